@@ -1,0 +1,25 @@
+// Lint runs as part of `npm test`; type errors are tsc's job, this catches the rest.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', 'coverage/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error',
+        { selector: 'TSEnumDeclaration', message: 'Node type stripping does not support enums.' },
+        { selector: 'TSParameterProperty', message: 'Node type stripping does not support parameter properties.' }],
+    },
+  },
+  {
+    // Only config.ts reads the environment (STYLE.md: parse once, inject).
+    files: ['src/**/*.ts'],
+    ignores: ['src/config.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' }] },
+  },
+);

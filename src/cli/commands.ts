@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import type { DomainDeps } from '../domain/context.ts';
+import { AppError } from '../domain/errors.ts';
+import { createAccount } from '../domain/accounts/create-account.ts';
+import { addMember } from '../domain/accounts/add-member.ts';
+import { createAgent } from '../domain/agents/create-agent.ts';
+import { updateAgent } from '../domain/agents/update-agent.ts';
+import { deleteAgent } from '../domain/agents/delete-agent.ts';
+import { toPublicAgentWithStorage } from '../domain/agents/agent-view.ts';
+import { createKey, revokeKey } from '../domain/keys/create-key.ts';
+import { addCredits } from '../domain/credits/add-credits.ts';
+import { toCredits } from '../domain/credits/units.ts';
+import type { AccountRecord, AgentRecord, ApiKeyRecord, ClientTool } from '../ports/store.ts';
+import { UsageError } from './cli-error.ts';
+import { accountContext, optionalList, optionalNumber, parsePlan, required, type Options } from './operator.ts';
+
+export interface Command {
+  /** The option names it takes (all strings). */
+  options: string[];
+  /** Whether it takes one positional id. */
+  takesId?: boolean;
+  run(deps: DomainDeps, options: Options, id: string | undefined): Promise<unknown>;
+}
+
+const accountView = (account: AccountRecord) => ({
+  id: account.id,
+  name: account.name,
+  plan: account.plan,
+  credits: toCredits(account.creditBalance),
+  createdAt: new Date(account.createdAt).toISOString(),
+});
+
+async function agentView(deps: DomainDeps, agent: AgentRecord) {
+  const ctx = await accountContext(deps, agent.accountId);
+  return { ...toPublicAgentWithStorage(agent, deps.catalog, ctx.plan), accountId: agent.accountId, tools: agent.tools };
+}
+
+const keyView = (record: ApiKeyRecord) => ({
+  id: record.id,
+  accountId: record.accountId,
+  name: record.name,
+  prefix: record.keyPrefix,
+  agents: record.allowedAgentIds,
+  ips: record.allowedIps,
+  expiresAt: record.expiresAt === null ? null : new Date(record.expiresAt).toISOString(),
+  quota: record.quota === null ? null : toCredits(record.quota),
+  usage: toCredits(record.usageTotal),
+  lastUsedAt: record.lastUsedAt === null ? null : new Date(record.lastUsedAt).toISOString(),
+  revokedAt: record.revokedAt === null ? null : new Date(record.revokedAt).toISOString(),
+  createdAt: new Date(record.createdAt).toISOString(),
+});
+
+function parseExpiry(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const at = Date.parse(text);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(at)) throw new UsageError(`--expires must be an ISO 8601 date-time, got "${text}"`);
+  return at;
+}
+
+function readTools(path: string | undefined): ClientTool[] | undefined {
+  if (path === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--tools: cannot read ${path} as JSON: ${(error as Error).message}`);
+  }
+  return parsed as ClientTool[];
+}
+
+async function ownerOf(lookup: (id: string) => Promise<string | undefined>, id: string, what: string): Promise<string> {
+  const accountId = await lookup(id);
+  if (!accountId) throw new AppError('NOT_FOUND', `No ${what} ${id}.`);
+  return accountId;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'accounts create': {
+    options: ['name', 'plan', 'credits'],
+    run: async (deps, o) => accountView(await createAccount(deps, { name: required(o, 'name'), plan: parsePlan(o.plan), credits: optionalNumber(o, 'credits') })),
+  },
+  'accounts show': {
+    options: [],
+    takesId: true,
+    run: async (deps, _o, id) => {
+      const account = await deps.store.accounts.get(id as string);
+      if (!account) throw new AppError('NOT_FOUND', `No account ${id}.`);
+      const members = await deps.store.members.list(account.id);
+      return { ...accountView(account), members: members.map((m) => ({ id: m.id, email: m.email, role: m.role })) };
+    },
+  },
+  'agents create': {
+    options: ['account', 'name', 'model', 'instructions'],
+    run: async (deps, o) => {
+      const ctx = await accountContext(deps, required(o, 'account'));
+      const agent = await createAgent(deps, ctx, { name: required(o, 'name'), model: o.model, instructions: o.instructions });
+      return agentView(deps, agent);
+    },
+  },
+  'agents update': {
+    options: ['name', 'model', 'instructions', 'tools'],
+    takesId: true,
+    run: async (deps, o, id) => {
+      const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
+      const agent = await updateAgent(deps, ctx, id as string, { name: o.name, model: o.model, instructions: o.instructions, tools: readTools(o.tools) });
+      return agentView(deps, agent);
+    },
+  },
+  'agents delete': {
+    options: [],
+    takesId: true,
+    run: async (deps, _o, id) => {
+      const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
+      const agent = await deleteAgent(deps, ctx, id as string);
+      return { id: agent.id, deleted: true };
+    },
+  },
+  'keys create': {
+    options: ['account', 'name', 'agents', 'ips', 'expires', 'quota'],
+    run: async (deps, o) => {
+      const { record, key } = await createKey(deps, required(o, 'account'), {
+        name: required(o, 'name'),
+        allowedAgentIds: optionalList(o, 'agents'),
+        allowedIps: optionalList(o, 'ips'),
+        expiresAt: parseExpiry(o.expires),
+        quota: optionalNumber(o, 'quota'),
+      });
+      return { ...keyView(record), key };
+    },
+  },
+  'keys list': {
+    options: ['account'],
+    run: async (deps, o) => ({ keys: (await deps.store.keys.list(required(o, 'account'))).map(keyView) }),
+  },
+  'keys revoke': {
+    options: [],
+    takesId: true,
+    run: async (deps, _o, id) => {
+      await revokeKey(deps, await ownerOf(deps.store.keys.ownerOf, id as string, 'key'), id as string);
+      return { id, revoked: true };
+    },
+  },
+  'credits add': {
+    options: ['account', 'amount'],
+    run: async (deps, o) => {
+      const amount = optionalNumber(o, 'amount');
+      if (amount === undefined) throw new UsageError('--amount is required');
+      const entry = await addCredits(deps, required(o, 'account'), amount);
+      return { accountId: entry.accountId, added: toCredits(entry.amount), balance: toCredits(entry.balanceAfter), entryId: entry.id };
+    },
+  },
+  'members add': {
+    options: ['account', 'email', 'role'],
+    run: async (deps, o) => {
+      const role = o.role ?? 'teammate';
+      if (role !== 'owner' && role !== 'teammate') throw new UsageError('--role must be owner or teammate');
+      const member = await addMember(deps, required(o, 'account'), required(o, 'email'), role);
+      return { id: member.id, accountId: member.accountId, email: member.email, role: member.role, createdAt: new Date(member.createdAt).toISOString() };
+    },
+  },
+  quickstart: {
+    options: ['name', 'plan'],
+    run: async (deps, o) => {
+      const account = await createAccount(deps, { name: o.name ?? 'Quickstart', plan: parsePlan(o.plan) });
+      const ctx = await accountContext(deps, account.id);
+      const agent = await createAgent(deps, ctx, { name: 'My first agent', instructions: 'Answer from the knowledge you are given.' });
+      const { record, key } = await createKey(deps, account.id, { name: 'quickstart' });
+      return { account: accountView(account), agent: await agentView(deps, agent), key: { id: record.id, name: record.name, key } };
+    },
+  },
+};

@@ -1,0 +1,60 @@
+// The operator CLI: `npm run -s cli -- <command>`. One JSON object on stdout; on failure a
+// message on stderr and a non-zero exit (2: wrong usage, 1: the operation failed).
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDomainDeps } from '../compose.ts';
+import { isAppError } from '../domain/errors.ts';
+import { UsageError } from './cli-error.ts';
+import { COMMANDS } from './commands.ts';
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name}${command.takesId ? ' ID' : ''}${command.options.map((o) => ` [--${o} …]`).join('')}`);
+  return `usage: npm run -s cli -- <command> [options]\ncommands:\n${lines.join('\n')}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [group, verb, ...rest] = argv;
+  const name = group && COMMANDS[group] ? group : `${group ?? ''} ${verb ?? ''}`;
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(group ? `unknown command "${name.trim()}"\n${usage()}` : usage());
+  const args = COMMANDS[group as string] ? [verb, ...rest].filter((a): a is string => a !== undefined) : rest;
+  const { values, positionals } = parseArgs({
+    args,
+    options: Object.fromEntries(command.options.map((option) => [option, { type: 'string' as const }])),
+    allowPositionals: true,
+    strict: true,
+  });
+  if (command.takesId && positionals.length !== 1) throw new UsageError(`"${name}" takes one id`);
+  if (!command.takesId && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+
+  const deps = await createDomainDeps(loadConfig());
+  try {
+    const result = await command.run(deps, values as Record<string, string | undefined>, positionals[0]);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } finally {
+    await deps.store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith?.('ERR_PARSE_ARGS')) {
+      process.stderr.write(`colloquy: ${(error as Error).message}\n`);
+      process.exitCode = 2;
+    } else if (isAppError(error)) {
+      const details = error.details.list ? ` ${JSON.stringify(error.details.list)}` : '';
+      process.stderr.write(`colloquy: ${error.code}: ${error.message}${details}\n`);
+      process.exitCode = 1;
+    } else if (error instanceof ConfigError) {
+      process.stderr.write(`colloquy: ${error.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`colloquy: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,40 @@
+// What CLI commands share: the operator's view of an account, and option parsing helpers.
+import type { DomainDeps, RequestContext } from '../domain/context.ts';
+import { operatorContext } from '../domain/context.ts';
+import { AppError } from '../domain/errors.ts';
+import { PLAN_NAMES, type PlanName } from '../ports/store.ts';
+import { UsageError } from './cli-error.ts';
+
+export type Options = Record<string, string | undefined>;
+
+export function required(options: Options, name: string): string {
+  const value = options[name];
+  if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+export function optionalNumber(options: Options, name: string): number | undefined {
+  const text = options[name];
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number, got "${text}"`);
+  return value;
+}
+
+export function optionalList(options: Options, name: string): string[] | undefined {
+  const text = options[name];
+  if (text === undefined) return undefined;
+  return text.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+export function parsePlan(text: string | undefined): PlanName {
+  const plan = text ?? 'free';
+  if (!(PLAN_NAMES as readonly string[]).includes(plan)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+  return plan as PlanName;
+}
+
+export async function accountContext(deps: DomainDeps, accountId: string): Promise<RequestContext> {
+  const account = await deps.store.accounts.get(accountId);
+  if (!account) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
+  return operatorContext(account.id, account.plan);
+}

@@ -1,0 +1,27 @@
+// Builds the adapters a configuration names. Shared by the server (main.ts), the CLI and tests.
+import type { Config } from './config.ts';
+import type { DomainDeps } from './domain/context.ts';
+import { systemClock, type Clock } from './ports/clock.ts';
+import type { RateLimiter } from './ports/rate-limiter.ts';
+import type { Store } from './ports/store.ts';
+import { createUlidIds } from './providers/ids/ulid-ids.ts';
+import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
+import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
+import { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
+import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
+
+export async function openStore(config: Config): Promise<Store> {
+  return config.storage.kind === 'postgres' ? openPostgresStore(config.storage.databaseUrl) : openSqliteStore(config.storage.dataDir);
+}
+
+export async function createDomainDeps(config: Config, options: { clock?: Clock } = {}): Promise<DomainDeps> {
+  return { store: await openStore(config), clock: options.clock ?? systemClock, ids: createUlidIds(), catalog: config.catalog };
+}
+
+/** Redis when configured; else PostgreSQL when that is the store (several processes share it);
+ * else this process's memory (the single-process SQLite default). */
+export function createRateLimiter(config: Config, store: Store): RateLimiter {
+  if (config.redisUrl) return createRedisRateLimiter(config.redisUrl);
+  if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool);
+  return createMemoryRateLimiter();
+}

@@ -1,0 +1,164 @@
+// The one place that reads the environment and the config file. Everything else receives its slice.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import Type, { type Static } from 'typebox';
+import { PLAN_NAMES, type PlanName } from './ports/store.ts';
+
+const PlanSchema = Type.Object(
+  {
+    requestsPerMinute: Type.Integer({ minimum: 1 }),
+    /** Characters of text plus bytes of files, per agent. */
+    storageLimit: Type.Integer({ minimum: 0 }),
+    crawlPageLimit: Type.Integer({ minimum: 0 }),
+    /** Credits granted when an account on this plan is created (its monthly allowance). */
+    monthlyCredits: Type.Number({ minimum: 0 }),
+    models: Type.Array(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type Plan = Static<typeof PlanSchema>;
+
+const ModelSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.Optional(Type.String()),
+    provider: Type.String({ minLength: 1 }),
+    baseUrl: Type.Optional(Type.String({ minLength: 1 })),
+    apiKeyEnv: Type.Optional(Type.String({ minLength: 1 })),
+    model: Type.Optional(Type.String({ minLength: 1 })),
+    credits: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ModelEntry = Static<typeof ModelSchema>;
+
+const FileSchema = Type.Object(
+  {
+    plans: Type.Optional(Type.Partial(Type.Object({ free: Type.Partial(PlanSchema), starter: Type.Partial(PlanSchema), pro: Type.Partial(PlanSchema), business: Type.Partial(PlanSchema) }), { additionalProperties: false })),
+    models: Type.Optional(Type.Array(ModelSchema, { minItems: 1 })),
+    embeddings: Type.Optional(Type.Object({ provider: Type.String() })),
+    moderation: Type.Optional(Type.Object({ provider: Type.String() })),
+    network: Type.Optional(Type.Object({ allowPrivateAddresses: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+    server: Type.Optional(
+      Type.Object(
+        {
+          /** Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges. Empty: none. */
+          trustedProxies: Type.Optional(Type.Array(Type.String())),
+          bodyLimit: Type.Optional(Type.Integer({ minimum: 1024 })),
+          logLevel: Type.Optional(Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+type FileConfig = Static<typeof FileSchema>;
+
+export const DEFAULT_MODELS: ModelEntry[] = [
+  { id: 'colloquy-extractive', name: 'Colloquy extractive (offline)', provider: 'extractive', credits: 1 },
+  { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o-mini', credits: 2 },
+  { id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o', credits: 10 },
+];
+
+export const DEFAULT_PLANS: Record<PlanName, Plan> = {
+  free: { requestsPerMinute: 10, storageLimit: 400_000, crawlPageLimit: 20, monthlyCredits: 100, models: ['colloquy-extractive'] },
+  starter: { requestsPerMinute: 60, storageLimit: 2_000_000, crawlPageLimit: 200, monthlyCredits: 2_000, models: ['colloquy-extractive', 'gpt-4o-mini'] },
+  pro: { requestsPerMinute: 300, storageLimit: 10_000_000, crawlPageLimit: 1_000, monthlyCredits: 10_000, models: ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o'] },
+  business: { requestsPerMinute: 1_000, storageLimit: 50_000_000, crawlPageLimit: 5_000, monthlyCredits: 50_000, models: ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o'] },
+};
+
+export type StorageConfig = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string; dataDir: string };
+
+export interface CatalogConfig {
+  plans: Record<PlanName, Plan>;
+  models: ModelEntry[];
+}
+
+export interface Config {
+  server: { host: string; port: number; bodyLimit: number; trustedProxies: string[]; logLevel: string };
+  storage: StorageConfig;
+  redisUrl: string | null;
+  catalog: CatalogConfig;
+  network: { allowPrivateAddresses: boolean };
+  /** Kept whole for the issues that add these providers. */
+  embeddings: { provider: string };
+  moderation: { provider: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validateFile = ajv.compile<FileConfig>(FileSchema);
+
+function readFileConfig(path: string): FileConfig {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`COLLOQUY_CONFIG: cannot read ${path}: ${(error as Error).message}`);
+  }
+  if (!validateFile(parsed)) {
+    const problems = (validateFile.errors ?? []).map((e) => {
+      const where = (e.instancePath || '/').slice(1).replaceAll('/', '.') || '(root)';
+      const extra = e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : '';
+      return `${where}: ${e.message ?? 'invalid'}${extra}`;
+    });
+    throw new ConfigError(`COLLOQUY_CONFIG ${path} is invalid: ${problems.join('; ')}`);
+  }
+  return parsed;
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined || text === '') return 3000;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${text}"`);
+  return port;
+}
+
+function parseDatabaseUrl(text: string | undefined): string | null {
+  if (!text) return null;
+  if (!/^postgres(ql)?:\/\//.test(text)) throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)');
+  return text;
+}
+
+/** Builds the configuration from an environment (process.env by default) and its config file. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const file = env.COLLOQUY_CONFIG ? readFileConfig(resolve(env.COLLOQUY_CONFIG)) : {};
+  const models = file.models ?? DEFAULT_MODELS;
+  const plans = Object.fromEntries(PLAN_NAMES.map((name) => [name, { ...DEFAULT_PLANS[name], ...(file.plans?.[name] ?? {}) }])) as Record<PlanName, Plan>;
+
+  const modelIds = new Set<string>();
+  for (const model of models) {
+    if (modelIds.has(model.id)) throw new ConfigError(`models: the id "${model.id}" appears twice`);
+    modelIds.add(model.id);
+  }
+  for (const name of PLAN_NAMES) {
+    if (plans[name].models.length === 0) throw new ConfigError(`plans.${name}.models must list at least one model`);
+    for (const id of plans[name].models) {
+      if (!modelIds.has(id)) throw new ConfigError(`plans.${name}.models names "${id}", which is not in models`);
+    }
+  }
+
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+  const logLevel = env.LOG_LEVEL || file.server?.logLevel || 'info';
+  return {
+    server: {
+      host: env.HOST || '127.0.0.1',
+      port: parsePort(env.PORT),
+      bodyLimit: file.server?.bodyLimit ?? 1_048_576,
+      trustedProxies: file.server?.trustedProxies ?? [],
+      logLevel,
+    },
+    storage: databaseUrl ? { kind: 'postgres', databaseUrl, dataDir } : { kind: 'sqlite', dataDir },
+    redisUrl: env.REDIS_URL || null,
+    catalog: { plans, models },
+    network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? false },
+    embeddings: file.embeddings ?? { provider: 'local' },
+    moderation: file.moderation ?? { provider: 'local' },
+  };
+}

@@ -1,0 +1,55 @@
+import type { CatalogConfig } from '../../config.ts';
+import type { ClientTool, PlanName } from '../../ports/store.ts';
+import { AppError, invalidBody, type ValidationList } from '../errors.ts';
+import { findModel, isModelOnPlan } from '../models/catalog.ts';
+
+// Bounds for the fields SPEC leaves open; the HTTP schemas repeat them for the OpenAPI document.
+export const AGENT_NAME_MAX = 100;
+export const AGENT_INSTRUCTIONS_MAX = 10_000;
+export const AGENT_TOOLS_MAX = 32;
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+export interface AgentFields {
+  name?: string;
+  model?: string;
+  instructions?: string;
+  tools?: ClientTool[];
+}
+
+/** Checks the fields an operator or a client may set; throws INVALID_BODY with a list by field,
+ * or MODEL_NOT_AVAILABLE when a known model is not on the account's plan. */
+export function checkAgentFields(fields: AgentFields, catalog: CatalogConfig, plan: PlanName): AgentFields {
+  const list: ValidationList = {};
+  const name = fields.name?.trim();
+  if (name !== undefined && (name.length === 0 || name.length > AGENT_NAME_MAX)) list.name = [`must be 1 to ${AGENT_NAME_MAX} characters`];
+  if (fields.instructions !== undefined && fields.instructions.length > AGENT_INSTRUCTIONS_MAX) list.instructions = [`must be at most ${AGENT_INSTRUCTIONS_MAX} characters`];
+  if (fields.model !== undefined && !findModel(catalog, fields.model)) list.model = ['is not a model in the catalog (see GET /models)'];
+  if (fields.tools !== undefined) {
+    const problems = checkTools(fields.tools);
+    if (problems.length > 0) list.tools = problems;
+  }
+  if (Object.keys(list).length > 0) throw invalidBody(list);
+  if (fields.model !== undefined && !isModelOnPlan(catalog, plan, fields.model)) {
+    throw new AppError('MODEL_NOT_AVAILABLE', `The model "${fields.model}" is not available on the ${plan} plan.`);
+  }
+  return { ...fields, ...(name !== undefined && { name }) };
+}
+
+function checkTools(tools: unknown): string[] {
+  if (!Array.isArray(tools)) return ['must be an array of {name, description, parameters}'];
+  if (tools.length > AGENT_TOOLS_MAX) return [`must have at most ${AGENT_TOOLS_MAX} tools`];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  tools.forEach((tool: Partial<ClientTool> | null, index) => {
+    if (typeof tool !== 'object' || tool === null) return void problems.push(`[${index}] must be an object`);
+    if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name)) problems.push(`[${index}].name must be 1 to 64 letters, digits, _ or -`);
+    else if (seen.has(tool.name)) problems.push(`[${index}].name "${tool.name}" is used twice`);
+    else seen.add(tool.name);
+    if (typeof tool.description !== 'string' || tool.description.length > 1024) problems.push(`[${index}].description must be a string of at most 1024 characters`);
+    const parameters = tool.parameters as Record<string, unknown> | undefined;
+    if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters) || parameters.type !== 'object') {
+      problems.push(`[${index}].parameters must be a JSON Schema object with "type": "object"`);
+    }
+  });
+  return problems;
+}

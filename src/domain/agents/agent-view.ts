@@ -1,0 +1,32 @@
+import type { CatalogConfig } from '../../config.ts';
+import type { AgentRecord, PlanName } from '../../ports/store.ts';
+import { toCredits } from '../credits/units.ts';
+
+/** The Agent resource of SPEC §2. `usage` is the credits the agent has consumed, in total. */
+export interface PublicAgent {
+  id: string;
+  name: string;
+  model: string;
+  instructions: string;
+  usage: number;
+  createdAt: string;
+}
+
+export interface PublicAgentWithStorage extends PublicAgent {
+  storage: { used: number; limit: number };
+}
+
+export function toPublicAgent(agent: AgentRecord): PublicAgent {
+  return {
+    id: agent.id,
+    name: agent.name,
+    model: agent.model,
+    instructions: agent.instructions,
+    usage: toCredits(agent.usage),
+    createdAt: new Date(agent.createdAt).toISOString(),
+  };
+}
+
+export function toPublicAgentWithStorage(agent: AgentRecord, catalog: CatalogConfig, plan: PlanName): PublicAgentWithStorage {
+  return { ...toPublicAgent(agent), storage: { used: agent.storageUsed, limit: catalog.plans[plan].storageLimit } };
+}

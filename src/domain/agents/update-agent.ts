@@ -1,0 +1,21 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { AgentRecord } from '../../ports/store.ts';
+import { AppError, invalidBody } from '../errors.ts';
+import { recordEvent } from '../events/record-event.ts';
+import { checkAgentFields, type AgentFields } from './agent-fields.ts';
+import { assertAgentAllowed } from './get-agent.ts';
+
+/** Saves the given fields and records `agent.updated` with the change. */
+export async function updateAgent(deps: DomainDeps, ctx: RequestContext, agentId: string, input: AgentFields): Promise<AgentRecord> {
+  assertAgentAllowed(ctx, agentId);
+  if (input.name === undefined && input.model === undefined && input.instructions === undefined && input.tools === undefined) {
+    throw invalidBody({ body: ['must contain at least one of name, instructions, model'] });
+  }
+  const fields = checkAgentFields(input, deps.catalog, ctx.plan);
+  return deps.store.transaction(async (tx) => {
+    const agent = await tx.agents.update(ctx.accountId, agentId, { ...fields, updatedAt: deps.clock.now() });
+    if (!agent) throw new AppError('AGENT_NOT_FOUND', 'Agent not found.');
+    await recordEvent(tx, deps, ctx.accountId, 'agent.updated', { agent: { id: agent.id, name: agent.name } });
+    return agent;
+  });
+}

@@ -1,0 +1,26 @@
+import type { CatalogConfig } from '../config.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { Ids } from '../ports/ids.ts';
+import type { PlanName, Store } from '../ports/store.ts';
+
+/** What every domain function may use; built once at boot. */
+export interface DomainDeps {
+  store: Store;
+  clock: Clock;
+  ids: Ids;
+  catalog: CatalogConfig;
+}
+
+/** Who is asking: set by authentication, carried into every domain call. */
+export interface RequestContext {
+  accountId: string;
+  plan: PlanName;
+  /** The API key used, or null for operator (CLI) and console calls. */
+  key: { id: string; name: string; allowedAgentIds: string[] | null } | null;
+  requestId: string;
+}
+
+/** The operator's context for an account (CLI): no key, no restrictions. */
+export function operatorContext(accountId: string, plan: PlanName): RequestContext {
+  return { accountId, plan, key: null, requestId: 'cli' };
+}

@@ -1,0 +1,39 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { CreditEntryRecord, StoreRepositories } from '../../ports/store.ts';
+import { AppError } from '../errors.ts';
+import { toMillicredits } from './units.ts';
+
+export interface ChargeInput {
+  credits: number;
+  agentId: string | null;
+  description: string;
+}
+
+/**
+ * Takes credits for one request inside the caller's transaction: from the account's balance
+ * (402 INSUFFICIENT_CREDITS when short) and against the key's quota (429 QUOTA_EXCEEDED), and adds
+ * them to the agent's usage. Throwing rolls the whole transaction back, so nothing is half-charged.
+ */
+export async function chargeCredits(tx: StoreRepositories, deps: Pick<DomainDeps, 'clock' | 'ids'>, ctx: RequestContext, input: ChargeInput): Promise<CreditEntryRecord> {
+  const amount = toMillicredits(input.credits);
+  if (ctx.key && !(await tx.keys.addUsageWithinQuota(ctx.key.id, amount))) {
+    throw new AppError('QUOTA_EXCEEDED', "This key's credit quota is used up.");
+  }
+  const entry = await tx.credits.apply(
+    { id: deps.ids.next('crd'), accountId: ctx.accountId, kind: 'charge', amount: -amount, agentId: input.agentId, keyId: ctx.key?.id ?? null, description: input.description, createdAt: deps.clock.now() },
+    { requireCovered: true },
+  );
+  if (!entry) throw new AppError('INSUFFICIENT_CREDITS', 'Not enough credits for this request.');
+  if (input.agentId) await tx.agents.addUsage(ctx.accountId, input.agentId, amount);
+  return entry;
+}
+
+/** Gives back a charge in full (a failed request costs nothing), in its own transaction. */
+export async function refundCharge(deps: Pick<DomainDeps, 'store' | 'clock' | 'ids'>, ctx: RequestContext, charge: CreditEntryRecord): Promise<void> {
+  const amount = -charge.amount;
+  await deps.store.transaction(async (tx) => {
+    await tx.credits.apply({ id: deps.ids.next('crd'), accountId: charge.accountId, kind: 'refund', amount, agentId: charge.agentId, keyId: charge.keyId, description: `refund of ${charge.id}`, createdAt: deps.clock.now() });
+    if (charge.keyId) await tx.keys.addUsageWithinQuota(charge.keyId, -amount);
+    if (charge.agentId) await tx.agents.addUsage(ctx.accountId, charge.agentId, -amount);
+  });
+}

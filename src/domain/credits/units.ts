@@ -1,0 +1,6 @@
+// Credits are decimals in the API (a search costs 0.2) and integers in storage: millicredits,
+// so sums are exact and never drift.
+export const MILLI = 1000;
+
+export const toMillicredits = (credits: number): number => Math.round(credits * MILLI);
+export const toCredits = (millicredits: number): number => Math.round(millicredits) / MILLI;

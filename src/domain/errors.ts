@@ -1,0 +1,69 @@
+// The error codes of SPEC §7, plus the few this service adds where the spec is silent
+// (documented in the OpenAPI document). The domain raises codes; only http/ knows statuses.
+
+export const SPEC_ERROR_CODES = [
+  'AUTH_REQUIRED',
+  'KEY_EXPIRED',
+  'INVALID_BODY',
+  'CONTENT_BLOCKED',
+  'FILE_REQUIRED',
+  'FILE_TYPE_NOT_ALLOWED',
+  'INVALID_FILE',
+  'INSUFFICIENT_CREDITS',
+  'PLAN_LIMIT_REACHED',
+  'MODEL_NOT_AVAILABLE',
+  'AGENT_NOT_ALLOWED',
+  'IP_NOT_ALLOWED',
+  'AGENT_NOT_FOUND',
+  'CONVERSATION_NOT_FOUND',
+  'MESSAGE_NOT_FOUND',
+  'SOURCE_NOT_FOUND',
+  'TOOL_CALL_NOT_FOUND',
+  'TOOL_CALL_ALREADY_CANCELED',
+  'TOOL_CALL_NOT_PENDING',
+  'TOOL_CALL_ALREADY_EXECUTED',
+  'PENDING_TOOL_CALLS',
+  'FILE_TOO_LARGE',
+  'QUOTA_EXCEEDED',
+  'RATE_LIMITED',
+  'UNKNOWN_ERROR',
+  'MODERATION_UNAVAILABLE',
+] as const;
+
+/** Codes the spec does not list but a careful HTTP API still needs. */
+export const EXTRA_ERROR_CODES = [
+  'NOT_FOUND', // no such route
+  'PAYLOAD_TOO_LARGE', // a JSON body over the body limit
+] as const;
+
+export type ErrorCode = (typeof SPEC_ERROR_CODES)[number] | (typeof EXTRA_ERROR_CODES)[number];
+
+/** Field name → messages, as SPEC §7 allows for `error.list`. */
+export type ValidationList = Record<string, string[]>;
+
+export interface AppErrorDetails {
+  list?: ValidationList;
+  ids?: string[];
+  output?: Record<string, unknown>;
+  usage?: { credits: number };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: AppErrorDetails;
+
+  constructor(code: ErrorCode, message: string, details: AppErrorDetails = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function invalidBody(list: ValidationList, message = 'The request is invalid.'): AppError {
+  return new AppError('INVALID_BODY', message, { list });
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}

@@ -1,0 +1,60 @@
+import type { DomainDeps } from '../context.ts';
+import type { ApiKeyRecord } from '../../ports/store.ts';
+import { AppError, invalidBody, type ValidationList } from '../errors.ts';
+import { toMillicredits } from '../credits/units.ts';
+import { isValidIpOrCidr } from './ip-allow-list.ts';
+import { KEY_PREFIX, displayPrefix, hashKey } from './key-secret.ts';
+
+export interface CreateKeyInput {
+  name: string;
+  allowedAgentIds?: string[] | null;
+  allowedIps?: string[] | null;
+  /** Epoch milliseconds. */
+  expiresAt?: number | null;
+  /** Credits this key may spend in total. */
+  quota?: number | null;
+}
+
+/** Creates a key. The plain key is returned this once; only its hash is kept. */
+export async function createKey(deps: DomainDeps, accountId: string, input: CreateKeyInput): Promise<{ record: ApiKeyRecord; key: string }> {
+  const list: ValidationList = {};
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 100) list.name = ['must be 1 to 100 characters'];
+  const badIps = (input.allowedIps ?? []).filter((entry) => !isValidIpOrCidr(entry));
+  if (badIps.length > 0) list.ips = badIps.map((entry) => `"${entry}" is not an IP address or CIDR range`);
+  if (input.expiresAt !== undefined && input.expiresAt !== null && !Number.isFinite(input.expiresAt)) list.expires = ['must be an ISO 8601 date-time'];
+  if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota < 0)) list.quota = ['must be a number of at least 0'];
+  if (input.allowedAgentIds && input.allowedAgentIds.length === 0) list.agents = ['must name at least one agent when given'];
+  if (Object.keys(list).length > 0) throw invalidBody(list);
+
+  if (!(await deps.store.accounts.get(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
+  if (input.allowedAgentIds) {
+    const found = new Set(await deps.store.agents.existingIds(accountId, input.allowedAgentIds));
+    const missing = input.allowedAgentIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw invalidBody({ agents: missing.map((id) => `"${id}" is not an agent of this account`) });
+  }
+
+  const key = KEY_PREFIX + deps.ids.secret(32);
+  const record: ApiKeyRecord = {
+    id: deps.ids.next('key'),
+    accountId,
+    name,
+    keyHash: hashKey(key),
+    keyPrefix: displayPrefix(key),
+    allowedAgentIds: input.allowedAgentIds ? [...new Set(input.allowedAgentIds)] : null,
+    allowedIps: input.allowedIps && input.allowedIps.length > 0 ? input.allowedIps : null,
+    expiresAt: input.expiresAt ?? null,
+    quota: input.quota === undefined || input.quota === null ? null : toMillicredits(input.quota),
+    usageTotal: 0,
+    lastUsedAt: null,
+    revokedAt: null,
+    createdAt: deps.clock.now(),
+  };
+  await deps.store.keys.insert(record);
+  return { record, key };
+}
+
+/** Revokes a key at once: its next request is refused. */
+export async function revokeKey(deps: DomainDeps, accountId: string, keyId: string): Promise<void> {
+  if (!(await deps.store.keys.revoke(accountId, keyId, deps.clock.now()))) throw new AppError('NOT_FOUND', `No active key ${keyId} in account ${accountId}.`);
+}

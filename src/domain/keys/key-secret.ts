@@ -1,0 +1,15 @@
+import { createHash } from 'node:crypto';
+
+/** Keys look like `cq_` + 43 base64url characters (256 random bits). */
+export const KEY_PREFIX = 'cq_';
+
+/** Only this hash is stored. The key is random with 256 bits of entropy, so one fast SHA-256
+ * suffices: there is nothing to guess that a slow hash would protect. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** What the console shows of a key after creation: enough to tell keys apart. */
+export function displayPrefix(key: string): string {
+  return key.slice(0, KEY_PREFIX.length + 6);
+}

@@ -1,0 +1,83 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import { toCredits } from '../credits/units.ts';
+import { invalidBody, type ValidationList } from '../errors.ts';
+
+const DAY_MS = 86_400_000;
+export const USAGE_DEFAULT_DAYS = 30;
+export const USAGE_MAX_DAYS = 366;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export interface UsageQuery {
+  from?: string;
+  to?: string;
+}
+
+export interface UsageReport {
+  balance: { credits: number; lastRefill: { credits: number; at: string } | null };
+  period: { from: string; to: string };
+  used: {
+    total: number;
+    byDay: Array<{ date: string; credits: number }>;
+    byAgent: Array<{ agentId: string; name: string | null; credits: number }>;
+    byKey: Array<{ keyId: string; name: string | null; credits: number }>;
+  };
+}
+
+/** A date (a whole UTC day) or a date-time; `end` makes a date mean the end of that day. */
+function parseInstant(text: string, end: boolean): number | null {
+  if (DATE_ONLY.test(text)) {
+    const start = Date.parse(`${text}T00:00:00.000Z`);
+    if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== text) return null;
+    return end ? start + DAY_MS : start;
+  }
+  if (DATE_TIME.test(text)) {
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? null : at;
+  }
+  return null;
+}
+
+export function parseUsageRange(query: UsageQuery, now: number): { from: number; to: number } {
+  const list: ValidationList = {};
+  const to = query.to === undefined ? now : parseInstant(query.to, true);
+  const from = query.from === undefined ? (to ?? now) - USAGE_DEFAULT_DAYS * DAY_MS : parseInstant(query.from, false);
+  if (to === null) list.to = ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'];
+  if (from === null) list.from = ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'];
+  if (from !== null && to !== null) {
+    if (from >= to) list.from = ['must be before to'];
+    else if (to - from > USAGE_MAX_DAYS * DAY_MS) list.to = [`must be at most ${USAGE_MAX_DAYS} days after from`];
+  }
+  if (Object.keys(list).length > 0) throw invalidBody(list, 'The usage range is invalid.');
+  return { from: from as number, to: to as number };
+}
+
+/** Balance, last refill and credits used (charges less refunds) over [from, to). */
+export async function getUsage(deps: DomainDeps, ctx: RequestContext, query: UsageQuery): Promise<UsageReport> {
+  const range = parseUsageRange(query, deps.clock.now());
+  const [account, totals, agents, keys] = await Promise.all([
+    deps.store.accounts.get(ctx.accountId),
+    deps.store.credits.usage(ctx.accountId, range.from, range.to),
+    deps.store.agents.list(ctx.accountId, { page: 1, size: 10_000 }),
+    deps.store.keys.list(ctx.accountId),
+  ]);
+  const agentNames = new Map(agents.items.map((agent) => [agent.id, agent.name]));
+  const keyNames = new Map(keys.map((key) => [key.id, key.name]));
+  const allowed = ctx.key?.allowedAgentIds;
+  return {
+    balance: {
+      credits: toCredits(account?.creditBalance ?? 0),
+      lastRefill: account?.lastRefillAt != null && account.lastRefillAmount != null ? { credits: toCredits(account.lastRefillAmount), at: new Date(account.lastRefillAt).toISOString() } : null,
+    },
+    period: { from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() },
+    used: {
+      total: toCredits(totals.total),
+      byDay: totals.byDay.map((row) => ({ date: new Date(row.day * DAY_MS).toISOString().slice(0, 10), credits: toCredits(row.credits) })),
+      // A key restricted to some agents sees the account's totals but only its agents by name.
+      byAgent: totals.byAgent
+        .filter((row) => !allowed || allowed.includes(row.agentId))
+        .map((row) => ({ agentId: row.agentId, name: agentNames.get(row.agentId) ?? null, credits: toCredits(row.credits) })),
+      byKey: totals.byKey.map((row) => ({ keyId: row.keyId, name: keyNames.get(row.keyId) ?? null, credits: toCredits(row.credits) })),
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../domain/errors.ts';
+import { authenticateKey } from '../domain/keys/authenticate-key.ts';
+import { assertAgentAllowed } from '../domain/agents/get-agent.ts';
+import type { HttpDeps } from './types.ts';
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * The onRequest hook of every route that is not public, in SPEC §5's order: the bearer key
+ * (the Authorization header is the only place one is read), its expiry, its address allow-list,
+ * the account's rate limit (with RateLimit-* headers on every response from here on), and a
+ * restricted key's agents on any /agents/{agentId}… path.
+ */
+export function createAuthenticationHook(deps: HttpDeps) {
+  const { catalog } = deps.domain;
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.routeOptions.config.public) return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
+    const { key, account } = await authenticateKey(deps.domain, match[1] as string, request.ip);
+
+    const decision = await deps.rateLimiter.consume(account.id, catalog.plans[account.plan].requestsPerMinute);
+    reply.header('RateLimit-Limit', decision.limit);
+    reply.header('RateLimit-Remaining', decision.remaining);
+    reply.header('RateLimit-Reset', decision.resetSeconds);
+    if (!decision.allowed) {
+      reply.header('Retry-After', decision.resetSeconds);
+      throw new AppError('RATE_LIMITED', `Too many requests: the ${account.plan} plan allows ${decision.limit} per minute.`);
+    }
+
+    request.ctx = {
+      accountId: account.id,
+      plan: account.plan,
+      key: { id: key.id, name: key.name, allowedAgentIds: key.allowedAgentIds },
+      requestId: request.id,
+    };
+    const agentId = (request.params as Record<string, string | undefined> | undefined)?.agentId;
+    if (agentId !== undefined) assertAgentAllowed(request.ctx, agentId);
+  };
+}

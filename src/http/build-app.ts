@@ -1,0 +1,76 @@
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { createAuthenticationHook } from './authenticate.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { loggerOptions } from './logging.ts';
+import { validatorCompiler } from './validation.ts';
+import type { ApiApp, HttpDeps } from './types.ts';
+import { API_VERSION, registerPing } from './routes/ping.ts';
+import { registerValidate } from './routes/validate.ts';
+import { registerListAgents } from './routes/list-agents.ts';
+import { registerGetAgent } from './routes/get-agent.ts';
+import { registerUpdateAgent } from './routes/update-agent.ts';
+import { registerListModels } from './routes/list-models.ts';
+import { registerGetUsage } from './routes/get-usage.ts';
+
+export const API_PREFIX = '/api/v1';
+
+const API_DESCRIPTION = `Colloquy's public interface (SPEC version ${API_VERSION}).
+
+Authentication: \`Authorization: Bearer <key>\` only. Rate limits are counted per account per minute across all its keys;
+every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` (requests left in the current window) and
+\`RateLimit-Reset\` (**whole seconds** until the window resets); a 429 \`RATE_LIMITED\` also carries \`Retry-After\` (seconds).
+Requests refused before the rate limit is consulted (401, and 403 \`IP_NOT_ALLOWED\`) carry no RateLimit headers and do not count.
+
+Errors: 401 is flat \`{error, code}\`; everything else is \`{success:false, error:{code, message, list?, ids?}}\`.
+Beyond SPEC's codes this service adds \`NOT_FOUND\` (404, no such route) and \`PAYLOAD_TOO_LARGE\` (413, JSON body over the limit).`;
+
+/** Builds the HTTP application: the public API under /api/v1, its OpenAPI document and docs page. */
+export async function buildApp(deps: HttpDeps): Promise<ApiApp> {
+  const app = Fastify({
+    logger: loggerOptions(deps.server.logLevel),
+    bodyLimit: deps.server.bodyLimit,
+    trustProxy: deps.server.trustedProxies.length > 0 ? deps.server.trustedProxies : false,
+    genReqId: () => deps.domain.ids.next('req'),
+    requestIdLogLabel: 'requestId',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('ctx', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Colloquy API', version: API_VERSION, description: API_DESCRIPTION },
+      servers: [{ url: API_PREFIX }],
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' } } },
+    },
+    transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url }),
+    hideUntagged: true,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  await app.register(
+    async (api: ApiApp) => {
+      api.addHook('onRequest', createAuthenticationHook(deps));
+      registerPing(api, deps);
+      registerValidate(api, deps);
+      registerListAgents(api, deps);
+      registerGetAgent(api, deps);
+      registerUpdateAgent(api, deps);
+      registerListModels(api, deps);
+      registerGetUsage(api, deps);
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isAppError, type ErrorCode } from '../domain/errors.ts';
+import { STATUS_BY_CODE, UNAUTHORIZED_NAMES } from './error-table.ts';
+import { toValidationList } from './validation.ts';
+import type { ApiApp } from './types.ts';
+
+/** Fastify's own errors (parsing, limits) in the spec's terms. */
+function fromFrameworkError(error: FastifyError): AppError | null {
+  if (error.validation) {
+    return new AppError('INVALID_BODY', 'The request is invalid.', { list: toValidationList(error.validation as never, error.validationContext) });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('INVALID_BODY', 'The body must be JSON, sent with Content-Type: application/json.', { list: { body: ['must be application/json'] } });
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('INVALID_BODY', 'The JSON body is empty.', { list: { body: ['must be a JSON object'] } });
+  }
+  if (error.statusCode === 400 || error instanceof SyntaxError) {
+    return new AppError('INVALID_BODY', 'The body is not valid JSON.', { list: { body: ['must be valid JSON'] } });
+  }
+  if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  return null;
+}
+
+/** Writes an AppError in the spec's shape: flat for 401, wrapped for everything else. */
+export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  const status = STATUS_BY_CODE[error.code];
+  if (status === 401) return reply.code(401).send({ error: UNAUTHORIZED_NAMES[error.code] ?? 'Unauthorized', code: error.code });
+  return reply.code(status).send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
+}
+
+export function installErrorHandling(app: ApiApp): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = isAppError(error) ? error : fromFrameworkError(error);
+    if (appError) {
+      if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
+      return sendAppError(reply, appError);
+    }
+    // Unexpected: log it whole, tell the client nothing about the inside.
+    request.log.error({ err: error }, 'unhandled error');
+    return sendAppError(reply, new AppError('UNKNOWN_ERROR', 'An internal error occurred.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const code: ErrorCode = 'NOT_FOUND';
+    return sendAppError(reply, new AppError(code, `No route ${request.method} ${request.url.split('?')[0]}.`));
+  });
+}

@@ -1,0 +1,40 @@
+import type { ErrorCode } from '../domain/errors.ts';
+
+/** The one map from error code to HTTP status (SPEC §7). The Record type makes the compiler
+ * prove that every code has a status. */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  AUTH_REQUIRED: 401, // key missing, malformed, unknown or revoked
+  KEY_EXPIRED: 401, // key past its expiry
+  INVALID_BODY: 400, // body or query fails its schema or a domain check
+  CONTENT_BLOCKED: 400, // chat message refused by moderation
+  FILE_REQUIRED: 400, // multipart upload without field `file`
+  FILE_TYPE_NOT_ALLOWED: 400, // not PDF, DOC, DOCX or TXT
+  INVALID_FILE: 400, // content does not match the extension, or cannot be read
+  INSUFFICIENT_CREDITS: 402, // balance short for chat or search
+  PLAN_LIMIT_REACHED: 403, // storage or crawled pages at the plan's limit
+  MODEL_NOT_AVAILABLE: 403, // model not on the account's plan
+  AGENT_NOT_ALLOWED: 403, // key restricted to other agents
+  IP_NOT_ALLOWED: 403, // key used from an address outside its allow-list
+  AGENT_NOT_FOUND: 404, // no such agent in the caller's account
+  CONVERSATION_NOT_FOUND: 404,
+  MESSAGE_NOT_FOUND: 404,
+  SOURCE_NOT_FOUND: 404,
+  TOOL_CALL_NOT_FOUND: 404,
+  TOOL_CALL_ALREADY_CANCELED: 409,
+  TOOL_CALL_NOT_PENDING: 409,
+  TOOL_CALL_ALREADY_EXECUTED: 409,
+  PENDING_TOOL_CALLS: 409,
+  FILE_TOO_LARGE: 413, // upload larger than the agent's remaining storage
+  QUOTA_EXCEEDED: 429, // the key's credit quota is used up
+  RATE_LIMITED: 429, // the account's requests per minute are used up
+  UNKNOWN_ERROR: 500, // anything unexpected; never carries internal details
+  MODERATION_UNAVAILABLE: 503, // the moderator failed or timed out
+  NOT_FOUND: 404, // no such route
+  PAYLOAD_TOO_LARGE: 413, // JSON body over the server's body limit
+};
+
+/** The short `error` text of the flat 401 body. */
+export const UNAUTHORIZED_NAMES: Partial<Record<ErrorCode, string>> = {
+  AUTH_REQUIRED: 'Unauthorized',
+  KEY_EXPIRED: 'Key expired',
+};

@@ -1,0 +1,37 @@
+import Type, { type Static } from 'typebox';
+import type { PageRequest } from '../ports/store.ts';
+
+/** SPEC §8: page ≥ 1 (default 1), size 1–100 (default 20), on every list endpoint. */
+export const PageQuerySchema = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+  size: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100.' }),
+});
+export type PageQuery = Static<typeof PageQuerySchema>;
+
+export const PaginationSchema = Type.Object({
+  totalPages: Type.Integer({ description: 'At least 1, even when the list is empty.' }),
+  currentPage: Type.Integer(),
+  pagingCounter: Type.Integer({ description: 'The 1-based position of the first item of this page in the whole list.' }),
+  hasNextPage: Type.Boolean(),
+});
+
+export interface Pagination {
+  totalPages: number;
+  currentPage: number;
+  pagingCounter: number;
+  hasNextPage: boolean;
+}
+
+export function toPageRequest(query: PageQuery): PageRequest {
+  return { page: query.page, size: query.size };
+}
+
+export function toPagination(page: PageRequest, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / page.size));
+  return {
+    totalPages,
+    currentPage: page.page,
+    pagingCounter: (page.page - 1) * page.size + 1,
+    hasNextPage: page.page < totalPages,
+  };
+}

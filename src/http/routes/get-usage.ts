@@ -1,0 +1,41 @@
+import Type from 'typebox';
+import { getUsage, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS } from '../../domain/usage/get-usage.ts';
+import { AUTHENTICATED_ERRORS, ErrorSchema, SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+const Credits = Type.Number({ description: 'Credits.' });
+
+/** GET /usage: balance, last refill, and credits used by day, agent and key over [from, to). */
+export function registerGetUsage(app: ApiApp, deps: HttpDeps): void {
+  app.get(
+    '/usage',
+    {
+      schema: {
+        tags: ['Models and usage'],
+        summary: 'Credit balance and usage',
+        description: `\`from\` and \`to\` are dates (YYYY-MM-DD, whole UTC days, \`to\` inclusive) or ISO 8601 date-times. Defaults: the last ${USAGE_DEFAULT_DAYS} days. At most ${USAGE_MAX_DAYS} days; \`from\` must come before \`to\`; otherwise 400 INVALID_BODY with \`error.list\`. Used credits are charges less refunds.`,
+        security: SECURITY,
+        querystring: Type.Object({ from: Type.Optional(Type.String({ maxLength: 40 })), to: Type.Optional(Type.String({ maxLength: 40 })) }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            balance: Type.Object({
+              credits: Credits,
+              lastRefill: Type.Union([Type.Object({ credits: Credits, at: Type.String({ format: 'date-time' }) }), Type.Null()], { description: 'The last top-up or monthly allowance; null if none.' }),
+            }),
+            period: Type.Object({ from: Type.String({ format: 'date-time' }), to: Type.String({ format: 'date-time' }) }),
+            used: Type.Object({
+              total: Credits,
+              byDay: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), credits: Credits })),
+              byAgent: Type.Array(Type.Object({ agentId: Type.String(), name: Type.Union([Type.String(), Type.Null()], { description: 'null once the agent is deleted.' }), credits: Credits })),
+              byKey: Type.Array(Type.Object({ keyId: Type.String(), name: Type.Union([Type.String(), Type.Null()]), credits: Credits })),
+            }),
+          }),
+          400: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await getUsage(deps.domain, requireContext(request), request.query)) }),
+  );
+}

@@ -1,0 +1,38 @@
+import Type from 'typebox';
+import { listModels } from '../../domain/models/catalog.ts';
+import { AUTHENTICATED_ERRORS, SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+/** GET /models: the operator's catalog, each model marked with whether the caller's plan allows it. */
+export function registerListModels(app: ApiApp, deps: HttpDeps): void {
+  app.get(
+    '/models',
+    {
+      schema: {
+        tags: ['Models and usage'],
+        summary: 'List models',
+        security: SECURITY,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            plan: Type.String({ description: "The caller's plan." }),
+            models: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                name: Type.String(),
+                provider: Type.String(),
+                credits: Type.Number({ description: 'Credits charged per chat request.' }),
+                available: Type.Boolean({ description: "Whether the caller's plan may use this model." }),
+              }),
+            ),
+          }),
+          ...AUTHENTICATED_ERRORS,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = requireContext(request);
+      return { success: true as const, plan: ctx.plan, models: listModels(deps.domain.catalog, ctx.plan) };
+    },
+  );
+}

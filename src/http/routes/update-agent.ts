@@ -1,0 +1,42 @@
+import Type from 'typebox';
+import { updateAgent } from '../../domain/agents/update-agent.ts';
+import { toPublicAgent } from '../../domain/agents/agent-view.ts';
+import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../domain/agents/agent-fields.ts';
+import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, AgentSchema, ErrorSchema, SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+const UpdateAgentBodySchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: AGENT_NAME_MAX })),
+    instructions: Type.Optional(Type.String({ maxLength: AGENT_INSTRUCTIONS_MAX })),
+    model: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A model id from GET /models that is available on the plan.' })),
+  },
+  { additionalProperties: false, minProperties: 1, description: 'Only the fields to change.' },
+);
+
+/** PATCH /agents/{agentId}: saves name, instructions and/or model; records agent.updated. */
+export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
+  app.patch(
+    '/agents/:agentId',
+    {
+      schema: {
+        tags: ['Agents'],
+        summary: 'Update an agent',
+        description: 'An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. Emits `agent.updated`.',
+        security: SECURITY,
+        params: AgentIdParamsSchema,
+        body: UpdateAgentBodySchema,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), agent: AgentSchema }),
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
+      },
+    },
+    async (request) => {
+      const agent = await updateAgent(deps.domain, requireContext(request), request.params.agentId, request.body);
+      return { success: true as const, agent: toPublicAgent(agent) };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import Type from 'typebox';
+import { AppError } from '../../domain/errors.ts';
+import { toCredits } from '../../domain/credits/units.ts';
+import { AUTHENTICATED_ERRORS, SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+/** GET /validate: confirms the key works and reports what it has spent. */
+export function registerValidate(app: ApiApp, deps: HttpDeps): void {
+  app.get(
+    '/validate',
+    {
+      schema: {
+        tags: ['Health and key'],
+        summary: 'Confirm that the key works',
+        security: SECURITY,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            valid: Type.Literal(true),
+            usage: Type.Object({
+              total: Type.Number({ description: 'Credits charged to this key so far (refunds deducted).' }),
+              quotaLimit: Type.Number({ description: "The key's credit quota; 0 when it has none." }),
+            }),
+          }),
+          ...AUTHENTICATED_ERRORS,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = requireContext(request);
+      const key = ctx.key && (await deps.domain.store.keys.get(ctx.accountId, ctx.key.id));
+      if (!key) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
+      return { success: true as const, valid: true as const, usage: { total: toCredits(key.usageTotal), quotaLimit: key.quota === null ? 0 : toCredits(key.quota) } };
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { DomainDeps, RequestContext } from '../domain/context.ts';
+import type { RateLimiter } from '../ports/rate-limiter.ts';
+
+export type ApiApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export interface HttpDeps {
+  domain: DomainDeps;
+  rateLimiter: RateLimiter;
+  server: { bodyLimit: number; trustedProxies: string[]; logLevel: string };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by authentication on every route that requires a key. */
+    ctx: RequestContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that need no key (GET /ping, the OpenAPI document). */
+    public?: boolean;
+  }
+}
+
+/** The caller's context; only routes behind authentication call this. */
+export function requireContext(request: { ctx: RequestContext | null }): RequestContext {
+  if (!request.ctx) throw new Error('route reached without authentication');
+  return request.ctx;
+}

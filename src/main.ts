@@ -1,0 +1,44 @@
+// Composition root: config → adapters → app → listen; SIGTERM/SIGINT stop it gracefully.
+import { ConfigError, loadConfig } from './config.ts';
+import { createDomainDeps, createRateLimiter } from './compose.ts';
+import { buildApp } from './http/build-app.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const domain = await createDomainDeps(config);
+  const rateLimiter = createRateLimiter(config, domain.store);
+  const app = await buildApp({ domain, rateLimiter, server: config.server });
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('in-flight requests did not finish within 25 s; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await app.close();
+      await rateLimiter.close();
+      await domain.store.close();
+      app.log.info('stopped');
+      process.exitCode = 0;
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.server.host, port: config.server.port });
+  app.log.info({ storage: config.storage.kind, docs: '/docs' }, 'Colloquy is serving /api/v1');
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`colloquy: cannot start: ${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,8 @@
+/** Prefixed, time-sortable identifiers (STYLE.md: agt_, key_, evt_, …). */
+export type IdPrefix = 'acc' | 'mem' | 'agt' | 'key' | 'evt' | 'crd' | 'req' | 'conv' | 'msg' | 'src' | 'whk' | 'call';
+
+export interface Ids {
+  next(prefix: IdPrefix): string;
+  /** A secret of `bytes` random bytes, base64url encoded. */
+  secret(bytes: number): string;
+}

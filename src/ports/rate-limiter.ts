@@ -1,0 +1,13 @@
+/** Fixed one-minute windows per account (SPEC §8), shared by every process that uses the same store. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the current window resets. */
+  resetSeconds: number;
+}
+
+export interface RateLimiter {
+  consume(accountId: string, requestsPerMinute: number): Promise<RateLimitDecision>;
+  close(): Promise<void>;
+}

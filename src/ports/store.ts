@@ -1,0 +1,177 @@
+// The storage port. Every method that reads tenant data takes the account id, so no query can
+// cross accounts. Amounts of credits are integers in millicredits; times are epoch milliseconds.
+
+export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+export interface AccountRecord {
+  id: string;
+  name: string;
+  plan: PlanName;
+  creditBalance: number;
+  lastRefillAmount: number | null;
+  lastRefillAt: number | null;
+  createdAt: number;
+}
+
+export type MemberRole = 'owner' | 'teammate';
+
+export interface MemberRecord {
+  id: string;
+  accountId: string;
+  email: string;
+  role: MemberRole;
+  createdAt: number;
+}
+
+export interface ClientTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface AgentRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  model: string;
+  instructions: string;
+  usage: number;
+  storageUsed: number;
+  tools: ClientTool[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  keyHash: string;
+  keyPrefix: string;
+  allowedAgentIds: string[] | null;
+  allowedIps: string[] | null;
+  expiresAt: number | null;
+  quota: number | null;
+  usageTotal: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+export type CreditEntryKind = 'topup' | 'allowance' | 'charge' | 'refund';
+
+export interface CreditEntryRecord {
+  id: string;
+  accountId: string;
+  kind: CreditEntryKind;
+  /** Signed: positive adds to the balance, negative takes from it. */
+  amount: number;
+  balanceAfter: number;
+  agentId: string | null;
+  keyId: string | null;
+  description: string | null;
+  createdAt: number;
+}
+
+export interface EventRecord {
+  id: string;
+  accountId: string;
+  type: string;
+  data: Record<string, unknown>;
+  createdAt: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  page: number;
+  size: number;
+}
+
+export interface UsageTotals {
+  byDay: Array<{ day: number; credits: number }>;
+  byAgent: Array<{ agentId: string; credits: number }>;
+  byKey: Array<{ keyId: string; credits: number }>;
+  total: number;
+}
+
+export interface AccountStore {
+  insert(account: AccountRecord): Promise<void>;
+  get(accountId: string): Promise<AccountRecord | undefined>;
+}
+
+export interface MemberStore {
+  insert(member: MemberRecord): Promise<void>;
+  findByEmail(accountId: string, email: string): Promise<MemberRecord | undefined>;
+  list(accountId: string): Promise<MemberRecord[]>;
+}
+
+export interface AgentPatch {
+  name?: string;
+  model?: string;
+  instructions?: string;
+  tools?: ClientTool[];
+  updatedAt: number;
+}
+
+export interface AgentStore {
+  insert(agent: AgentRecord): Promise<void>;
+  get(accountId: string, agentId: string): Promise<AgentRecord | undefined>;
+  /** `onlyIds` narrows the list to a restricted key's agents. */
+  list(accountId: string, page: PageRequest, onlyIds?: readonly string[]): Promise<Page<AgentRecord>>;
+  update(accountId: string, agentId: string, patch: AgentPatch): Promise<AgentRecord | undefined>;
+  /** Removes the agent and everything it owns (child tables cascade). */
+  delete(accountId: string, agentId: string): Promise<boolean>;
+  addUsage(accountId: string, agentId: string, amount: number): Promise<void>;
+  existingIds(accountId: string, agentIds: readonly string[]): Promise<string[]>;
+  /** Operator lookup (CLI only): the account that owns an agent. */
+  ownerOf(agentId: string): Promise<string | undefined>;
+}
+
+export interface ApiKeyStore {
+  insert(key: ApiKeyRecord): Promise<void>;
+  /** The key with this hash and its account, whatever their state (the caller checks it). */
+  findByHash(keyHash: string): Promise<{ key: ApiKeyRecord; account: AccountRecord } | undefined>;
+  get(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
+  list(accountId: string): Promise<ApiKeyRecord[]>;
+  revoke(accountId: string, keyId: string, at: number): Promise<boolean>;
+  touch(keyId: string, at: number): Promise<void>;
+  /** Adds to the key's usage unless that would pass its quota; false when it would. */
+  addUsageWithinQuota(keyId: string, amount: number): Promise<boolean>;
+  /** Operator lookup (CLI only): the account that owns a key. */
+  ownerOf(keyId: string): Promise<string | undefined>;
+}
+
+export interface CreditStore {
+  /** Applies a signed amount to the balance and appends the entry, atomically.
+   * With `requireCovered`, takes nothing and returns undefined when the balance is short. */
+  apply(entry: Omit<CreditEntryRecord, 'balanceAfter'>, options?: { requireCovered?: boolean }): Promise<CreditEntryRecord | undefined>;
+  usage(accountId: string, from: number, to: number): Promise<UsageTotals>;
+}
+
+export interface EventStore {
+  insert(event: EventRecord): Promise<void>;
+  list(accountId: string, page: PageRequest): Promise<Page<EventRecord>>;
+}
+
+export interface StoreRepositories {
+  accounts: AccountStore;
+  members: MemberStore;
+  agents: AgentStore;
+  keys: ApiKeyStore;
+  credits: CreditStore;
+  events: EventStore;
+}
+
+export interface Store extends StoreRepositories {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Runs `work` in one transaction: everything it writes commits together or not at all. */
+  transaction<T>(work: (tx: StoreRepositories) => Promise<T>): Promise<T>;
+  /** Cheap liveness probe for /ping. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+import type { AccountStore, MemberStore } from '../../ports/store.ts';
+import type { Db } from './kysely-store.ts';
+import { fromAccount, toAccount, toMember } from './rows.ts';
+
+export function createAccountRepository(db: Db): AccountStore {
+  return {
+    async insert(account) {
+      await db.insertInto('accounts').values(fromAccount(account)).execute();
+    },
+    async get(accountId) {
+      const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+      return row && toAccount(row);
+    },
+  };
+}
+
+export function createMemberRepository(db: Db): MemberStore {
+  return {
+    async insert(member) {
+      await db
+        .insertInto('members')
+        .values({ id: member.id, account_id: member.accountId, email: member.email, role: member.role, created_at: member.createdAt })
+        .execute();
+    },
+    async findByEmail(accountId, email) {
+      const row = await db.selectFrom('members').selectAll().where('account_id', '=', accountId).where('email', '=', email).executeTakeFirst();
+      return row && toMember(row);
+    },
+    async list(accountId) {
+      const rows = await db.selectFrom('members').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+      return rows.map(toMember);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { AgentStore } from '../../ports/store.ts';
+import type { Db } from './kysely-store.ts';
+import { fromAgent, toAgent } from './rows.ts';
+
+export function createAgentRepository(db: Db): AgentStore {
+  return {
+    async insert(agent) {
+      await db.insertInto('agents').values(fromAgent(agent)).execute();
+    },
+    async get(accountId, agentId) {
+      const row = await db.selectFrom('agents').selectAll().where('account_id', '=', accountId).where('id', '=', agentId).executeTakeFirst();
+      return row && toAgent(row);
+    },
+    async list(accountId, { page, size }, onlyIds) {
+      if (onlyIds && onlyIds.length === 0) return { items: [], total: 0 };
+      let query = db.selectFrom('agents').where('account_id', '=', accountId);
+      if (onlyIds) query = query.where('id', 'in', [...onlyIds]);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute();
+      return { items: rows.map(toAgent), total: Number(counted.total) };
+    },
+    async update(accountId, agentId, patch) {
+      const row = await db
+        .updateTable('agents')
+        .set({
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.model !== undefined && { model: patch.model }),
+          ...(patch.instructions !== undefined && { instructions: patch.instructions }),
+          ...(patch.tools !== undefined && { tools: JSON.stringify(patch.tools) }),
+          updated_at: patch.updatedAt,
+        })
+        .where('account_id', '=', accountId)
+        .where('id', '=', agentId)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toAgent(row);
+    },
+    async delete(accountId, agentId) {
+      // Knowledge, conversations and messages reference agents ON DELETE CASCADE; tables that
+      // cannot (virtual tables) are cleared here, in the same transaction, by the issue adding them.
+      const result = await db.deleteFrom('agents').where('account_id', '=', accountId).where('id', '=', agentId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async addUsage(accountId, agentId, amount) {
+      await db
+        .updateTable('agents')
+        .set((eb) => ({ usage: eb('usage', '+', amount) }))
+        .where('account_id', '=', accountId)
+        .where('id', '=', agentId)
+        .execute();
+    },
+    async existingIds(accountId, agentIds) {
+      if (agentIds.length === 0) return [];
+      const rows = await db.selectFrom('agents').select('id').where('account_id', '=', accountId).where('id', 'in', [...agentIds]).execute();
+      return rows.map((row) => row.id);
+    },
+    async ownerOf(agentId) {
+      const row = await db.selectFrom('agents').select('account_id').where('id', '=', agentId).executeTakeFirst();
+      return row?.account_id;
+    },
+  };
+}

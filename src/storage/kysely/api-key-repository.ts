@@ -1,0 +1,76 @@
+import type { ApiKeyStore } from '../../ports/store.ts';
+import type { Db } from './kysely-store.ts';
+import { fromApiKey, toAccount, toApiKey } from './rows.ts';
+
+export function createApiKeyRepository(db: Db): ApiKeyStore {
+  return {
+    async insert(key) {
+      await db.insertInto('api_keys').values(fromApiKey(key)).execute();
+    },
+    async findByHash(keyHash) {
+      // One round trip per authenticated request: the key and its account's plan together.
+      const row = await db
+        .selectFrom('api_keys as k')
+        .innerJoin('accounts as a', 'a.id', 'k.account_id')
+        .selectAll('k')
+        .select([
+          'a.name as a_name',
+          'a.plan as a_plan',
+          'a.credit_balance as a_credit_balance',
+          'a.last_refill_amount as a_last_refill_amount',
+          'a.last_refill_at as a_last_refill_at',
+          'a.created_at as a_created_at',
+        ])
+        .where('k.key_hash', '=', keyHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        key: toApiKey(row),
+        account: toAccount({
+          id: row.account_id,
+          name: row.a_name,
+          plan: row.a_plan,
+          credit_balance: row.a_credit_balance,
+          last_refill_amount: row.a_last_refill_amount,
+          last_refill_at: row.a_last_refill_at,
+          created_at: row.a_created_at,
+        }),
+      };
+    },
+    async get(accountId, keyId) {
+      const row = await db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).where('id', '=', keyId).executeTakeFirst();
+      return row && toApiKey(row);
+    },
+    async list(accountId) {
+      const rows = await db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return rows.map(toApiKey);
+    },
+    async revoke(accountId, keyId, at) {
+      const result = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('account_id', '=', accountId)
+        .where('id', '=', keyId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async touch(keyId, at) {
+      await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
+    },
+    async addUsageWithinQuota(keyId, amount) {
+      // One conditional UPDATE: concurrent charges can never push a key past its quota.
+      const result = await db
+        .updateTable('api_keys')
+        .set((eb) => ({ usage_total: eb('usage_total', '+', amount) }))
+        .where('id', '=', keyId)
+        .where((eb) => eb.or([eb('quota', 'is', null), eb(eb('usage_total', '+', amount), '<=', eb.ref('quota'))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async ownerOf(keyId) {
+      const row = await db.selectFrom('api_keys').select('account_id').where('id', '=', keyId).executeTakeFirst();
+      return row?.account_id;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
+// PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  plan: string;
+  credit_balance: number;
+  last_refill_amount: number | null;
+  last_refill_at: number | null;
+  created_at: number;
+}
+
+export interface MembersTable {
+  id: string;
+  account_id: string;
+  email: string;
+  role: string;
+  created_at: number;
+}
+
+export interface AgentsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  model: string;
+  instructions: string;
+  usage: number;
+  storage_used: number;
+  tools: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  allowed_agent_ids: string | null;
+  allowed_ips: string | null;
+  expires_at: number | null;
+  quota: number | null;
+  usage_total: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface CreditEntriesTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  amount: number;
+  balance_after: number;
+  agent_id: string | null;
+  key_id: string | null;
+  description: string | null;
+  created_at: number;
+}
+
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  data: string;
+  created_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  members: MembersTable;
+  agents: AgentsTable;
+  api_keys: ApiKeysTable;
+  credit_entries: CreditEntriesTable;
+  events: EventsTable;
+}

@@ -1,0 +1,34 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Store, StoreRepositories } from '../../ports/store.ts';
+import type { Database } from './database.ts';
+import { createAccountRepository, createMemberRepository } from './account-repository.ts';
+import { createAgentRepository } from './agent-repository.ts';
+import { createApiKeyRepository } from './api-key-repository.ts';
+import { createCreditRepository } from './credit-repository.ts';
+import { createEventRepository } from './event-repository.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+function repositories(db: Db): StoreRepositories {
+  return {
+    accounts: createAccountRepository(db),
+    members: createMemberRepository(db),
+    agents: createAgentRepository(db),
+    keys: createApiKeyRepository(db),
+    credits: createCreditRepository(db),
+    events: createEventRepository(db),
+  };
+}
+
+/** The Store for both engines: Kysely compiles each query to the dialect it was given. */
+export function createKyselyStore(db: Kysely<Database>, dialect: Store['dialect']): Store {
+  return {
+    dialect,
+    ...repositories(db),
+    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,14 @@
+import { CORE_SCHEMA } from '../kysely/core-schema.ts';
+import type { SqlMigration } from '../kysely/migrate.ts';
+
+/** PostgreSQL's migration history. Append only; never edit a migration that has shipped. */
+export const POSTGRES_MIGRATIONS: SqlMigration[] = [
+  {
+    name: '0001_core',
+    statements: [
+      ...CORE_SCHEMA,
+      // rate-limiter-flexible's table, shared by every server process (see rate-limit/).
+      `CREATE TABLE rate_limits (key VARCHAR(255) PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire BIGINT)`,
+    ],
+  },
+];

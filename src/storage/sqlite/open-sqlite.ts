@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely } from 'kysely';
+import type { Database } from '../kysely/database.ts';
+import { migrateToLatest } from '../kysely/migrate.ts';
+import { createKyselyStore } from '../kysely/kysely-store.ts';
+import type { Store } from '../../ports/store.ts';
+import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { SQLITE_MIGRATIONS } from './migrations.ts';
+
+export const SQLITE_FILE_NAME = 'colloquy.db';
+
+/** Opens (creating if needed) `dataDir/colloquy.db` in WAL mode and migrates it. */
+export async function openSqliteStore(dataDir: string): Promise<Store> {
+  mkdirSync(dataDir, { recursive: true });
+  const database = new DatabaseSync(join(dataDir, SQLITE_FILE_NAME), { allowExtension: true });
+  database.exec('PRAGMA journal_mode = WAL');
+  // The CLI and a running server share the file: wait for the other's write lock, don't fail.
+  database.exec('PRAGMA busy_timeout = 10000');
+  database.exec('PRAGMA synchronous = NORMAL');
+  database.exec('PRAGMA foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
+  await migrateToLatest(db as Kysely<unknown>, SQLITE_MIGRATIONS);
+  return createKyselyStore(db, 'sqlite');
+}
