@@ -32,7 +32,8 @@ export function toValidationList(errors: ErrorObject[], part: string | undefined
       message = 'is not an accepted field';
     }
     const key = field || root;
-    (list[key] ??= []).includes(message) || list[key].push(message);
+    const messages = (list[key] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return list;
 }

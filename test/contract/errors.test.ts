@@ -1,0 +1,85 @@
+// SPEC §7: both shapes, the framework's own failures in the spec's terms, and a 500 that says nothing.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
+import { STATUS_BY_CODE } from '../../src/http/error-table.ts';
+import { SPEC_ERROR_CODES } from '../../src/domain/errors.ts';
+
+describe('error model', () => {
+  let server: TestServer;
+  let key: string;
+  let agentId: string;
+  before(async () => {
+    server = await startTestServer({ configFile: { ...UNLIMITED_RATE, server: { bodyLimit: 4096 } } });
+    const { account, ctx } = await server.seedAccount('pro');
+    agentId = (await server.seedAgent(ctx)).id;
+    key = await server.seedKey(account.id);
+  });
+  after(() => server.close());
+
+  test("every spec code maps to the spec's status", () => {
+    const expected: Record<string, number> = {
+      AUTH_REQUIRED: 401, KEY_EXPIRED: 401, INVALID_BODY: 400, CONTENT_BLOCKED: 400, FILE_REQUIRED: 400, FILE_TYPE_NOT_ALLOWED: 400,
+      INVALID_FILE: 400, INSUFFICIENT_CREDITS: 402, PLAN_LIMIT_REACHED: 403, MODEL_NOT_AVAILABLE: 403, AGENT_NOT_ALLOWED: 403,
+      IP_NOT_ALLOWED: 403, AGENT_NOT_FOUND: 404, CONVERSATION_NOT_FOUND: 404, MESSAGE_NOT_FOUND: 404, SOURCE_NOT_FOUND: 404,
+      TOOL_CALL_NOT_FOUND: 404, TOOL_CALL_ALREADY_CANCELED: 409, TOOL_CALL_NOT_PENDING: 409, TOOL_CALL_ALREADY_EXECUTED: 409,
+      PENDING_TOOL_CALLS: 409, FILE_TOO_LARGE: 413, QUOTA_EXCEEDED: 429, RATE_LIMITED: 429, UNKNOWN_ERROR: 500, MODERATION_UNAVAILABLE: 503,
+    };
+    assert.deepEqual([...SPEC_ERROR_CODES].sort(), Object.keys(expected).sort());
+    for (const code of SPEC_ERROR_CODES) assert.equal(STATUS_BY_CODE[code], expected[code], code);
+  });
+
+  test('malformed JSON → 400 INVALID_BODY', async () => {
+    const response = await server.call('PATCH', `/agents/${agentId}`, { key, rawBody: '{"name": "x",', headers: { 'content-type': 'application/json' } });
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body, { success: false, error: { code: 'INVALID_BODY', message: 'The body is not valid JSON.', list: { body: ['must be valid JSON'] } } });
+  });
+
+  test('an empty JSON body → 400 INVALID_BODY', async () => {
+    const response = await server.call('PATCH', `/agents/${agentId}`, { key, rawBody: '', headers: { 'content-type': 'application/json' } });
+    assert.equal(response.status, 400);
+    assert.equal(response.body.error.code, 'INVALID_BODY');
+  });
+
+  test('a body that is not JSON → 400 INVALID_BODY', async () => {
+    const response = await server.call('PATCH', `/agents/${agentId}`, { key, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(response.status, 400);
+    assert.equal(response.body.error.code, 'INVALID_BODY');
+  });
+
+  test('a prototype-poisoning body is refused', async () => {
+    const response = await server.call('PATCH', `/agents/${agentId}`, { key, rawBody: '{"__proto__": {"admin": true}, "name": "x"}', headers: { 'content-type': 'application/json' } });
+    assert.equal(response.status, 400);
+    assert.equal(response.body.error.code, 'INVALID_BODY');
+  });
+
+  test('an oversized body → 413 in the wrapped shape', async () => {
+    const response = await server.call('PATCH', `/agents/${agentId}`, { key, body: { instructions: 'x'.repeat(5000) } });
+    assert.equal(response.status, 413);
+    assert.deepEqual(response.body, { success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' } });
+  });
+
+  test('an unknown route → 404 in the wrapped shape, with or without a key', async () => {
+    for (const options of [{}, { key }]) {
+      const response = await server.call('GET', '/nowhere?x=1', options);
+      assert.equal(response.status, 404);
+      assert.deepEqual(response.body, { success: false, error: { code: 'NOT_FOUND', message: 'No route GET /api/v1/nowhere.' } });
+    }
+    const wrongMethod = await server.call('DELETE', '/models', { key });
+    assert.equal(wrongMethod.status, 404);
+    assert.equal(wrongMethod.body.error.code, 'NOT_FOUND');
+  });
+
+  test('a 500 never leaks a message or a stack', async () => {
+    const broken = await startTestServer({ configFile: UNLIMITED_RATE });
+    const { account } = await broken.seedAccount();
+    const brokenKey = await broken.seedKey(account.id);
+    await broken.deps.store.close(); // every query now fails inside the server
+    const response = await broken.call('GET', '/validate', { key: brokenKey });
+    assert.equal(response.status, 500);
+    assert.deepEqual(response.body, { success: false, error: { code: 'UNKNOWN_ERROR', message: 'An internal error occurred.' } });
+    assert.ok(!/at |\.ts|sqlite|postgres|driver|destroy/i.test(response.text), response.text);
+    await broken.app.close();
+    await broken.database.drop();
+  });
+});

@@ -1,0 +1,129 @@
+// The operator contract of DESIGN.md, run as an operator would: JSON on stdout, errors on stderr
+// with a non-zero exit, and a running server on the same database sees each change at once.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../support/backend.ts';
+import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
+
+describe('operator CLI', () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+  const cli = (...args: string[]) => runCli(args, database.env);
+  const get = async (path: string, key: string) => {
+    const response = await fetch(`${server.baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
+    return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+
+  before(async () => {
+    database = await createTestDatabase();
+    server = await startServerProcess(database.env);
+  });
+  after(async () => {
+    await server.stop();
+    await database.drop();
+  });
+
+  test('accounts, agents, keys, credits and members, seen by the running server', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--credits', '250');
+    assert.equal(account.code, 0, account.stderr);
+    assert.match(account.json.id, /^acc_/);
+    assert.deepEqual({ ...account.json, id: undefined, createdAt: undefined }, { id: undefined, name: 'Acme', plan: 'starter', credits: 250, createdAt: undefined });
+
+    const agent = await cli('agents', 'create', '--account', account.json.id, '--name', 'Support', '--model', 'gpt-4o-mini', '--instructions', 'Be brief.');
+    assert.equal(agent.code, 0, agent.stderr);
+    assert.match(agent.json.id, /^agt_/);
+    assert.equal(agent.json.model, 'gpt-4o-mini');
+
+    const key = await cli('keys', 'create', '--account', account.json.id, '--name', 'backend', '--quota', '30', '--ips', '127.0.0.1,::1', '--expires', '2099-01-01T00:00:00Z');
+    assert.equal(key.code, 0, key.stderr);
+    assert.match(key.json.id, /^key_/);
+    assert.equal(key.json.name, 'backend');
+    assert.match(key.json.key, /^cq_[A-Za-z0-9_-]{43}$/);
+
+    const validate = await get('/validate', key.json.key);
+    assert.deepEqual(validate.body, { success: true, valid: true, usage: { total: 0, quotaLimit: 30 } });
+    const seen = await get(`/agents/${agent.json.id}`, key.json.key);
+    assert.equal(seen.body.agent.name, 'Support');
+
+    const credits = await cli('credits', 'add', '--account', account.json.id, '--amount', '12.5');
+    assert.equal(credits.code, 0, credits.stderr);
+    assert.equal(credits.json.balance, 262.5);
+    const usage = await get('/usage', key.json.key);
+    assert.deepEqual(usage.body.balance.lastRefill.credits, 12.5);
+    assert.equal(usage.body.balance.credits, 262.5);
+
+    const member = await cli('members', 'add', '--account', account.json.id, '--email', 'Dana@Example.com');
+    assert.equal(member.code, 0, member.stderr);
+    assert.deepEqual({ email: member.json.email, role: member.json.role }, { email: 'dana@example.com', role: 'teammate' });
+
+    const toolsFile = join(database.env.DATA_DIR, 'tools.json');
+    writeFileSync(toolsFile, JSON.stringify([{ name: 'order_status', description: 'Look up an order', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } }]));
+    const updated = await cli('agents', 'update', agent.json.id, '--name', 'Support v2', '--tools', toolsFile);
+    assert.equal(updated.code, 0, updated.stderr);
+    assert.equal(updated.json.name, 'Support v2');
+    assert.equal(updated.json.tools[0].name, 'order_status');
+    assert.equal((await get(`/agents/${agent.json.id}`, key.json.key)).body.agent.name, 'Support v2');
+
+    const revoked = await cli('keys', 'revoke', key.json.id);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.deepEqual(revoked.json, { id: key.json.id, revoked: true });
+    assert.deepEqual((await get('/validate', key.json.key)).body, { error: 'Unauthorized', code: 'AUTH_REQUIRED' });
+  });
+
+  test('agents delete removes the agent; the server answers 404 next', async () => {
+    const quick = await cli('quickstart');
+    assert.equal(quick.code, 0, quick.stderr);
+    const { agent, key } = quick.json;
+    assert.match(key.key, /^cq_/);
+    assert.equal((await get(`/agents/${agent.id}`, key.key)).status, 200);
+    const deleted = await cli('agents', 'delete', agent.id);
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.deepEqual(deleted.json, { id: agent.id, deleted: true });
+    assert.equal((await get(`/agents/${agent.id}`, key.key)).body.error.code, 'AGENT_NOT_FOUND');
+  });
+
+  test('a key restricted to agents, created by the CLI, is enforced by the server', async () => {
+    const quick = await cli('quickstart', '--plan', 'pro');
+    const other = await cli('agents', 'create', '--account', quick.json.account.id, '--name', 'Other');
+    const restricted = await cli('keys', 'create', '--account', quick.json.account.id, '--name', 'one agent', '--agents', quick.json.agent.id);
+    assert.equal(restricted.code, 0, restricted.stderr);
+    assert.deepEqual(restricted.json.agents, [quick.json.agent.id]);
+    assert.equal((await get(`/agents/${other.json.id}`, restricted.json.key)).body.error.code, 'AGENT_NOT_ALLOWED');
+    assert.equal((await get(`/agents/${quick.json.agent.id}`, restricted.json.key)).status, 200);
+  });
+
+  test('failures: message on stderr, nothing on stdout, non-zero exit', async () => {
+    const cases: Array<[string[], number, RegExp]> = [
+      [['accounts', 'create'], 2, /--name is required/],
+      [['accounts', 'create', '--name', 'X', '--plan', 'gold'], 2, /--plan must be one of free, starter, pro, business/],
+      [['accounts', 'create', '--name', 'X', '--bogus', '1'], 2, /bogus/],
+      [['frobnicate'], 2, /unknown command/],
+      [['agents', 'create', '--account', 'acc_missing', '--name', 'X'], 1, /No account acc_missing/],
+      [['agents', 'delete', 'agt_missing'], 1, /No agent agt_missing/],
+      [['keys', 'revoke', 'key_missing'], 1, /No key key_missing/],
+      [['credits', 'add', '--account', 'acc_x', '--amount', 'lots'], 2, /--amount must be a number/],
+      [['members', 'add', '--account', 'acc_x', '--email', 'not-an-email'], 1, /INVALID_BODY/],
+    ];
+    for (const [args, code, message] of cases) {
+      const result = await cli(...args);
+      assert.equal(result.code, code, `${args.join(' ')}: ${result.stderr}`);
+      assert.match(result.stderr, message, args.join(' '));
+      assert.equal(result.stdout, '', args.join(' '));
+    }
+  });
+
+  test('model and key checks are the domain’s: the CLI gets the same errors as the API', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Free one');
+    const agent = await cli('agents', 'create', '--account', account.json.id, '--name', 'A', '--model', 'gpt-4o');
+    assert.equal(agent.code, 1);
+    assert.match(agent.stderr, /MODEL_NOT_AVAILABLE/);
+    const key = await cli('keys', 'create', '--account', account.json.id, '--name', 'k', '--ips', '10.0.0.0/33');
+    assert.equal(key.code, 1);
+    assert.match(key.stderr, /not an IP address or CIDR range/);
+    const foreign = await cli('keys', 'create', '--account', account.json.id, '--name', 'k', '--agents', 'agt_elsewhere');
+    assert.equal(foreign.code, 1);
+    assert.match(foreign.stderr, /not an agent of this account/);
+  });
+});

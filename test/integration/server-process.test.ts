@@ -1,0 +1,96 @@
+// npm start's entry as a process: config errors named at start, logs without secrets, SIGTERM.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli, startServerProcess } from '../support/processes.ts';
+import { createTestDatabase } from '../support/backend.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createDomainDeps } from '../../src/compose.ts';
+import { buildApp } from '../../src/http/build-app.ts';
+import { createMemoryRateLimiter } from '../../src/rate-limit/flexible-rate-limiter.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function startExpectingFailure(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const child = spawn(process.execPath, ['src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number];
+  return { code, stderr };
+}
+
+test('a bad config file stops the start with a message naming the field', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const cases: Array<[unknown, RegExp]> = [
+    [{ plans: { free: { requestsPerMinute: 'lots' } } }, /plans\.free\.requestsPerMinute: must be integer/],
+    [{ plans: { gold: {} } }, /plans: must NOT have additional properties "gold"/],
+    [{ plans: { free: { models: ['nope'] } } }, /plans\.free\.models names "nope", which is not in models/],
+    [{ network: { allowPrivateAddresses: 'yes' } }, /network\.allowPrivateAddresses: must be boolean/],
+  ];
+  for (const [content, message] of cases) {
+    const path = join(dir, 'config.json');
+    writeFileSync(path, JSON.stringify(content));
+    const result = await startExpectingFailure({ DATA_DIR: dir, COLLOQUY_CONFIG: path, PORT: '0' });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, message);
+  }
+  const missing = await startExpectingFailure({ DATA_DIR: dir, COLLOQUY_CONFIG: join(dir, 'absent.json'), PORT: '0' });
+  assert.match(missing.stderr, /COLLOQUY_CONFIG: cannot read/);
+  const badPort = await startExpectingFailure({ DATA_DIR: dir, PORT: 'eighty' });
+  assert.match(badPort.stderr, /PORT must be an integer/);
+  const badUrl = await startExpectingFailure({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' });
+  assert.match(badUrl.stderr, /DATABASE_URL must be a postgres:\/\//);
+});
+
+test('logs carry request ids and never the key; SIGTERM closes the database and exits 0', async () => {
+  const database = await createTestDatabase();
+  const server = await startServerProcess(database.env);
+  try {
+    const quick = await runCli(['quickstart'], database.env);
+    const key: string = quick.json.key.key;
+    const validate = await fetch(`${server.baseUrl}/api/v1/validate`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(validate.status, 200);
+    const requestId = validate.headers.get('x-request-id');
+    await fetch(`${server.baseUrl}/api/v1/validate?api_key=${key}`);
+    const code = await server.stop('SIGTERM');
+    assert.equal(code, 0);
+    const logs = server.output();
+    assert.ok(requestId && logs.includes(requestId), 'the request id is logged');
+    assert.ok(!logs.includes(key), 'the key never appears in the logs');
+    assert.match(logs, /api_key=%5BREDACTED%5D|api_key=\[REDACTED\]/);
+    assert.match(logs, /"msg":"stopped"/);
+  } finally {
+    await server.stop('SIGKILL');
+    await database.drop();
+  }
+});
+
+test('closing the app (what SIGTERM does) lets a request in flight finish and refuses new ones', async () => {
+  const database = await createTestDatabase();
+  const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent' });
+  const deps = await createDomainDeps(config);
+  const app = await buildApp({ domain: deps, rateLimiter: createMemoryRateLimiter(), server: config.server });
+  app.get('/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return { done: true };
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  try {
+    const slow = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => [r.status, await r.json()]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/api/v1/ping`), 'no new connections while closing');
+    assert.deepEqual(await slow, [200, { done: true }]);
+    await closing;
+  } finally {
+    await deps.store.close();
+    await database.drop();
+  }
+});

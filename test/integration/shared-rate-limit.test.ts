@@ -1,0 +1,60 @@
+// Two server processes share one account's count: for a free-plan account exactly 10 requests in
+// the window succeed across both, through PostgreSQL's table and through Redis.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPostgresDatabase, postgresAdminUrl } from '../support/backend.ts';
+import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const adminUrl = postgresAdminUrl();
+const redisUrl = process.env.TEST_REDIS_URL ?? null;
+if (process.env.CI && !redisUrl) throw new Error('CI must provide TEST_REDIS_URL');
+
+async function sharedCount(env: Record<string, string>): Promise<void> {
+  const servers: ServerProcess[] = [];
+  try {
+    servers.push(await startServerProcess(env), await startServerProcess(env));
+    const quick = await runCli(['quickstart'], env);
+    assert.equal(quick.code, 0, quick.stderr);
+    const second = await runCli(['keys', 'create', '--account', quick.json.account.id, '--name', 'second key'], env);
+    const keys = [quick.json.key.key, second.json.key];
+    const statuses: number[] = [];
+    // Alternate servers and keys: the count is the account's, wherever the request lands.
+    for (let i = 0; i < 16; i++) {
+      const response = await fetch(`${servers[i % 2]!.baseUrl}/api/v1/validate`, { headers: { authorization: `Bearer ${keys[Math.floor(i / 2) % 2]}` } });
+      statuses.push(response.status);
+      await response.arrayBuffer();
+    }
+    assert.equal(statuses.filter((s) => s === 200).length, 10, statuses.join(','));
+    assert.equal(statuses.filter((s) => s === 429).length, 6, statuses.join(','));
+    assert.deepEqual(statuses.slice(0, 10), Array(10).fill(200));
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+describe('rate limit shared by two server processes', { skip: adminUrl ? false : 'no TEST_DATABASE_URL: PostgreSQL not available here' }, () => {
+  let pg: { url: string; drop: () => Promise<void> };
+  before(async () => {
+    pg = await createPostgresDatabase(adminUrl as string);
+  });
+  after(() => pg.drop());
+
+  test('on one PostgreSQL', async () => {
+    await sharedCount({ DATA_DIR: mkdtempSync(join(tmpdir(), 'colloquy-rl-')), DATABASE_URL: pg.url });
+  });
+});
+
+describe('rate limit shared through Redis', { skip: redisUrl ? false : 'no TEST_REDIS_URL: Redis not available here' }, () => {
+  test('two processes on one SQLite file, counting in Redis', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-rl-'));
+    try {
+      // A fresh key prefix per run is not needed: each run's account id is new.
+      await sharedCount({ DATA_DIR: dataDir, REDIS_URL: redisUrl as string });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

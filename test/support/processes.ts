@@ -1,0 +1,87 @@
+// Real processes: the server (npm start's entry) and the CLI, as an operator runs them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { once } from 'node:events';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_ENTRY = 'src/main.ts';
+const CLI_ENTRY = 'src/cli/main.ts';
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the CLI prints arbitrary JSON
+}
+
+export async function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number];
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    json = undefined;
+  }
+  return { code, stdout, stderr, json };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/ping`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    baseUrl,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      const [code] = (await once(child, 'exit')) as [number | null];
+      return code;
+    },
+  };
+}
