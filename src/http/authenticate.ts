@@ -29,6 +29,7 @@ export function createAuthenticationHook(deps: HttpDeps) {
       throw new AppError('RATE_LIMITED', `Too many requests: the ${account.plan} plan allows ${decision.limit} per minute.`);
     }
 
+    request.apiKey = key;
     request.ctx = {
       accountId: account.id,
       plan: account.plan,

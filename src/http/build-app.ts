@@ -34,13 +34,13 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp> {
     bodyLimit: deps.server.bodyLimit,
     trustProxy: deps.server.trustedProxies.length > 0 ? deps.server.trustedProxies : false,
     genReqId: () => deps.domain.ids.next('req'),
-    requestIdLogLabel: 'requestId',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('ctx', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DomainDeps, RequestContext } from '../domain/context.ts';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
+import type { ApiKeyRecord } from '../ports/store.ts';
 
 export type ApiApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by authentication on every route that requires a key. */
     ctx: RequestContext | null;
+    /** The key record authentication read for this request. */
+    apiKey: ApiKeyRecord | null;
   }
   interface FastifyContextConfig {
     /** Routes that need no key (GET /ping, the OpenAPI document). */

@@ -5,7 +5,7 @@ import { AUTHENTICATED_ERRORS, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 /** GET /validate: confirms the key works and reports what it has spent. */
-export function registerValidate(app: ApiApp, deps: HttpDeps): void {
+export function registerValidate(app: ApiApp, _deps: HttpDeps): void {
   app.get(
     '/validate',
     {
@@ -27,8 +27,9 @@ export function registerValidate(app: ApiApp, deps: HttpDeps): void {
       },
     },
     async (request) => {
-      const ctx = requireContext(request);
-      const key = ctx.key && (await deps.domain.store.keys.get(ctx.accountId, ctx.key.id));
+      // The key row authentication read for this very request: one read in all.
+      requireContext(request);
+      const key = request.apiKey;
       if (!key) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
       return { success: true as const, valid: true as const, usage: { total: toCredits(key.usageTotal), quotaLimit: key.quota === null ? 0 : toCredits(key.quota) } };
     },

@@ -21,10 +21,26 @@ function wrapStatement(statement: StatementSync): SqliteStatement {
   };
 }
 
+/** Statements Kysely compiles repeat (the same SQL with other parameters): keep them prepared.
+ * Bounded, oldest dropped first; only queries the code writes reach it, so the set is small. */
+const STATEMENT_CACHE_SIZE = 500;
+
 export function wrapDatabase(database: DatabaseSync): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
-    prepare: (text) => wrapStatement(database.prepare(text)),
+    close: () => {
+      cache.clear();
+      database.close();
+    },
+    prepare: (text) => {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = wrapStatement(database.prepare(text));
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
   };
 }
 
@@ -37,12 +53,13 @@ class ImmediateSqliteDriver extends SqliteDriver {
 }
 
 export class NodeSqliteDialect extends SqliteDialect {
-  readonly #database: DatabaseSync;
+  readonly #database: SqliteDatabase;
   constructor(database: DatabaseSync) {
-    super({ database: wrapDatabase(database) });
-    this.#database = database;
+    const wrapped = wrapDatabase(database);
+    super({ database: wrapped });
+    this.#database = wrapped;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: wrapDatabase(this.#database) });
+    return new ImmediateSqliteDriver({ database: this.#database });
   }
 }

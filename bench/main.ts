@@ -1,0 +1,16 @@
+// `npm run bench -- <name>`: benchmarks by name; none of them gates CI.
+import { benchHttp } from './http.ts';
+
+const BENCHMARKS: Record<string, () => Promise<void>> = { http: benchHttp };
+
+const names = process.argv.slice(2);
+const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);
+for (const name of selected) {
+  const run = BENCHMARKS[name];
+  if (!run) {
+    console.error(`unknown benchmark "${name}"; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`== ${name} ==`);
+  await run();
+}
