@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     }, 25_000);
     force.unref();
     try {
-      await app.close();
+      await app.closeGracefully();
       await rateLimiter.close();
       await domain.store.close();
       app.log.info('stopped');

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createAuthenticationHook } from './authenticate.ts';
+import { installGracefulClose } from './graceful-close.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { loggerOptions } from './logging.ts';
 import { validatorCompiler } from './validation.ts';
@@ -28,7 +29,7 @@ Errors: 401 is flat \`{error, code}\`; everything else is \`{success:false, erro
 Beyond SPEC's codes this service adds \`NOT_FOUND\` (404, no such route) and \`PAYLOAD_TOO_LARGE\` (413, JSON body over the limit).`;
 
 /** Builds the HTTP application: the public API under /api/v1, its OpenAPI document and docs page. */
-export async function buildApp(deps: HttpDeps): Promise<ApiApp> {
+export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGracefully: () => Promise<void> }> {
   const app = Fastify({
     logger: loggerOptions(deps.server.logLevel),
     bodyLimit: deps.server.bodyLimit,
@@ -45,6 +46,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp> {
     reply.header('X-Request-Id', request.id);
   });
   installErrorHandling(app);
+  const closeGracefully = installGracefulClose(app);
 
   await app.register(swagger, {
     openapi: {
@@ -72,5 +74,5 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp> {
     },
     { prefix: API_PREFIX },
   );
-  return app;
+  return Object.assign(app, { closeGracefully });
 }

@@ -84,11 +84,13 @@ test('closing the app (what SIGTERM does) lets a request in flight finish and re
   try {
     const slow = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => [r.status, await r.json()]);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const closing = app.close();
+    const closing = app.closeGracefully();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await assert.rejects(fetch(`http://127.0.0.1:${port}/api/v1/ping`), 'no new connections while closing');
     assert.deepEqual(await slow, [200, { done: true }]);
+    const started = Date.now();
     await closing;
+    assert.ok(Date.now() - started < 2000, 'closing does not wait out the keep-alive time-out');
   } finally {
     await deps.store.close();
     await database.drop();

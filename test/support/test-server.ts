@@ -101,7 +101,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return key;
     },
     async close() {
-      await app.close();
+      await app.closeGracefully();
       await rateLimiter.close();
       await deps.store.close();
       await database.drop();
