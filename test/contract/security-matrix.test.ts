@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type ApiResponse, type TestServer } from '../support/test-server.ts';
 import { createTestClock } from '../support/fixed-clock.ts';
-import { revokeKey } from '../../src/domain/keys/create-key.ts';
+import { createKey, revokeKey } from '../../src/domain/keys/create-key.ts';
 
 interface Route {
   method: string;
@@ -58,10 +58,11 @@ describe('security matrix', () => {
     agentId = (await server.seedAgent(ctx)).id;
     secondAgentId = (await server.seedAgent(ctx, 'Second')).id;
     key = await server.seedKey(account.id);
-    expiredKey = await server.seedKey(account.id, { expiresAt: clock.now() - 1 });
-    revokedKey = await server.seedKey(account.id);
-    const revokedId = (await server.deps.store.keys.list(account.id)).find((k) => k.keyHash && k.id)?.id as string;
-    await revokeKey(server.deps, account.id, revokedId);
+    expiredKey = await server.seedKey(account.id, { expiresAt: clock.now() + 1000 });
+    clock.advance(1000);
+    const revoked = await createKey(server.deps, account.id, { name: 'revoked' });
+    await revokeKey(server.deps, account.id, revoked.record.id);
+    revokedKey = revoked.key;
     restrictedKey = await server.seedKey(account.id, { allowedAgentIds: [secondAgentId] });
     ipKey = await server.seedKey(account.id, { allowedIps: ['203.0.113.0/24', '2001:db8::/32'] });
     const other = await server.seedAccount('business');

@@ -105,6 +105,8 @@ describe('operator CLI', () => {
       [['keys', 'revoke', 'key_missing'], 1, /No key key_missing/],
       [['credits', 'add', '--account', 'acc_x', '--amount', 'lots'], 2, /--amount must be a number/],
       [['members', 'add', '--account', 'acc_x', '--email', 'not-an-email'], 1, /INVALID_BODY/],
+      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2001-01-01T00:00:00Z'], 1, /must be in the future/],
+      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'], 2, /--expires must be an ISO 8601 date-time/],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);

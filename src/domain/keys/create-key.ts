@@ -22,7 +22,10 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
   if (name.length === 0 || name.length > 100) list.name = ['must be 1 to 100 characters'];
   const badIps = (input.allowedIps ?? []).filter((entry) => !isValidIpOrCidr(entry));
   if (badIps.length > 0) list.ips = badIps.map((entry) => `"${entry}" is not an IP address or CIDR range`);
-  if (input.expiresAt !== undefined && input.expiresAt !== null && !Number.isFinite(input.expiresAt)) list.expires = ['must be an ISO 8601 date-time'];
+  if (input.expiresAt !== undefined && input.expiresAt !== null) {
+    if (!Number.isFinite(input.expiresAt)) list.expires = ['must be an ISO 8601 date-time'];
+    else if (input.expiresAt <= deps.clock.now()) list.expires = ['must be in the future'];
+  }
   if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota < 0)) list.quota = ['must be a number of at least 0'];
   if (input.allowedAgentIds && input.allowedAgentIds.length === 0) list.agents = ['must name at least one agent when given'];
   if (Object.keys(list).length > 0) throw invalidBody(list);
