@@ -38,3 +38,10 @@ test('a duplicate model id is refused', () => {
   writeFileSync(path, JSON.stringify({ models: [model, model] }));
   assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && /"m" appears twice/.test(e.message));
 });
+
+test('trusted proxies must be addresses or CIDR ranges', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  writeFileSync(path, JSON.stringify({ server: { trustedProxies: ['10.0.0.0/8', 'proxy.internal'] } }));
+  assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), /server\.trustedProxies: "proxy\.internal" is not an IP address or CIDR range/);
+});

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import Type, { type Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
+import { isValidIpOrCidr } from './domain/keys/ip-allow-list.ts';
 
 const PlanSchema = Type.Object(
   {
@@ -142,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (!modelIds.has(id)) throw new ConfigError(`plans.${name}.models names "${id}", which is not in models`);
     }
   }
+
+  const badProxies = (file.server?.trustedProxies ?? []).filter((entry) => !isValidIpOrCidr(entry));
+  if (badProxies.length > 0) throw new ConfigError(`server.trustedProxies: ${badProxies.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`);
 
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);

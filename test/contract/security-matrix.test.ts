@@ -103,6 +103,20 @@ describe('security matrix', () => {
     });
   }
 
+  test('RateLimit headers come on authenticated error responses too', async () => {
+    const responses = [
+      await server.call('GET', `/agents/${otherAgentId}`, { key }), // 404
+      await server.call('GET', `/agents/${agentId}`, { key: restrictedKey }), // 403
+      await server.call('PATCH', `/agents/${agentId}`, { key, body: {} }), // 400
+      await server.call('GET', '/usage?from=nonsense', { key }), // 400
+    ];
+    assert.deepEqual(responses.map((r) => r.status), [404, 403, 400, 400]);
+    for (const response of responses) {
+      assert.match(response.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
+      assert.match(response.headers.get('ratelimit-reset') ?? '', /^\d+$/);
+    }
+  });
+
   test('a restricted key sees only its agents in GET /agents', async () => {
     const response = await server.call('GET', '/agents', { key: restrictedKey });
     assert.deepEqual(response.body.agents.map((a: { id: string }) => a.id), [secondAgentId]);
