@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors.ts';
 import { authenticateKey } from '../domain/keys/authenticate-key.ts';
-import { assertAgentAllowed } from '../domain/agents/get-agent.ts';
+import { assertAgentAllowed } from '../domain/agents/agent-access.ts';
 import type { HttpDeps } from './types.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;

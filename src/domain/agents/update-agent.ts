@@ -3,7 +3,7 @@ import type { AgentRecord } from '../../ports/store.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { checkAgentFields, type AgentFields } from './agent-fields.ts';
-import { assertAgentAllowed } from './get-agent.ts';
+import { assertAgentAllowed } from './agent-access.ts';
 
 /** Saves the given fields and records `agent.updated` with the change. */
 export async function updateAgent(deps: DomainDeps, ctx: RequestContext, agentId: string, input: AgentFields): Promise<AgentRecord> {

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { listAgents } from '../../domain/agents/get-agent.ts';
+import { listAgents } from '../../domain/agents/list-agents.ts';
 import { toPublicAgentWithStorage } from '../../domain/agents/agent-view.ts';
 import { PageQuerySchema, PaginationSchema, toPageRequest, toPagination } from '../pagination.ts';
 import { AUTHENTICATED_ERRORS, AgentWithStorageSchema, ErrorSchema, SECURITY } from '../schemas.ts';
