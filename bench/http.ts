@@ -5,36 +5,10 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { freePort, runCli } from '../test/support/processes.ts';
+import { runCli, startServerProcess } from '../test/support/processes.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-
-async function startProcess(entry: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(`${url}/api/v1/validate`);
-      return { child, url };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${entry} did not start`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
 
 async function load(url: string, key: string | null): Promise<{ rps: number; p99: number; non2xx: number }> {
   const options = { url: `${url}/api/v1/validate`, connections: CONNECTIONS, headers: key ? { authorization: `Bearer ${key}` } : {} };
@@ -44,16 +18,16 @@ async function load(url: string, key: string | null): Promise<{ rps: number; p99
 }
 
 async function benchColloquy(label: string, env: Record<string, string>): Promise<number> {
-  const server = await startProcess('src/main.ts', env);
+  const server = await startServerProcess(env);
   try {
     const quick = await runCli(['quickstart', '--plan', 'business'], env);
     if (quick.code !== 0) throw new Error(quick.stderr);
-    const result = await load(server.url, quick.json.key.key);
+    const result = await load(server.baseUrl, quick.json.key.key);
     if (result.non2xx > 0) throw new Error(`${label}: ${result.non2xx} responses were not 2xx`);
     console.log(`colloquy ${label.padEnd(10)} ${result.rps.toFixed(0).padStart(7)} req/s   p99 ${result.p99} ms`);
     return result.rps;
   } finally {
-    await stop(server.child);
+    await server.stop();
   }
 }
 
@@ -65,14 +39,14 @@ export async function benchHttp(): Promise<void> {
   const env = { DATA_DIR: dataDir, COLLOQUY_CONFIG: configPath, LOG_LEVEL: 'warn' };
   try {
     console.log(`GET /api/v1/validate, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each after a 2 s warm-up`);
-    const bare = await startProcess('bench/bare-server.ts', {});
+    const bare = await startServerProcess({}, 'bench/bare-server.ts');
     let bareRps: number;
     try {
-      const result = await load(bare.url, null);
+      const result = await load(bare.baseUrl, null);
       bareRps = result.rps;
       console.log(`bare node:http      ${bareRps.toFixed(0).padStart(7)} req/s   p99 ${result.p99} ms`);
     } finally {
-      await stop(bare.child);
+      await bare.stop();
     }
     const sqliteRps = await benchColloquy('sqlite', env);
     console.log(`ratio sqlite / bare: ${(sqliteRps / bareRps).toFixed(2)}`);

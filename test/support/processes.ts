@@ -48,9 +48,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+/** Starts `entry` (the server by default) on a free loopback port; resolves once it answers HTTP.
+ * Colloquy listens only after its database is open, so any answer means ready. */
+export async function startServerProcess(env: Record<string, string | undefined>, entry = SERVER_ENTRY): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +65,8 @@ export async function startServerProcess(env: Record<string, string | undefined>
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${output}`);
     try {
-      if ((await fetch(`${baseUrl}/api/v1/ping`)).ok) break;
+      await (await fetch(`${baseUrl}/api/v1/ping`)).arrayBuffer();
+      break;
     } catch {
       // not listening yet
     }

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { AppError } from '../../domain/errors.ts';
 import { toCredits } from '../../domain/credits/units.ts';
 import { AUTHENTICATED_ERRORS, SECURITY } from '../schemas.ts';
-import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+import type { ApiApp, HttpDeps } from '../types.ts';
 
 /** GET /validate: confirms the key works and reports what it has spent. */
 export function registerValidate(app: ApiApp, _deps: HttpDeps): void {
@@ -28,7 +28,6 @@ export function registerValidate(app: ApiApp, _deps: HttpDeps): void {
     },
     async (request) => {
       // The key row authentication read for this very request: one read in all.
-      requireContext(request);
       const key = request.apiKey;
       if (!key) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
       return { success: true as const, valid: true as const, usage: { total: toCredits(key.usageTotal), quotaLimit: key.quota === null ? 0 : toCredits(key.quota) } };

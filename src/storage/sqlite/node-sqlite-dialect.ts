@@ -1,7 +1,6 @@
 // Kysely ships a SQLite dialect for better-sqlite3's API; node:sqlite is close to it. This adapter
 // bridges the differences, so the embedded default needs no native addon.
-import type { DatabaseSync} from 'node:sqlite';
-import { type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 function toSqlite(value: unknown): SQLInputValue {
