@@ -40,7 +40,16 @@ const FileSchema = Type.Object(
     models: Type.Optional(Type.Array(ModelSchema, { minItems: 1 })),
     embeddings: Type.Optional(Type.Object({ provider: Type.String() })),
     moderation: Type.Optional(Type.Object({ provider: Type.String() })),
-    network: Type.Optional(Type.Object({ allowPrivateAddresses: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+    network: Type.Optional(
+      Type.Object(
+        {
+          allowPrivateAddresses: Type.Optional(Type.Boolean()),
+          /** Private addresses or CIDR ranges the crawler and webhooks may still reach (an intranet site). */
+          allowedAddresses: Type.Optional(Type.Array(Type.String())),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     server: Type.Optional(
       Type.Object(
         {
@@ -82,7 +91,7 @@ export interface Config {
   storage: StorageConfig;
   redisUrl: string | null;
   catalog: CatalogConfig;
-  network: { allowPrivateAddresses: boolean };
+  network: { allowPrivateAddresses: boolean; allowedAddresses: string[] };
   /** Kept whole for the issues that add these providers. */
   embeddings: { provider: string };
   moderation: { provider: string };
@@ -147,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const badProxies = (file.server?.trustedProxies ?? []).filter((entry) => !isValidIpOrCidr(entry));
   if (badProxies.length > 0) throw new ConfigError(`server.trustedProxies: ${badProxies.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`);
 
+  const badAddresses = (file.network?.allowedAddresses ?? []).filter((entry) => !isValidIpOrCidr(entry));
+  if (badAddresses.length > 0) throw new ConfigError(`network.allowedAddresses: ${badAddresses.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`);
+
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   const logLevel = env.LOG_LEVEL || file.server?.logLevel || 'info';
@@ -161,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: databaseUrl ? { kind: 'postgres', databaseUrl, dataDir } : { kind: 'sqlite', dataDir },
     redisUrl: env.REDIS_URL || null,
     catalog: { plans, models },
-    network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? false },
+    network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? false, allowedAddresses: file.network?.allowedAddresses ?? [] },
     embeddings: file.embeddings ?? { provider: 'local' },
     moderation: file.moderation ?? { provider: 'local' },
   };
