@@ -1,0 +1,81 @@
+import type { ExtractedSection } from './extracted.ts';
+import { normalizeWhitespace } from './normalize-text.ts';
+
+/** The part of a DOM node (linkedom's, or any other) that the walk reads. */
+export interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+}
+
+const ELEMENT = 1;
+const TEXT = 3;
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'select', 'datalist']);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const BLOCKS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hgroup', 'hr', 'html', 'legend', 'li', 'main',
+  'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
+]);
+
+/**
+ * A DOM tree → sections in reading order: one per block (paragraph, list item, table row), each
+ * carrying the last heading above it. Headings themselves are not sections: they travel in
+ * `heading`. Inline text between blocks is kept as its own section. The walk uses its own stack,
+ * so a deeply nested page cannot overflow the call stack.
+ */
+export function htmlSections(root: DomNode): ExtractedSection[] {
+  const sections: ExtractedSection[] = [];
+  let heading: string | null = null;
+  let buffer = '';
+  let rowDepth = 0;
+  const flush = () => {
+    // Two <br> in a row (or a blank line in <pre>) separate paragraphs just as blocks do.
+    for (const part of buffer.split(/\n[^\S\n]*\n/)) {
+      const text = normalizeWhitespace(part);
+      if (text) sections.push({ text, heading, page: null });
+    }
+    buffer = '';
+  };
+
+  const stack: Array<{ node: DomNode; leaving: boolean }> = [{ node: root, leaving: false }];
+  while (stack.length > 0) {
+    const { node, leaving } = stack.pop()!;
+    if (node.nodeType === TEXT) {
+      buffer += node.textContent ?? '';
+      continue;
+    }
+    if (node.nodeType !== ELEMENT) continue;
+    const tag = node.nodeName.toLowerCase();
+    if (leaving) {
+      if (tag === 'tr') rowDepth -= 1;
+      if (rowDepth === 0) flush();
+      else buffer += ' ';
+      continue;
+    }
+    if (SKIPPED.has(tag)) continue;
+    if (HEADINGS.has(tag) && rowDepth === 0) {
+      flush();
+      heading = normalizeWhitespace(node.textContent ?? '') || heading;
+      continue;
+    }
+    if (tag === 'br') {
+      buffer += '\n';
+      continue;
+    }
+    // A table row is one section: its cells (and the paragraphs inside them) are joined with ' | '.
+    if ((tag === 'td' || tag === 'th') && rowDepth > 0 && buffer.trim()) buffer += ' | ';
+    if (BLOCKS.has(tag)) {
+      if (rowDepth === 0) flush();
+      else buffer += ' ';
+      if (tag === 'tr') rowDepth += 1;
+      stack.push({ node, leaving: true });
+    }
+    for (let index = node.childNodes.length - 1; index >= 0; index -= 1) {
+      stack.push({ node: node.childNodes[index]!, leaving: false });
+    }
+  }
+  flush();
+  return sections;
+}
