@@ -4,6 +4,11 @@ import type { DomainDeps } from './domain/context.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { RateLimiter } from './ports/rate-limiter.ts';
 import type { Store } from './ports/store.ts';
+import type { EmbeddingProvider } from './ports/embedding-provider.ts';
+import { createLocalEmbedder } from './providers/embedding/local-embedder.ts';
+import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
+import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
+import { createIndexCache } from './domain/search/index-cache.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
@@ -14,8 +19,25 @@ export async function openStore(config: Config): Promise<Store> {
   return config.storage.kind === 'postgres' ? openPostgresStore(config.storage.databaseUrl) : openSqliteStore(config.storage.dataDir);
 }
 
-export async function createDomainDeps(config: Config, options: { clock?: Clock } = {}): Promise<DomainDeps> {
-  return { store: await openStore(config), clock: options.clock ?? systemClock, ids: createUlidIds(), catalog: config.catalog };
+export function createEmbedder(config: Config['embeddings']): EmbeddingProvider {
+  return config.provider === 'openai' ? createOpenAiEmbedder(config) : createLocalEmbedder({ workers: config.workers ?? undefined });
+}
+
+export async function createDomainDeps(config: Config, options: { clock?: Clock; embedder?: EmbeddingProvider } = {}): Promise<DomainDeps> {
+  return {
+    store: await openStore(config),
+    clock: options.clock ?? systemClock,
+    ids: createUlidIds(),
+    catalog: config.catalog,
+    embedder: options.embedder ?? createEmbedder(config.embeddings),
+    fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
+    indexCache: createIndexCache({ maxBytes: config.search.cacheBytes }),
+  };
+}
+
+/** Closes what createDomainDeps opened. */
+export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
+  await Promise.all([deps.store.close(), deps.embedder.close(), deps.fetcher.close()]);
 }
 
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);

@@ -38,7 +38,24 @@ const FileSchema = Type.Object(
   {
     plans: Type.Optional(Type.Partial(Type.Object({ free: Type.Partial(PlanSchema), starter: Type.Partial(PlanSchema), pro: Type.Partial(PlanSchema), business: Type.Partial(PlanSchema) }), { additionalProperties: false })),
     models: Type.Optional(Type.Array(ModelSchema, { minItems: 1 })),
-    embeddings: Type.Optional(Type.Object({ provider: Type.String() })),
+    embeddings: Type.Optional(
+      Type.Union([
+        Type.Object({ provider: Type.Literal('local'), workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })) }, { additionalProperties: false }),
+        Type.Object(
+          {
+            provider: Type.Literal('openai'),
+            baseUrl: Type.String({ minLength: 1 }),
+            model: Type.String({ minLength: 1 }),
+            dimension: Type.Integer({ minimum: 1, maximum: 8192 }),
+            apiKeyEnv: Type.Optional(Type.String({ minLength: 1 })),
+            batchSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 2048 })),
+            timeoutMs: Type.Optional(Type.Integer({ minimum: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+      ]),
+    ),
+    search: Type.Optional(Type.Object({ cacheMegabytes: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })),
     moderation: Type.Optional(Type.Object({ provider: Type.String() })),
     network: Type.Optional(
       Type.Object(
@@ -92,9 +109,21 @@ export interface Config {
   redisUrl: string | null;
   catalog: CatalogConfig;
   network: { allowPrivateAddresses: boolean; allowedAddresses: string[] };
-  /** Kept whole for the issues that add these providers. */
-  embeddings: { provider: string };
+  embeddings: EmbeddingsConfig;
+  search: { cacheBytes: number };
+  /** Kept whole for the issue that adds this provider. */
   moderation: { provider: string };
+}
+
+export type EmbeddingsConfig =
+  | { provider: 'local'; workers: number | null }
+  | { provider: 'openai'; baseUrl: string; model: string; dimension: number; apiKey: string | null; batchSize: number; timeoutMs: number };
+
+function embeddingsConfig(file: FileConfig['embeddings'], env: NodeJS.ProcessEnv): EmbeddingsConfig {
+  if (!file || file.provider === 'local') return { provider: 'local', workers: file?.workers ?? null };
+  const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
+  if (file.apiKeyEnv && !apiKey) throw new ConfigError(`embeddings.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
+  return { provider: 'openai', baseUrl: file.baseUrl, model: file.model, dimension: file.dimension, apiKey, batchSize: file.batchSize ?? 64, timeoutMs: file.timeoutMs ?? 30_000 };
 }
 
 export class ConfigError extends Error {
@@ -174,7 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || null,
     catalog: { plans, models },
     network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? false, allowedAddresses: file.network?.allowedAddresses ?? [] },
-    embeddings: file.embeddings ?? { provider: 'local' },
+    embeddings: embeddingsConfig(file.embeddings, env),
+    search: { cacheBytes: (file.search?.cacheMegabytes ?? 256) * 1024 * 1024 },
     moderation: file.moderation ?? { provider: 'local' },
   };
 }

@@ -1,6 +1,6 @@
 // Composition root: config → adapters → app → listen; SIGTERM/SIGINT stop it gracefully.
 import { ConfigError, loadConfig } from './config.ts';
-import { createDomainDeps, createRateLimiter } from './compose.ts';
+import { closeDomainDeps, createDomainDeps, createRateLimiter } from './compose.ts';
 import { buildApp } from './http/build-app.ts';
 
 async function main(): Promise<void> {
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     try {
       await app.closeGracefully();
       await rateLimiter.close();
-      await domain.store.close();
+      await closeDomainDeps(domain);
       app.log.info('stopped');
       process.exitCode = 0;
     } catch (error) {

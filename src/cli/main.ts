@@ -2,7 +2,7 @@
 // message on stderr and a non-zero exit (2: wrong usage, 1: the operation failed).
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createDomainDeps } from '../compose.ts';
+import { closeDomainDeps, createDomainDeps } from '../compose.ts';
 import { isAppError } from '../domain/errors.ts';
 import { UsageError } from './cli-error.ts';
 import { COMMANDS } from './commands.ts';
@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {
-    await deps.store.close();
+    await closeDomainDeps(deps);
   }
 }
 

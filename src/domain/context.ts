@@ -1,5 +1,8 @@
 import type { CatalogConfig } from '../config.ts';
 import type { Clock } from '../ports/clock.ts';
+import type { EmbeddingProvider } from '../ports/embedding-provider.ts';
+import type { Fetcher } from '../ports/fetcher.ts';
+import type { IndexCache } from './search/index-cache.ts';
 import type { Ids } from '../ports/ids.ts';
 import type { PlanName, Store } from '../ports/store.ts';
 
@@ -9,6 +12,10 @@ export interface DomainDeps {
   clock: Clock;
   ids: Ids;
   catalog: CatalogConfig;
+  embedder: EmbeddingProvider;
+  /** Outbound requests to user-given URLs (crawler): guarded against private addresses. */
+  fetcher: Fetcher;
+  indexCache: IndexCache;
 }
 
 /** Who is asking: set by authentication, carried into every domain call. */

@@ -15,6 +15,13 @@ import { registerGetAgent } from './routes/get-agent.ts';
 import { registerUpdateAgent } from './routes/update-agent.ts';
 import { registerListModels } from './routes/list-models.ts';
 import { registerGetUsage } from './routes/get-usage.ts';
+import { registerListSources } from './routes/list-sources.ts';
+import { registerAddTextSource } from './routes/add-text-source.ts';
+import { registerAddQaSource } from './routes/add-qa-source.ts';
+import { registerUploadFileSource } from './routes/upload-file-source.ts';
+import { registerCrawlWebsite } from './routes/crawl-website.ts';
+import { registerDeleteSource } from './routes/delete-source.ts';
+import { registerSearch } from './routes/search.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -70,6 +77,13 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerUpdateAgent(api, deps);
       registerListModels(api, deps);
       registerGetUsage(api, deps);
+      registerListSources(api, deps);
+      registerAddTextSource(api, deps);
+      registerAddQaSource(api, deps);
+      await registerUploadFileSource(api, deps);
+      registerCrawlWebsite(api, deps);
+      registerDeleteSource(api, deps);
+      registerSearch(api, deps);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

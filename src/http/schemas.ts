@@ -63,3 +63,21 @@ export const AgentWithStorageSchema = Type.Object({
 });
 
 export const SECURITY = [{ apiKey: [] }];
+
+export const SourceSchema = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.Union([Type.Literal('text'), Type.Literal('qa'), Type.Literal('file'), Type.Literal('website')]),
+    title: Type.String({ description: 'Text title, Q&A question, file name, or page title.' }),
+    content: Type.Optional(Type.String({ description: 'Text sources only.' })),
+    size: Type.Optional(Type.Number({ description: 'File sources only: bytes.' })),
+    url: Type.Optional(Type.String({ description: 'Website sources only: the page URL (normalised).' })),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { description: 'A knowledge source (SPEC §2).' },
+);
+
+export const AgentSourceParamsSchema = Type.Object({
+  ...AgentIdParamsSchema.properties,
+  sourceId: Type.String({ minLength: 1, maxLength: 200 }),
+});

@@ -36,4 +36,5 @@ export class OutboundError extends Error {
 
 export interface Fetcher {
   fetch(request: OutboundRequest): Promise<OutboundResponse>;
+  close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { ChunkStore, SourceStore } from './knowledge-store.ts';
 // The storage port. Every method that reads tenant data takes the account id, so no query can
 // cross accounts. Amounts of credits are integers in millicredits; times are epoch milliseconds.
 
@@ -38,6 +39,8 @@ export interface AgentRecord {
   instructions: string;
   usage: number;
   storageUsed: number;
+  /** Grows whenever the agent's knowledge changes; derived search indexes are keyed by it. */
+  knowledgeVersion: number;
   tools: ClientTool[];
   createdAt: number;
   updatedAt: number;
@@ -130,6 +133,12 @@ export interface AgentStore {
   existingIds(accountId: string, agentIds: readonly string[]): Promise<string[]>;
   /** Operator lookup (CLI only): the account that owns an agent. */
   ownerOf(agentId: string): Promise<string | undefined>;
+  /** Adds to the agent's storage unless that would pass `limit`; false when it would. Bumps its knowledge version. */
+  reserveStorage(accountId: string, agentId: string, amount: number, limit: number): Promise<boolean>;
+  /** Gives storage back after a source is deleted. Bumps its knowledge version. */
+  releaseStorage(accountId: string, agentId: string, amount: number): Promise<void>;
+  /** Marks the agent's knowledge as changed (caches keyed by the version rebuild). */
+  bumpKnowledgeVersion(agentId: string): Promise<void>;
 }
 
 export interface ApiKeyStore {
@@ -159,6 +168,8 @@ export interface EventStore {
 }
 
 export interface StoreRepositories {
+  sources: SourceStore;
+  chunks: ChunkStore;
   accounts: AccountStore;
   members: MemberStore;
   agents: AgentStore;

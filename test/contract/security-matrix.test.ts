@@ -12,6 +12,8 @@ interface Route {
   body?: unknown;
   /** Whether the path names an agent (restricted keys and tenancy apply). */
   agentPath: boolean;
+  /** What an authorised call answers when not 200 (the route's own check after authentication). */
+  ok?: { status: number; code: string };
 }
 
 const ROUTES: Route[] = [
@@ -21,7 +23,21 @@ const ROUTES: Route[] = [
   { method: 'PATCH', path: (id) => `/agents/${id}`, body: { name: 'Renamed' }, agentPath: true },
   { method: 'GET', path: () => '/models', agentPath: false },
   { method: 'GET', path: () => '/usage', agentPath: false },
+  { method: 'GET', path: (id) => `/agents/${id}/sources?type=text`, agentPath: true },
+  { method: 'POST', path: (id) => `/agents/${id}/sources/text`, body: { title: 'Opening hours', content: 'We are open from nine to five on weekdays.' }, agentPath: true },
+  { method: 'POST', path: (id) => `/agents/${id}/sources/qa`, body: { question: 'Do you ship abroad?', answer: 'Yes, to 30 countries.' }, agentPath: true },
+  { method: 'POST', path: (id) => `/agents/${id}/sources/files`, agentPath: true, ok: { status: 400, code: 'FILE_REQUIRED' } },
+  { method: 'POST', path: (id) => `/agents/${id}/sources/website`, body: { url: 'http://127.0.0.1:9/' }, agentPath: true, ok: { status: 400, code: 'INVALID_BODY' } },
+  { method: 'DELETE', path: (id) => `/agents/${id}/sources/src_missing`, agentPath: true, ok: { status: 404, code: 'SOURCE_NOT_FOUND' } },
+  { method: 'POST', path: (id) => `/agents/${id}/search`, body: { query: 'opening hours' }, agentPath: true },
 ];
+
+/** An authorised call got past authentication: 200, or the route's own answer. */
+function assertAuthorised(response: ApiResponse, route: Route): void {
+  if (route.ok) return assertWrapped(response, route.ok.status, route.ok.code);
+  assert.equal(response.status, 200, response.text);
+  assert.equal(response.body.success, true);
+}
 
 const name = (route: Route) => `${route.method} ${route.path('{agentId}')}`;
 
@@ -76,8 +92,7 @@ describe('security matrix', () => {
 
       test('works with a valid key, with RateLimit headers', async () => {
         const response = await call({ key });
-        assert.equal(response.status, 200, response.text);
-        assert.equal(response.body.success, true);
+        assertAuthorised(response, route);
         assert.match(response.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
         assert.match(response.headers.get('ratelimit-reset') ?? '', /^\d+$/);
       });
@@ -97,7 +112,7 @@ describe('security matrix', () => {
       if (route.agentPath) {
         test("another account's agent → 404 AGENT_NOT_FOUND", async () => assertWrapped(await call({ key }, otherAgentId), 404, 'AGENT_NOT_FOUND'));
         test('a key restricted to other agents → 403 AGENT_NOT_ALLOWED', async () => assertWrapped(await call({ key: restrictedKey }), 403, 'AGENT_NOT_ALLOWED'));
-        test('a restricted key works on its own agent', async () => assert.equal((await call({ key: restrictedKey }, secondAgentId)).status, 200));
+        test('a restricted key works on its own agent', async () => assertAuthorised(await call({ key: restrictedKey }, secondAgentId), route));
         test('a restricted key is refused on a missing agent too (no probing)', async () => assertWrapped(await call({ key: restrictedKey }, 'agt_missing'), 403, 'AGENT_NOT_ALLOWED'));
       }
     });
@@ -148,7 +163,7 @@ describe('security matrix: rate limit on every route', () => {
       const key = await server.seedKey(account.id);
       for (let i = 0; i < 10; i++) {
         const ok = await server.call(route.method, route.path(agentId), { key, body: route.body });
-        assert.equal(ok.status, 200, ok.text);
+        assertAuthorised(ok, route);
         assert.equal(ok.headers.get('ratelimit-remaining'), String(9 - i));
       }
       const limited = await server.call(route.method, route.path(agentId), { key, body: route.body });

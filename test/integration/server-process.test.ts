@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { runCli, startServerProcess } from '../support/processes.ts';
 import { createTestDatabase } from '../support/backend.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createDomainDeps } from '../../src/compose.ts';
+import { closeDomainDeps, createDomainDeps } from '../../src/compose.ts';
 import { buildApp } from '../../src/http/build-app.ts';
 import { createMemoryRateLimiter } from '../../src/rate-limit/flexible-rate-limiter.ts';
 
@@ -92,7 +92,7 @@ test('closing the app (what SIGTERM does) lets a request in flight finish and re
     await closing;
     assert.ok(Date.now() - started < 2000, 'closing does not wait out the keep-alive time-out');
   } finally {
-    await deps.store.close();
+    await closeDomainDeps(deps);
     await database.drop();
   }
 });

@@ -23,7 +23,7 @@ async function seedAccount(store: Store, balance = 10_000) {
 
 async function seedAgent(store: Store, accountId: string, name = 'Bot', createdAt = clock.now()) {
   const id = ids.next('agt');
-  await store.agents.insert({ id, accountId, name, model: 'colloquy-extractive', instructions: '', usage: 0, storageUsed: 0, tools: [], createdAt, updatedAt: createdAt });
+  await store.agents.insert({ id, accountId, name, model: 'colloquy-extractive', instructions: '', usage: 0, storageUsed: 0, knowledgeVersion: 0, tools: [], createdAt, updatedAt: createdAt });
   return id;
 }
 
@@ -197,7 +197,7 @@ describe(`store contract (${TEST_BACKEND})`, () => {
     const agentId = ids.next('agt');
     await assert.rejects(
       store.transaction(async (tx) => {
-        await tx.agents.insert({ id: agentId, accountId: account, name: 'Ghost', model: 'm', instructions: '', usage: 0, storageUsed: 0, tools: [], createdAt: 1, updatedAt: 1 });
+        await tx.agents.insert({ id: agentId, accountId: account, name: 'Ghost', model: 'm', instructions: '', usage: 0, storageUsed: 0, knowledgeVersion: 0, tools: [], createdAt: 1, updatedAt: 1 });
         await tx.events.insert({ id: ids.next('evt'), accountId: account, type: 'agent.created', data: { agent: { id: agentId } }, createdAt: 1 });
         throw new Error('boom');
       }),

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { createDomainDeps, createRateLimiter } from '../../src/compose.ts';
+import { closeDomainDeps, createDomainDeps, createRateLimiter } from '../../src/compose.ts';
 import { buildApp } from '../../src/http/build-app.ts';
 import type { DomainDeps, RequestContext } from '../../src/domain/context.ts';
 import { operatorContext } from '../../src/domain/context.ts';
@@ -103,7 +103,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.closeGracefully();
       await rateLimiter.close();
-      await deps.store.close();
+      await closeDomainDeps(deps);
       await database.drop();
     },
   };

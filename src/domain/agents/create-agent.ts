@@ -15,7 +15,7 @@ export async function createAgent(deps: DomainDeps, ctx: RequestContext, input: 
     model: fields.model ?? defaultModelFor(deps.catalog, ctx.plan),
     instructions: fields.instructions ?? '',
     usage: 0,
-    storageUsed: 0,
+    storageUsed: 0, knowledgeVersion: 0,
     tools: fields.tools ?? [],
     createdAt: now,
     updatedAt: now,

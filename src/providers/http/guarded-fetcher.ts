@@ -23,7 +23,7 @@ export function outboundAddressPolicy(network: { allowPrivateAddresses: boolean;
  * the request, resolved names inside the connection's DNS lookup (so a name cannot resolve to a
  * public address for the check and a private one for the connection).
  */
-export function createGuardedFetcher(allowed: AddressPolicy): Fetcher & { close(): Promise<void> } {
+export function createGuardedFetcher(allowed: AddressPolicy): Fetcher {
   const dispatcher = new Agent({
     connect: { lookup: guardedLookup(allowed) },
     keepAliveTimeout: 4_000,

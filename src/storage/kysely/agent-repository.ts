@@ -42,8 +42,7 @@ export function createAgentRepository(db: Db): AgentStore {
       return row && toAgent(row);
     },
     async delete(accountId, agentId) {
-      // Knowledge, conversations and messages reference agents ON DELETE CASCADE; tables that
-      // cannot (virtual tables) are cleared here, in the same transaction, by the issue adding them.
+      // Knowledge, conversations and messages reference agents ON DELETE CASCADE.
       const result = await db.deleteFrom('agents').where('account_id', '=', accountId).where('id', '=', agentId).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
@@ -59,6 +58,28 @@ export function createAgentRepository(db: Db): AgentStore {
       if (agentIds.length === 0) return [];
       const rows = await db.selectFrom('agents').select('id').where('account_id', '=', accountId).where('id', 'in', [...agentIds]).execute();
       return rows.map((row) => row.id);
+    },
+    async reserveStorage(accountId, agentId, amount, limit) {
+      const row = await db
+        .updateTable('agents')
+        .set((eb) => ({ storage_used: eb('storage_used', '+', amount), knowledge_version: eb('knowledge_version', '+', 1) }))
+        .where('account_id', '=', accountId)
+        .where('id', '=', agentId)
+        .where((eb) => eb(eb('storage_used', '+', amount), '<=', limit))
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async releaseStorage(accountId, agentId, amount) {
+      await db
+        .updateTable('agents')
+        .set((eb) => ({ storage_used: eb('storage_used', '-', amount), knowledge_version: eb('knowledge_version', '+', 1) }))
+        .where('account_id', '=', accountId)
+        .where('id', '=', agentId)
+        .execute();
+    },
+    async bumpKnowledgeVersion(agentId) {
+      await db.updateTable('agents').set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1) })).where('id', '=', agentId).execute();
     },
     async ownerOf(agentId) {
       const row = await db.selectFrom('agents').select('account_id').where('id', '=', agentId).executeTakeFirst();

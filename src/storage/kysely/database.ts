@@ -27,6 +27,7 @@ export interface AgentsTable {
   instructions: string;
   usage: number;
   storage_used: number;
+  knowledge_version: number;
   tools: string;
   created_at: number;
   updated_at: number;
@@ -68,7 +69,36 @@ export interface EventsTable {
   created_at: number;
 }
 
+export interface SourcesTable {
+  id: string;
+  account_id: string;
+  agent_id: string;
+  type: string;
+  title: string;
+  content: string | null;
+  url: string | null;
+  size: number | null;
+  storage: number;
+  created_at: number;
+}
+
+export interface ChunksTable {
+  id: string;
+  source_id: string;
+  agent_id: string;
+  ordinal: number;
+  content: string;
+  page: number | null;
+  terms: string;
+  /** Float32 little-endian. */
+  embedding: Uint8Array;
+  embedding_model: string;
+  embedding_dim: number;
+}
+
 export interface Database {
+  sources: SourcesTable;
+  chunks: ChunksTable;
   accounts: AccountsTable;
   members: MembersTable;
   agents: AgentsTable;

@@ -6,11 +6,15 @@ import { createAgentRepository } from './agent-repository.ts';
 import { createApiKeyRepository } from './api-key-repository.ts';
 import { createCreditRepository } from './credit-repository.ts';
 import { createEventRepository } from './event-repository.ts';
+import { createSourceRepository } from './source-repository.ts';
+import { createChunkRepository } from './chunk-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
 function repositories(db: Db): StoreRepositories {
   return {
+    sources: createSourceRepository(db),
+    chunks: createChunkRepository(db),
     accounts: createAccountRepository(db),
     members: createMemberRepository(db),
     agents: createAgentRepository(db),

@@ -1,0 +1,44 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { AgentRecord } from '../../ports/store.ts';
+import type { SourceRecord } from '../../ports/knowledge-store.ts';
+import { extractFile } from '../../ingestion/extract/extract-file.ts';
+import { ExtractError } from '../../ingestion/extract/extract-error.ts';
+import { AppError } from '../errors.ts';
+import { getAgent } from '../agents/get-agent.ts';
+import { addSource } from './store-source.ts';
+
+export const FILE_NAME_MAX = 255;
+
+/** How many bytes an upload to this agent may have: its remaining storage (SPEC §4). */
+export async function uploadAllowance(deps: DomainDeps, ctx: RequestContext, agentId: string): Promise<{ agent: AgentRecord; maxBytes: number }> {
+  const agent = await getAgent(deps, ctx, agentId);
+  const limit = deps.catalog.plans[ctx.plan].storageLimit;
+  return { agent, maxBytes: Math.max(0, limit - agent.storageUsed) };
+}
+
+/** A file name fit to show as a title: the last path segment, control characters removed. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, FILE_NAME_MAX);
+  return cleaned || 'untitled';
+}
+
+/**
+ * Extracts, chunks, embeds and stores an uploaded file; its bytes count against storage.
+ * The caller has read at most `uploadAllowance` bytes. Emits `source.added` with the file name.
+ */
+export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, file: { bytes: Uint8Array; filename: string }, signal?: AbortSignal): Promise<SourceRecord> {
+  const title = cleanFileName(file.filename);
+  let extracted;
+  try {
+    extracted = await extractFile({ bytes: file.bytes, filename: title });
+  } catch (error) {
+    if (error instanceof ExtractError) {
+      throw new AppError(error.reason === 'type-not-allowed' ? 'FILE_TYPE_NOT_ALLOWED' : 'INVALID_FILE', error.message);
+    }
+    throw error;
+  }
+  const draft = { type: 'file' as const, title, content: null, url: null, size: file.bytes.byteLength, storage: file.bytes.byteLength, sections: extracted.sections };
+  return addSource(deps, ctx, agent, draft, title, signal);
+}

@@ -1,0 +1,96 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
+import type { ChunkRecord, SourceRecord, SourceType } from '../../ports/knowledge-store.ts';
+import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
+import { chunkSections } from '../../ingestion/chunk/chunk-sections.ts';
+import { AppError } from '../errors.ts';
+import { recordEvent } from '../events/record-event.ts';
+import { analyze } from '../search/analyze.ts';
+
+export interface SourceDraft {
+  type: SourceType;
+  title: string;
+  content: string | null;
+  url: string | null;
+  size: number | null;
+  /** Characters of text or bytes of a file, counted against the agent's storage. */
+  storage: number;
+  sections: ExtractedSection[];
+}
+
+/** A source whose passages are chunked and embedded, ready to be stored in one transaction. */
+export interface PreparedSource {
+  source: SourceRecord;
+  chunks: ChunkRecord[];
+}
+
+/** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
+export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, signal?: AbortSignal): Promise<PreparedSource> {
+  const pieces = chunkSections(draft.sections);
+  if (pieces.length === 0) throw new AppError('INVALID_FILE', 'The document contains no text to index.');
+  // The heading is indexed and embedded with its passage, for context; results show the passage.
+  const indexedText = pieces.map((piece) => (piece.heading && !piece.content.startsWith(piece.heading) ? `${piece.heading}\n${piece.content}` : piece.content));
+  const vectors = await deps.embedder.embed(indexedText, signal);
+  const sourceId = deps.ids.next('src');
+  const chunks = pieces.map((piece, ordinal): ChunkRecord => ({
+    id: deps.ids.next('chk'),
+    sourceId,
+    agentId: agent.id,
+    ordinal,
+    content: piece.content,
+    page: piece.page,
+    terms: analyze(indexedText[ordinal] ?? '').join(' '),
+    embedding: vectors[ordinal] as Float32Array,
+    embeddingModel: deps.embedder.model,
+  }));
+  const source: SourceRecord = {
+    id: sourceId,
+    accountId: ctx.accountId,
+    agentId: agent.id,
+    type: draft.type,
+    title: draft.title,
+    content: draft.content,
+    url: draft.url,
+    size: draft.size,
+    storage: draft.storage,
+    createdAt: deps.clock.now(),
+  };
+  return { source, chunks };
+}
+
+/**
+ * Inside the caller's transaction: reserves the source's storage against the plan (403
+ * PLAN_LIMIT_REACHED when it would pass it), stores the source with every chunk, and records
+ * `source.added` unless `event` is null (a crawl records one event for all its pages).
+ */
+export async function storePreparedSource(tx: StoreRepositories, deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
+  const limit = deps.catalog.plans[ctx.plan].storageLimit;
+  if (!(await tx.agents.reserveStorage(ctx.accountId, agent.id, prepared.source.storage, limit))) {
+    throw new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", { output: { storage: { limit } } });
+  }
+  await tx.sources.insert(prepared.source, prepared.chunks);
+  if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
+}
+
+/** Prepares and stores one source with its `source.added` event. */
+export async function addSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, eventSource: string, signal?: AbortSignal): Promise<SourceRecord> {
+  assertStorageLeft(deps, ctx, agent, draft.storage);
+  const prepared = await prepareSource(deps, ctx, agent, draft, signal);
+  await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, { source: eventSource }));
+  return prepared.source;
+}
+
+/** A cheap early refusal before any chunking or embedding; the transaction checks again. */
+export function assertStorageLeft(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, amount: number): void {
+  const limit = deps.catalog.plans[ctx.plan].storageLimit;
+  if (agent.storageUsed + amount > limit) {
+    throw new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", { output: { storage: { used: agent.storageUsed, limit } } });
+  }
+}
+
+/** SPEC §8 counts storage in characters of text (code points, as the length limits are). */
+export function characterCount(...texts: string[]): number {
+  let count = 0;
+  for (const text of texts) for (const _ of text) count += 1;
+  return count;
+}

@@ -1,0 +1,60 @@
+import type { AgentIndex } from './agent-index.ts';
+
+interface Entry {
+  key: string;
+  index: AgentIndex;
+}
+
+/**
+ * Agent indexes kept in memory, least recently used first out, bounded by bytes. Keyed by the
+ * agent's knowledge version and the embedding model, so a change made by any process (which
+ * bumps the version in the database) is seen by every process on its next search.
+ */
+export interface IndexCache {
+  get(agentId: string, version: number, model: string, build: () => Promise<AgentIndex>): Promise<AgentIndex>;
+  clear(): void;
+}
+
+export function createIndexCache(options: { maxBytes: number }): IndexCache {
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, Promise<AgentIndex>>();
+  let bytes = 0;
+
+  const evict = (agentId: string): void => {
+    const entry = entries.get(agentId);
+    if (!entry) return;
+    entries.delete(agentId);
+    bytes -= entry.index.bytes;
+  };
+
+  return {
+    async get(agentId, version, model, build) {
+      const key = `${version}:${model}`;
+      const hit = entries.get(agentId);
+      if (hit?.key === key) {
+        entries.delete(agentId);
+        entries.set(agentId, hit);
+        return hit.index;
+      }
+      const buildKey = `${agentId}:${key}`;
+      let pending = building.get(buildKey);
+      if (!pending) {
+        pending = build().finally(() => building.delete(buildKey));
+        building.set(buildKey, pending);
+      }
+      const index = await pending;
+      evict(agentId);
+      // An index larger than the whole cache is used once and not kept.
+      if (index.bytes <= options.maxBytes) {
+        while (bytes + index.bytes > options.maxBytes && entries.size > 0) evict(entries.keys().next().value as string);
+        entries.set(agentId, { key, index });
+        bytes += index.bytes;
+      }
+      return index;
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}

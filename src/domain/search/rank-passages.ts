@@ -1,0 +1,51 @@
+import type { DomainDeps } from '../context.ts';
+import type { AgentRecord } from '../../ports/store.ts';
+import type { SourceType } from '../../ports/knowledge-store.ts';
+import { analyze } from './analyze.ts';
+import { bm25Scores, buildAgentIndex, vectorScores, type AgentIndex } from './agent-index.ts';
+import { SEARCH_CALIBRATION, calibrateCosine, fuseScores } from './fuse-scores.ts';
+
+export interface Passage {
+  score: number;
+  content: string;
+  source: { id: string; type: SourceType; title: string };
+}
+
+export type RankingMode = 'hybrid' | 'bm25' | 'vector';
+
+export type SearchDeps = Pick<DomainDeps, 'store' | 'embedder' | 'indexCache'>;
+
+export async function loadAgentIndex(deps: SearchDeps, agent: AgentRecord): Promise<AgentIndex> {
+  const { model, dimension } = deps.embedder;
+  return deps.indexCache.get(agent.id, agent.knowledgeVersion, model, async () => buildAgentIndex(await deps.store.chunks.searchable(agent.id, model), dimension));
+}
+
+/**
+ * The agent's passages closest to the query, best first, none under the minimum score.
+ * `mode` exists for the retrieval-quality test, which measures each input of the fusion alone.
+ */
+export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, mode: RankingMode = 'hybrid', signal?: AbortSignal): Promise<Passage[]> {
+  const index = await loadAgentIndex(deps, agent);
+  if (index.chunkIds.length === 0) return [];
+  const [queryVector] = await deps.embedder.embed([query], signal);
+  const lexical = bm25Scores(index, analyze(query));
+  const semantic = queryVector ? vectorScores(index, queryVector) : new Float32Array(index.chunkIds.length);
+  const scored: Array<{ doc: number; score: number }> = [];
+  for (let doc = 0; doc < index.chunkIds.length; doc += 1) {
+    const bm25 = lexical.get(doc) ?? 0;
+    const cosine = semantic[doc] as number;
+    const score = mode === 'hybrid' ? fuseScores(cosine, bm25) : mode === 'bm25' ? bm25 : calibrateCosine(cosine);
+    scored.push({ doc, score });
+  }
+  const best = scored
+    .filter((entry) => mode !== 'hybrid' || entry.score >= SEARCH_CALIBRATION.minimumScore)
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.doc - b.doc)
+    .slice(0, limit);
+  const ids = best.map((entry) => index.chunkIds[entry.doc] as string);
+  const byId = new Map((await deps.store.chunks.withSources(agent.id, ids)).map((row) => [row.id, row]));
+  return best.flatMap((entry) => {
+    const row = byId.get(index.chunkIds[entry.doc] as string);
+    return row ? [{ score: entry.score, content: row.content, source: row.source }] : [];
+  });
+}

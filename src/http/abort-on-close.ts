@@ -1,0 +1,10 @@
+import type { FastifyReply } from 'fastify';
+
+/** An AbortSignal that fires when the client goes away before its answer was written. */
+export function abortOnClientClose(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('client closed the connection'));
+  });
+  return controller.signal;
+}

@@ -1,0 +1,35 @@
+import Type from 'typebox';
+import { QA_ANSWER_MAX, QA_QUESTION_MAX, addQaSource } from '../../domain/knowledge/add-qa-source.ts';
+import { toPublicSource } from '../../domain/knowledge/source-view.ts';
+import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+const AddQaBodySchema = Type.Object(
+  {
+    question: Type.String({ minLength: 1, maxLength: QA_QUESTION_MAX, description: `1 to ${QA_QUESTION_MAX} characters (our bound; the spec leaves it open).` }),
+    answer: Type.String({ minLength: 1, maxLength: QA_ANSWER_MAX }),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /agents/{agentId}/sources/qa: adds a question/answer pair, indexed as one passage. */
+export function registerAddQaSource(app: ApiApp, deps: HttpDeps): void {
+  app.post(
+    '/agents/:agentId/sources/qa',
+    {
+      schema: {
+        tags: ['Knowledge'],
+        summary: 'Add a question/answer pair',
+        description: 'The source title is the question. Question and answer characters count against storage. Emits `source.added`.',
+        security: SECURITY,
+        params: AgentIdParamsSchema,
+        body: AddQaBodySchema,
+        response: { 200: Type.Object({ success: Type.Literal(true), source: SourceSchema }), 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request) => {
+      const source = await addQaSource(deps.domain, requireContext(request), request.params.agentId, request.body);
+      return { success: true as const, source: toPublicSource(source) };
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import Type from 'typebox';
+import { crawlWebsite } from '../../domain/knowledge/crawl-website.ts';
+import { toPublicSource } from '../../domain/knowledge/source-view.ts';
+import { abortOnClientClose } from '../abort-on-close.ts';
+import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+const CrawlBodySchema = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2_048, description: 'An absolute http(s) URL; the crawl stays on its host.' }) }, { additionalProperties: false });
+
+const SkippedPageSchema = Type.Object({
+  url: Type.String(),
+  reason: Type.String({ description: 'known (already held), robots, not-html, http-error, blocked (private address), timeout, too-large, empty, network.' }),
+  status: Type.Optional(Type.Integer()),
+});
+
+/** POST /agents/{agentId}/sources/website: crawls and indexes a site's pages before answering. */
+export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
+  app.post(
+    '/agents/:agentId/sources/website',
+    {
+      schema: {
+        tags: ['Knowledge'],
+        summary: 'Crawl a website',
+        description:
+          'Breadth first from `url` over the same host: robots.txt obeyed, sitemap.xml read, HTML pages only, each page one `website` source (title = page title). ' +
+          'Pages the agent already has (same normalised URL) are skipped, so a repeat crawl adds only new pages. Every hop, redirects included, is refused if it leads to a private, loopback, link-local or metadata address. ' +
+          "The plan's crawled-page limit (per agent) or storage limit gives 403 `PLAN_LIMIT_REACHED`; pages indexed before it stay, and `error.output` lists them. A start URL that cannot be fetched is 400 `INVALID_BODY`. " +
+          'Emits one `source.added` carrying the submitted URL when at least one page was added.',
+        security: SECURITY,
+        params: AgentIdParamsSchema,
+        body: CrawlBodySchema,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), url: Type.String(), added: Type.Array(SourceSchema), skipped: Type.Array(SkippedPageSchema) }),
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await crawlWebsite(deps.domain, requireContext(request), request.params.agentId, request.body, { signal: abortOnClientClose(reply) });
+      return { success: true as const, url: report.url, added: report.added.map(toPublicSource), skipped: report.skipped };
+    },
+  );
+}

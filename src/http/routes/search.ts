@@ -1,0 +1,42 @@
+import Type from 'typebox';
+import { searchKnowledge, SEARCH_CREDITS } from '../../domain/search/search-knowledge.ts';
+import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+export const SEARCH_QUERY_MAX = 2_000;
+
+const SearchBodySchema = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: '\\S', description: `1 to ${SEARCH_QUERY_MAX} characters, not only spaces.` }),
+    limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+  },
+  { additionalProperties: false },
+);
+
+const SearchResultSchema = Type.Object({
+  score: Type.Number({ minimum: 0, maximum: 1 }),
+  content: Type.String(),
+  source: Type.Object({ id: Type.String(), type: Type.String(), title: Type.String() }),
+});
+
+/** POST /agents/{agentId}/search: the passages closest to a query, without a model. */
+export function registerSearch(app: ApiApp, deps: HttpDeps): void {
+  app.post(
+    '/agents/:agentId/search',
+    {
+      schema: {
+        tags: ['Search'],
+        summary: 'Search an agent’s knowledge',
+        description: `Hybrid ranking: BM25 over the agent's own passages fused with the exact cosine similarity of their embeddings, into a score from 0 to 1 (see the README, "Search scores"). Results under 0.3 are not returned. Costs ${SEARCH_CREDITS} credits, charged before searching and refunded if the search fails; a 400 costs nothing.`,
+        security: SECURITY,
+        params: AgentIdParamsSchema,
+        body: SearchBodySchema,
+        response: { 200: Type.Object({ success: Type.Literal(true), results: Type.Array(SearchResultSchema) }), 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request) => {
+      const results = await searchKnowledge(deps.domain, requireContext(request), request.params.agentId, request.body);
+      return { success: true as const, results };
+    },
+  );
+}

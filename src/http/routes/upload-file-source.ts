@@ -1,0 +1,60 @@
+import Type from 'typebox';
+import multipart from '@fastify/multipart';
+import { addFileSource, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
+import { toPublicSource } from '../../domain/knowledge/source-view.ts';
+import { AppError } from '../../domain/errors.ts';
+import { abortOnClientClose } from '../abort-on-close.ts';
+import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+const FileSourceSchema = Type.Object({ id: Type.String(), type: Type.Literal('file'), title: Type.String(), size: Type.Number() });
+
+/** POST /agents/{agentId}/sources/files: one PDF, DOC, DOCX or TXT in field `file`. */
+export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Promise<void> {
+  // Its own scope: multipart parsing for this route only, and any other body type reaches the
+  // handler (to be answered FILE_REQUIRED) instead of failing as "not JSON".
+  await app.register(async (scope: ApiApp) => {
+    await scope.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, parts: 20, headerPairs: 200 } });
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.post(
+      '/agents/:agentId/sources/files',
+      {
+        schema: {
+          tags: ['Knowledge'],
+          summary: 'Upload a file',
+          description:
+            'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, or UTF-16 with a BOM). ' +
+            'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
+            'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage. Emits `source.added`.',
+          security: SECURITY,
+          params: AgentIdParamsSchema,
+          consumes: ['multipart/form-data'],
+          response: { 200: Type.Object({ success: Type.Literal(true), source: FileSourceSchema }), 400: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const ctx = requireContext(request);
+        const { agent, maxBytes } = await uploadAllowance(deps.domain, ctx, request.params.agentId);
+        if (maxBytes === 0) throw new AppError('PLAN_LIMIT_REACHED', "This agent's storage is full.");
+        let file;
+        try {
+          file = request.isMultipart() ? await request.file({ limits: { fileSize: maxBytes } }) : undefined;
+        } catch {
+          file = undefined;
+        }
+        if (!file || file.fieldname !== 'file') throw new AppError('FILE_REQUIRED', 'Send the file in the multipart field "file".');
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+          // Stop reading: the rest of the upload is not wanted.
+          reply.header('connection', 'close');
+          throw new AppError('FILE_TOO_LARGE', `The file is larger than this agent's remaining storage (${maxBytes} bytes).`);
+        }
+        const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename }, abortOnClientClose(reply));
+        return { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength } };
+      },
+    );
+  });
+}

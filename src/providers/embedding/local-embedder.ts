@@ -1,0 +1,95 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-provider.ts';
+
+const MODEL = 'use-lite-512';
+const DIMENSION = 512;
+// Measured on this machine: batches of ~16 passages keep a worker busy without long stalls.
+const BATCH = 16;
+
+interface Pending {
+  resolve(vectors: Float32Array[]): void;
+  reject(error: Error): void;
+}
+
+interface PooledWorker {
+  worker: Worker;
+  busy: number;
+}
+
+/**
+ * The offline default: Universal Sentence Encoder lite (512-d), whose weights ship in an npm
+ * package. Workers start on first use, so commands that never embed never load the model.
+ */
+export function createLocalEmbedder(options: { workers?: number } = {}): EmbeddingProvider {
+  const size = Math.max(1, options.workers ?? Math.min(4, availableParallelism()));
+  const pending = new Map<number, Pending>();
+  let pool: PooledWorker[] | null = null;
+  let nextId = 1;
+
+  function start(): PooledWorker[] {
+    pool ??= Array.from({ length: size }, () => {
+      const worker = new Worker(new URL('./use-lite-worker.ts', import.meta.url));
+      worker.unref();
+      worker.on('message', (reply: { id: number; vectors?: Float32Array; count?: number; error?: string }) => {
+        const waiting = pending.get(reply.id);
+        if (!waiting) return;
+        pending.delete(reply.id);
+        if (reply.error !== undefined || !reply.vectors) return waiting.reject(new EmbeddingError(`embedding failed: ${reply.error ?? 'no vectors'}`));
+        const vectors: Float32Array[] = [];
+        for (let index = 0; index < (reply.count ?? 0); index += 1) vectors.push(reply.vectors.slice(index * DIMENSION, (index + 1) * DIMENSION));
+        waiting.resolve(vectors.map(normalize));
+      });
+      worker.on('error', (error) => {
+        for (const [id, waiting] of pending) {
+          pending.delete(id);
+          waiting.reject(new EmbeddingError(`embedding worker failed: ${error.message}`));
+        }
+      });
+      return { worker, busy: 0 };
+    });
+    return pool;
+  }
+
+  async function embedBatch(texts: string[]): Promise<Float32Array[]> {
+    const workers = start();
+    const chosen = workers.reduce((best, candidate) => (candidate.busy < best.busy ? candidate : best));
+    const id = nextId++;
+    chosen.busy += 1;
+    try {
+      return await new Promise<Float32Array[]>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        chosen.worker.postMessage({ id, texts });
+      });
+    } finally {
+      chosen.busy -= 1;
+    }
+  }
+
+  return {
+    model: MODEL,
+    dimension: DIMENSION,
+    async embed(texts, signal) {
+      if (texts.length === 0) return [];
+      const batches: string[][] = [];
+      for (let start = 0; start < texts.length; start += BATCH) batches.push(texts.slice(start, start + BATCH));
+      signal?.throwIfAborted();
+      const results = await Promise.all(batches.map((batch) => embedBatch(batch)));
+      return results.flat();
+    },
+    async close() {
+      const workers = pool ?? [];
+      pool = null;
+      await Promise.all(workers.map(({ worker }) => worker.terminate()));
+    },
+  };
+}
+
+export function normalize(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (const value of vector) sum += value * value;
+  const length = Math.sqrt(sum);
+  if (length === 0) return vector;
+  for (let index = 0; index < vector.length; index += 1) vector[index] = (vector[index] ?? 0) / length;
+  return vector;
+}

@@ -1,0 +1,35 @@
+import type { ChunkStore, SourceType } from '../../ports/knowledge-store.ts';
+import type { Db } from './kysely-store.ts';
+import { fromVector, toVector } from './vectors.ts';
+
+export function createChunkRepository(db: Db): ChunkStore {
+  return {
+    async searchable(agentId, model) {
+      const rows = await db
+        .selectFrom('chunks')
+        .select(['id', 'source_id', 'terms', 'embedding'])
+        .where('agent_id', '=', agentId)
+        .where('embedding_model', '=', model)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ id: row.id, sourceId: row.source_id, terms: row.terms, embedding: toVector(row.embedding) }));
+    },
+    async withSources(agentId, chunkIds) {
+      if (chunkIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('chunks')
+        .innerJoin('sources', 'sources.id', 'chunks.source_id')
+        .select(['chunks.id as id', 'chunks.content as content', 'sources.id as sourceId', 'sources.type as sourceType', 'sources.title as sourceTitle'])
+        .where('chunks.agent_id', '=', agentId)
+        .where('chunks.id', 'in', [...chunkIds])
+        .execute();
+      return rows.map((row) => ({ id: row.id, content: row.content, source: { id: row.sourceId, type: row.sourceType as SourceType, title: row.sourceTitle } }));
+    },
+    async staleBatch(agentId, model, limit) {
+      return db.selectFrom('chunks').select(['id', 'content']).where('agent_id', '=', agentId).where('embedding_model', '<>', model).orderBy('id').limit(limit).execute();
+    },
+    async setEmbedding(chunkId, embedding, model) {
+      await db.updateTable('chunks').set({ embedding: fromVector(embedding), embedding_model: model, embedding_dim: embedding.length }).where('id', '=', chunkId).execute();
+    },
+  };
+}
