@@ -1,0 +1,14 @@
+import type { ExtractedSection } from '../extract/extracted.ts';
+
+/**
+ * known: the agent already has the page · robots: robots.txt disallows it · not-html: another
+ * content type · http-error: a 4xx/5xx answer (or too many redirects) · blocked: the address
+ * guard refused it, or a redirect left the site · timeout / network: no answer · too-large: over
+ * the size cap · empty: no text in it.
+ */
+export type CrawlSkipReason = 'known' | 'robots' | 'not-html' | 'http-error' | 'blocked' | 'timeout' | 'too-large' | 'empty' | 'network';
+
+/** `url` is always normalised (normalizeUrl), and for a fetched page it is the URL that answered, after redirects. */
+export type CrawlOutcome =
+  | { kind: 'page'; url: string; title: string; sections: ExtractedSection[] }
+  | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number };

@@ -1,0 +1,162 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Fetcher } from '../../ports/fetcher.ts';
+import { createGuardedFetcher, outboundAddressPolicy } from '../../providers/http/guarded-fetcher.ts';
+import { serveSite, type ServedSite } from '../../../test/fixtures/site/serve-site.ts';
+import { crawlSite, type CrawlOptions, type CrawlOutcome } from './crawl-site.ts';
+
+// Loopback is allowed by exception so the test site can be crawled; every other private address stays refused.
+const guarded = createGuardedFetcher(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] }));
+after(() => guarded.close());
+
+/** The guarded fetcher, noting every URL asked for. */
+function recording(): Fetcher & { urls: string[] } {
+  const urls: string[] = [];
+  return { urls, fetch: (request) => (urls.push(request.url), guarded.fetch(request)), close: async () => undefined };
+}
+
+let site: ServedSite;
+before(async () => {
+  site = await serveSite();
+});
+after(() => site.close());
+
+function options(overrides: Partial<CrawlOptions> & { startUrl: string }): CrawlOptions {
+  return {
+    fetcher: guarded,
+    isKnown: () => false,
+    maxFetches: 50,
+    concurrency: 4,
+    pageTimeoutMs: 5_000,
+    maxPageBytes: 2_000_000,
+    userAgent: 'ColloquyBot/1.0 (+https://github.com/colloquy)',
+    ...overrides,
+  };
+}
+
+async function collect(crawl: AsyncGenerator<CrawlOutcome>): Promise<CrawlOutcome[]> {
+  const outcomes: CrawlOutcome[] = [];
+  for await (const outcome of crawl) outcomes.push(outcome);
+  return outcomes;
+}
+
+function summary(outcomes: CrawlOutcome[], origin: string): Record<string, string> {
+  const entries = outcomes.map((outcome) => [outcome.url.replace(origin, ''), outcome.kind === 'page' ? 'page' : `${outcome.reason}${outcome.status ? ` ${outcome.status}` : ''}`]);
+  return Object.fromEntries(entries.sort(([a], [b]) => a!.localeCompare(b!)));
+}
+
+test('crawls the site: links and the sitemap, robots.txt obeyed, off-site links and private redirects refused', async () => {
+  const fetcher = recording();
+  const outcomes = await collect(crawlSite(options({ startUrl: `${site.origin}/`, fetcher })));
+  assert.deepEqual(summary(outcomes, site.origin), {
+    '/': 'page',
+    '/go-private': 'blocked',
+    '/hives.html': 'page',
+    '/hives.html?b=1&ref=honey': 'page',
+    '/honey.html': 'page',
+    '/missing.html': 'http-error 404',
+    '/price-list.csv': 'not-html',
+    '/private/notes.html': 'robots',
+    '/seasons.html': 'page',
+  });
+  // Each URL once; nothing off the site, nor the private redirect's target, was ever requested.
+  assert.equal(outcomes.length, new Set(outcomes.map((outcome) => outcome.url)).size);
+  assert.ok(fetcher.urls.every((url) => url.startsWith(site.origin)), fetcher.urls.join(' '));
+  assert.ok(!site.requests.includes('/private/notes.html'));
+
+  const home = outcomes.find((outcome) => outcome.url === `${site.origin}/`);
+  assert.ok(home?.kind === 'page');
+  assert.equal(home.title, "Keeping Bees: A Beginner's Notebook");
+  assert.ok(home.sections.some((section) => section.text.startsWith('A honey bee colony is a single working unit')));
+  assert.ok(!home.sections.some((section) => section.text.includes('Members\' notes')), 'navigation is not main text');
+  const seasons = outcomes.find((outcome) => outcome.url === `${site.origin}/seasons.html`);
+  assert.ok(seasons?.kind === 'page' && seasons.title === 'The Beekeeping Year');
+});
+
+test('pages the agent already has are skipped as known, but their links are still followed', async () => {
+  const first = await collect(crawlSite(options({ startUrl: site.origin })));
+  const known = new Set(first.filter((outcome) => outcome.kind === 'page').map((outcome) => outcome.url));
+  const again = await collect(crawlSite(options({ startUrl: site.origin, isKnown: (url) => known.has(url) })));
+  assert.equal(again.filter((outcome) => outcome.kind === 'page').length, 0);
+  // honey.html is linked only from pages that are known: reaching it proves their links were followed.
+  assert.ok(again.some((outcome) => outcome.kind === 'skipped' && outcome.reason === 'known' && outcome.url === `${site.origin}/honey.html`));
+  assert.equal(again.filter((outcome) => outcome.kind === 'skipped' && outcome.reason === 'known').length, known.size);
+});
+
+test('rules for our own user agent apply: a bot that is disallowed everywhere fetches no page', async () => {
+  const outcomes = await collect(crawlSite(options({ startUrl: `${site.origin}/`, userAgent: 'OtherBot/2.0' })));
+  assert.ok(outcomes.length > 0);
+  assert.ok(outcomes.every((outcome) => outcome.kind === 'skipped' && outcome.reason === 'robots'));
+});
+
+test('a start URL that cannot be fetched is a skipped outcome, not an error', async () => {
+  assert.deepEqual(await collect(crawlSite(options({ startUrl: 'http://10.0.0.1/' }))), [{ kind: 'skipped', url: 'http://10.0.0.1/', reason: 'blocked' }]);
+  // The redirect's private target is refused by the fetcher's address guard.
+  assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/go-private` }))), [{ kind: 'skipped', url: `${site.origin}/go-private`, reason: 'blocked' }]);
+  assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/missing.html`, maxFetches: 1 }))), [{ kind: 'skipped', url: `${site.origin}/missing.html`, reason: 'http-error', status: 404 }]);
+  assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/`, maxFetches: 1, maxPageBytes: 500 }))), [{ kind: 'skipped', url: `${site.origin}/`, reason: 'too-large' }]);
+});
+
+test('a redirect on the site is followed and reported under the URL that answered', async () => {
+  const outcomes = await collect(crawlSite(options({ startUrl: `${site.origin}/moved`, maxFetches: 1 })));
+  assert.deepEqual(outcomes.map((outcome) => [outcome.kind, outcome.url]), [['page', `${site.origin}/hives.html`]]);
+});
+
+test('maxFetches bounds the pages requested', async () => {
+  const fetcher = recording();
+  await collect(crawlSite(options({ startUrl: site.origin, maxFetches: 3, fetcher })));
+  const pages = fetcher.urls.filter((url) => !url.endsWith('/robots.txt') && !url.endsWith('/sitemap.xml'));
+  assert.equal(pages.length, 3);
+});
+
+test('slow pages: the concurrency bound holds and the page time-out skips them', async () => {
+  const slow = await serveSite({ delayMs: 150 });
+  try {
+    const outcomes = await collect(crawlSite(options({ startUrl: slow.origin, concurrency: 2 })));
+    assert.ok(outcomes.filter((outcome) => outcome.kind === 'page').length >= 5);
+    assert.equal(slow.maxInFlight(), 2);
+    const timedOut = await collect(crawlSite(options({ startUrl: slow.origin, pageTimeoutMs: 50 })));
+    // The sitemap (not held back) still seeds pages; every page times out.
+    assert.deepEqual(timedOut[0], { kind: 'skipped', url: `${slow.origin}/`, reason: 'timeout' });
+    assert.ok(timedOut.length > 1 && timedOut.every((outcome) => outcome.kind === 'skipped' && outcome.reason === 'timeout'));
+  } finally {
+    await slow.close();
+  }
+});
+
+test('stopping early aborts the requests in flight and starts no more', async () => {
+  const slow = await serveSite({ delayMs: 300 });
+  try {
+    const crawl = crawlSite(options({ startUrl: slow.origin, concurrency: 3 }));
+    const first = await crawl.next();
+    assert.equal(first.done, false);
+    // The start page's links are now being fetched (two pages and the sitemap); wait until the pages reach the server.
+    for (let waited = 0; slow.inFlight() < 2; waited += 5) {
+      assert.ok(waited < 2_000, 'the crawl did not go on fetching after its first outcome');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const started = performance.now();
+    await crawl.return(undefined);
+    assert.ok(performance.now() - started < 250, 'return() waited for the pages instead of aborting them');
+    const seen = slow.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.equal(slow.requests.length, seen, 'no request after return()');
+    assert.equal(slow.inFlight(), 0);
+  } finally {
+    await slow.close();
+  }
+});
+
+test('an aborted signal ends the crawl with its reason', async () => {
+  const slow = await serveSite({ delayMs: 200 });
+  try {
+    const controller = new AbortController();
+    const crawl = crawlSite(options({ startUrl: slow.origin, signal: controller.signal }));
+    setTimeout(() => controller.abort(new Error('client went away')), 50);
+    await assert.rejects(collect(crawl), /client went away/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(slow.inFlight(), 0);
+  } finally {
+    await slow.close();
+  }
+});

@@ -1,0 +1,47 @@
+import type { OutboundResponse } from '../../ports/fetcher.ts';
+import { crawlGet, skipReasonOf, type CrawlRequestContext } from './crawl-context.ts';
+import type { CrawlSkipReason } from './crawl-outcome.ts';
+
+/** What the crawl says about a redirect's target before it is requested. */
+export type HopVerdict = { follow: true } | { follow: false; skip: CrawlSkipReason } | { follow: false; duplicate: true };
+
+export type FetchedPage =
+  | { kind: 'response'; response: OutboundResponse }
+  | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number }
+  /** A redirect led to a page this crawl has already visited or queued. */
+  | { kind: 'duplicate' };
+
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * GETs one page, following redirects itself rather than in the fetcher, so that each target is
+ * judged (same site? allowed by robots.txt? already seen?) before any request goes to it; the
+ * fetcher's address guard still checks every request. The page's time-out covers all its hops.
+ */
+export async function fetchPage(context: CrawlRequestContext, url: string, checkHop: (target: string) => Promise<HopVerdict>): Promise<FetchedPage> {
+  const deadline = performance.now() + context.timeoutMs;
+  let current = url;
+  for (let hop = 0; ; hop += 1) {
+    const timeoutMs = Math.ceil(deadline - performance.now());
+    if (timeoutMs <= 0) return { kind: 'skipped', url: current, reason: 'timeout' };
+    let response: OutboundResponse;
+    try {
+      response = await crawlGet(context, current, { maxRedirects: 0, timeoutMs, accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1' });
+    } catch (error) {
+      return { kind: 'skipped', url: current, reason: skipReasonOf(error) };
+    }
+    const location = response.headers.location;
+    if (!REDIRECTS.has(response.status) || !location) return { kind: 'response', response };
+    if (hop >= MAX_REDIRECTS) return { kind: 'skipped', url: current, reason: 'http-error', status: response.status };
+    let target: string;
+    try {
+      target = new URL(location, current).href;
+    } catch {
+      return { kind: 'skipped', url: current, reason: 'http-error', status: response.status };
+    }
+    const verdict = await checkHop(target);
+    if (!verdict.follow) return 'duplicate' in verdict ? { kind: 'duplicate' } : { kind: 'skipped', url: current, reason: verdict.skip };
+    current = target;
+  }
+}

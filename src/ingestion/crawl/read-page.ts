@@ -1,0 +1,31 @@
+import type { OutboundResponse } from '../../ports/fetcher.ts';
+import { extractHtml } from '../extract/extract-html.ts';
+import type { CrawlOutcome } from './crawl-outcome.ts';
+import { decodeBody } from './decode-body.ts';
+import { normalizeUrl } from './normalize-url.ts';
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/**
+ * A page's final response → what the crawl reports, plus the links to follow. A page the agent
+ * already has is read for its links and reported as 'known'.
+ */
+export function readPage(response: OutboundResponse, isKnown: (normalizedUrl: string) => boolean): { outcome: CrawlOutcome; links: string[] } {
+  const url = normalizeUrl(response.url);
+  if (response.status < 200 || response.status >= 300) return { outcome: { kind: 'skipped', url, reason: 'http-error', status: response.status }, links: [] };
+  if (!isHtml(response)) return { outcome: { kind: 'skipped', url, reason: 'not-html' }, links: [] };
+  // A cut HTML page would index half a page as if it were the whole: skip it.
+  if (response.truncated) return { outcome: { kind: 'skipped', url, reason: 'too-large' }, links: [] };
+  const page = extractHtml(decodeBody(response.body, response.headers['content-type']), response.url);
+  if (isKnown(url)) return { outcome: { kind: 'skipped', url, reason: 'known' }, links: page.links };
+  if (page.sections.length === 0) return { outcome: { kind: 'skipped', url, reason: 'empty' }, links: page.links };
+  // A page with neither <title> nor <h1> is titled by its URL: every source needs a title.
+  return { outcome: { kind: 'page', url, title: page.title || url, sections: page.sections }, links: page.links };
+}
+
+function isHtml(response: OutboundResponse): boolean {
+  const type = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type) return HTML_TYPES.has(type);
+  // No Content-Type: look at the first bytes, as browsers do.
+  return /^\s*<(!doctype html|html|head|body)[\s>]/i.test(response.body.subarray(0, 256).toString('latin1'));
+}

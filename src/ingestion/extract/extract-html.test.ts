@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { extractHtml } from './extract-html.ts';
+
+const site = (name: string) => readFileSync(new URL(`../../../test/fixtures/site/${name}`, import.meta.url), 'utf8');
+
+test('the main text of a page, under its headings, without the navigation', () => {
+  const page = extractHtml(site('hives.html'), 'http://bees.test/hives.html');
+  assert.equal(page.title, 'Choosing a Hive');
+  assert.ok(page.sections.some((section) => section.text.startsWith('The Langstroth hive, designed in the 1850s')));
+  const placing = page.sections.find((section) => section.text.startsWith('Place the hive where it gets morning sun'));
+  assert.equal(placing?.heading, 'Where to Put It');
+  assert.ok(page.sections.every((section) => section.page === null && !section.text.includes('Home')));
+});
+
+test('links: absolute, resolved against <base>, http(s) only, without fragments, each once', () => {
+  const html = `<!doctype html><html><head><title> Links
+    page </title><base href="/docs/"></head><body>
+    <a href="intro.html#top">Intro</a> <a href="intro.html">Intro again</a> <a href="../about">About</a>
+    <a href="https://other.example/x#y">Elsewhere</a> <a href="mailto:a@b.test">Mail</a> <a href="javascript:void(0)">JS</a>
+    <a href="#only-a-fragment">Top</a> <a href="http://[bad">Broken</a>
+    <p>Some text long enough to be the page's content.</p></body></html>`;
+  const page = extractHtml(html, 'https://Site.test/a/page.html');
+  assert.equal(page.title, 'Links page');
+  assert.deepEqual(page.links, ['https://site.test/docs/intro.html', 'https://site.test/about', 'https://other.example/x', 'https://site.test/docs/']);
+});
+
+test('title falls back to the first h1; scripts and styles are not text; <br><br> splits paragraphs', () => {
+  const page = extractHtml(`<html><head><style>p { color: red }</style><script>var secret = 1;</script></head>
+    <body><h1>  Opening   hours </h1><div>Monday to Friday, nine to five.<br><br>Closed on public holidays.</div></body></html>`, 'http://shop.test/');
+  assert.equal(page.title, 'Opening hours');
+  assert.deepEqual(page.sections.map((section) => section.text), ['Monday to Friday, nine to five.', 'Closed on public holidays.']);
+  assert.ok(!page.sections.some((section) => /secret|color/.test(section.text)));
+});
+
+test('a page with no text gives no sections and an empty title', () => {
+  const page = extractHtml('<html><body><img src="a.png"></body></html>', 'http://shop.test/');
+  assert.deepEqual(page, { title: '', sections: [], links: [] });
+});

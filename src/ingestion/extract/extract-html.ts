@@ -1,0 +1,78 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import type { ExtractedSection } from './extracted.ts';
+import { htmlSections, type DomNode } from './html-sections.ts';
+import { normalizeWhitespace } from './normalize-text.ts';
+
+export interface ExtractedPage { title: string; sections: ExtractedSection[]; links: string[] }
+
+/** The few DOM calls made here; linkedom's own types lean on the DOM lib, which this project leaves out. */
+interface HtmlDocument {
+  title: string;
+  body: DomNode | null;
+  querySelector(selector: string): (DomNode & { getAttribute(name: string): string | null }) | null;
+  querySelectorAll(selector: string): Iterable<DomNode & { getAttribute(name: string): string | null }>;
+}
+
+/**
+ * A web page → its title, its main text in sections, and the links to follow. Readability picks
+ * the article out of navigation and boilerplate; when it finds nothing, the whole body is used.
+ * Links come from the whole page (menus included), before Readability prunes the document.
+ */
+export function extractHtml(html: string, pageUrl: string): ExtractedPage {
+  const document = parse(html);
+  const title = pageTitle(document);
+  const links = pageLinks(document, pageUrl);
+  let sections = mainText(document);
+  if (sections.length === 0) {
+    // Readability rewrites the document it reads, even when it gives up: read a fresh copy.
+    const body = parse(html).body;
+    sections = body ? htmlSections(body) : [];
+  }
+  return { title, sections, links };
+}
+
+function parse(html: string): HtmlDocument {
+  return parseHTML(html).document as unknown as HtmlDocument;
+}
+
+function mainText(document: HtmlDocument): ExtractedSection[] {
+  try {
+    // The serializer hands back the article's DOM node, saving a second parse of its HTML.
+    const article = new Readability<DomNode>(document as never, { serializer: (node) => node as unknown as DomNode }).parse();
+    return article?.content ? htmlSections(article.content) : [];
+  } catch {
+    return [];
+  }
+}
+
+function pageTitle(document: HtmlDocument): string {
+  const title = normalizeWhitespace(document.querySelector('title')?.textContent ?? '');
+  if (title) return title;
+  return normalizeWhitespace(document.querySelector('h1')?.textContent ?? '');
+}
+
+/** Absolute http(s) URLs, resolved against <base href> (itself resolved against the page), without fragments, each once. */
+function pageLinks(document: HtmlDocument, pageUrl: string): string[] {
+  const baseHref = document.querySelector('base[href]')?.getAttribute('href');
+  const base = (baseHref && resolve(baseHref, pageUrl)) || pageUrl;
+  const links = new Set<string>();
+  for (const anchor of document.querySelectorAll('a[href], area[href]')) {
+    const href = anchor.getAttribute('href')?.trim();
+    const url = href ? resolve(href, base) : null;
+    if (url) links.add(url);
+  }
+  return [...links];
+}
+
+function resolve(href: string, base: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.hash = '';
+  return url.href;
+}
