@@ -1,7 +1,9 @@
 // `npm run bench -- <name>`: benchmarks by name; none of them gates CI.
 import { benchHttp } from './http.ts';
+import { benchIngest } from './ingest.ts';
+import { benchSearch } from './search.ts';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { http: benchHttp };
+const BENCHMARKS: Record<string, () => Promise<void>> = { http: benchHttp, ingest: benchIngest, search: benchSearch };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);

@@ -6,6 +6,7 @@ import { addMember } from '../domain/accounts/add-member.ts';
 import { createAgent } from '../domain/agents/create-agent.ts';
 import { updateAgent } from '../domain/agents/update-agent.ts';
 import { deleteAgent } from '../domain/agents/delete-agent.ts';
+import { reembedAgent } from '../domain/knowledge/reembed-agent.ts';
 import { toPublicAgentWithStorage } from '../domain/agents/agent-view.ts';
 import { createKey, revokeKey } from '../domain/keys/create-key.ts';
 import { addCredits } from '../domain/credits/add-credits.ts';
@@ -113,6 +114,15 @@ export const COMMANDS: Record<string, Command> = {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
       const agent = await deleteAgent(deps, ctx, id as string);
       return { id: agent.id, deleted: true };
+    },
+  },
+  'agents reembed': {
+    options: [],
+    takesId: true,
+    run: async (deps, _o, id) => {
+      const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
+      const result = await reembedAgent(deps, ctx, id as string, (done) => process.stderr.write(`re-embedded ${done} passages\n`));
+      return { id, ...result };
     },
   },
   'keys create': {

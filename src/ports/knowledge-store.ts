@@ -28,6 +28,8 @@ export interface ChunkRecord {
   agentId: string;
   ordinal: number;
   content: string;
+  /** The heading the passage sits under; indexed and embedded with it. */
+  heading: string | null;
   /** PDF page the passage starts on. */
   page: number | null;
   /** Space-separated analysed terms (the stored full-text index of this passage). */
@@ -62,6 +64,6 @@ export interface ChunkStore {
   /** Passages by id with their source's id, type and title, for results. */
   withSources(agentId: string, chunkIds: readonly string[]): Promise<Array<{ id: string; content: string; source: { id: string; type: SourceType; title: string } }>>;
   /** Passages whose vectors were not made by `model` (re-embedding after a model change). */
-  staleBatch(agentId: string, model: string, limit: number): Promise<Array<{ id: string; content: string }>>;
+  staleBatch(agentId: string, model: string, limit: number): Promise<Array<{ id: string; content: string; heading: string | null }>>;
   setEmbedding(chunkId: string, embedding: Float32Array, model: string): Promise<void>;
 }

@@ -28,8 +28,7 @@ export interface PreparedSource {
 export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, signal?: AbortSignal): Promise<PreparedSource> {
   const pieces = chunkSections(draft.sections);
   if (pieces.length === 0) throw new AppError('INVALID_FILE', 'The document contains no text to index.');
-  // The heading is indexed and embedded with its passage, for context; results show the passage.
-  const indexedText = pieces.map((piece) => (piece.heading && !piece.content.startsWith(piece.heading) ? `${piece.heading}\n${piece.content}` : piece.content));
+  const indexedText = pieces.map((piece) => indexedTextOf(piece.content, piece.heading));
   const vectors = await deps.embedder.embed(indexedText, signal);
   const sourceId = deps.ids.next('src');
   const chunks = pieces.map((piece, ordinal): ChunkRecord => ({
@@ -38,6 +37,7 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
     agentId: agent.id,
     ordinal,
     content: piece.content,
+    heading: piece.heading,
     page: piece.page,
     terms: analyze(indexedText[ordinal] ?? '').join(' '),
     embedding: vectors[ordinal] as Float32Array,
@@ -70,6 +70,11 @@ export async function storePreparedSource(tx: StoreRepositories, deps: DomainDep
   }
   await tx.sources.insert(prepared.source, prepared.chunks);
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
+}
+
+/** What is indexed and embedded: the passage under its heading, for context (results show the passage). */
+export function indexedTextOf(content: string, heading: string | null): string {
+  return heading && !content.startsWith(heading) ? `${heading}\n${content}` : content;
 }
 
 /** Prepares and stores one source with its `source.added` event. */

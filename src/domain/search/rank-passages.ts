@@ -20,11 +20,17 @@ export async function loadAgentIndex(deps: SearchDeps, agent: AgentRecord): Prom
   return deps.indexCache.get(agent.id, agent.knowledgeVersion, model, async () => buildAgentIndex(await deps.store.chunks.searchable(agent.id, model), dimension));
 }
 
-/**
- * The agent's passages closest to the query, best first, none under the minimum score.
- * `mode` exists for the retrieval-quality test, which measures each input of the fusion alone.
- */
-export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, mode: RankingMode = 'hybrid', signal?: AbortSignal): Promise<Passage[]> {
+export interface RankOptions {
+  /** Only the retrieval-quality test measures the inputs of the fusion alone. */
+  mode?: RankingMode;
+  /** Results under it are dropped; SPEC §4: 0.3. */
+  minimumScore?: number;
+  signal?: AbortSignal;
+}
+
+/** The agent's passages closest to the query, best first, none under the minimum score. */
+export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, options: RankOptions = {}): Promise<Passage[]> {
+  const { mode = 'hybrid', minimumScore = SEARCH_CALIBRATION.minimumScore, signal } = options;
   const index = await loadAgentIndex(deps, agent);
   if (index.chunkIds.length === 0) return [];
   const [queryVector] = await deps.embedder.embed([query], signal);
@@ -38,8 +44,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
     scored.push({ doc, score });
   }
   const best = scored
-    .filter((entry) => mode !== 'hybrid' || entry.score >= SEARCH_CALIBRATION.minimumScore)
-    .filter((entry) => entry.score > 0)
+    .filter((entry) => entry.score > 0 && entry.score >= minimumScore)
     .sort((a, b) => b.score - a.score || a.doc - b.doc)
     .slice(0, limit);
   const ids = best.map((entry) => index.chunkIds[entry.doc] as string);

@@ -1,7 +1,6 @@
 import Type from 'typebox';
 import multipart from '@fastify/multipart';
 import { addFileSource, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
-import { toPublicSource } from '../../domain/knowledge/source-view.ts';
 import { AppError } from '../../domain/errors.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';

@@ -26,7 +26,7 @@ export function createChunkRepository(db: Db): ChunkStore {
       return rows.map((row) => ({ id: row.id, content: row.content, source: { id: row.sourceId, type: row.sourceType as SourceType, title: row.sourceTitle } }));
     },
     async staleBatch(agentId, model, limit) {
-      return db.selectFrom('chunks').select(['id', 'content']).where('agent_id', '=', agentId).where('embedding_model', '<>', model).orderBy('id').limit(limit).execute();
+      return db.selectFrom('chunks').select(['id', 'content', 'heading']).where('agent_id', '=', agentId).where('embedding_model', '<>', model).orderBy('id').limit(limit).execute();
     },
     async setEmbedding(chunkId, embedding, model) {
       await db.updateTable('chunks').set({ embedding: fromVector(embedding), embedding_model: model, embedding_dim: embedding.length }).where('id', '=', chunkId).execute();

@@ -88,6 +88,7 @@ export interface ChunksTable {
   agent_id: string;
   ordinal: number;
   content: string;
+  heading: string | null;
   page: number | null;
   terms: string;
   /** Float32 little-endian. */

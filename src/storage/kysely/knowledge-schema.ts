@@ -25,6 +25,7 @@ export function knowledgeSchema(binaryType: 'BLOB' | 'BYTEA'): string[] {
       agent_id TEXT NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
       ordinal INTEGER NOT NULL,
       content TEXT NOT NULL,
+      heading TEXT,
       page INTEGER,
       terms TEXT NOT NULL,
       embedding ${binaryType} NOT NULL,

@@ -22,6 +22,7 @@ const fromChunk = (chunk: ChunkRecord): ChunksTable => ({
   agent_id: chunk.agentId,
   ordinal: chunk.ordinal,
   content: chunk.content,
+  heading: chunk.heading,
   page: chunk.page,
   terms: chunk.terms,
   embedding: fromVector(chunk.embedding),
