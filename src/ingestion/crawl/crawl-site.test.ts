@@ -1,5 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Fetcher } from '../../ports/fetcher.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from '../../providers/http/guarded-fetcher.ts';
 import { serveSite, type ServedSite } from '../../../test/fixtures/site/serve-site.ts';
@@ -59,6 +61,7 @@ test('crawls the site: links and the sitemap, robots.txt obeyed, off-site links 
     '/private/notes.html': 'robots',
     '/seasons.html': 'page',
   });
+  assert.equal(outcomes[0]?.url, `${site.origin}/`, 'the start page comes first');
   // Each URL once; nothing off the site, nor the private redirect's target, was ever requested.
   assert.equal(outcomes.length, new Set(outcomes.map((outcome) => outcome.url)).size);
   assert.ok(fetcher.urls.every((url) => url.startsWith(site.origin)), fetcher.urls.join(' '));
@@ -100,6 +103,24 @@ test('a start URL that cannot be fetched is a skipped outcome, not an error', as
 test('a redirect on the site is followed and reported under the URL that answered', async () => {
   const outcomes = await collect(crawlSite(options({ startUrl: `${site.origin}/moved`, maxFetches: 1 })));
   assert.deepEqual(outcomes.map((outcome) => [outcome.kind, outcome.url]), [['page', `${site.origin}/hives.html`]]);
+});
+
+test('a start URL that redirects to another origin moves the crawl there; later off-site redirects are refused', async () => {
+  // Another origin (another port) that sends everything to the test site, as http://site does to https://site.
+  const mover = createServer((request, response) => response.writeHead(301, { location: `${site.origin}${request.url}` }).end());
+  await new Promise<void>((resolve) => mover.listen(0, '127.0.0.1', resolve));
+  try {
+    const moverOrigin = `http://127.0.0.1:${(mover.address() as AddressInfo).port}`;
+    const outcomes = await collect(crawlSite(options({ startUrl: `${moverOrigin}/` })));
+    assert.equal(outcomes[0]?.kind, 'page', JSON.stringify(outcomes[0]));
+    assert.equal(outcomes[0]?.url, `${site.origin}/`);
+    assert.ok(outcomes.some((outcome) => outcome.kind === 'page' && outcome.url === `${site.origin}/seasons.html`));
+    assert.ok(outcomes.some((outcome) => outcome.kind === 'skipped' && outcome.reason === 'robots'));
+    assert.ok(outcomes.every((outcome) => outcome.url.startsWith(site.origin)));
+  } finally {
+    mover.closeAllConnections();
+    mover.close();
+  }
 });
 
 test('maxFetches bounds the pages requested', async () => {

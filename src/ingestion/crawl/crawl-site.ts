@@ -1,7 +1,8 @@
 import type { Fetcher } from '../../ports/fetcher.ts';
 import { skipReasonOf, type CrawlRequestContext } from './crawl-context.ts';
 import type { CrawlOutcome } from './crawl-outcome.ts';
-import { fetchPage, type HopVerdict } from './fetch-page.ts';
+import { createCrawlFrontier, originOf, type CrawlFrontier } from './crawl-frontier.ts';
+import { fetchPage } from './fetch-page.ts';
 import { normalizeUrl } from './normalize-url.ts';
 import { readPage } from './read-page.ts';
 import { readRobots, type RobotsRules } from './read-robots.ts';
@@ -31,8 +32,9 @@ type TaskResult = { task: Promise<TaskResult>; outcome: CrawlOutcome | null; lin
  * the bare domain → www), the crawl moves to that origin before anything else is fetched. Obeys
  * robots.txt, seeds from the sitemaps, follows links, at most `concurrency` requests at a time.
  * Off-site links are dropped silently; each URL (normalised) is visited once. Outcomes come as
- * pages complete. Stopping early (return(), or `signal`) aborts every request in flight before
- * the generator finishes. An aborted `signal` ends the iteration with its reason.
+ * pages complete; the first is always the start URL's. Stopping early (return(), or `signal`)
+ * aborts every request in flight before the generator finishes; an aborted `signal` ends the
+ * iteration with its reason.
  */
 export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOutcome> {
   const controller = new AbortController();
@@ -40,7 +42,7 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
   const context: CrawlRequestContext = { fetcher: options.fetcher, userAgent: options.userAgent, timeoutMs: options.pageTimeoutMs, maxBytes: options.maxPageBytes, signal };
   const active = new Set<Promise<TaskResult>>();
   try {
-    let origin = originOf(options.startUrl);
+    const origin = originOf(options.startUrl);
     if (!origin) {
       yield { kind: 'skipped', url: options.startUrl, reason: 'blocked' };
       return;
@@ -52,89 +54,59 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
       yield { kind: 'skipped', url: normalizeUrl(options.startUrl), reason: skipReasonOf(error) };
       return;
     }
-
-    const seen = new Set<string>();
-    const queue: string[] = [];
-    let head = 0;
-    let fetches = 0;
-    let moved = false;
-    const enqueue = (url: string) => {
-      if (originOf(url) !== origin || seen.size >= options.maxFetches * 20 + 1_000) return;
-      const key = normalizeUrl(url);
-      if (seen.has(key)) return;
-      seen.add(key);
-      queue.push(url);
-    };
-    const checkHop = async (target: string, isStart: boolean): Promise<HopVerdict> => {
-      const targetOrigin = originOf(target);
-      if (targetOrigin !== origin) {
-        if (!isStart || moved || !targetOrigin) return { follow: false, skip: 'blocked' };
-        // The start URL's redirect names the site's real origin; its robots.txt is the one that applies.
-        moved = true;
-        origin = targetOrigin;
-        try {
-          robots = await readRobots(context, origin);
-        } catch (error) {
-          return { follow: false, skip: skipReasonOf(error) };
-        }
-      }
-      if (!robots.isAllowed(target)) return { follow: false, skip: 'robots' };
-      const key = normalizeUrl(target);
-      if (seen.has(key)) return { follow: false, duplicate: true };
-      seen.add(key);
-      return { follow: true };
-    };
-    const start = (work: (task: Promise<TaskResult>) => Promise<Omit<TaskResult, 'task'>>) => {
-      const task: Promise<TaskResult> = Promise.resolve().then(() => work(task)).then((result) => ({ ...result, task }));
+    const frontier = createCrawlFrontier(context, { origin, robots, maxUrls: options.maxFetches * 20 + 1_000 });
+    const start = (work: () => Promise<Omit<TaskResult, 'task'>>) => {
+      const task: Promise<TaskResult> = work().then((result) => ({ ...result, task }));
       active.add(task);
       return task;
     };
-    const pageTask = (url: string, isStart: boolean) => start(async () => {
-      const fetched = await fetchPage(context, url, (target) => checkHop(target, isStart));
-      if (fetched.kind === 'duplicate') return { outcome: null, links: [] };
-      if (fetched.kind === 'skipped') {
-        const { kind, url: skippedUrl, ...rest } = fetched;
-        return { outcome: { kind, url: normalizeUrl(skippedUrl), ...rest }, links: [] };
-      }
-      return readPage(fetched.response, options.isKnown);
-    });
+    const pageTask = (url: string, isStartPage: boolean) => start(() => visitPage(context, url, isStartPage, frontier, options.isKnown));
     const sitemapTask = () => start(async () => {
-      const sitemapUrls = [...new Set([`${origin}/sitemap.xml`, ...robots.sitemaps])];
-      return { outcome: null, links: await readSitemaps(context, { origin: origin!, sitemapUrls, limit: options.maxFetches }) };
+      const sitemapUrls = [`${frontier.origin()}/sitemap.xml`, ...frontier.robots().sitemaps];
+      return { outcome: null, links: await readSitemaps(context, { origin: frontier.origin(), sitemapUrls, limit: options.maxFetches }) };
     });
 
-    enqueue(options.startUrl);
+    frontier.enqueue(options.startUrl);
     let startTask: Promise<TaskResult> | null = null;
     let sitemapsRead = false;
+    let fetches = 0;
     let ready: CrawlOutcome | null = null;
+    const refused: CrawlOutcome[] = [];
     for (;;) {
       if (options.signal?.aborted) throw options.signal.reason;
+      const startRunning = startTask !== null && active.has(startTask);
       // Sitemaps are read once the start page is done (it may have moved the crawl), inside the concurrency bound.
-      if (!sitemapsRead && head > 0 && !(startTask && active.has(startTask))) {
+      if (!sitemapsRead && frontier.started() && !startRunning) {
         sitemapsRead = true;
         sitemapTask();
       }
-      // Requests are started before an outcome is handed over, so pages keep arriving while the consumer works.
-      // The first page runs alone: its redirects may move the crawl to another origin.
-      while (active.size < Math.max(1, options.concurrency) && head < queue.length && fetches < options.maxFetches && !(startTask && active.has(startTask))) {
-        const url = queue[head++]!;
-        if (!robots.isAllowed(url)) {
-          yield { kind: 'skipped', url: normalizeUrl(url), reason: 'robots' };
+      // Requests start before an outcome is handed over, so pages keep arriving while the consumer
+      // works. The start page runs alone: its redirect may move the crawl to another origin.
+      while (active.size < Math.max(1, options.concurrency) && fetches < options.maxFetches && !(startTask && active.has(startTask))) {
+        const isStartPage = !frontier.started();
+        const url = frontier.next();
+        if (url === undefined) break;
+        if (!frontier.robots().isAllowed(url)) {
+          refused.push({ kind: 'skipped', url: normalizeUrl(url), reason: 'robots' });
           continue;
         }
         fetches += 1;
-        const task = pageTask(url, head === 1);
-        startTask ??= task;
+        const task = pageTask(url, isStartPage);
+        if (isStartPage) startTask = task;
       }
+      // The page that completed goes first, then the URLs robots.txt refused while refilling.
       if (ready) yield ready;
       ready = null;
+      yield* refused.splice(0);
       if (active.size === 0) {
-        if (sitemapsRead || head === 0) return;
+        if (sitemapsRead || !frontier.started()) return;
         continue;
       }
-      const done = await Promise.race(active);
+      const done = await Promise.race(active).catch((error: unknown) => {
+        throw options.signal?.aborted ? options.signal.reason : error;
+      });
       active.delete(done.task);
-      for (const link of done.links) enqueue(link);
+      for (const link of done.links) frontier.enqueue(link);
       ready = done.outcome;
     }
   } finally {
@@ -143,11 +115,13 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
   }
 }
 
-function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
+/** One page: fetched (redirects judged by the frontier) and read. */
+async function visitPage(context: CrawlRequestContext, url: string, isStartPage: boolean, frontier: CrawlFrontier, isKnown: (url: string) => boolean): Promise<Omit<TaskResult, 'task'>> {
+  const fetched = await fetchPage(context, url, (target) => frontier.checkHop(target, isStartPage));
+  if (fetched.kind === 'duplicate') return { outcome: null, links: [] };
+  if (fetched.kind === 'skipped') {
+    const { kind, url: skippedUrl, ...rest } = fetched;
+    return { outcome: { kind, url: normalizeUrl(skippedUrl), ...rest }, links: [] };
   }
+  return readPage(fetched.response, isKnown);
 }

@@ -1,0 +1,69 @@
+import { skipReasonOf, type CrawlRequestContext } from './crawl-context.ts';
+import type { HopVerdict } from './fetch-page.ts';
+import { normalizeUrl } from './normalize-url.ts';
+import { readRobots, type RobotsRules } from './read-robots.ts';
+
+/** The crawl's site, its robots.txt, and the URLs seen and still to visit. */
+export interface CrawlFrontier {
+  origin(): string;
+  robots(): RobotsRules;
+  /** Queues a URL of the site not seen before; anything else is dropped. */
+  enqueue(url: string): void;
+  /** The next queued URL, first in first out. */
+  next(): string | undefined;
+  /** Whether any URL has been taken from the queue yet. */
+  started(): boolean;
+  /** Judges a redirect target; the start page's redirect may move the crawl to another origin, once. */
+  checkHop(target: string, isStartPage: boolean): Promise<HopVerdict>;
+}
+
+export function createCrawlFrontier(context: CrawlRequestContext, site: { origin: string; robots: RobotsRules; maxUrls: number }): CrawlFrontier {
+  let origin = site.origin;
+  let robots = site.robots;
+  let moved = false;
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  let head = 0;
+  const claim = (url: string): boolean => {
+    const key = normalizeUrl(url);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  return {
+    origin: () => origin,
+    robots: () => robots,
+    enqueue(url) {
+      // A bound on memory: a page can link to millions of URLs the crawl will never reach.
+      if (originOf(url) === origin && seen.size < site.maxUrls && claim(url)) queue.push(url);
+    },
+    next: () => (head < queue.length ? queue[head++] : undefined),
+    started: () => head > 0,
+    async checkHop(target, isStartPage) {
+      const targetOrigin = originOf(target);
+      if (targetOrigin !== origin) {
+        if (!isStartPage || moved || !targetOrigin) return { follow: false, skip: 'blocked' };
+        // The start URL's redirect names the site's real origin (http → https, the bare domain → www).
+        moved = true;
+        origin = targetOrigin;
+        try {
+          robots = await readRobots(context, origin);
+        } catch (error) {
+          return { follow: false, skip: skipReasonOf(error) };
+        }
+      }
+      if (!robots.isAllowed(target)) return { follow: false, skip: 'robots' };
+      return claim(target) ? { follow: true } : { follow: false, duplicate: true };
+    },
+  };
+}
+
+/** scheme://host[:port] for http(s) URLs, else null. */
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
