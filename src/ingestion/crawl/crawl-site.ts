@@ -57,6 +57,9 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
     const frontier = createCrawlFrontier(context, { origin, robots, maxUrls: options.maxFetches * 20 + 1_000 });
     const start = (work: () => Promise<Omit<TaskResult, 'task'>>) => {
       const task: Promise<TaskResult> = work().then((result) => ({ ...result, task }));
+      // A task may fail while the consumer holds an outcome and nothing awaits it: mark it handled
+      // here; the next Promise.race (or the final allSettled) still sees the failure.
+      task.catch(() => undefined);
       active.add(task);
       return task;
     };
