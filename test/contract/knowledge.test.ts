@@ -137,7 +137,7 @@ describe('knowledge sources', () => {
     }
     const usage = async () => (await server.call('GET', '/usage', { key })).body;
     const before = await usage();
-    const found = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'how long does delivery take', limit: 20 } });
+    const found = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'how many days does UK shipping take', limit: 20 } });
     assert.equal(found.body.results[0].source.title, 'Shipping');
     const scores = found.body.results.map((r: { score: number }) => r.score);
     assert.deepEqual(scores, [...scores].sort((a, b) => b - a));

@@ -35,6 +35,6 @@ test(`hybrid search is at least as good as BM25 alone and vectors alone (${QUERI
     assert.ok(hybrid[measureName] >= better, `${measureName}: hybrid ${hybrid[measureName]} < ${better}`);
   }
   // The 0.3 floor keeps most answers and drops most unrelated queries (see README, "Search scores").
-  assert.ok((hybrid.answeredAboveThreshold ?? 0) >= 0.75, `answered above 0.3: ${hybrid.answeredAboveThreshold}`);
-  assert.ok((hybrid.negativesEmpty ?? 0) >= 0.8, `unrelated queries with no result: ${hybrid.negativesEmpty}`);
+  assert.ok((hybrid.answeredAboveThreshold ?? 0) >= 0.8, `answered above 0.3: ${hybrid.answeredAboveThreshold}`);
+  assert.ok((hybrid.negativesEmpty ?? 0) >= 0.7, `unrelated queries with no result: ${hybrid.negativesEmpty}`);
 });

@@ -1,0 +1,93 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
+import { serveSite, type ServedSite } from '../fixtures/site/serve-site.ts';
+
+describe('website crawling', () => {
+  let server: TestServer;
+  let site: ServedSite;
+  before(async () => {
+    site = await serveSite();
+    server = await startTestServer({
+      configFile: {
+        plans: { ...UNLIMITED_RATE.plans, starter: { requestsPerMinute: 100_000, crawlPageLimit: 3 }, pro: { requestsPerMinute: 100_000, crawlPageLimit: 20 } },
+        // The local site is allowed by exception; every other private address stays refused.
+        network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] },
+      },
+    });
+  });
+  after(async () => {
+    await server.close();
+    await site.close();
+  });
+
+  async function setup(plan: 'starter' | 'pro') {
+    const { account, ctx } = await server.seedAccount(plan);
+    const agent = await server.seedAgent(ctx);
+    const key = await server.seedKey(account.id);
+    const events = async () => (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type === 'source.added');
+    return { agent, key, events };
+  }
+
+  test('indexes same-host pages: robots.txt, sitemap, off-host, private redirect, 404 and non-HTML handled; a repeat adds nothing', async () => {
+    const { agent, key, events } = await setup('pro');
+    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    assert.equal(crawl.status, 200, crawl.text);
+    const addedUrls = crawl.body.added.map((s: { url: string }) => s.url.replace(site.origin, '')).sort();
+    assert.deepEqual(addedUrls, ['/', '/hives.html', '/hives.html?b=1&ref=honey', '/honey.html', '/seasons.html']);
+    for (const source of crawl.body.added) {
+      assert.equal(source.type, 'website');
+      assert.ok(source.title.length > 0 && !source.title.startsWith('http'), source.title);
+    }
+    const reasons = Object.fromEntries(crawl.body.skipped.map((s: { url: string; reason: string }) => [s.url.replace(site.origin, ''), s.reason]));
+    assert.equal(reasons['/private/notes.html'], 'robots');
+    assert.equal(reasons['/go-private'], 'blocked');
+    assert.equal(reasons['/missing.html'], 'http-error');
+    assert.equal(reasons['/price-list.csv'], 'not-html');
+    assert.ok(!site.requests.some((path) => path.includes('example.org')), 'off-host links are never fetched');
+    assert.ok(!site.requests.includes('/private/notes.html'), 'a disallowed page is never fetched');
+
+    const listed = await server.call('GET', `/agents/${agent.id}/sources?type=website`, { key });
+    assert.equal(listed.body.pagination.totalSources, 5);
+    assert.ok(listed.body.sources.every((s: { url?: string; content?: string }) => s.url?.startsWith(site.origin) && s.content === undefined));
+    assert.deepEqual((await events()).map((e) => e.data), [{ agent: { id: agent.id, name: agent.name }, source: `${site.origin}/` }]);
+
+    const storage = (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used;
+    assert.ok(storage > 500, String(storage));
+    const repeat = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    assert.equal(repeat.status, 200);
+    assert.deepEqual(repeat.body.added, []);
+    assert.ok(repeat.body.skipped.filter((s: { reason: string }) => s.reason === 'known').length >= 5);
+    assert.equal((await events()).length, 1, 'a crawl that adds nothing records no event');
+
+    const found = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'honey extraction', limit: 3 } });
+    assert.ok(found.body.results.length > 0);
+    assert.equal(found.body.results[0].source.type, 'website');
+  });
+
+  test("the plan's page limit stops the crawl with 403 PLAN_LIMIT_REACHED; pages before it stay", async () => {
+    const { agent, key, events } = await setup('starter'); // 3 pages in this test's config
+    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    assert.equal(crawl.status, 403, crawl.text);
+    assert.equal(crawl.body.error.code, 'PLAN_LIMIT_REACHED');
+    assert.equal(crawl.body.error.output.added.length, 3);
+    const listed = await server.call('GET', `/agents/${agent.id}/sources?type=website`, { key });
+    assert.equal(listed.body.pagination.totalSources, 3);
+    assert.equal((await events()).length, 1);
+    const again = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/seasons.html` } });
+    assert.equal(again.status, 403);
+    assert.equal(again.body.error.code, 'PLAN_LIMIT_REACHED');
+  });
+
+  test('a start URL that is private, redirects to a private address, or is not http(s) → 400 INVALID_BODY', async () => {
+    const { agent, key } = await setup('pro');
+    for (const url of [`${site.origin}/go-private`, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'ftp://example.org/', 'not a url']) {
+      const response = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url } });
+      assert.equal(response.status, 400, `${url}: ${response.text}`);
+      assert.equal(response.body.error.code, 'INVALID_BODY');
+      assert.ok(response.body.error.list.url, url);
+    }
+    const listed = await server.call('GET', `/agents/${agent.id}/sources`, { key });
+    assert.equal(listed.body.pagination.totalSources, 0);
+  });
+});
