@@ -219,6 +219,52 @@ describe(`store contract (${TEST_BACKEND})`, () => {
     ]);
   });
 
+  test('sources with their chunks: vectors round-trip exactly, scoped by account, removed whole', async () => {
+    const account = await seedAccount(store);
+    const other = await seedAccount(store);
+    const agentId = await seedAgent(store, account);
+    const sourceId = ids.next('src');
+    const vector = Float32Array.from({ length: 512 }, (_, i) => Math.sin(i) / 16);
+    const chunks = Array.from({ length: 1_200 }, (_, ordinal) => ({ id: ids.next('chk'), sourceId, agentId, ordinal, content: `passage ${ordinal}`, heading: ordinal % 2 ? 'Heading' : null, page: ordinal % 3 || null, terms: `passag ${ordinal}`, embedding: vector, embeddingModel: 'm1' }));
+    const source = { id: sourceId, accountId: account, agentId, type: 'file' as const, title: 'manual.pdf', content: null, url: null, size: 1234, storage: 1234, createdAt: clock.now() };
+    await store.transaction(async (tx) => {
+      assert.equal(await tx.agents.reserveStorage(account, agentId, 1234, 2000), true);
+      await tx.sources.insert(source, chunks);
+    });
+    assert.deepEqual(await store.sources.get(account, agentId, sourceId), source);
+    assert.equal(await store.sources.get(other, agentId, sourceId), undefined, "another account's source is not found");
+    const searchable = await store.chunks.searchable(agentId, 'm1');
+    assert.equal(searchable.length, 1_200);
+    assert.deepEqual(Array.from(searchable[0]!.embedding), Array.from(vector));
+    assert.equal((await store.chunks.searchable(agentId, 'm2')).length, 0, 'vectors of another model are not compared');
+    const shown = await store.chunks.withSources(agentId, [chunks[5]!.id]);
+    assert.deepEqual(shown, [{ id: chunks[5]!.id, content: 'passage 5', source: { id: sourceId, type: 'file', title: 'manual.pdf' } }]);
+    assert.equal((await store.chunks.staleBatch(agentId, 'm2', 10)).length, 10);
+    const agent = await store.agents.get(account, agentId);
+    assert.equal(agent?.storageUsed, 1234);
+    assert.equal(agent?.knowledgeVersion, 1);
+    assert.equal(await store.agents.reserveStorage(account, agentId, 767, 2000), false, 'storage is never passed');
+    assert.equal(await store.sources.delete(other, agentId, sourceId), undefined);
+    assert.deepEqual(await store.sources.delete(account, agentId, sourceId), source);
+    assert.equal((await store.chunks.searchable(agentId, 'm1')).length, 0, 'every chunk goes with its source');
+  });
+
+  test('a page URL is held once per agent; deleting the agent removes its sources and chunks', async () => {
+    const account = await seedAccount(store);
+    const agentId = await seedAgent(store, account);
+    const page = (id: string) => ({ id, accountId: account, agentId, type: 'website' as const, title: 'Home', content: null, url: 'https://example.org/', size: null, storage: 10, createdAt: clock.now() });
+    const chunk = (sourceId: string) => ({ id: ids.next('chk'), sourceId, agentId, ordinal: 0, content: 'home', heading: null, page: null, terms: 'home', embedding: new Float32Array(4), embeddingModel: 'm1' });
+    const first = ids.next('src');
+    await store.sources.insert(page(first), [chunk(first)]);
+    const second = ids.next('src');
+    await assert.rejects(store.transaction((tx) => tx.sources.insert(page(second), [chunk(second)])));
+    assert.deepEqual(await store.sources.pageUrls(agentId), ['https://example.org/']);
+    assert.equal(await store.sources.countByType(agentId, 'website'), 1);
+    await store.agents.delete(account, agentId);
+    assert.equal((await store.chunks.searchable(agentId, 'm1')).length, 0);
+    assert.deepEqual(await store.sources.pageUrls(agentId), []);
+  });
+
   test('members are unique per account by email', async () => {
     const account = await seedAccount(store);
     await store.members.insert({ id: ids.next('mem'), accountId: account, email: 'a@example.com', role: 'owner', createdAt: 1 });
