@@ -36,21 +36,33 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   const [queryVector] = await deps.embedder.embed([query], signal);
   const lexical = bm25Scores(index, analyze(query));
   const semantic = queryVector ? vectorScores(index, queryVector) : new Float32Array(index.chunkIds.length);
-  const scored: Array<{ doc: number; score: number }> = [];
-  for (let doc = 0; doc < index.chunkIds.length; doc += 1) {
+  const count = index.chunkIds.length;
+  const scores = new Float64Array(count);
+  for (let doc = 0; doc < count; doc += 1) {
     const bm25 = lexical.get(doc) ?? 0;
     const cosine = semantic[doc] as number;
-    const score = mode === 'hybrid' ? fuseScores(cosine, bm25) : mode === 'bm25' ? bm25 : calibrateCosine(cosine);
-    scored.push({ doc, score });
+    scores[doc] = mode === 'hybrid' ? fuseScores(cosine, bm25) : mode === 'bm25' ? bm25 : calibrateCosine(cosine);
   }
-  const best = scored
-    .filter((entry) => entry.score > 0 && entry.score >= minimumScore)
-    .sort((a, b) => b.score - a.score || a.doc - b.doc)
-    .slice(0, limit);
+  const best = topScores(scores, limit, Math.max(minimumScore, Number.MIN_VALUE));
   const ids = best.map((entry) => index.chunkIds[entry.doc] as string);
   const byId = new Map((await deps.store.chunks.withSources(agent.id, ids)).map((row) => [row.id, row]));
   return best.flatMap((entry) => {
     const row = byId.get(index.chunkIds[entry.doc] as string);
     return row ? [{ score: entry.score, content: row.content, source: row.source }] : [];
   });
+}
+
+/** The `limit` best documents at or above `floor`, best first (ties: earlier document first),
+ * without sorting every score. */
+export function topScores(scores: Float64Array, limit: number, floor: number): Array<{ doc: number; score: number }> {
+  const best: Array<{ doc: number; score: number }> = [];
+  for (let doc = 0; doc < scores.length; doc += 1) {
+    const score = scores[doc] as number;
+    if (score < floor || (best.length === limit && score <= (best[limit - 1] as { score: number }).score)) continue;
+    let at = best.length;
+    while (at > 0 && (best[at - 1] as { score: number }).score < score) at -= 1;
+    best.splice(at, 0, { doc, score });
+    if (best.length > limit) best.pop();
+  }
+  return best;
 }
