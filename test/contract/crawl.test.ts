@@ -10,7 +10,7 @@ describe('website crawling', () => {
     site = await serveSite();
     server = await startTestServer({
       configFile: {
-        plans: { ...UNLIMITED_RATE.plans, starter: { requestsPerMinute: 100_000, crawlPageLimit: 3 }, pro: { requestsPerMinute: 100_000, crawlPageLimit: 20 } },
+        plans: { ...UNLIMITED_RATE.plans, starter: { requestsPerMinute: 100_000, crawlPageLimit: 3 }, pro: { requestsPerMinute: 100_000, crawlPageLimit: 20 }, business: { requestsPerMinute: 100_000, crawlPageLimit: 100, storageLimit: 3_000 } },
         // The local site is allowed by exception; every other private address stays refused.
         network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] },
       },
@@ -21,7 +21,7 @@ describe('website crawling', () => {
     await site.close();
   });
 
-  async function setup(plan: 'starter' | 'pro') {
+  async function setup(plan: 'starter' | 'pro' | 'business') {
     const { account, ctx } = await server.seedAccount(plan);
     const agent = await server.seedAgent(ctx);
     const key = await server.seedKey(account.id);
@@ -77,6 +77,17 @@ describe('website crawling', () => {
     const again = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/seasons.html` } });
     assert.equal(again.status, 403);
     assert.equal(again.body.error.code, 'PLAN_LIMIT_REACHED');
+  });
+
+  test('the storage limit stops a crawl with 403 PLAN_LIMIT_REACHED; the pages indexed before it stay', async () => {
+    const { agent, key } = await setup('business'); // 3,000 characters in this test's config
+    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    assert.equal(crawl.status, 403, crawl.text);
+    assert.equal(crawl.body.error.code, 'PLAN_LIMIT_REACHED');
+    const listed = await server.call('GET', `/agents/${agent.id}/sources`, { key });
+    assert.equal(listed.body.pagination.totalSources, crawl.body.error.output.added.length);
+    const used = (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used;
+    assert.ok(used <= 3_000, String(used));
   });
 
   test('a start URL that is private, redirects to a private address, or is not http(s) → 400 INVALID_BODY', async () => {

@@ -98,6 +98,10 @@ async function indexPage(deps: DomainDeps, ctx: RequestContext, agent: AgentReco
     report.skipped.push({ url, reason: 'empty' });
     return null;
   }
+  // Refuse before embedding when the page cannot fit; the transaction checks again, exactly.
+  const limit = deps.catalog.plans[ctx.plan].storageLimit;
+  const used = agent.storageUsed + report.added.reduce((sum, source) => sum + source.storage, 0);
+  if (used + storage > limit) throw limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.");
   const draft = { type: 'website' as const, title: (page.title || url).slice(0, 500), content: null, url, size: null, storage, sections: page.sections };
   const prepared = await prepareSource(deps, ctx, agent, draft);
   try {

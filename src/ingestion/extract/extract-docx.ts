@@ -2,6 +2,7 @@ import mammoth from 'mammoth';
 import { parseHTML } from 'linkedom';
 import type { ExtractedSection } from './extracted.ts';
 import { htmlSections, type DomNode } from './html-sections.ts';
+import { assertZipExpandsSafely } from './zip-limits.ts';
 
 /**
  * Word (.docx) → sections. mammoth turns the document into HTML (Heading 1–6 styles become
@@ -9,6 +10,7 @@ import { htmlSections, type DomNode } from './html-sections.ts';
  * with their headings. Images are dropped: only text is indexed.
  */
 export async function extractDocx(bytes: Uint8Array): Promise<ExtractedSection[]> {
+  assertZipExpandsSafely(bytes);
   const { value: html } = await mammoth.convertToHtml(
     { buffer: Buffer.from(bytes) },
     { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
