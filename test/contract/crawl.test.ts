@@ -90,6 +90,35 @@ describe('website crawling', () => {
     assert.ok(used <= 3_000, String(used));
   });
 
+  test('with Accept: text/event-stream, progress frames, then the result, then the end marker', async () => {
+    const { agent, key } = await setup('pro');
+    const response = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/sources/website`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ url: `${site.origin}/` }),
+    });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+    assert.match(response.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
+    const text = await response.text();
+    assert.ok(text.endsWith('data:\n\n'), 'ends with the empty data: marker');
+    const frames = text.split('\n\n').filter((frame) => frame.startsWith('data: ')).map((frame) => JSON.parse(frame.slice(6)));
+    const last = frames.at(-1);
+    assert.equal(last.success, true);
+    assert.equal(last.added.length, 5);
+    const progress = frames.slice(0, -1).map((frame) => frame.progress);
+    assert.ok(progress.length >= 5 && progress.every(Boolean));
+    assert.equal(progress.at(-1).added, 5);
+
+    const refused = await fetch(`${server.baseUrl}/api/v1/agents/agt_missing/sources/website`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ url: `${site.origin}/` }),
+    });
+    assert.equal(refused.status, 404, 'errors before the first page are plain JSON');
+    assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'AGENT_NOT_FOUND');
+  });
+
   test('a start URL that is private, redirects to a private address, or is not http(s) → 400 INVALID_BODY', async () => {
     const { agent, key } = await setup('pro');
     for (const url of [`${site.origin}/go-private`, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'ftp://example.org/', 'not a url']) {

@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { crawlWebsite } from '../../domain/knowledge/crawl-website.ts';
+import { crawlWebsite, type CrawlProgress } from '../../domain/knowledge/crawl-website.ts';
+import { createSseWriter, wantsEventStream } from '../sse.ts';
 import { toPublicSource } from '../../domain/knowledge/source-view.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
@@ -25,7 +26,8 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
           'Breadth first from `url` over the same host: robots.txt obeyed, sitemap.xml read, HTML pages only, each page one `website` source (title = page title). ' +
           'Pages the agent already has (same normalised URL) are skipped, so a repeat crawl adds only new pages. Every hop, redirects included, is refused if it leads to a private, loopback, link-local or metadata address. ' +
           "The plan's crawled-page limit (per agent) or storage limit gives 403 `PLAN_LIMIT_REACHED`; pages indexed before it stay, and `error.output` lists them. A start URL that cannot be fetched is 400 `INVALID_BODY`. " +
-          'Emits one `source.added` carrying the submitted URL when at least one page was added.',
+          'Emits one `source.added` carrying the submitted URL when at least one page was added. ' +
+          'With `Accept: text/event-stream` the answer is a stream instead: `data: {"progress":{"found","added","skipped"}}` frames as pages are handled, then one frame with the JSON body below (or `{"success":false,"error":{…}}`), then an empty `data:` end marker. Errors found before the first page are ordinary JSON errors.',
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: CrawlBodySchema,
@@ -38,8 +40,20 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
       },
     },
     async (request, reply) => {
-      const report = await crawlWebsite(deps.domain, requireContext(request), request.params.agentId, request.body, { signal: abortOnClientClose(reply) });
-      return { success: true as const, url: report.url, added: report.added.map(toPublicSource), skipped: report.skipped };
+      const stream = wantsEventStream(request.headers.accept) ? createSseWriter(reply) : null;
+      const onProgress = stream ? (progress: CrawlProgress) => stream.send({ progress }) : undefined;
+      try {
+        const report = await crawlWebsite(deps.domain, requireContext(request), request.params.agentId, request.body, { signal: abortOnClientClose(reply), onProgress });
+        const body = { success: true as const, url: report.url, added: report.added.map(toPublicSource), skipped: report.skipped };
+        if (!stream) return body;
+        stream.send(body);
+        stream.end();
+      } catch (error) {
+        if (!stream?.started) throw error;
+        stream.fail(error);
+        stream.end();
+      }
+      return reply;
     },
   );
 }
