@@ -1,22 +1,14 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
-import type { ChunkRecord, SourceRecord, SourceType } from '../../ports/knowledge-store.ts';
+import type { ChunkRecord, SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
 import { chunkSections } from '../../ingestion/chunk/chunk-sections.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { analyze } from '../search/analyze.ts';
 
-export interface SourceDraft {
-  type: SourceType;
-  title: string;
-  content: string | null;
-  url: string | null;
-  size: number | null;
-  /** Characters of text or bytes of a file, counted against the agent's storage. */
-  storage: number;
-  sections: ExtractedSection[];
-}
+/** A source before indexing: its record's fields and its extracted text. */
+export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & { sections: ExtractedSection[] };
 
 /** A source whose passages are chunked and embedded, ready to be stored in one transaction. */
 export interface PreparedSource {
