@@ -1,7 +1,7 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
-import { extractFile } from '../../ingestion/extract/extract-file.ts';
+import { extractFileIsolated } from '../../ingestion/extract/extract-isolated.ts';
 import { ExtractError } from '../../ingestion/extract/extract-error.ts';
 import { AppError } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
@@ -32,7 +32,7 @@ export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent
   const title = cleanFileName(file.filename);
   let extracted;
   try {
-    extracted = await extractFile({ bytes: file.bytes, filename: title });
+    extracted = await extractFileIsolated({ bytes: file.bytes, filename: title });
   } catch (error) {
     if (error instanceof ExtractError) {
       throw new AppError(error.reason === 'type-not-allowed' ? 'FILE_TYPE_NOT_ALLOWED' : 'INVALID_FILE', error.message);
