@@ -113,10 +113,13 @@ describe('ping, validate, models, usage, OpenAPI', () => {
     assert.equal(doc.info.version, '1.0.3');
     assert.deepEqual(doc.servers, [{ url: '/api/v1' }]);
     assert.deepEqual(doc.components.securitySchemes.apiKey, { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' });
-    for (const [path, method] of [['/ping', 'get'], ['/validate', 'get'], ['/agents', 'get'], ['/agents/{agentId}', 'get'], ['/agents/{agentId}', 'patch'], ['/models', 'get'], ['/usage', 'get']] as const) {
+    for (const [path, method] of [['/ping', 'get'], ['/validate', 'get'], ['/agents', 'get'], ['/agents/{agentId}', 'get'], ['/agents/{agentId}', 'patch'], ['/models', 'get'], ['/usage', 'get'],
+      ['/agents/{agentId}/sources', 'get'], ['/agents/{agentId}/sources/text', 'post'], ['/agents/{agentId}/sources/qa', 'post'], ['/agents/{agentId}/sources/files', 'post'],
+      ['/agents/{agentId}/sources/website', 'post'], ['/agents/{agentId}/sources/{sourceId}', 'delete'], ['/agents/{agentId}/search', 'post']] as const) {
       assert.ok(doc.paths[path]?.[method], `${method.toUpperCase()} ${path} is documented`);
     }
     assert.deepEqual(doc.paths['/validate'].get.security, [{ apiKey: [] }]);
+    assert.ok(doc.paths['/agents/{agentId}/sources/files'].post.responses['413'], 'the upload documents FILE_TOO_LARGE');
     assert.ok(doc.paths['/agents/{agentId}'].patch.responses['401']);
     assert.match(doc.info.description, /RateLimit-Reset.*whole seconds/s);
   });
