@@ -5,7 +5,7 @@ import { crawlSite, type CrawlOutcome } from '../../ingestion/crawl/crawl-site.t
 import { normalizeUrl } from '../../ingestion/crawl/normalize-url.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { characterCount, prepareSource, storePreparedSource } from './store-source.ts';
+import { characterCount, prepareSource, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
 
 export interface CrawlReport {
   url: string;
@@ -62,27 +62,92 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
   if (known.size >= plan.crawlPageLimit) throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`);
 
   const pages = crawlSite({ ...CRAWL_SETTINGS, startUrl, fetcher: deps.fetcher, isKnown: (url) => known.has(url), signal: options.signal });
+  const indexing = createPageIndexer(deps, ctx, agent, report);
   let seen = 0;
+  const progress = () => options.onProgress?.({ found: seen, added: report.added.length, skipped: report.skipped.length });
   try {
     for await (const outcome of pages) {
       seen += 1;
       if (outcome.kind === 'skipped') {
         report.skipped.push({ url: outcome.url, reason: outcome.reason, ...(outcome.status !== undefined && { status: outcome.status }) });
         if (seen === 1 && outcome.reason !== 'known' && outcome.reason !== 'robots') throw startFailed(outcome);
-      } else {
-        if (known.size >= plan.crawlPageLimit) throw limitReached(report, `The plan's limit of ${plan.crawlPageLimit} crawled pages was reached; the pages indexed before it are kept.`);
-        const added = await indexPage(deps, ctx, agent, outcome, report);
-        if (added) {
-          known.add(added.url ?? outcome.url);
-          report.added.push(added);
-        }
+        progress();
+        continue;
       }
-      options.onProgress?.({ found: seen, added: report.added.length, skipped: report.skipped.length });
+      // Pages on their way count against the page limit until they are stored or dropped.
+      while (known.size + indexing.pending() >= plan.crawlPageLimit && indexing.pending() > 0) await indexing.settleOne();
+      indexing.throwIfFailed();
+      if (known.size >= plan.crawlPageLimit) throw limitReached(report, `The plan's limit of ${plan.crawlPageLimit} crawled pages was reached; the pages indexed before it are kept.`);
+      indexing.start(outcome, (added) => {
+        known.add(added.url ?? outcome.url);
+        progress();
+      });
+      // Embedding is the slow step: keep as many pages in it as the embedder has workers.
+      if (indexing.pending() >= PAGES_IN_FLIGHT) await indexing.settleOne();
+      indexing.throwIfFailed();
     }
+    await indexing.settleAll();
+    indexing.throwIfFailed();
   } finally {
+    await indexing.settleAll();
     await pages.return(undefined);
   }
   return report;
+}
+
+const PAGES_IN_FLIGHT = 2;
+
+/**
+ * Pages are chunked and embedded side by side (up to PAGES_IN_FLIGHT), then stored one at a
+ * time in the order they finish, each in its own transaction. The first failure stops further
+ * stores and is raised by the crawl loop.
+ */
+function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, report: CrawlReport) {
+  const inFlight: Array<Promise<void>> = [];
+  let storing: Promise<unknown> = Promise.resolve();
+  let failure: { error: unknown } | null = null;
+  let reserved = 0;
+  return {
+    pending: () => inFlight.length,
+    start(page: Extract<CrawlOutcome, { kind: 'page' }>, onAdded: (source: SourceRecord) => void) {
+      const job = (async () => {
+        const draft = pageDraft(page, report);
+        if (!draft) return;
+        const limit = deps.catalog.plans[ctx.plan].storageLimit;
+        const used = agent.storageUsed + report.added.reduce((sum, source) => sum + source.storage, 0) + reserved;
+        // Refuse before embedding when the page cannot fit; the transaction checks again, exactly.
+        if (used + draft.storage > limit) throw limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.");
+        reserved += draft.storage;
+        try {
+          const prepared = await prepareSource(deps, ctx, agent, draft);
+          // Stores run one after another; each sees the pages stored before it in `report.added`.
+          const stored = storing.then(async () => {
+            if (failure) return null;
+            const added = await storePage(deps, ctx, agent, prepared, report);
+            if (added) report.added.push(added);
+            return added;
+          });
+          storing = stored.catch(() => undefined);
+          const added = await stored;
+          if (added) onAdded(added);
+        } finally {
+          reserved -= draft.storage;
+        }
+      })().catch((error: unknown) => {
+        failure ??= { error };
+      });
+      inFlight.push(job);
+    },
+    async settleOne() {
+      await inFlight.shift();
+    },
+    async settleAll() {
+      while (inFlight.length > 0) await inFlight.shift();
+    },
+    throwIfFailed() {
+      if (failure) throw failure.error;
+    },
+  };
 }
 
 function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppError {
@@ -90,26 +155,25 @@ function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppEr
   return invalidBody({ url: [`could not be crawled: ${why}`] }, `The URL could not be crawled because ${why}.`);
 }
 
-async function indexPage(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, page: Extract<CrawlOutcome, { kind: 'page' }>, report: CrawlReport): Promise<SourceRecord | null> {
+/** A page as a source draft, or null (recorded as skipped) when it has no text. */
+function pageDraft(page: Extract<CrawlOutcome, { kind: 'page' }>, report: CrawlReport): SourceDraft | null {
   const url = normalizeUrl(page.url);
-  const text = page.sections.map((section) => section.text);
-  const storage = characterCount(...text);
+  const storage = characterCount(...page.sections.map((section) => section.text));
   if (storage === 0) {
     report.skipped.push({ url, reason: 'empty' });
     return null;
   }
-  // Refuse before embedding when the page cannot fit; the transaction checks again, exactly.
-  const limit = deps.catalog.plans[ctx.plan].storageLimit;
-  const used = agent.storageUsed + report.added.reduce((sum, source) => sum + source.storage, 0);
-  if (used + storage > limit) throw limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.");
-  const draft = { type: 'website' as const, title: (page.title || url).slice(0, 500), content: null, url, size: null, storage, sections: page.sections };
-  const prepared = await prepareSource(deps, ctx, agent, draft);
+  return { type: 'website', title: (page.title || url).slice(0, 500), content: null, url, size: null, storage, sections: page.sections };
+}
+
+/** Stores one prepared page; the crawl's one `source.added` event goes with the first page stored. */
+async function storePage(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, report: CrawlReport): Promise<SourceRecord | null> {
   try {
     await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, report.added.length === 0 ? { source: report.url } : null));
   } catch (error) {
     if (error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED') throw limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.");
     if (isUniqueViolation(error)) {
-      report.skipped.push({ url, reason: 'known' });
+      report.skipped.push({ url: prepared.source.url ?? '', reason: 'known' });
       return null;
     }
     throw error;
