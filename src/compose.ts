@@ -5,6 +5,9 @@ import { systemClock, type Clock } from './ports/clock.ts';
 import type { RateLimiter } from './ports/rate-limiter.ts';
 import type { Store } from './ports/store.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
+import { createTargetCheck } from './providers/http/target-check.ts';
+import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
+import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './webhooks/delivery-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
@@ -15,7 +18,13 @@ export async function openStore(config: Config): Promise<Store> {
 }
 
 export async function createDomainDeps(config: Config, options: { clock?: Clock } = {}): Promise<DomainDeps> {
-  return { store: await openStore(config), clock: options.clock ?? systemClock, ids: createUlidIds(), catalog: config.catalog };
+  return {
+    store: await openStore(config),
+    clock: options.clock ?? systemClock,
+    ids: createUlidIds(),
+    catalog: config.catalog,
+    targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
+  };
 }
 
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);
@@ -24,4 +33,17 @@ export function createRateLimiter(config: Config, store: Store): RateLimiter {
   if (config.redisUrl) return createRedisRateLimiter(config.redisUrl);
   if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool);
   return createMemoryRateLimiter();
+}
+
+/** The webhook delivery worker of this process, sending through the SSRF-guarded fetcher. */
+export function createWebhookWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger, random?: () => number): DeliveryWorker {
+  const fetcher = createGuardedFetcher(outboundAddressPolicy(config.network));
+  const worker = createDeliveryWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, fetcher, logger, random }, config.webhooks);
+  return {
+    ...worker,
+    stop: async () => {
+      await worker.stop();
+      await fetcher.close();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { CatalogConfig } from '../config.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Ids } from '../ports/ids.ts';
 import type { PlanName, Store } from '../ports/store.ts';
+import type { TargetCheck } from '../ports/target-check.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -9,6 +10,8 @@ export interface DomainDeps {
   clock: Clock;
   ids: Ids;
   catalog: CatalogConfig;
+  /** Judges webhook URLs by the operator's network policy. */
+  targetCheck: TargetCheck;
 }
 
 /** Who is asking: set by authentication, carried into every domain call. */

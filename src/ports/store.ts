@@ -1,5 +1,6 @@
 // The storage port. Every method that reads tenant data takes the account id, so no query can
 // cross accounts. Amounts of credits are integers in millicredits; times are epoch milliseconds.
+import type { CreditAlertStore, WebhookStore } from './webhook-store.ts';
 
 export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -160,6 +161,8 @@ export interface EventStore {
 
 export interface StoreRepositories {
   accounts: AccountStore;
+  webhooks: WebhookStore;
+  creditAlerts: CreditAlertStore;
   members: MemberStore;
   agents: AgentStore;
   keys: ApiKeyStore;

@@ -6,10 +6,12 @@ import { createAgentRepository } from './agent-repository.ts';
 import { createApiKeyRepository } from './api-key-repository.ts';
 import { createCreditRepository } from './credit-repository.ts';
 import { createEventRepository } from './event-repository.ts';
+import { createWebhookRepository } from './webhook-repository.ts';
+import { createCreditAlertRepository } from './credit-alert-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-function repositories(db: Db): StoreRepositories {
+function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
   return {
     accounts: createAccountRepository(db),
     members: createMemberRepository(db),
@@ -17,6 +19,8 @@ function repositories(db: Db): StoreRepositories {
     keys: createApiKeyRepository(db),
     credits: createCreditRepository(db),
     events: createEventRepository(db),
+    webhooks: createWebhookRepository(db, dialect),
+    creditAlerts: createCreditAlertRepository(db),
   };
 }
 
@@ -24,8 +28,8 @@ function repositories(db: Db): StoreRepositories {
 export function createKyselyStore(db: Kysely<Database>, dialect: Store['dialect']): Store {
   return {
     dialect,
-    ...repositories(db),
-    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
+    ...repositories(db, dialect),
+    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx, dialect))),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

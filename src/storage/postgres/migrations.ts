@@ -1,4 +1,5 @@
 import { CORE_SCHEMA } from '../kysely/core-schema.ts';
+import { WEBHOOK_SCHEMA } from '../kysely/webhook-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** PostgreSQL's migration history. Append only; never edit a migration that has shipped. */
@@ -11,4 +12,5 @@ export const POSTGRES_MIGRATIONS: SqlMigration[] = [
       `CREATE TABLE rate_limits (key VARCHAR(255) PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire BIGINT)`,
     ],
   },
+  { name: '0003_webhooks', statements: WEBHOOK_SCHEMA },
 ];

@@ -1,7 +1,9 @@
 import { CORE_SCHEMA } from '../kysely/core-schema.ts';
+import { WEBHOOK_SCHEMA } from '../kysely/webhook-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
 export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0001_core', statements: CORE_SCHEMA },
+  { name: '0003_webhooks', statements: WEBHOOK_SCHEMA },
 ];
