@@ -1,7 +1,8 @@
 // `npm run bench -- <name>`: benchmarks by name; none of them gates CI.
 import { benchHttp } from './http.ts';
+import { benchWebhooks } from './webhooks.ts';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { http: benchHttp };
+const BENCHMARKS: Record<string, () => Promise<void>> = { http: benchHttp, webhooks: benchWebhooks };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);
