@@ -13,6 +13,7 @@ import { toCredits } from '../domain/credits/units.ts';
 import type { AccountRecord, AgentRecord, ApiKeyRecord, ClientTool } from '../ports/store.ts';
 import { UsageError } from './cli-error.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
+import { USER_COMMANDS } from './user-commands.ts';
 import { accountContext, optionalList, optionalNumber, parsePlan, required, type Options } from './operator.ts';
 
 export interface Command {
@@ -170,4 +171,5 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   ...WEBHOOK_COMMANDS,
+  ...USER_COMMANDS,
 };

@@ -15,6 +15,7 @@ import { registerGetAgent } from './routes/get-agent.ts';
 import { registerUpdateAgent } from './routes/update-agent.ts';
 import { registerListModels } from './routes/list-models.ts';
 import { registerGetUsage } from './routes/get-usage.ts';
+import { ADMIN_PREFIX, registerAdminApi } from './admin/admin-api.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -55,7 +56,11 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       servers: [{ url: API_PREFIX }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' } } },
     },
-    transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url }),
+    // The admin API has its own document (http/admin/admin-api.ts).
+    transform: ({ schema, url }) =>
+      url.startsWith(ADMIN_PREFIX)
+        ? { schema: { ...(schema as object), hide: true } as never, url }
+        : { schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url },
     hideUntagged: true,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
@@ -74,5 +79,6 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     },
     { prefix: API_PREFIX },
   );
+  await registerAdminApi(app, deps);
   return Object.assign(app, { closeGracefully });
 }

@@ -1,6 +1,7 @@
 // The storage port. Every method that reads tenant data takes the account id, so no query can
 // cross accounts. Amounts of credits are integers in millicredits; times are epoch milliseconds.
 import type { CreditAlertStore, WebhookStore } from './webhook-store.ts';
+import type { SessionStore, SignInThrottleStore, UserStore } from './console-store.ts';
 
 export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -109,6 +110,8 @@ export interface MemberStore {
   insert(member: MemberRecord): Promise<void>;
   findByEmail(accountId: string, email: string): Promise<MemberRecord | undefined>;
   list(accountId: string): Promise<MemberRecord[]>;
+  /** The accounts this email is a member of (console sign-in). */
+  accountsOf(email: string): Promise<Array<{ id: string; name: string; role: MemberRole }>>;
 }
 
 export interface AgentPatch {
@@ -163,6 +166,9 @@ export interface StoreRepositories {
   accounts: AccountStore;
   webhooks: WebhookStore;
   creditAlerts: CreditAlertStore;
+  users: UserStore;
+  sessions: SessionStore;
+  signInThrottle: SignInThrottleStore;
   members: MemberStore;
   agents: AgentStore;
   keys: ApiKeyStore;

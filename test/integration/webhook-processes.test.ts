@@ -109,6 +109,18 @@ describe(`webhook delivery by server processes (${TEST_BACKEND})`, () => {
       assert.equal('secret' in listed.json.endpoints[0], false, 'the secret is shown once, at creation');
       assert.deepEqual((await cli('webhooks', 'delete', endpointId)).json, { id: endpointId, deleted: true });
       assert.equal((await cli('webhooks', 'delete', endpointId)).code, 1);
+
+      // users create: a console sign-in the running server accepts at once.
+      const passwordFile = join(database.env.DATA_DIR, 'password.txt');
+      writeFileSync(passwordFile, 'short\n');
+      assert.equal((await cli('users', 'create', '--account', enabled.json.accountId, '--email', 'op@example.com')).code, 2, 'no password file');
+      assert.equal((await cli('users', 'create', '--account', enabled.json.accountId, '--email', 'op@example.com', '--password-file', passwordFile)).code, 1, 'too short');
+      writeFileSync(passwordFile, 'operator password 1\n');
+      const user = await cli('users', 'create', '--account', enabled.json.accountId, '--email', 'Op@Example.com', '--password-file', passwordFile);
+      assert.equal(user.code, 0, user.stderr);
+      assert.deepEqual([user.json.email, user.json.role], ['op@example.com', 'owner']);
+      const signIn = await fetch(`${server.baseUrl}/api/admin/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'op@example.com', password: 'operator password 1' }) });
+      assert.equal(signIn.status, 200);
     } finally {
       await server.stop();
     }

@@ -1,6 +1,6 @@
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
 // PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
-import type { WebhookTables } from './webhook-tables.ts';
+import type { ConsoleTables, WebhookTables } from './added-tables.ts';
 
 export interface AccountsTable {
   id: string;
@@ -71,7 +71,7 @@ export interface EventsTable {
   dispatched_at: number | null;
 }
 
-export interface Database extends WebhookTables {
+export interface Database extends WebhookTables, ConsoleTables {
   accounts: AccountsTable;
   members: MembersTable;
   agents: AgentsTable;

@@ -8,6 +8,7 @@ import { createCreditRepository } from './credit-repository.ts';
 import { createEventRepository } from './event-repository.ts';
 import { createWebhookRepository } from './webhook-repository.ts';
 import { createCreditAlertRepository } from './credit-alert-repository.ts';
+import { createSessionRepository, createSignInThrottleRepository, createUserRepository } from './console-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,6 +22,9 @@ function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
     events: createEventRepository(db),
     webhooks: createWebhookRepository(db, dialect),
     creditAlerts: createCreditAlertRepository(db),
+    users: createUserRepository(db),
+    sessions: createSessionRepository(db),
+    signInThrottle: createSignInThrottleRepository(db),
   };
 }
 

@@ -1,4 +1,6 @@
-// Table shapes of migration 0003_webhooks (both engines).
+// Table shapes of the migrations after 0001_core (both engines).
+
+// Migration 0003_webhooks.
 
 export interface WebhookEndpointsTable {
   id: string;
@@ -56,4 +58,35 @@ export interface WebhookTables {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   credit_low_alerts: CreditLowAlertsTable;
+}
+
+// Migration 0004_console_users.
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ConsoleSessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SignInThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: number;
+  blocked_until: number | null;
+}
+
+export interface ConsoleTables {
+  users: UsersTable;
+  console_sessions: ConsoleSessionsTable;
+  sign_in_throttle: SignInThrottleTable;
 }
