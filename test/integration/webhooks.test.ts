@@ -21,6 +21,9 @@ import { addCredits } from '../../src/domain/credits/add-credits.ts';
 import { chargeCredits } from '../../src/domain/credits/charge.ts';
 import { recordEvent } from '../../src/domain/events/record-event.ts';
 import { operatorContext, type RequestContext } from '../../src/domain/context.ts';
+import type { AppError } from '../../src/domain/errors.ts';
+import { createTargetCheck } from '../../src/providers/http/target-check.ts';
+import { outboundAddressPolicy } from '../../src/providers/http/guarded-fetcher.ts';
 
 const clock = createTestClock();
 const secrets = new Map<string, string>();
@@ -250,6 +253,55 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     const after = await lows();
     assert.equal(after.length, 3, 'one alert for the third refill');
     assert.deepEqual(after[2]?.data, { credits: 18, threshold: 20 });
+  });
+
+  test('URLs pass the SSRF rules at creation, and again at every delivery', async () => {
+    const { ctx } = await server.seedAccount();
+    const strict = { ...server.deps, targetCheck: createTargetCheck(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: [] })) };
+    for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://10.1.2.3/', 'ftp://example.com/', 'http://user:pw@example.com/']) {
+      await assert.rejects(createEndpoint(strict, ctx, { url }), (e: AppError) => e.code === 'INVALID_BODY' && /url/.test(JSON.stringify(e.details.list)), url);
+    }
+    const excepted = { ...server.deps, targetCheck: createTargetCheck(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.0/8'] })) };
+    const hook = await createEndpoint(excepted, ctx, { url: receiver.url('/excepted') });
+    assert.equal(hook.endpoint.url, receiver.url('/excepted'), 'an operator exception lets a private address through');
+
+    // A worker whose policy refuses loopback does not send, whatever the endpoint row says.
+    const guarded = createWebhookWorker({ ...server.config, network: { allowPrivateAddresses: false, allowedAddresses: [] } }, server.deps, undefined, () => 0.5);
+    try {
+      const before = receiver.received.length;
+      await sendTestPing(server.deps, ctx, hook.endpoint.id);
+      await guarded.drain();
+      assert.equal(receiver.received.length, before);
+      const delivery = (await listDeliveries(server.deps, ctx, hook.endpoint.id, { page: 1, size: 5 })).items[0]!;
+      assert.deepEqual([delivery.status, delivery.lastStatusCode], ['pending', null]);
+      assert.match(delivery.lastError ?? '', /^blocked-address/);
+    } finally {
+      await guarded.stop();
+    }
+  });
+
+  test('a slow receiver does not hold back another endpoint', async () => {
+    const { ctx } = await server.seedAccount();
+    const slow = await endpointFor(ctx, ['agent.updated']);
+    const fast = await endpointFor(ctx, ['agent.deleted']);
+    let release = () => {};
+    const released = new Promise<number>((resolve) => (release = () => resolve(200)));
+    receiver.respond((d) => (d.path === slow.path ? released : 204));
+    const agent = await server.seedAgent(ctx);
+    for (let i = 0; i < 12; i++) await updateAgent(server.deps, ctx, agent.id, { name: `Name ${i}` });
+    await deleteAgent(server.deps, ctx, agent.id);
+    // Two slots per endpoint, four in all: the slow endpoint's backlog takes two, never all four.
+    const looping = createWebhookWorker({ ...server.config, webhooks: { ...server.config.webhooks, pollIntervalMs: 20, concurrency: 4, perEndpointConcurrency: 2 } }, server.deps);
+    looping.start();
+    try {
+      const started = Date.now();
+      while (receivedAt(fast.path).length === 0 && Date.now() - started < 3_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(Date.now() - started < 1_000, 'the fast endpoint got its event while the slow one was stuck');
+      assert.ok(receivedAt(slow.path).length <= 2, 'the slow endpoint has at most its two slots in flight');
+    } finally {
+      release();
+      await looping.stop();
+    }
   });
 
   test('the worker started in a loop delivers without being driven, and stops cleanly', async () => {

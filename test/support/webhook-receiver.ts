@@ -15,11 +15,14 @@ export interface ReceivedDelivery {
   verified: boolean;
 }
 
+type Answer = number | ((delivery: ReceivedDelivery) => number | Promise<number>);
+
 export interface Receiver {
   url(path?: string): string;
   received: ReceivedDelivery[];
-  /** Sets how to answer: a status, or a function of the delivery; optional delay in ms. */
-  respond(answer: number | ((delivery: ReceivedDelivery) => number), delayMs?: number): void;
+  /** Sets how to answer: a status, or a function of the delivery (a promise holds the answer
+   * back until it settles); optional delay in ms. */
+  respond(answer: Answer, delayMs?: number): void;
   /** Resolves once `count` deliveries have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -33,7 +36,7 @@ export interface Receiver {
  */
 export async function startReceiver(secrets: Map<string, string>, options: { checkTime?: boolean } = {}): Promise<Receiver> {
   const received: ReceivedDelivery[] = [];
-  let answer: number | ((delivery: ReceivedDelivery) => number) = 200;
+  let answer: Answer = 200;
   let delayMs = 0;
   const waiters: Array<{ count: number; resolve: () => void }> = [];
 
@@ -75,11 +78,13 @@ export async function startReceiver(secrets: Map<string, string>, options: { che
           waiter.resolve();
         }
       }
-      const status = typeof answer === 'number' ? answer : answer(delivery);
-      setTimeout(() => {
-        response.writeHead(status, { 'content-type': 'text/plain' });
-        response.end(status < 300 ? 'ok' : 'no');
-      }, delayMs);
+      const wait = delayMs;
+      void Promise.resolve(typeof answer === 'number' ? answer : answer(delivery)).then((status) =>
+        setTimeout(() => {
+          response.writeHead(status, { 'content-type': 'text/plain' });
+          response.end(status < 300 ? 'ok' : 'no');
+        }, wait),
+      );
     });
   });
   server.keepAliveTimeout = 1000;
