@@ -1,6 +1,7 @@
 // The delivery worker: fans recorded events out to endpoints, leases due attempts, sends them with
 // bounded concurrency (and a per-endpoint share, so one slow receiver cannot take every slot),
 // and records each outcome. Any number of processes may run one on the same database.
+import { performance } from 'node:perf_hooks';
 import type { WebhookConfig } from '../config.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Fetcher } from '../ports/fetcher.ts';
@@ -76,9 +77,19 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     tasks.add(task);
   }
 
-  /** One round: fan out, then claim what fits. Returns how much work it found. */
-  async function tick(): Promise<number> {
-    let found = await dispatchEvents(deps, DISPATCH_BATCH);
+  // Fan-out runs every poll interval, or at once while it keeps finding full batches; a round
+  // woken by a finished attempt only claims (a transaction saved per delivery under load).
+  let lastDispatch = -Infinity;
+  let dispatchBacklog = true;
+
+  /** One round: fan out when due, then claim what fits. Returns how much work it found. */
+  async function tick(forceDispatch: boolean): Promise<number> {
+    let found = 0;
+    if (forceDispatch || dispatchBacklog || performance.now() - lastDispatch >= options.pollIntervalMs) {
+      lastDispatch = performance.now();
+      found = await dispatchEvents(deps, DISPATCH_BATCH);
+      dispatchBacklog = found === DISPATCH_BATCH;
+    }
     const free = options.concurrency - tasks.size;
     if (free > 0) {
       const now = deps.clock.now();
@@ -108,7 +119,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     while (running) {
       let found = 0;
       try {
-        found = await tick();
+        found = await tick(false);
       } catch (error) {
         deps.logger?.error({ err: error }, 'webhook worker round failed; trying again');
       }
@@ -131,7 +142,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     },
     async drain() {
       for (;;) {
-        const found = await tick();
+        const found = await tick(true);
         if (tasks.size > 0) await Promise.allSettled([...tasks]);
         else if (found === 0) return;
       }
