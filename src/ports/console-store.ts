@@ -40,4 +40,6 @@ export interface SignInThrottleStore {
   recordFailure(key: string, now: number, windowMs: number): Promise<number>;
   block(key: string, until: number): Promise<void>;
   clear(key: string): Promise<void>;
+  /** Forgets counts whose window started before `before` and that hold nothing back at `now`. */
+  prune(before: number, now: number): Promise<void>;
 }

@@ -59,7 +59,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     const recorded = await deps.store.transaction((tx) =>
       tx.webhooks.completeAttempt({ deliveryId: claim.delivery.id, attemptId: claim.attempt.id, leaseToken, finishedAt, ...result, ...decision }),
     );
-    if (!recorded) deps.logger?.warn({ delivery: claim.delivery.id }, 'webhook attempt finished after its lease passed to another worker');
+    if (!recorded) deps.logger?.warn({ delivery: claim.delivery.id }, 'webhook attempt outcome not recorded: its lease passed to another worker, or the endpoint was deleted');
   }
 
   function launch(claim: ClaimedDelivery, leaseToken: string): void {

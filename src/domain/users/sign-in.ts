@@ -37,7 +37,9 @@ export async function signIn(deps: UserDeps, input: { email: string; password: s
     throw new AppError('AUTH_REQUIRED', 'The email or password is wrong.');
   }
 
+  // Housekeeping on success, so neither table grows without bound.
   await deps.store.signInThrottle.clear(keys.email);
+  await deps.store.signInThrottle.prune(now - WINDOW_MS, now);
   await deps.store.sessions.deleteExpired(now);
   const token = newSessionToken(deps.ids);
   const session: SessionRecord = { id: deps.ids.next('ses'), userId: user.id, tokenHash: hashSessionToken(token), createdAt: now, expiresAt: now + SESSION_LIFETIME_MS };

@@ -75,5 +75,12 @@ export function createSignInThrottleRepository(db: Db): SignInThrottleStore {
     async clear(key) {
       await db.deleteFrom('sign_in_throttle').where('key', '=', key).execute();
     },
+    async prune(before, now) {
+      await db
+        .deleteFrom('sign_in_throttle')
+        .where('window_started_at', '<', before)
+        .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<=', now)]))
+        .execute();
+    },
   };
 }
