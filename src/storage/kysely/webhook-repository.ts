@@ -111,11 +111,16 @@ export function createWebhookRepository(db: Db, dialect: Store['dialect']): Webh
           .orderBy('next_attempt_at')
           .limit(room);
         if (lockSkipping) pick = pick.forUpdate().skipLocked();
+        // Two statements, not UPDATE … WHERE id IN (SELECT … SKIP LOCKED): PostgreSQL may run such
+        // a subquery once per outer row, and each rescan can pick other rows. The locks taken here
+        // are held until the caller's transaction commits.
+        const picked = (await pick.execute()).map((row) => row.id);
+        if (picked.length === 0) continue;
         // The lease is the next attempt time: a holder that dies leaves the row due when it expires.
         const rows = await db
           .updateTable('webhook_deliveries')
           .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: request.leaseUntil, lease_token: request.leaseToken, updated_at: now }))
-          .where('id', 'in', pick)
+          .where('id', 'in', picked)
           .returningAll()
           .execute();
         if (rows.length === 0) continue;
