@@ -13,6 +13,9 @@ import { recordEvent } from '../src/domain/events/record-event.ts';
 import { runCli, startServerProcess } from '../test/support/processes.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000);
+/** Endpoints of the account, each receiving every event: deliveries = events × endpoints. */
+const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 1);
+const DELIVERIES = EVENTS * ENDPOINTS;
 const BATCH = 250;
 
 async function countingReceiver() {
@@ -23,16 +26,16 @@ async function countingReceiver() {
     request.resume();
     request.on('end', () => {
       count += 1;
-      ids.add(String(request.headers['webhook-id']));
+      ids.add(`${request.url} ${String(request.headers['webhook-id'])}`);
       response.writeHead(204).end();
-      if (ids.size >= EVENTS) reached?.();
+      if (ids.size >= DELIVERIES) reached?.();
     });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}/bench`,
+    url: (n: number) => `http://127.0.0.1:${port}/bench/${n}`,
     stats: () => ({ count, distinct: ids.size }),
     all: new Promise<void>((resolve) => (reached = resolve)),
     close: () => {
@@ -47,8 +50,10 @@ async function benchOne(label: string, env: Record<string, string>): Promise<voi
   const server = await startServerProcess(env);
   try {
     const account = await runCli(['accounts', 'create', '--name', 'Bench'], env);
-    const endpoint = await runCli(['webhooks', 'create', '--account', account.json.id, '--url', receiver.url], env);
-    if (endpoint.code !== 0) throw new Error(endpoint.stderr);
+    for (let n = 0; n < ENDPOINTS; n++) {
+      const endpoint = await runCli(['webhooks', 'create', '--account', account.json.id, '--url', receiver.url(n)], env);
+      if (endpoint.code !== 0) throw new Error(endpoint.stderr);
+    }
     const deps = await createDomainDeps(loadConfig(env));
     const started = performance.now();
     try {
@@ -65,8 +70,8 @@ async function benchOne(label: string, env: Record<string, string>): Promise<voi
     const seconds = (performance.now() - started) / 1000;
     const { count, distinct } = receiver.stats();
     console.log(
-      `${label.padEnd(9)} ${EVENTS} events recorded in ${((recorded - started) / 1000).toFixed(1)} s; all delivered after ${seconds.toFixed(1)} s: ` +
-        `${(EVENTS / seconds).toFixed(0)} deliveries/s (${count} requests for ${distinct} events)`,
+      `${label.padEnd(9)} ${EVENTS} events × ${ENDPOINTS} endpoint(s) recorded in ${((recorded - started) / 1000).toFixed(1)} s; all delivered after ${seconds.toFixed(1)} s: ` +
+        `${(DELIVERIES / seconds).toFixed(0)} deliveries/s (${count} requests for ${distinct} deliveries)`,
     );
   } finally {
     await server.stop();
