@@ -116,6 +116,8 @@ describe('admin API', () => {
     const id = created.body.endpoint.id;
     assert.deepEqual(created.body.endpoint.events, ['agent.created']);
 
+    const types = await admin('GET', '/webhook-event-types', { cookie });
+    assert.ok(types.body.types.includes('credits.low') && types.body.types.includes('ping'));
     const listed = await admin('GET', `/accounts/${accountA}/webhooks`, { cookie });
     assert.ok(listed.body.endpoints.some((e: { id: string }) => e.id === id));
     assert.equal(JSON.stringify(listed.body).includes('whsec_'), false, 'the secret is never shown again');

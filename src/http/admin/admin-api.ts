@@ -17,6 +17,7 @@ import { registerDeleteWebhook } from './routes/delete-webhook.ts';
 import { registerPingWebhook } from './routes/ping-webhook.ts';
 import { registerListDeliveries } from './routes/list-deliveries.ts';
 import { registerRedeliver } from './routes/redeliver.ts';
+import { registerListEventTypes } from './routes/list-event-types.ts';
 
 export const ADMIN_PREFIX = '/api/admin/v1';
 
@@ -49,7 +50,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
   await app.register(
     async (admin: ApiApp) => {
       admin.addHook('onRequest', createSessionHook(adminDeps));
-      for (const register of [registerSignIn, registerGetSession, registerSignOut, registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver]) {
+      for (const register of [registerSignIn, registerGetSession, registerSignOut, registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes]) {
         register(admin, adminDeps);
       }
       admin.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => (app as unknown as { adminSwagger: () => unknown }).adminSwagger());
