@@ -11,6 +11,13 @@ export interface AttemptResult {
   responseBody: string | null;
 }
 
+/** The answer's start as text a database column accepts: invalid UTF-8 becomes U+FFFD, and NUL
+ * (which PostgreSQL text refuses) and other control characters but tab and newlines are dropped. */
+export function forTheLog(body: Buffer): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return body.toString('utf8').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+}
+
 /** One POST of the envelope: through the SSRF-guarded fetcher, no redirects followed, the answer
  * read up to `maxResponseBytes` (only its status matters; the start is kept for the log). */
 export async function sendAttempt(fetcher: Fetcher, claim: ClaimedDelivery, sentAt: number, options: { timeoutMs: number; maxResponseBytes: number; signal?: AbortSignal }): Promise<AttemptResult> {
@@ -29,7 +36,7 @@ export async function sendAttempt(fetcher: Fetcher, claim: ClaimedDelivery, sent
       signal: options.signal,
     });
     const error = response.status >= 300 && response.status < 400 ? `redirect to ${response.headers.location ?? '?'} not followed` : null;
-    return { statusCode: response.status, error, latencyMs: Math.round(performance.now() - started), responseBody: response.body.toString('utf8') };
+    return { statusCode: response.status, error, latencyMs: Math.round(performance.now() - started), responseBody: forTheLog(response.body) };
   } catch (caught) {
     const error = caught instanceof OutboundError ? `${caught.reason}: ${caught.message}` : caught instanceof Error ? caught.message : String(caught);
     return { statusCode: null, error, latencyMs: Math.round(performance.now() - started), responseBody: null };
