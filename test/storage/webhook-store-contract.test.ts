@@ -62,6 +62,19 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
     }
   });
 
+  test('a claim serves the endpoints with the fewest attempts in flight first', async () => {
+    const busy = await seed(3);
+    const idle = await seed(3);
+    const [taken] = await store.transaction((tx) =>
+      tx.webhooks.claimDue({ now: T0, leaseUntil: T0 + LEASE, leaseToken: 'fair', limit: 1, perEndpoint: 4, inFlight: new Map([[busy.endpointId, 3]]), newAttemptId: () => ids.next('wha') }),
+    );
+    assert.equal(taken?.endpoint.id, idle.endpointId);
+    // Leave nothing due for the next tests.
+    for (const c of [taken!, ...(await claim(T0, 100))]) {
+      await store.webhooks.completeAttempt({ deliveryId: c.delivery.id, attemptId: c.attempt.id, leaseToken: c.delivery.leaseToken as string, finishedAt: T0, statusCode: 204, error: null, latencyMs: 1, responseBody: null, status: 'succeeded', nextAttemptAt: null, disableEndpoint: false });
+    }
+  });
+
   test('an expired lease makes the attempt due again; only the current holder can report it', async () => {
     const { accountId } = await seed(1);
     const [first] = await claim(T0, 10, 'token-a');

@@ -5,6 +5,8 @@ import { toEvent } from './rows.ts';
 import { fromAttempt, fromEndpoint, toAttempt, toDelivery, toEndpoint } from './webhook-rows.ts';
 
 const INSERT_CHUNK = 500;
+/** How many endpoints with due work a claim considers per free slot. */
+const CANDIDATES_PER_SLOT = 4;
 
 export function createWebhookRepository(db: Db, dialect: Store['dialect']): WebhookStore {
   // PostgreSQL: rows a concurrent transaction holds are skipped, not waited for, so several
@@ -95,10 +97,13 @@ export function createWebhookRepository(db: Db, dialect: Store['dialect']): Webh
         .where('next_attempt_at', '<=', now)
         .where('endpoint_id', 'in', db.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1));
       if (full.length > 0) due = due.where('endpoint_id', 'not in', full);
-      const endpoints = await due.limit(request.limit).execute();
+      // Endpoints with the fewest attempts in flight here go first, so that an endpoint with a
+      // backlog cannot keep others waiting by taking back each slot it frees.
+      const candidates = (await due.limit(request.limit * CANDIDATES_PER_SLOT).execute()).map((row) => row.endpoint_id);
+      const endpoints = candidates.map((id, index) => ({ id, load: request.inFlight.get(id) ?? 0, index })).sort((a, b) => a.load - b.load || a.index - b.index);
 
       const claimed: ClaimedDelivery[] = [];
-      for (const { endpoint_id: endpointId } of endpoints) {
+      for (const { id: endpointId } of endpoints) {
         // Per-endpoint share: a slow receiver holds at most `perEndpoint` of this process's slots.
         const room = Math.min(request.perEndpoint - (request.inFlight.get(endpointId) ?? 0), request.limit - claimed.length);
         if (room <= 0) break;
