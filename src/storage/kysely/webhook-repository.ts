@@ -89,14 +89,16 @@ export function createWebhookRepository(db: Db, dialect: Store['dialect']): Webh
     async claimDue(request) {
       const { now } = request;
       const full = [...request.inFlight].filter(([, count]) => count >= request.perEndpoint).map(([id]) => id);
+      // Enabled endpoints with something due: one index probe per endpoint, whatever the backlog
+      // (a DISTINCT over due deliveries would read every one of them on each claim).
       let due = db
-        .selectFrom('webhook_deliveries')
-        .select('endpoint_id')
-        .distinct()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where('endpoint_id', 'in', db.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1));
-      if (full.length > 0) due = due.where('endpoint_id', 'not in', full);
+        .selectFrom('webhook_endpoints')
+        .select('id as endpoint_id')
+        .where('enabled', '=', 1)
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('webhook_deliveries').select('id').whereRef('webhook_deliveries.endpoint_id', '=', 'webhook_endpoints.id').where('status', '=', 'pending').where('next_attempt_at', '<=', now)),
+        );
+      if (full.length > 0) due = due.where('id', 'not in', full);
       // Endpoints with the fewest attempts in flight here go first, so that an endpoint with a
       // backlog cannot keep others waiting by taking back each slot it frees.
       const candidates = (await due.limit(request.limit * CANDIDATES_PER_SLOT).execute()).map((row) => row.endpoint_id);
