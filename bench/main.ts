@@ -2,8 +2,9 @@
 import { benchHttp } from './http.ts';
 import { benchIngest } from './ingest.ts';
 import { benchSearch } from './search.ts';
+import { benchWebhooks } from './webhooks.ts';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { http: benchHttp, ingest: benchIngest, search: benchSearch };
+const BENCHMARKS: Record<string, () => Promise<void>> = { http: benchHttp, ingest: benchIngest, search: benchSearch, webhooks: benchWebhooks };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);

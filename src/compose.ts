@@ -10,6 +10,8 @@ import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
 import { createIndexCache } from './domain/search/index-cache.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
+import { createTargetCheck } from './providers/http/target-check.ts';
+import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './webhooks/delivery-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
@@ -32,6 +34,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     embedder: options.embedder ?? createEmbedder(config.embeddings),
     fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
     indexCache: createIndexCache({ maxBytes: config.search.cacheBytes }),
+    targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
   };
 }
 
@@ -46,4 +49,17 @@ export function createRateLimiter(config: Config, store: Store): RateLimiter {
   if (config.redisUrl) return createRedisRateLimiter(config.redisUrl);
   if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool);
   return createMemoryRateLimiter();
+}
+
+/** The webhook delivery worker of this process, sending through the SSRF-guarded fetcher. */
+export function createWebhookWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger, random?: () => number): DeliveryWorker {
+  const fetcher = createGuardedFetcher(outboundAddressPolicy(config.network));
+  const worker = createDeliveryWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, fetcher, logger, random }, config.webhooks);
+  return {
+    ...worker,
+    stop: async () => {
+      await worker.stop();
+      await fetcher.close();
+    },
+  };
 }

@@ -67,6 +67,20 @@ const FileSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    webhooks: Type.Optional(
+      Type.Object(
+        {
+          timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 60_000 })),
+          leaseMs: Type.Optional(Type.Integer({ minimum: 1_000 })),
+          concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
+          perEndpointConcurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
+          pollIntervalMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
+          /** false: this process serves HTTP only and another one delivers. */
+          worker: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     server: Type.Optional(
       Type.Object(
         {
@@ -109,10 +123,37 @@ export interface Config {
   redisUrl: string | null;
   catalog: CatalogConfig;
   network: { allowPrivateAddresses: boolean; allowedAddresses: string[] };
+  webhooks: WebhookConfig;
   embeddings: EmbeddingsConfig;
   search: { cacheBytes: number };
   /** Kept whole for the issue that adds this provider. */
   moderation: { provider: string };
+}
+
+export interface WebhookConfig {
+  worker: boolean;
+  timeoutMs: number;
+  leaseMs: number;
+  concurrency: number;
+  perEndpointConcurrency: number;
+  pollIntervalMs: number;
+}
+
+/** The lease outlasts the time-out by this much, so a live worker always reports in time. */
+const LEASE_MARGIN_MS = 30_000;
+
+function webhookConfig(file: FileConfig['webhooks']): WebhookConfig {
+  const timeoutMs = file?.timeoutMs ?? 15_000;
+  const leaseMs = file?.leaseMs ?? timeoutMs + LEASE_MARGIN_MS;
+  if (leaseMs <= timeoutMs) throw new ConfigError('webhooks.leaseMs must be longer than webhooks.timeoutMs');
+  return {
+    worker: file?.worker ?? true,
+    timeoutMs,
+    leaseMs,
+    concurrency: file?.concurrency ?? 32,
+    perEndpointConcurrency: file?.perEndpointConcurrency ?? 8,
+    pollIntervalMs: file?.pollIntervalMs ?? 250,
+  };
 }
 
 export type EmbeddingsConfig =
@@ -203,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || null,
     catalog: { plans, models },
     network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? false, allowedAddresses: file.network?.allowedAddresses ?? [] },
+    webhooks: webhookConfig(file.webhooks),
     embeddings: embeddingsConfig(file.embeddings, env),
     search: { cacheBytes: (file.search?.cacheMegabytes ?? 256) * 1024 * 1024 },
     moderation: file.moderation ?? { provider: 'local' },

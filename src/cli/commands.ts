@@ -13,6 +13,8 @@ import { addCredits } from '../domain/credits/add-credits.ts';
 import { toCredits } from '../domain/credits/units.ts';
 import type { AccountRecord, AgentRecord, ApiKeyRecord, ClientTool } from '../ports/store.ts';
 import { UsageError } from './cli-error.ts';
+import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
+import { USER_COMMANDS } from './user-commands.ts';
 import { accountContext, optionalList, optionalNumber, parsePlan, required, type Options } from './operator.ts';
 
 export interface Command {
@@ -178,4 +180,6 @@ export const COMMANDS: Record<string, Command> = {
       return { account: accountView(account), agent: await agentView(deps, agent), key: { id: record.id, name: record.name, key } };
     },
   },
+  ...WEBHOOK_COMMANDS,
+  ...USER_COMMANDS,
 };

@@ -5,6 +5,7 @@ import type { Fetcher } from '../ports/fetcher.ts';
 import type { IndexCache } from './search/index-cache.ts';
 import type { Ids } from '../ports/ids.ts';
 import type { PlanName, Store } from '../ports/store.ts';
+import type { TargetCheck } from '../ports/target-check.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -16,6 +17,8 @@ export interface DomainDeps {
   /** Outbound requests to user-given URLs (crawler): guarded against private addresses. */
   fetcher: Fetcher;
   indexCache: IndexCache;
+  /** Judges webhook URLs by the operator's network policy. */
+  targetCheck: TargetCheck;
 }
 
 /** Who is asking: set by authentication, carried into every domain call. */

@@ -34,6 +34,7 @@ export const SPEC_ERROR_CODES = [
 export const EXTRA_ERROR_CODES = [
   'NOT_FOUND', // no such route
   'PAYLOAD_TOO_LARGE', // a JSON body over the body limit
+  'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
 ] as const;
 
 export type ErrorCode = (typeof SPEC_ERROR_CODES)[number] | (typeof EXTRA_ERROR_CODES)[number];

@@ -22,6 +22,7 @@ import { registerUploadFileSource } from './routes/upload-file-source.ts';
 import { registerCrawlWebsite } from './routes/crawl-website.ts';
 import { registerDeleteSource } from './routes/delete-source.ts';
 import { registerSearch } from './routes/search.ts';
+import { ADMIN_PREFIX, registerAdminApi } from './admin/admin-api.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -62,7 +63,11 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       servers: [{ url: API_PREFIX }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' } } },
     },
-    transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url }),
+    // The admin API has its own document (http/admin/admin-api.ts).
+    transform: ({ schema, url }) =>
+      url.startsWith(ADMIN_PREFIX)
+        ? { schema: { ...(schema as object), hide: true } as never, url }
+        : { schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url },
     hideUntagged: true,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
@@ -88,5 +93,6 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     },
     { prefix: API_PREFIX },
   );
+  await registerAdminApi(app, deps);
   return Object.assign(app, { closeGracefully });
 }

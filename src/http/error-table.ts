@@ -31,6 +31,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   MODERATION_UNAVAILABLE: 503, // the moderator failed or timed out
   NOT_FOUND: 404, // no such route
   PAYLOAD_TOO_LARGE: 413, // JSON body over the server's body limit
+  CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
 };
 
 /** The short `error` text of the flat 401 body. */

@@ -1,6 +1,8 @@
 import type { ChunkStore, SourceStore } from './knowledge-store.ts';
 // The storage port. Every method that reads tenant data takes the account id, so no query can
 // cross accounts. Amounts of credits are integers in millicredits; times are epoch milliseconds.
+import type { CreditAlertStore, WebhookStore } from './webhook-store.ts';
+import type { SessionStore, SignInThrottleStore, UserStore } from './console-store.ts';
 
 export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -111,6 +113,8 @@ export interface MemberStore {
   insert(member: MemberRecord): Promise<void>;
   findByEmail(accountId: string, email: string): Promise<MemberRecord | undefined>;
   list(accountId: string): Promise<MemberRecord[]>;
+  /** The accounts this email is a member of (console sign-in). */
+  accountsOf(email: string): Promise<Array<{ id: string; name: string; role: MemberRole }>>;
 }
 
 export interface AgentPatch {
@@ -171,6 +175,11 @@ export interface StoreRepositories {
   sources: SourceStore;
   chunks: ChunkStore;
   accounts: AccountStore;
+  webhooks: WebhookStore;
+  creditAlerts: CreditAlertStore;
+  users: UserStore;
+  sessions: SessionStore;
+  signInThrottle: SignInThrottleStore;
   members: MemberStore;
   agents: AgentStore;
   keys: ApiKeyStore;

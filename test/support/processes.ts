@@ -81,7 +81,8 @@ export async function startServerProcess(env: Record<string, string | undefined>
     baseUrl,
     output: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
+      // A process that already ended (killed by a signal: exitCode stays null) has nothing to stop.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = (await once(child, 'exit')) as [number | null];
       return code;

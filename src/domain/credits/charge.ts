@@ -2,6 +2,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { CreditEntryRecord, StoreRepositories } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
 import { toMillicredits } from './units.ts';
+import { recordLowCreditsIfDue } from './record-low-credits.ts';
 
 export interface ChargeInput {
   credits: number;
@@ -12,7 +13,8 @@ export interface ChargeInput {
 /**
  * Takes credits for one request inside the caller's transaction: from the account's balance
  * (402 INSUFFICIENT_CREDITS when short) and against the key's quota (429 QUOTA_EXCEEDED), and adds
- * them to the agent's usage. Throwing rolls the whole transaction back, so nothing is half-charged.
+ * them to the agent's usage; records `credits.low` when the charge crosses its threshold. Throwing
+ * rolls the whole transaction back, so nothing is half-charged.
  */
 export async function chargeCredits(tx: StoreRepositories, deps: Pick<DomainDeps, 'clock' | 'ids'>, ctx: RequestContext, input: ChargeInput): Promise<CreditEntryRecord> {
   const amount = toMillicredits(input.credits);
@@ -25,6 +27,7 @@ export async function chargeCredits(tx: StoreRepositories, deps: Pick<DomainDeps
   );
   if (!entry) throw new AppError('INSUFFICIENT_CREDITS', 'Not enough credits for this request.');
   if (input.agentId) await tx.agents.addUsage(ctx.accountId, input.agentId, amount);
+  await recordLowCreditsIfDue(tx, deps, ctx.accountId, entry.balanceAfter);
   return entry;
 }
 

@@ -52,7 +52,7 @@ function guardedLookup(allowed: AddressPolicy) {
   };
 }
 
-function parseTarget(raw: string, allowed: AddressPolicy): URL {
+export function parseTarget(raw: string, allowed: AddressPolicy): URL {
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,4 +1,4 @@
-import type { AccountStore, MemberStore } from '../../ports/store.ts';
+import type { AccountStore, MemberRole, MemberStore } from '../../ports/store.ts';
 import type { Db } from './kysely-store.ts';
 import { fromAccount, toAccount, toMember } from './rows.ts';
 
@@ -29,6 +29,16 @@ export function createMemberRepository(db: Db): MemberStore {
     async list(accountId) {
       const rows = await db.selectFrom('members').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
       return rows.map(toMember);
+    },
+    async accountsOf(email) {
+      const rows = await db
+        .selectFrom('members')
+        .innerJoin('accounts', 'accounts.id', 'members.account_id')
+        .select(['accounts.id', 'accounts.name', 'members.role'])
+        .where('members.email', '=', email)
+        .orderBy('members.created_at')
+        .execute();
+      return rows.map((row) => ({ id: row.id, name: row.name, role: row.role as MemberRole }));
     },
   };
 }

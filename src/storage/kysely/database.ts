@@ -1,5 +1,6 @@
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
 // PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
+import type { ConsoleTables, WebhookTables } from './added-tables.ts';
 
 export interface AccountsTable {
   id: string;
@@ -67,6 +68,8 @@ export interface EventsTable {
   type: string;
   data: string;
   created_at: number;
+  /** Outbox mark: null until the event has been fanned out to webhook deliveries. */
+  dispatched_at: number | null;
 }
 
 export interface SourcesTable {
@@ -97,7 +100,7 @@ export interface ChunksTable {
   embedding_dim: number;
 }
 
-export interface Database {
+export interface Database extends WebhookTables, ConsoleTables {
   sources: SourcesTable;
   chunks: ChunksTable;
   accounts: AccountsTable;

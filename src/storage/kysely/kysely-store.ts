@@ -8,10 +8,13 @@ import { createCreditRepository } from './credit-repository.ts';
 import { createEventRepository } from './event-repository.ts';
 import { createSourceRepository } from './source-repository.ts';
 import { createChunkRepository } from './chunk-repository.ts';
+import { createWebhookRepository } from './webhook-repository.ts';
+import { createCreditAlertRepository } from './credit-alert-repository.ts';
+import { createSessionRepository, createSignInThrottleRepository, createUserRepository } from './console-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-function repositories(db: Db): StoreRepositories {
+function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
   return {
     sources: createSourceRepository(db),
     chunks: createChunkRepository(db),
@@ -21,6 +24,11 @@ function repositories(db: Db): StoreRepositories {
     keys: createApiKeyRepository(db),
     credits: createCreditRepository(db),
     events: createEventRepository(db),
+    webhooks: createWebhookRepository(db, dialect),
+    creditAlerts: createCreditAlertRepository(db),
+    users: createUserRepository(db),
+    sessions: createSessionRepository(db),
+    signInThrottle: createSignInThrottleRepository(db),
   };
 }
 
@@ -28,8 +36,8 @@ function repositories(db: Db): StoreRepositories {
 export function createKyselyStore(db: Kysely<Database>, dialect: Store['dialect']): Store {
   return {
     dialect,
-    ...repositories(db),
-    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
+    ...repositories(db, dialect),
+    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx, dialect))),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

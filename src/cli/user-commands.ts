@@ -1,0 +1,30 @@
+// `users create`: a console sign-in for a person in an account (the first owner, typically).
+import { readFileSync } from 'node:fs';
+import { createUser } from '../domain/users/create-user.ts';
+import { createScryptPasswordHasher } from '../providers/crypto/scrypt-password-hasher.ts';
+import { UsageError } from './cli-error.ts';
+import { required } from './operator.ts';
+import type { Command } from './commands.ts';
+
+/** The password comes from a file (never the command line, which other users can see in `ps`);
+ * one trailing newline is dropped. */
+function readPassword(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new UsageError(`--password-file: cannot read ${path}: ${(error as Error).message}`);
+  }
+}
+
+export const USER_COMMANDS: Record<string, Command> = {
+  'users create': {
+    options: ['account', 'email', 'password-file', 'role'],
+    run: async (deps, o) => {
+      const role = o.role ?? 'owner';
+      if (role !== 'owner' && role !== 'teammate') throw new UsageError('--role must be owner or teammate');
+      const password = readPassword(required(o, 'password-file'));
+      const { user, role: memberRole } = await createUser({ ...deps, passwords: createScryptPasswordHasher() }, required(o, 'account'), { email: required(o, 'email'), password, role });
+      return { id: user.id, email: user.email, accountId: o.account, role: memberRole, createdAt: new Date(user.createdAt).toISOString() };
+    },
+  },
+};

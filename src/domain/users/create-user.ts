@@ -1,0 +1,32 @@
+import type { DomainDeps } from '../context.ts';
+import type { MemberRole } from '../../ports/store.ts';
+import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import type { UserRecord } from '../../ports/console-store.ts';
+import { AppError, invalidBody } from '../errors.ts';
+import { addMember } from '../accounts/add-member.ts';
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 200;
+
+export type UserDeps = DomainDeps & { passwords: PasswordHasher };
+
+/**
+ * Gives a person a console sign-in for an account: creates the user (or sets a new password for
+ * an existing one) and makes them a member of the account if they are not yet.
+ */
+export async function createUser(deps: UserDeps, accountId: string, input: { email: string; password: string; role?: MemberRole }): Promise<{ user: UserRecord; role: MemberRole }> {
+  if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) throw invalidBody({ password: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
+  const email = input.email.trim().toLowerCase();
+  if (!(await deps.store.accounts.get(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
+  const member = (await deps.store.members.findByEmail(accountId, email)) ?? (await addMember(deps, accountId, email, input.role ?? 'owner'));
+  const passwordHash = await deps.passwords.hash(input.password);
+  const now = deps.clock.now();
+  const existing = await deps.store.users.findByEmail(member.email);
+  if (existing) {
+    await deps.store.users.setPassword(existing.id, passwordHash, now);
+    return { user: { ...existing, passwordHash, updatedAt: now }, role: member.role };
+  }
+  const user: UserRecord = { id: deps.ids.next('usr'), email: member.email, passwordHash, createdAt: now, updatedAt: now };
+  await deps.store.users.insert(user);
+  return { user, role: member.role };
+}

@@ -1,0 +1,60 @@
+// The console's admin API under /api/admin/v1: session sign-in, and the account's webhooks (the
+// console's other screens add their routes here). Same error model as the public API; its own
+// OpenAPI document at /api/admin/v1/openapi.json.
+import swagger from '@fastify/swagger';
+import { createScryptPasswordHasher } from '../../providers/crypto/scrypt-password-hasher.ts';
+import type { ApiApp, HttpDeps } from '../types.ts';
+import type { AdminDeps } from './admin-types.ts';
+import { createSessionHook } from './session-hook.ts';
+import { registerSignIn } from './routes/sign-in.ts';
+import { registerGetSession } from './routes/get-session.ts';
+import { registerSignOut } from './routes/sign-out.ts';
+import { registerListWebhooks } from './routes/list-webhooks.ts';
+import { registerCreateWebhook } from './routes/create-webhook.ts';
+import { registerGetWebhook } from './routes/get-webhook.ts';
+import { registerUpdateWebhook } from './routes/update-webhook.ts';
+import { registerDeleteWebhook } from './routes/delete-webhook.ts';
+import { registerPingWebhook } from './routes/ping-webhook.ts';
+import { registerListDeliveries } from './routes/list-deliveries.ts';
+import { registerRedeliver } from './routes/redeliver.ts';
+import { registerListEventTypes } from './routes/list-event-types.ts';
+
+export const ADMIN_PREFIX = '/api/admin/v1';
+
+const DESCRIPTION = `The console's API. Sign in with POST /session: the answer sets an HTTP-only, SameSite=Strict session cookie
+and carries \`csrfToken\`, which every POST, PATCH and DELETE must send as \`X-CSRF-Token\` (403 \`CSRF_TOKEN_INVALID\` otherwise).
+Errors are the public API's: 401 is flat \`{error, code}\`; everything else is \`{success:false, error:{code, message, list?}}\`.
+An account the signed-in person is not a member of answers 404, like one that does not exist.`;
+
+export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<void> {
+  const adminDeps: AdminDeps = { ...deps, passwords: createScryptPasswordHasher() };
+  // A second generator under its own decorator, seeing only admin routes.
+  await app.register(swagger, {
+    decorator: 'adminSwagger',
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Colloquy admin API', version: '1.0.0', description: DESCRIPTION },
+      servers: [{ url: ADMIN_PREFIX }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'colloquy_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+    },
+    transform: ({ schema, url }) =>
+      url.startsWith(ADMIN_PREFIX) ? { schema: schema as never, url: url.slice(ADMIN_PREFIX.length) || '/' } : { schema: { ...(schema as object), hide: true } as never, url },
+    hideUntagged: true,
+  });
+  app.decorateRequest('consoleSession', null);
+  await app.register(
+    async (admin: ApiApp) => {
+      admin.addHook('onRequest', createSessionHook(adminDeps));
+      for (const register of [registerSignIn, registerGetSession, registerSignOut, registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes]) {
+        register(admin, adminDeps);
+      }
+      admin.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => (app as unknown as { adminSwagger: () => unknown }).adminSwagger());
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+}

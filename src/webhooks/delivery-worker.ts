@@ -1,0 +1,151 @@
+// The delivery worker: fans recorded events out to endpoints, leases due attempts, sends them with
+// bounded concurrency (and a per-endpoint share, so one slow receiver cannot take every slot),
+// and records each outcome. Any number of processes may run one on the same database.
+import { performance } from 'node:perf_hooks';
+import type { WebhookConfig } from '../config.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { Fetcher } from '../ports/fetcher.ts';
+import type { Ids } from '../ports/ids.ts';
+import type { Store } from '../ports/store.ts';
+import type { ClaimedDelivery } from '../ports/webhook-store.ts';
+import { dispatchEvents } from '../domain/webhooks/dispatch-events.ts';
+import { decideOutcome } from '../domain/webhooks/attempt-outcome.ts';
+import { sendAttempt } from './send-attempt.ts';
+
+/** config.ts's `webhooks` section: time-out, lease, concurrency in all and per endpoint, poll
+ * interval. The lease outlasts the time-out, so a live process always reports before it ends. */
+export type DeliveryWorkerOptions = Omit<WebhookConfig, 'worker'>;
+
+/** Events fanned out per round. */
+const DISPATCH_BATCH = 200;
+/** Only the status of an answer matters; its first bytes are kept for the log. */
+const MAX_RESPONSE_BYTES = 1024;
+
+export interface WorkerLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface DeliveryWorkerDeps {
+  store: Store;
+  clock: Clock;
+  ids: Ids;
+  fetcher: Fetcher;
+  /** Jitter source, [0, 1). */
+  random?: () => number;
+  logger?: WorkerLogger;
+}
+
+export interface DeliveryWorker {
+  start(): void;
+  /** Stops claiming and waits for the attempts in flight to be recorded. */
+  stop(): Promise<void>;
+  /** Works until nothing is due (tests, with an injected clock). */
+  drain(): Promise<void>;
+}
+
+export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions): DeliveryWorker {
+  const random = deps.random ?? Math.random;
+  const inFlight = new Map<string, number>();
+  const tasks = new Set<Promise<void>>();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  async function deliver(claim: ClaimedDelivery, leaseToken: string): Promise<void> {
+    const result = await sendAttempt(deps.fetcher, claim, deps.clock.now(), { timeoutMs: options.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
+    const finishedAt = deps.clock.now();
+    const decision = decideOutcome(result.statusCode, claim.delivery.attempts, claim.delivery.maxAttempts, finishedAt, random);
+    const recorded = await deps.store.transaction((tx) =>
+      tx.webhooks.completeAttempt({ deliveryId: claim.delivery.id, attemptId: claim.attempt.id, leaseToken, finishedAt, ...result, ...decision }),
+    );
+    if (!recorded) deps.logger?.warn({ delivery: claim.delivery.id }, 'webhook attempt outcome not recorded: its lease passed to another worker, or the endpoint was deleted');
+  }
+
+  function launch(claim: ClaimedDelivery, leaseToken: string): void {
+    const endpointId = claim.endpoint.id;
+    inFlight.set(endpointId, (inFlight.get(endpointId) ?? 0) + 1);
+    const task = deliver(claim, leaseToken)
+      .catch((error: unknown) => deps.logger?.error({ err: error, delivery: claim.delivery.id }, 'webhook attempt could not be recorded; it is retried when its lease ends'))
+      .finally(() => {
+        const left = (inFlight.get(endpointId) ?? 1) - 1;
+        if (left > 0) inFlight.set(endpointId, left);
+        else inFlight.delete(endpointId);
+        tasks.delete(task);
+        wake?.();
+      });
+    tasks.add(task);
+  }
+
+  // Fan-out runs every poll interval, or at once while it keeps finding full batches; a round
+  // woken by a finished attempt only claims (a transaction saved per delivery under load).
+  let lastDispatch = -Infinity;
+  let dispatchBacklog = true;
+
+  /** One round: fan out when due, then claim what fits. Returns how much work it found. */
+  async function tick(forceDispatch: boolean): Promise<number> {
+    let found = 0;
+    if (forceDispatch || dispatchBacklog || performance.now() - lastDispatch >= options.pollIntervalMs) {
+      lastDispatch = performance.now();
+      found = await dispatchEvents(deps, DISPATCH_BATCH);
+      dispatchBacklog = found === DISPATCH_BATCH;
+    }
+    const free = options.concurrency - tasks.size;
+    if (free > 0) {
+      const now = deps.clock.now();
+      const leaseToken = deps.ids.secret(12);
+      const claims = await deps.store.transaction((tx) =>
+        tx.webhooks.claimDue({ now, leaseUntil: now + options.leaseMs, leaseToken, limit: free, perEndpoint: options.perEndpointConcurrency, inFlight, newAttemptId: () => deps.ids.next('wha') }),
+      );
+      for (const claim of claims) launch(claim, leaseToken);
+      found += claims.length;
+    }
+    return found;
+  }
+
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let found = 0;
+      try {
+        found = await tick(false);
+      } catch (error) {
+        deps.logger?.error({ err: error }, 'webhook worker round failed; trying again');
+      }
+      if (!running) break;
+      if (found === 0 || tasks.size >= options.concurrency) await pause(options.pollIntervalMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...tasks]);
+    },
+    async drain() {
+      for (;;) {
+        const found = await tick(true);
+        if (tasks.size > 0) await Promise.allSettled([...tasks]);
+        else if (found === 0) return;
+      }
+    },
+  };
+}
