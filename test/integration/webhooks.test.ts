@@ -20,6 +20,8 @@ import { addMember } from '../../src/domain/accounts/add-member.ts';
 import { addCredits } from '../../src/domain/credits/add-credits.ts';
 import { chargeCredits } from '../../src/domain/credits/charge.ts';
 import { recordEvent } from '../../src/domain/events/record-event.ts';
+import { addTextSource } from '../../src/domain/knowledge/add-text-source.ts';
+import { deleteSource } from '../../src/domain/knowledge/delete-source.ts';
 import { operatorContext, type RequestContext } from '../../src/domain/context.ts';
 import type { AppError } from '../../src/domain/errors.ts';
 import { createTargetCheck } from '../../src/providers/http/target-check.ts';
@@ -65,15 +67,15 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
 
     const agent = await server.seedAgent(ctx, 'Helper');
     await updateAgent(server.deps, ctx, agent.id, { name: 'Helper 2' });
-    // Chat and knowledge events come from their own issues' code; they are recorded here with
-    // SPEC §6's fields to prove delivery carries them as recorded.
+    // Chat events come from the chat issue's code; they are recorded here with SPEC §6's fields
+    // to prove delivery carries them as recorded. Knowledge events come from the real operations.
     const chat = { agent: { id: agent.id }, conversationId: 'conv_1', userId: null, credits: 1, apiKey: 'backend' };
     await server.deps.store.transaction(async (tx) => {
       await recordEvent(tx, server.deps, ctx.accountId, 'chat.completed', chat);
       await recordEvent(tx, server.deps, ctx.accountId, 'chat.failed', { ...chat, credits: 0 });
-      await recordEvent(tx, server.deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: 'Helper 2' }, source: 'FAQ' });
-      await recordEvent(tx, server.deps, ctx.accountId, 'source.deleted', { agent: { id: agent.id, name: 'Helper 2' }, source: 'FAQ' });
     });
+    const source = await addTextSource(server.deps, ctx, agent.id, { title: 'FAQ', content: 'Answers to the questions customers ask most.' });
+    await deleteSource(server.deps, ctx, agent.id, source.id);
     await deleteAgent(server.deps, ctx, agent.id);
     await charge(ctx, 85); // 100 → 15: below 20 % of the 100-credit allowance
     await sendTestPing(server.deps, ctx, mine.endpoint.id);
@@ -98,6 +100,7 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     assert.deepEqual(data['chat.completed'], chat);
     assert.deepEqual(data['chat.failed'], { ...chat, credits: 0 });
     assert.deepEqual(data['source.added'], { agent: { id: agent.id, name: 'Helper 2' }, source: 'FAQ' });
+    assert.deepEqual(data['source.deleted'], { agent: { id: agent.id, name: 'Helper 2' }, source: 'FAQ' });
     assert.deepEqual(data['credits.low'], { credits: 15, threshold: 20 });
     assert.deepEqual(data.ping, { message: PING_MESSAGE });
   });
