@@ -88,6 +88,11 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
     }
     await indexing.settleAll();
     indexing.throwIfFailed();
+  } catch (error) {
+    // Pages already on their way finish first; the error then lists everything that was kept.
+    await indexing.settleAll();
+    if (error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED') throw limitReached(report, error.message);
+    throw error;
   } finally {
     await indexing.settleAll();
     await pages.return(undefined);
