@@ -91,6 +91,7 @@ describe('admin API', () => {
     for (const [method, path] of [['GET', '/session'], ['GET', `/accounts/${accountA}/webhooks`], ['DELETE', '/session']]) {
       assert.deepEqual((await admin(method as string, path as string)).body, { error: 'Unauthorized', code: 'AUTH_REQUIRED' });
       assert.equal((await admin(method as string, path as string, { cookie: 'colloquy_session=cqs_madeup' })).status, 401);
+      assert.equal((await admin(method as string, path as string, { cookie: 'colloquy_session=%E0%A4%A' })).status, 401, 'a malformed cookie is no session, not a 500');
     }
   });
 

@@ -8,7 +8,13 @@ const COOKIE_PATH = '/api/admin';
 export function readSessionCookie(request: FastifyRequest): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return decodeURIComponent(part.slice(at + 1).trim());
+    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined; // malformed escapes: no session, not a 500
+      }
+    }
   }
   return undefined;
 }
