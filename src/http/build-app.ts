@@ -4,7 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createAuthenticationHook } from './authenticate.ts';
 import { installGracefulClose } from './graceful-close.ts';
-import { installErrorHandling } from './error-handler.ts';
+import { installErrorHandling, sendAppError } from './error-handler.ts';
+import { AppError } from '../domain/errors.ts';
 import { loggerOptions } from './logging.ts';
 import { validatorCompiler } from './validation.ts';
 import type { ApiApp, HttpDeps } from './types.ts';
@@ -44,6 +45,14 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     trustProxy: deps.server.trustedProxies.length > 0 ? deps.server.trustedProxies : false,
     genReqId: () => deps.domain.ids.next('req'),
     return503OnClosing: true,
+    // Errors Fastify raises before any route runs, in the spec's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const badUrl = (error as { code?: string }).code === 'FST_ERR_BAD_URL';
+      const appError = badUrl
+        ? new AppError('INVALID_BODY', 'The URL is not valid: a path segment has a malformed percent-escape.', { list: { path: ['must be valid percent-encoded UTF-8'] } })
+        : new AppError('INVALID_BODY', 'The request is invalid.');
+      void sendAppError(reply as never, appError);
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

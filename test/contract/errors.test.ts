@@ -35,6 +35,24 @@ describe('error model', () => {
     assert.deepEqual(response.body, { success: false, error: { code: 'INVALID_BODY', message: 'The body is not valid JSON.', list: { body: ['must be valid JSON'] } } });
   });
 
+  test('a malformed percent-escape in the path → 400 INVALID_BODY in the spec shape', async () => {
+    for (const path of ['/agents/%E0%A4%A', `/agents/${agentId}/sources/%E0%A4%A`]) {
+      const response = await server.call('GET', path, { key });
+      assert.equal(response.status, 400, path);
+      assert.deepEqual(response.body, { success: false, error: { code: 'INVALID_BODY', message: 'The URL is not valid: a path segment has a malformed percent-escape.', list: { path: ['must be valid percent-encoded UTF-8'] } } });
+    }
+  });
+
+  test('a multipart upload cut short → 400 INVALID_FILE, not a 500', async () => {
+    const response = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n\r\nThe text stops here',
+    });
+    assert.equal(response.status, 400);
+    assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'INVALID_FILE');
+  });
+
   test('an empty JSON body → 400 INVALID_BODY', async () => {
     const response = await server.call('PATCH', `/agents/${agentId}`, { key, rawBody: '', headers: { 'content-type': 'application/json' } });
     assert.equal(response.status, 400);

@@ -46,10 +46,13 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         try {
           bytes = await file.toBuffer();
         } catch (error) {
-          if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-          // Stop reading: the rest of the upload is not wanted.
+          // Stop reading either way: the rest of the upload is not wanted.
           reply.header('connection', 'close');
-          throw new AppError('FILE_TOO_LARGE', `The file is larger than this agent's remaining storage (${maxBytes} bytes).`);
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('FILE_TOO_LARGE', `The file is larger than this agent's remaining storage (${maxBytes} bytes).`);
+          }
+          // A multipart body cut short or malformed: the file never arrived whole.
+          throw new AppError('INVALID_FILE', 'The upload ended before the file was complete, or its multipart body is malformed.');
         }
         const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename }, abortOnClientClose(reply));
         return { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength } };
