@@ -47,8 +47,9 @@ export interface SearchableChunk {
 }
 
 export interface SourceStore {
-  /** Inserts a source with all its chunks (call inside the transaction that reserves its storage). */
-  insert(source: SourceRecord, chunks: ChunkRecord[]): Promise<void>;
+  /** Inserts a source with all its chunks (call inside the transaction that reserves its storage).
+   * False, and nothing written, when the agent already holds a page with this URL. */
+  insert(source: SourceRecord, chunks: ChunkRecord[]): Promise<boolean>;
   get(accountId: string, agentId: string, sourceId: string): Promise<SourceRecord | undefined>;
   list(accountId: string, agentId: string, filter: { type?: SourceType }, page: PageRequest): Promise<Page<SourceRecord>>;
   /** Removes the source and every chunk of it; returns what was removed. */

@@ -119,6 +119,20 @@ describe('website crawling', () => {
     assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'AGENT_NOT_FOUND');
   });
 
+  test('two crawls of one site at once store each page once, and charge its storage once', async () => {
+    const { agent, key } = await setup('pro');
+    const crawl = () => server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    const [first, second] = await Promise.all([crawl(), crawl()]);
+    assert.deepEqual([first.status, second.status], [200, 200]);
+    assert.equal(first.body.added.length + second.body.added.length, 5);
+    const listed = await server.call('GET', `/agents/${agent.id}/sources?type=website`, { key });
+    assert.equal(listed.body.pagination.totalSources, 5);
+    const used = (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used;
+    const single = await setup('pro');
+    await server.call('POST', `/agents/${single.agent.id}/sources/website`, { key: single.key, body: { url: `${site.origin}/` } });
+    assert.equal(used, (await server.call('GET', `/agents/${single.agent.id}`, { key: single.key })).body.agent.storage.used);
+  });
+
   test('a start URL that is private, redirects to a private address, or is not http(s) → 400 INVALID_BODY', async () => {
     const { agent, key } = await setup('pro');
     for (const url of [`${site.origin}/go-private`, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'ftp://example.org/', 'not a url']) {

@@ -5,7 +5,7 @@ import { crawlSite, type CrawlOutcome } from '../../ingestion/crawl/crawl-site.t
 import { normalizeUrl } from '../../ingestion/crawl/normalize-url.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { characterCount, prepareSource, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
+import { DuplicatePageError, characterCount, prepareSource, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
 
 export interface CrawlReport {
   url: string;
@@ -177,17 +177,11 @@ async function storePage(deps: DomainDeps, ctx: RequestContext, agent: AgentReco
     await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, report.added.length === 0 ? { source: report.url } : null));
   } catch (error) {
     if (error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED') throw limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.");
-    if (isUniqueViolation(error)) {
+    if (error instanceof DuplicatePageError) {
       report.skipped.push({ url: prepared.source.url ?? '', reason: 'known' });
       return null;
     }
     throw error;
   }
   return prepared.source;
-}
-
-/** A concurrent crawl stored the same page first (the unique page index refused ours). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || (typeof code === 'string' && code.startsWith('ERR_SQLITE') && /UNIQUE/i.test(String((error as Error).message)));
 }

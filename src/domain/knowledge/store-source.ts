@@ -60,13 +60,18 @@ export async function storePreparedSource(tx: StoreRepositories, deps: DomainDep
   if (!(await tx.agents.reserveStorage(ctx.accountId, agent.id, prepared.source.storage, limit))) {
     throw new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", { output: { storage: { limit } } });
   }
-  await tx.sources.insert(prepared.source, prepared.chunks);
+  if (!(await tx.sources.insert(prepared.source, prepared.chunks))) throw new DuplicatePageError(prepared.source.url ?? '');
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
 }
 
 /** What is indexed and embedded: the passage under its heading, for context (results show the passage). */
 export function indexedTextOf(content: string, heading: string | null): string {
   return heading && !content.startsWith(heading) ? `${heading}\n${content}` : content;
+}
+
+/** The agent already holds this page (a concurrent crawl stored it first); the transaction rolls back. */
+export class DuplicatePageError extends Error {
+  override name = 'DuplicatePageError';
 }
 
 /** Prepares and stores one source with its `source.added` event. */

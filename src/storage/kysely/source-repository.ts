@@ -36,7 +36,8 @@ const CHUNK_ROWS_PER_INSERT = 500;
 export function createSourceRepository(db: Db): SourceStore {
   return {
     async insert(source, chunks) {
-      await db
+      // DO NOTHING, not an error: on PostgreSQL an error would abort the caller's transaction.
+      const inserted = await db
         .insertInto('sources')
         .values({
           id: source.id,
@@ -50,10 +51,14 @@ export function createSourceRepository(db: Db): SourceStore {
           storage: source.storage,
           created_at: source.createdAt,
         })
-        .execute();
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return false;
       for (let start = 0; start < chunks.length; start += CHUNK_ROWS_PER_INSERT) {
         await db.insertInto('chunks').values(chunks.slice(start, start + CHUNK_ROWS_PER_INSERT).map(fromChunk)).execute();
       }
+      return true;
     },
     async get(accountId, agentId, sourceId) {
       const row = await db.selectFrom('sources').selectAll().where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', sourceId).executeTakeFirst();
