@@ -28,23 +28,19 @@ export interface CrawlProgress {
   skipped: number;
 }
 
-function parseStartUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalidBody({ url: ['must be an absolute http or https URL'] });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidBody({ url: ['must be an http or https URL'] });
-  if (url.username || url.password) throw invalidBody({ url: ['must not contain credentials'] });
-  return url.href;
+/** The same rules as every outbound target (http(s), no credentials, no refused address, the name
+ * resolved now); the crawler's fetcher judges every hop again. */
+async function checkStartUrl(deps: DomainDeps, raw: string): Promise<string> {
+  const verdict = await deps.targetCheck.check(raw);
+  if (!verdict.ok) throw invalidBody({ url: [`could not be crawled: ${verdict.reason}`] }, `The URL could not be crawled: ${verdict.reason}.`);
+  return new URL(raw).href;
 }
 
 function limitReached(report: CrawlReport, message: string): AppError {
   return new AppError('PLAN_LIMIT_REACHED', message, { output: toOutput(report) });
 }
 
-export function toOutput(report: CrawlReport): Record<string, unknown> {
+function toOutput(report: CrawlReport): Record<string, unknown> {
   return { url: report.url, added: report.added.map((source) => ({ id: source.id, title: source.title, url: source.url })), skipped: report.skipped };
 }
 
@@ -55,7 +51,7 @@ export function toOutput(report: CrawlReport): Record<string, unknown> {
  */
 export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentId: string, input: { url: string }, options: { signal?: AbortSignal; onProgress?: (progress: CrawlProgress) => void } = {}): Promise<CrawlReport> {
   const agent = await getAgent(deps, ctx, agentId);
-  const startUrl = parseStartUrl(input.url);
+  const startUrl = await checkStartUrl(deps, input.url);
   const plan = deps.catalog.plans[ctx.plan];
   const report: CrawlReport = { url: startUrl, added: [], skipped: [] };
   const known = new Set(await deps.store.sources.pageUrls(agent.id));
