@@ -58,7 +58,7 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
 export async function storePreparedSource(tx: StoreRepositories, deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
   const limit = deps.catalog.plans[ctx.plan].storageLimit;
   if (!(await tx.agents.reserveStorage(ctx.accountId, agent.id, prepared.source.storage, limit))) {
-    throw new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", { output: { storage: { limit } } });
+    throw storageLimitReached({ limit });
   }
   if (!(await tx.sources.insert(prepared.source, prepared.chunks))) throw new DuplicatePageError(prepared.source.url ?? '');
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
@@ -86,8 +86,12 @@ export async function addSource(deps: DomainDeps, ctx: RequestContext, agent: Ag
 export function assertStorageLeft(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, amount: number): void {
   const limit = deps.catalog.plans[ctx.plan].storageLimit;
   if (agent.storageUsed + amount > limit) {
-    throw new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", { output: { storage: { used: agent.storageUsed, limit } } });
+    throw storageLimitReached({ used: agent.storageUsed, limit });
   }
+}
+
+function storageLimitReached(storage: { used?: number; limit: number }): AppError {
+  return new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", { output: { storage } });
 }
 
 /** SPEC §8 counts storage in characters of text (code points, as the length limits are). */
