@@ -1,6 +1,7 @@
 import type { AgentStore } from '../../ports/store.ts';
 import type { Db } from './kysely-store.ts';
 import { fromAgent, toAgent } from './rows.ts';
+import { newestFirstPage } from './newest-first-page.ts';
 
 export function createAgentRepository(db: Db): AgentStore {
   return {
@@ -11,19 +12,12 @@ export function createAgentRepository(db: Db): AgentStore {
       const row = await db.selectFrom('agents').selectAll().where('account_id', '=', accountId).where('id', '=', agentId).executeTakeFirst();
       return row && toAgent(row);
     },
-    async list(accountId, { page, size }, onlyIds) {
+    async list(accountId, page, onlyIds) {
       if (onlyIds && onlyIds.length === 0) return { items: [], total: 0 };
       let query = db.selectFrom('agents').where('account_id', '=', accountId);
       if (onlyIds) query = query.where('id', 'in', [...onlyIds]);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute();
-      return { items: rows.map(toAgent), total: Number(counted.total) };
+      const { rows, total } = await newestFirstPage(query, page);
+      return { items: rows.map(toAgent), total };
     },
     async update(accountId, agentId, patch) {
       const row = await db

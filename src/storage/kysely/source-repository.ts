@@ -2,6 +2,7 @@ import type { SourceStore, SourceRecord, SourceType, ChunkRecord } from '../../p
 import type { ChunksTable, SourcesTable } from './database.ts';
 import type { Db } from './kysely-store.ts';
 import { fromVector } from './vectors.ts';
+import { newestFirstPage } from './newest-first-page.ts';
 
 const toSource = (row: SourcesTable): SourceRecord => ({
   id: row.id,
@@ -64,18 +65,11 @@ export function createSourceRepository(db: Db): SourceStore {
       const row = await db.selectFrom('sources').selectAll().where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', sourceId).executeTakeFirst();
       return row && toSource(row);
     },
-    async list(accountId, agentId, filter, { page, size }) {
+    async list(accountId, agentId, filter, page) {
       let query = db.selectFrom('sources').where('account_id', '=', accountId).where('agent_id', '=', agentId);
       if (filter.type) query = query.where('type', '=', filter.type);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute();
-      return { items: rows.map(toSource), total: Number(counted.total) };
+      const { rows, total } = await newestFirstPage(query, page);
+      return { items: rows.map(toSource), total };
     },
     async delete(accountId, agentId, sourceId) {
       // Chunks go with their source (ON DELETE CASCADE).

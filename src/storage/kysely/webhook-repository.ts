@@ -3,6 +3,7 @@ import type { ClaimedDelivery, WebhookAttemptRecord, WebhookStore } from '../../
 import type { Db } from './kysely-store.ts';
 import { toEvent } from './rows.ts';
 import { fromAttempt, fromEndpoint, toAttempt, toDelivery, toEndpoint } from './webhook-rows.ts';
+import { newestFirstPage } from './newest-first-page.ts';
 
 const INSERT_CHUNK = 500;
 /** How many endpoints with due work a claim considers per free slot. */
@@ -188,11 +189,10 @@ export function createWebhookRepository(db: Db, dialect: Store['dialect']): Webh
       const row = await db.selectFrom('webhook_deliveries').selectAll().where('account_id', '=', accountId).where('id', '=', deliveryId).executeTakeFirst();
       return row && toDelivery(row);
     },
-    async listDeliveries(accountId, endpointId, { page, size }) {
+    async listDeliveries(accountId, endpointId, page) {
       const scope = db.selectFrom('webhook_deliveries').where('account_id', '=', accountId).where('endpoint_id', '=', endpointId);
-      const counted = await scope.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await scope.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute();
-      return { items: rows.map(toDelivery), total: Number(counted.total) };
+      const { rows, total } = await newestFirstPage(scope, page);
+      return { items: rows.map(toDelivery), total };
     },
     async listAttempts(accountId, deliveryIds) {
       if (deliveryIds.length === 0) return [];
