@@ -56,7 +56,6 @@ export interface SourceStore {
   delete(accountId: string, agentId: string, sourceId: string): Promise<SourceRecord | undefined>;
   /** The normalised URLs of the agent's website sources (bounded by the plan's page limit). */
   pageUrls(agentId: string): Promise<string[]>;
-  countByType(agentId: string, type: SourceType): Promise<number>;
 }
 
 export interface ChunkStore {

@@ -259,7 +259,7 @@ describe(`store contract (${TEST_BACKEND})`, () => {
     const second = ids.next('src');
     assert.equal(await store.transaction((tx) => tx.sources.insert(page(second), [chunk(second)])), false, 'the same page twice is refused without an error');
     assert.deepEqual(await store.sources.pageUrls(agentId), ['https://example.org/']);
-    assert.equal(await store.sources.countByType(agentId, 'website'), 1);
+    assert.equal((await store.sources.list(account, agentId, { type: 'website' }, { page: 1, size: 10 })).total, 1);
     await store.agents.delete(account, agentId);
     assert.equal((await store.chunks.searchable(agentId, 'm1')).length, 0);
     assert.deepEqual(await store.sources.pageUrls(agentId), []);

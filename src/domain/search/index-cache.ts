@@ -12,7 +12,6 @@ interface Entry {
  */
 export interface IndexCache {
   get(agentId: string, version: number, model: string, build: () => Promise<AgentIndex>): Promise<AgentIndex>;
-  clear(): void;
 }
 
 export function createIndexCache(options: { maxBytes: number }): IndexCache {
@@ -51,10 +50,6 @@ export function createIndexCache(options: { maxBytes: number }): IndexCache {
         bytes += index.bytes;
       }
       return index;
-    },
-    clear() {
-      entries.clear();
-      bytes = 0;
     },
   };
 }

@@ -80,9 +80,5 @@ export function createSourceRepository(db: Db): SourceStore {
       const rows = await db.selectFrom('sources').select('url').where('agent_id', '=', agentId).where('url', 'is not', null).execute();
       return rows.flatMap((row) => (row.url === null ? [] : [row.url]));
     },
-    async countByType(agentId, type) {
-      const row = await db.selectFrom('sources').select((eb) => eb.fn.countAll<number>().as('total')).where('agent_id', '=', agentId).where('type', '=', type).executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
   };
 }
