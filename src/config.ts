@@ -29,6 +29,12 @@ const ModelSchema = Type.Object(
     apiKeyEnv: Type.Optional(Type.String({ minLength: 1 })),
     model: Type.Optional(Type.String({ minLength: 1 })),
     credits: Type.Number({ minimum: 0 }),
+    /** Longest wait for the model's first byte, and between two parts of its stream. */
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
+    /** Upper bound on a reply's tokens. */
+    maxTokens: Type.Optional(Type.Integer({ minimum: 1, maximum: 200_000 })),
+    /** The model's context window: instructions, passages, history and the reply must fit in it. */
+    contextTokens: Type.Optional(Type.Integer({ minimum: 1_024, maximum: 10_000_000 })),
   },
   { additionalProperties: false },
 );
@@ -56,7 +62,21 @@ const FileSchema = Type.Object(
       ]),
     ),
     search: Type.Optional(Type.Object({ cacheMegabytes: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })),
-    moderation: Type.Optional(Type.Object({ provider: Type.String() })),
+    moderation: Type.Optional(
+      Type.Union([
+        Type.Object({ provider: Type.Union([Type.Literal('local'), Type.Literal('none')]), timeoutMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })) }, { additionalProperties: false }),
+        Type.Object(
+          {
+            provider: Type.Literal('openai'),
+            baseUrl: Type.Optional(Type.String({ minLength: 1 })),
+            apiKeyEnv: Type.Optional(Type.String({ minLength: 1 })),
+            model: Type.Optional(Type.String({ minLength: 1 })),
+            timeoutMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
+          },
+          { additionalProperties: false },
+        ),
+      ]),
+    ),
     network: Type.Optional(
       Type.Object(
         {
@@ -97,6 +117,9 @@ const FileSchema = Type.Object(
 );
 type FileConfig = Static<typeof FileSchema>;
 
+/** `extractive`: the built-in offline answerer; `openai`: any OpenAI-compatible Chat Completions endpoint. */
+export const CHAT_PROVIDERS = ['extractive', 'openai'];
+
 export const DEFAULT_MODELS: ModelEntry[] = [
   { id: 'colloquy-extractive', name: 'Colloquy extractive (offline)', provider: 'extractive', credits: 1 },
   { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o-mini', credits: 2 },
@@ -126,8 +149,48 @@ export interface Config {
   webhooks: WebhookConfig;
   embeddings: EmbeddingsConfig;
   search: { cacheBytes: number };
-  /** Kept whole for the issue that adds this provider. */
-  moderation: { provider: string };
+  /** How each catalog model is reached, by model id. */
+  chatModels: ChatModelConfig[];
+  moderation: ModerationConfig;
+}
+
+/** A catalog entry with what its provider needs to run: the key read from its variable, defaults applied. */
+export interface ChatModelConfig {
+  id: string;
+  provider: string;
+  baseUrl: string | null;
+  /** Null when the entry names no variable, or the variable is not set. */
+  apiKey: string | null;
+  apiKeyEnv: string | null;
+  model: string;
+  timeoutMs: number;
+  maxTokens: number;
+  contextTokens: number;
+}
+
+export type ModerationConfig =
+  | { provider: 'local' | 'none'; timeoutMs: number }
+  | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
+
+function chatModelConfigs(models: ModelEntry[], env: NodeJS.ProcessEnv): ChatModelConfig[] {
+  return models.map((entry) => ({
+    id: entry.id,
+    provider: entry.provider,
+    baseUrl: entry.baseUrl ?? null,
+    apiKey: entry.apiKeyEnv ? (env[entry.apiKeyEnv] ?? null) : null,
+    apiKeyEnv: entry.apiKeyEnv ?? null,
+    model: entry.model ?? entry.id,
+    timeoutMs: entry.timeoutMs ?? 60_000,
+    maxTokens: entry.maxTokens ?? 1_024,
+    contextTokens: entry.contextTokens ?? 16_384,
+  }));
+}
+
+function moderationConfig(file: FileConfig['moderation'], env: NodeJS.ProcessEnv): ModerationConfig {
+  if (!file || file.provider !== 'openai') return { provider: file?.provider ?? 'local', timeoutMs: file?.timeoutMs ?? 2_000 };
+  const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
+  if (file.apiKeyEnv && !apiKey) throw new ConfigError(`moderation.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
+  return { provider: 'openai', baseUrl: file.baseUrl ?? 'https://api.openai.com/v1', apiKey, model: file.model ?? 'omni-moderation-latest', timeoutMs: file.timeoutMs ?? 5_000 };
 }
 
 export interface WebhookConfig {
@@ -214,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const modelIds = new Set<string>();
   for (const model of models) {
     if (modelIds.has(model.id)) throw new ConfigError(`models: the id "${model.id}" appears twice`);
+    if (!CHAT_PROVIDERS.includes(model.provider)) throw new ConfigError(`models: "${model.id}" names the provider "${model.provider}"; known providers are ${CHAT_PROVIDERS.join(', ')}`);
+    if (model.provider === 'openai' && !model.baseUrl) throw new ConfigError(`models: "${model.id}" (provider openai) needs a baseUrl`);
     modelIds.add(model.id);
   }
   for (const name of PLAN_NAMES) {
@@ -247,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: webhookConfig(file.webhooks),
     embeddings: embeddingsConfig(file.embeddings, env),
     search: { cacheBytes: (file.search?.cacheMegabytes ?? 256) * 1024 * 1024 },
-    moderation: file.moderation ?? { provider: 'local' },
+    chatModels: chatModelConfigs(models, env),
+    moderation: moderationConfig(file.moderation, env),
   };
 }

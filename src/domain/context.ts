@@ -6,6 +6,8 @@ import type { IndexCache } from './search/index-cache.ts';
 import type { Ids } from '../ports/ids.ts';
 import type { PlanName, Store } from '../ports/store.ts';
 import type { TargetCheck } from '../ports/target-check.ts';
+import type { ChatModels } from '../ports/chat-model.ts';
+import type { Moderator } from '../ports/moderator.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -19,6 +21,9 @@ export interface DomainDeps {
   indexCache: IndexCache;
   /** Judges webhook URLs by the operator's network policy. */
   targetCheck: TargetCheck;
+  chatModels: ChatModels;
+  /** Checks chat messages before any model sees them. */
+  moderator: Moderator;
 }
 
 /** Who is asking: set by authentication, carried into every domain call. */

@@ -3,6 +3,7 @@ import type { ChunkStore, SourceStore } from './knowledge-store.ts';
 // cross accounts. Amounts of credits are integers in millicredits; times are epoch milliseconds.
 import type { CreditAlertStore, WebhookStore } from './webhook-store.ts';
 import type { SessionStore, SignInThrottleStore, UserStore } from './console-store.ts';
+import type { ConversationStore, MessageStore, ToolCallStore } from './conversation-store.ts';
 
 export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -172,6 +173,9 @@ export interface EventStore {
 }
 
 export interface StoreRepositories {
+  conversations: ConversationStore;
+  messages: MessageStore;
+  toolCalls: ToolCallStore;
   sources: SourceStore;
   chunks: ChunkStore;
   accounts: AccountStore;
