@@ -9,6 +9,8 @@ import { createLocalEmbedder } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
 import { createIndexCache } from './domain/search/index-cache.ts';
+import { createChatModels } from './providers/llm/chat-models.ts';
+import { createModerator } from './providers/moderation/create-moderator.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
 import { createTargetCheck } from './providers/http/target-check.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './webhooks/delivery-worker.ts';
@@ -26,15 +28,18 @@ export function createEmbedder(config: Config['embeddings']): EmbeddingProvider 
 }
 
 export async function createDomainDeps(config: Config, options: { clock?: Clock; embedder?: EmbeddingProvider } = {}): Promise<DomainDeps> {
+  const ids = createUlidIds();
   return {
     store: await openStore(config),
     clock: options.clock ?? systemClock,
-    ids: createUlidIds(),
+    ids,
     catalog: config.catalog,
     embedder: options.embedder ?? createEmbedder(config.embeddings),
     fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
     indexCache: createIndexCache({ maxBytes: config.search.cacheBytes }),
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
+    chatModels: createChatModels(config.chatModels, ids),
+    moderator: createModerator(config.moderation),
   };
 }
 

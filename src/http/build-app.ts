@@ -23,6 +23,13 @@ import { registerUploadFileSource } from './routes/upload-file-source.ts';
 import { registerCrawlWebsite } from './routes/crawl-website.ts';
 import { registerDeleteSource } from './routes/delete-source.ts';
 import { registerSearch } from './routes/search.ts';
+import { registerChat } from './routes/chat.ts';
+import { registerListConversations } from './routes/list-conversations.ts';
+import { registerListMessages } from './routes/list-messages.ts';
+import { registerDeleteConversation } from './routes/delete-conversation.ts';
+import { registerDeleteMessage } from './routes/delete-message.ts';
+import { registerCancelToolCall } from './routes/cancel-tool-call.ts';
+import { registerMessageFeedback } from './routes/message-feedback.ts';
 import { ADMIN_PREFIX, registerAdminApi } from './admin/admin-api.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -98,6 +105,13 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerCrawlWebsite(api, deps);
       registerDeleteSource(api, deps);
       registerSearch(api, deps);
+      registerChat(api, deps);
+      registerListConversations(api, deps);
+      registerListMessages(api, deps);
+      registerDeleteConversation(api, deps);
+      registerDeleteMessage(api, deps);
+      registerCancelToolCall(api, deps);
+      registerMessageFeedback(api, deps);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -81,3 +81,49 @@ export const AgentSourceParamsSchema = Type.Object({
   ...AgentIdParamsSchema.properties,
   sourceId: Type.String({ minLength: 1, maxLength: 200 }),
 });
+
+export const ToolCallSchema = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.Literal('function'),
+    function: Type.Object({ name: Type.String(), arguments: Type.String({ description: 'The arguments as a JSON text, as the model wrote them.' }) }),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('canceled')], { description: '`pending` until the client sends a result (`completed`) or cancels it (`canceled`).' }),
+  },
+  { description: 'A client tool call (SPEC §2).' },
+);
+
+export const MessageSchema = Type.Object(
+  {
+    id: Type.String(),
+    role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+    content: Type.Optional(Type.String({ description: 'Absent on an assistant message that only called tools.' })),
+    tool_calls: Type.Optional(Type.Array(ToolCallSchema)),
+    feedback: Type.Optional(
+      Type.Object({ rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String()), createdAt: Type.String({ format: 'date-time' }) }, { description: 'The latest feedback on an assistant message.' }),
+    ),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { description: 'A message (SPEC §2).' },
+);
+
+export const ConversationSchema = Type.Object(
+  {
+    id: Type.String(),
+    userId: Type.Union([Type.String(), Type.Null()], { description: 'The end user of a persistent conversation, else null.' }),
+    title: Type.Union([Type.String(), Type.Null()], { description: 'The first user message, shortened to 80 characters; null before any.' }),
+    messageCount: Type.Integer(),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time', description: 'When the latest message was stored.' }),
+  },
+  { description: 'A conversation record (DESIGN.md).' },
+);
+
+export const ConversationParamsSchema = Type.Object({
+  ...AgentIdParamsSchema.properties,
+  conversationRef: Type.String({ minLength: 1, maxLength: 200, description: 'A conversation id or an end user id (URL-encoded).' }),
+});
+
+export const MessageParamsSchema = Type.Object({
+  ...ConversationParamsSchema.properties,
+  messageId: Type.String({ minLength: 1, maxLength: 200 }),
+});

@@ -9,8 +9,9 @@ import { isAppError, AppError } from '../domain/errors.ts';
 export interface SseWriter {
   readonly started: boolean;
   send(frame: unknown): void;
-  /** After the stream began, a failure is a final frame carrying the error object. */
-  fail(error: unknown): void;
+  /** After the stream began, a failure is a final frame carrying the error object, plus `extra`
+   * fields (the chat stream's finish reason and usage). */
+  fail(error: unknown, extra?: Record<string, unknown>): void;
   end(): void;
 }
 
@@ -18,8 +19,17 @@ export function wantsEventStream(accept: string | undefined): boolean {
   return /\btext\/event-stream\b/i.test(accept ?? '');
 }
 
+/** The error object of a failure frame; anything but an AppError is logged and told as UNKNOWN_ERROR. */
+function streamError(reply: FastifyReply, error: unknown): Record<string, unknown> {
+  if (!isAppError(error) || error.code === 'UNKNOWN_ERROR') reply.log.error({ err: error }, 'stream failed');
+  const appError = isAppError(error) ? error : new AppError('UNKNOWN_ERROR', 'An internal error occurred.');
+  return { code: appError.code, message: appError.message, ...appError.details };
+}
+
 export function createSseWriter(reply: FastifyReply): SseWriter {
   let started = false;
+  // A client that went away cannot be written to; the rest of the work still runs to its end.
+  const gone = () => reply.raw.writableEnded || reply.raw.destroyed;
   const start = () => {
     if (started) return;
     started = true;
@@ -33,16 +43,17 @@ export function createSseWriter(reply: FastifyReply): SseWriter {
     },
     send(frame) {
       start();
-      if (!reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(frame)}\n\n`);
+      if (!gone()) reply.raw.write(`data: ${JSON.stringify(frame)}\n\n`);
     },
-    fail(error) {
-      const appError = isAppError(error) ? error : new AppError('UNKNOWN_ERROR', 'An internal error occurred.');
-      if (!isAppError(error)) reply.log.error({ err: error }, 'stream failed');
-      this.send({ success: false, error: { code: appError.code, message: appError.message, ...appError.details } });
+    fail(error, extra = {}) {
+      const errorObject = streamError(reply, error);
+      // The chat stream states usage beside the error (DESIGN.md's failure frame), not inside it.
+      if ('usage' in extra) delete errorObject.usage;
+      this.send({ success: false, error: errorObject, ...extra });
     },
     end() {
       start();
-      if (!reply.raw.writableEnded) reply.raw.end('data:\n\n');
+      if (!gone()) reply.raw.end('data:\n\n');
     },
   };
 }

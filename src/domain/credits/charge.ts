@@ -40,3 +40,15 @@ export async function refundCharge(deps: Pick<DomainDeps, 'store' | 'clock' | 'i
     if (charge.agentId) await tx.agents.addUsage(ctx.accountId, charge.agentId, -amount);
   });
 }
+
+/** chargeCredits' checks without taking anything, for work whose charge is taken with its result
+ * (chat): 429 QUOTA_EXCEEDED or 402 INSUFFICIENT_CREDITS before any work begins. */
+export async function assertCanPay(deps: Pick<DomainDeps, 'store'>, ctx: RequestContext, credits: number): Promise<void> {
+  const amount = toMillicredits(credits);
+  if (ctx.key) {
+    const key = await deps.store.keys.get(ctx.accountId, ctx.key.id);
+    if (key && key.quota !== null && key.usageTotal + amount > key.quota) throw new AppError('QUOTA_EXCEEDED', "This key's credit quota is used up.");
+  }
+  const account = await deps.store.accounts.get(ctx.accountId);
+  if (!account || account.creditBalance < amount) throw new AppError('INSUFFICIENT_CREDITS', 'Not enough credits for this request.');
+}

@@ -1,0 +1,59 @@
+import type { ConversationRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from '../../ports/conversation-store.ts';
+
+const iso = (at: number): string => new Date(at).toISOString();
+
+/** The Tool call resource of SPEC §2. */
+export interface PublicToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+  status: ToolCallStatus;
+}
+
+export function toPublicToolCall(call: Pick<ToolCallRecord, 'id' | 'name' | 'arguments' | 'status'>): PublicToolCall {
+  return { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments }, status: call.status };
+}
+
+/** The Message resource of SPEC §2: content when there is text, tool_calls when the model called
+ * tools, feedback once it was given. */
+export interface PublicMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content?: string;
+  tool_calls?: PublicToolCall[];
+  feedback?: { rating: 'up' | 'down'; comment?: string; createdAt: string };
+  createdAt: string;
+}
+
+export function toPublicMessage(message: MessageRecord): PublicMessage {
+  const { feedback } = message;
+  return {
+    id: message.id,
+    role: message.role,
+    ...(message.content !== null && { content: message.content }),
+    ...(message.toolCalls.length > 0 && { tool_calls: message.toolCalls.map(toPublicToolCall) }),
+    ...(feedback && { feedback: { rating: feedback.rating, ...(feedback.comment !== null && { comment: feedback.comment }), createdAt: iso(feedback.createdAt) } }),
+    createdAt: iso(message.createdAt),
+  };
+}
+
+/** DESIGN.md's conversation record. */
+export interface PublicConversation {
+  id: string;
+  userId: string | null;
+  title: string | null;
+  messageCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toPublicConversation(conversation: ConversationRecord): PublicConversation {
+  return {
+    id: conversation.id,
+    userId: conversation.userId,
+    title: conversation.title,
+    messageCount: conversation.messageCount,
+    createdAt: iso(conversation.createdAt),
+    updatedAt: iso(conversation.updatedAt),
+  };
+}

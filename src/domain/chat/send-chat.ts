@@ -1,0 +1,195 @@
+// POST /agents/{id}/chat, as domain steps: every check that can refuse the request runs before any
+// work (SPEC §4: errors before streaming are ordinary JSON errors); the reply, the tool results it
+// answers and its charge are stored in one transaction, so a failed request is never charged.
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { AgentRecord } from '../../ports/store.ts';
+import type { ConversationRecord, NewMessage } from '../../ports/conversation-store.ts';
+import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
+import { getAgent } from '../agents/get-agent.ts';
+import { AppError, isAppError } from '../errors.ts';
+import { findModel, isModelOnPlan } from '../models/catalog.ts';
+import { assertCanPay, chargeCredits } from '../credits/charge.ts';
+import { toMillicredits } from '../credits/units.ts';
+import { recordEvent } from '../events/record-event.ts';
+import { rankPassages } from '../search/rank-passages.ts';
+import { buildPrompt } from './build-prompt.ts';
+import { checkToolResults, settleToolResults, type ToolResult } from './tool-results.ts';
+import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
+
+/** Passages retrieved to ground one reply. */
+export const GROUNDING_PASSAGES = 5;
+/** Stored messages read back for the prompt; the token budget usually keeps fewer. */
+const HISTORY_MESSAGES = 40;
+const TITLE_LENGTH = 80;
+
+export interface ChatInput {
+  message?: string;
+  /** The end user's persistent conversation; when present, conversationId is ignored. */
+  userId?: string;
+  conversationId?: string;
+  toolResults?: ToolResult[];
+}
+
+/** Hears the reply as it is made (the SSE stream); a JSON reply needs none of it. */
+export interface ChatListener {
+  /** Once, before the first part of the reply: the ids it will be stored under. */
+  onStart?(ids: { conversationId: string; messageId: string }): void;
+  onContent?(text: string): void;
+  onToolCalls?(calls: PublicToolCall[]): void;
+}
+
+export interface ChatReply {
+  conversationId: string;
+  messageId: string;
+  userId: string | null;
+  content: string;
+  toolCalls: PublicToolCall[];
+  finishReason: FinishReason;
+  credits: number;
+}
+
+interface Attempt {
+  agent?: AgentRecord;
+  conversationId: string | null;
+}
+
+export async function sendChat(deps: DomainDeps, ctx: RequestContext, agentId: string, input: ChatInput, options: { signal: AbortSignal; listener?: ChatListener }): Promise<ChatReply> {
+  const attempt: Attempt = { conversationId: null };
+  try {
+    return await answer(deps, ctx, agentId, input, options, attempt);
+  } catch (error) {
+    const failure = asChatFailure(error);
+    if (attempt.agent) await recordChatFailed(deps, ctx, attempt.agent, attempt.conversationId, input.userId ?? null, failure);
+    throw failure;
+  }
+}
+
+async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, input: ChatInput, options: { signal: AbortSignal; listener?: ChatListener }, attempt: Attempt): Promise<ChatReply> {
+  const { signal, listener = {} } = options;
+  const agent = await getAgent(deps, ctx, agentId);
+  attempt.agent = agent;
+  const model = deps.chatModels.get(agent.model);
+  const entry = findModel(deps.catalog, agent.model);
+  const limits = deps.chatModels.limits(agent.model);
+  if (!entry || !isModelOnPlan(deps.catalog, ctx.plan, agent.model)) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is not available on the ${ctx.plan} plan.`);
+  if (!model || !limits) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is not configured on this server.`);
+
+  const existing = await existingConversation(deps, ctx, agent, input);
+  attempt.conversationId = existing?.id ?? null;
+  const toolOutputs = await checkToolResults(deps.store, ctx.accountId, existing, input.toolResults ?? []);
+  await assertCanPay(deps, ctx, entry.credits);
+  const message = input.message ?? null;
+  if (message !== null) await moderate(deps, message, signal);
+
+  const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
+  attempt.conversationId = conversation.id;
+  const history = await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES);
+  const query = message ?? [...history].reverse().find((m) => m.role === 'user')?.content ?? null;
+  const passages = query ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, { signal }) : [];
+  const grounding = passages.map((p) => ({ content: p.content, title: p.source.title, score: p.score }));
+  const prompt = buildPrompt({ instructions: agent.instructions, passages: grounding, history, toolResults: toolOutputs, message, ...limits });
+
+  const messageId = deps.ids.next('msg');
+  let content = '';
+  let calls: ModelToolCall[] = [];
+  let finishReason: FinishReason = 'stop';
+  let started = false;
+  const start = () => {
+    if (!started) listener.onStart?.({ conversationId: conversation.id, messageId });
+    started = true;
+  };
+  for await (const event of model.stream({ messages: prompt, tools: agent.tools, passages: grounding, maxTokens: limits.maxTokens, signal })) {
+    start();
+    if (event.type === 'content') {
+      content += event.text;
+      listener.onContent?.(event.text);
+    } else if (event.type === 'tool_calls') {
+      calls = [...calls, ...event.calls];
+      listener.onToolCalls?.(event.calls.map((call) => toPublicToolCall({ ...call, status: 'pending' })));
+    } else {
+      finishReason = calls.length > 0 ? 'tool_calls' : event.reason;
+    }
+  }
+  signal.throwIfAborted();
+  start();
+
+  const at = deps.clock.now();
+  const credits = entry.credits;
+  const userMessage: NewMessage[] = message === null ? [] : [{ id: deps.ids.next('msg'), role: 'user', content: message, finishReason: null, credits: 0, toolCalls: [], createdAt: at }];
+  const reply: NewMessage = { id: messageId, role: 'assistant', content: content === '' && calls.length > 0 ? null : content, finishReason, credits: toMillicredits(credits), toolCalls: calls, createdAt: at };
+  await deps.store.transaction(async (tx) => {
+    if (!(await tx.conversations.get(ctx.accountId, agent.id, conversation.id))) throw new AppError('CONVERSATION_NOT_FOUND', 'The conversation was deleted while the reply was being made.');
+    await settleToolResults(tx, ctx.accountId, conversation.id, toolOutputs, at);
+    await chargeCredits(tx, deps, ctx, { credits, agentId: agent.id, description: 'chat' });
+    await tx.conversations.appendMessages(ctx.accountId, conversation.id, [...userMessage, reply], at, message === null ? null : titleOf(message));
+    if (ctx.key) await recordEvent(tx, deps, ctx.accountId, 'chat.completed', chatEventData(agent, conversation.id, input.userId ?? null, credits, ctx.key.name));
+  });
+  return {
+    conversationId: conversation.id,
+    messageId,
+    userId: conversation.userId,
+    content,
+    toolCalls: calls.map((call) => toPublicToolCall({ ...call, status: 'pending' })),
+    finishReason,
+    credits,
+  };
+}
+
+/** With userId, that end user's conversation (none yet is fine: it starts now); with only a
+ * conversationId, that conversation (404 if this agent has none such); with neither, a new one. */
+async function existingConversation(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, input: ChatInput): Promise<ConversationRecord | undefined> {
+  if (input.userId !== undefined) return deps.store.conversations.findByUser(ctx.accountId, agent.id, input.userId);
+  if (input.conversationId === undefined) return undefined;
+  const conversation = await deps.store.conversations.get(ctx.accountId, agent.id, input.conversationId);
+  if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND', 'Conversation not found.');
+  return conversation;
+}
+
+/** Created just before the model is called, so the stream's first frame names a conversation the
+ * client can continue even if this reply then fails. */
+function startConversation(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, userId: string | null): Promise<ConversationRecord> {
+  const at = deps.clock.now();
+  return deps.store.conversations.insertOrGet({ id: deps.ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId, title: null, createdAt: at, updatedAt: at });
+}
+
+async function moderate(deps: DomainDeps, message: string, signal: AbortSignal): Promise<void> {
+  let verdict;
+  try {
+    verdict = await deps.moderator.check(message, signal);
+  } catch (error) {
+    // Any failure of the moderator fails closed (ModerationUnavailableError or not).
+    if (signal.aborted) throw error;
+    throw new AppError('MODERATION_UNAVAILABLE', 'The message could not be checked for harmful content, so it was not sent to the model. Nothing was charged; try again.', { usage: { credits: 0 } });
+  }
+  if (verdict.flagged) {
+    throw new AppError('CONTENT_BLOCKED', `The message was refused as harmful (${verdict.categories.join(', ')}). Nothing was charged.`, { output: { categories: verdict.categories }, usage: { credits: 0 } });
+  }
+}
+
+function titleOf(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length <= TITLE_LENGTH ? line : `${line.slice(0, TITLE_LENGTH - 1)}…`;
+}
+
+/** SPEC §6's fields of chat.completed and chat.failed: the key's name, never the key. */
+function chatEventData(agent: AgentRecord, conversationId: string | null, userId: string | null, credits: number, keyName: string): Record<string, unknown> {
+  return { agent: { id: agent.id }, conversationId, userId, credits, apiKey: keyName };
+}
+
+/** What the caller is told: the model's own failure becomes 500 UNKNOWN_ERROR with the refund
+ * (nothing was taken) stated; an abort stays an abort. */
+function asChatFailure(error: unknown): unknown {
+  if (error instanceof ChatModelError) {
+    const failure = new AppError('UNKNOWN_ERROR', `The model could not answer (${error.failure}${error.status ? `, status ${error.status}` : ''}). Nothing was charged.`, { usage: { credits: 0 } });
+    return Object.assign(failure, { cause: error }); // logged with the 500
+  }
+  return error;
+}
+
+async function recordChatFailed(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, conversationId: string | null, userId: string | null, failure: unknown): Promise<void> {
+  if (!ctx.key) return;
+  const code = isAppError(failure) ? failure.code : 'UNKNOWN_ERROR';
+  const data = { ...chatEventData(agent, conversationId, userId, 0, ctx.key.name), error: { code } };
+  // Best effort: failing to record the failure must not hide the failure itself.
+  await deps.store.transaction((tx) => recordEvent(tx, deps, ctx.accountId, 'chat.failed', data)).catch(() => undefined);
+}

@@ -1,0 +1,118 @@
+import Type from 'typebox';
+import { sendChat, type ChatListener, type ChatReply } from '../../domain/chat/send-chat.ts';
+import { invalidBody } from '../../domain/errors.ts';
+import { abortOnClientClose } from '../abort-on-close.ts';
+import { createSseWriter } from '../sse.ts';
+import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, ToolCallSchema } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+// Bounds SPEC leaves open ("not shown"), stated in the OpenAPI document.
+export const CHAT_MESSAGE_MAX = 8_000;
+export const TOOL_OUTPUT_MAX = 100_000;
+const ID_MAX = 200;
+
+const ChatBodySchema = Type.Object(
+  {
+    message: Type.Optional(Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S', description: `The user's message, 1 to ${CHAT_MESSAGE_MAX} characters. May be omitted when \`toolResults\` is sent.` })),
+    stream: Type.Optional(Type.Boolean({ description: 'true: the reply is a Server-Sent Events stream (see the description).' })),
+    userId: Type.Optional(Type.String({ minLength: 1, maxLength: ID_MAX, description: "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored." })),
+    conversationId: Type.Optional(Type.String({ minLength: 1, maxLength: ID_MAX, description: 'Continue this conversation (404 CONVERSATION_NOT_FOUND if the agent has none such). With neither id, a new conversation starts.' })),
+    toolResults: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            toolCallId: Type.String({ minLength: 1, maxLength: ID_MAX }),
+            output: Type.String({ maxLength: TOOL_OUTPUT_MAX, description: 'What the tool returned, as text (JSON is fine).' }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 64, description: 'Results for the pending tool calls of the conversation: all of them in one request (cancel the ones you will not run). The model then continues.' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const ChatReplySchema = Type.Object({
+  success: Type.Literal(true),
+  reply: Type.Object({
+    content: Type.String({ description: 'The reply text; empty when the model only called tools.' }),
+    tool_calls: Type.Optional(Type.Array(ToolCallSchema, { description: 'Client tool calls, status `pending`: run them and send `toolResults`.' })),
+  }),
+  finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('tool_calls'), Type.Literal('content_filter')]),
+  conversationId: Type.String(),
+  messageId: Type.String({ description: 'The id of the stored assistant message (for feedback).' }),
+  userId: Type.Optional(Type.String({ description: 'Present when the conversation belongs to an end user.' })),
+  usage: Type.Object({ credits: Type.Number({ description: "Credits charged: the model's price in GET /models." }) }),
+});
+
+const DESCRIPTION = `Sends a message to the agent and answers from its knowledge: the message is checked for harmful content, the agent's passages closest to it are retrieved, and the model answers from the instructions, those passages and as much of the conversation as fits its context.
+
+**Credits**: the model's price (GET /models) per request, taken in the same transaction that stores the reply. A request that fails costs nothing: 402 and 429 \`QUOTA_EXCEEDED\` come before any work; \`CONTENT_BLOCKED\` and \`MODERATION_UNAVAILABLE\` before the model; a model failure is 500 \`UNKNOWN_ERROR\` with \`usage.credits\` 0.
+
+**Tool calls**: when the model calls one of the agent's client tools, the reply carries \`tool_calls\` (status \`pending\`) and \`finish_reason\` \`tool_calls\`. Send \`toolResults\` for all of them (optionally with a new \`message\`), or cancel them. While any is pending a new message gets 409 \`PENDING_TOOL_CALLS\` with \`error.ids\`. Tool call statuses: \`pending\`, \`completed\` (result received), \`canceled\`.
+
+**Stream** (\`stream: true\`): \`text/event-stream\`, each frame one \`data: {json}\` line and a blank line, no \`event:\` field:
+1. \`{"success":true,"conversationId":"…","messageId":"…"}\`
+2. \`{"delta":{"reply":{"content":"…"}}}\`: text fragments to append, and/or \`{"delta":{"tool_calls":[…]}}\`
+3. \`{"delta":{"finish_reason":"stop"},"usage":{"credits":1},"conversationId":"…","messageId":"…"}\`
+4. an empty \`data:\` message: the end marker.
+
+The stream starts with the model's first output; every error before it is an ordinary JSON error. A failure after it is one frame \`{"success":false,"error":{"code","message"},"delta":{"finish_reason":"error"},"usage":{"credits":0}}\` and the end marker; nothing was charged or stored. A client that disconnects stops the model call.
+
+Emits \`chat.completed\` (or \`chat.failed\`, once the agent was found) for requests made with an API key.`;
+
+/** POST /agents/{agentId}/chat: one JSON reply, or an SSE stream of it. */
+export function registerChat(app: ApiApp, deps: HttpDeps): void {
+  app.post(
+    '/agents/:agentId/chat',
+    {
+      schema: {
+        tags: ['Chat'],
+        summary: 'Chat with an agent',
+        description: DESCRIPTION,
+        security: SECURITY,
+        params: AgentIdParamsSchema,
+        body: ChatBodySchema,
+        response: { 200: ChatReplySchema, 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 503: ErrorSchema, ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      if (body.message === undefined && body.toolResults === undefined) throw invalidBody({ message: ['is required unless toolResults is sent'] });
+      const ids = (body.toolResults ?? []).map((result) => result.toolCallId);
+      if (new Set(ids).size !== ids.length) throw invalidBody({ toolResults: ['has two results for one toolCallId'] });
+      const ctx = requireContext(request);
+      const signal = abortOnClientClose(reply);
+      if (!body.stream) return toJsonReply(await sendChat(deps.domain, ctx, request.params.agentId, body, { signal }));
+
+      const stream = createSseWriter(reply);
+      const listener: ChatListener = {
+        onStart: ({ conversationId, messageId }) => stream.send({ success: true, conversationId, messageId }),
+        onContent: (content) => stream.send({ delta: { reply: { content } } }),
+        onToolCalls: (toolCalls) => stream.send({ delta: { tool_calls: toolCalls } }),
+      };
+      try {
+        const answer = await sendChat(deps.domain, ctx, request.params.agentId, body, { signal, listener });
+        stream.send({ delta: { finish_reason: answer.finishReason }, usage: { credits: answer.credits }, conversationId: answer.conversationId, messageId: answer.messageId });
+      } catch (error) {
+        if (!stream.started) throw error;
+        stream.fail(error, { delta: { finish_reason: 'error' }, usage: { credits: 0 } });
+      }
+      stream.end();
+      return reply;
+    },
+  );
+}
+
+function toJsonReply(answer: ChatReply) {
+  return {
+    success: true as const,
+    reply: { content: answer.content, ...(answer.toolCalls.length > 0 && { tool_calls: answer.toolCalls }) },
+    finish_reason: answer.finishReason,
+    conversationId: answer.conversationId,
+    messageId: answer.messageId,
+    ...(answer.userId !== null && { userId: answer.userId }),
+    usage: { credits: answer.credits },
+  };
+}

@@ -1,0 +1,46 @@
+import Type from 'typebox';
+import { FEEDBACK_COMMENT_MAX, giveFeedback } from '../../domain/chat/conversations.ts';
+import { AUTHENTICATED_ERRORS, ErrorSchema, MessageParamsSchema, SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+/** POST /agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback. */
+export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
+  app.post(
+    '/agents/:agentId/conversations/:conversationRef/messages/:messageId/feedback',
+    {
+      schema: {
+        tags: ['Conversations'],
+        summary: 'Rate a reply',
+        description: 'Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists.',
+        security: SECURITY,
+        params: MessageParamsSchema,
+        body: Type.Object(
+          {
+            rating: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+            comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX, description: `Optional, up to ${FEEDBACK_COMMENT_MAX} characters.` })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            messageId: Type.String(),
+            feedback: Type.Object({ rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String()), createdAt: Type.String({ format: 'date-time' }) }),
+          }),
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
+      },
+    },
+    async (request) => {
+      const { agentId, conversationRef, messageId } = request.params;
+      const feedback = await giveFeedback(deps.domain, requireContext(request), agentId, conversationRef, messageId, request.body);
+      return {
+        success: true as const,
+        messageId,
+        feedback: { rating: feedback.rating, ...(feedback.comment !== null && { comment: feedback.comment }), createdAt: new Date(feedback.createdAt).toISOString() },
+      };
+    },
+  );
+}
