@@ -21,7 +21,7 @@ const DIMENSION = 512;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const WORDS = 'tent boot jacket refund shipping express warranty zipper seam repair rental gift card loyalty points store hours canvas down feather waterproof membrane sole lace stitch glove helmet rope harness carabiner stove fuel lantern compass map trail summit river canoe paddle kayak sleeping bag pad pillow insulation wool merino cotton nylon polyester buckle strap pocket hood collar cuff hem size fit width length'.split(' ');
 
-function randomUnitVector(random: () => number): Float32Array {
+export function randomUnitVector(random: () => number): Float32Array {
   const vector = new Float32Array(DIMENSION);
   let sum = 0;
   for (let i = 0; i < DIMENSION; i += 1) {
@@ -34,7 +34,7 @@ function randomUnitVector(random: () => number): Float32Array {
   return vector;
 }
 
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -48,7 +48,8 @@ function queuedEmbedder(vectors: Float32Array[]): EmbeddingProvider {
   return { model: 'bench-random-512', dimension: DIMENSION, embed: async (texts) => texts.map(() => vectors[next++ % vectors.length] as Float32Array), close: async () => undefined };
 }
 
-async function seed(deps: DomainDeps, agentId: string, count: number, random: () => number): Promise<Float32Array[]> {
+/** Adds `count` passages of random text and random unit vectors (under the embedder's model name). */
+export async function seed(deps: DomainDeps, agentId: string, count: number, random: () => number): Promise<Float32Array[]> {
   const vectors: Float32Array[] = [];
   const batch = 2_000;
   for (let start = 0; start < count; start += batch) {
@@ -70,7 +71,7 @@ async function seed(deps: DomainDeps, agentId: string, count: number, random: ()
   return vectors;
 }
 
-function percentile(samples: number[], p: number): number {
+export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }

@@ -30,6 +30,13 @@ const ROUTES: Route[] = [
   { method: 'POST', path: (id) => `/agents/${id}/sources/website`, body: { url: 'http://127.0.0.1:9/' }, agentPath: true, ok: { status: 400, code: 'INVALID_BODY' } },
   { method: 'DELETE', path: (id) => `/agents/${id}/sources/src_missing`, agentPath: true, ok: { status: 404, code: 'SOURCE_NOT_FOUND' } },
   { method: 'POST', path: (id) => `/agents/${id}/search`, body: { query: 'opening hours' }, agentPath: true },
+  { method: 'POST', path: (id) => `/agents/${id}/chat`, body: { message: 'When are you open?' }, agentPath: true },
+  { method: 'GET', path: (id) => `/agents/${id}/conversations`, agentPath: true },
+  { method: 'GET', path: (id) => `/agents/${id}/conversations/someone/messages`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
+  { method: 'DELETE', path: (id) => `/agents/${id}/conversations/someone`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
+  { method: 'DELETE', path: (id) => `/agents/${id}/conversations/someone/messages/msg_missing?cascade=true`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
+  { method: 'POST', path: (id) => `/agents/${id}/conversations/someone/tool/cancel/call_missing`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
+  { method: 'POST', path: (id) => `/agents/${id}/conversations/someone/messages/msg_missing/feedback`, body: { rating: 'up' }, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
 ];
 
 /** An authorised call got past authentication: 200, or the route's own answer. */
