@@ -90,3 +90,52 @@ export interface ConsoleTables {
   console_sessions: ConsoleSessionsTable;
   sign_in_throttle: SignInThrottleTable;
 }
+
+// Migration 0005_chat.
+
+export interface ConversationsTable {
+  id: string;
+  account_id: string;
+  agent_id: string;
+  user_id: string | null;
+  title: string | null;
+  last_seq: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  agent_id: string;
+  account_id: string;
+  role: string;
+  content: string | null;
+  seq: number;
+  finish_reason: string | null;
+  credits: number;
+  feedback_rating: string | null;
+  feedback_comment: string | null;
+  feedback_at: number | null;
+  created_at: number;
+}
+
+export interface ToolCallsTable {
+  id: string;
+  message_id: string;
+  conversation_id: string;
+  agent_id: string;
+  account_id: string;
+  ordinal: number;
+  name: string;
+  arguments: string;
+  status: string;
+  output: string | null;
+  updated_at: number;
+}
+
+export interface ChatTables {
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  tool_calls: ToolCallsTable;
+}

@@ -1,6 +1,6 @@
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
 // PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
-import type { ConsoleTables, WebhookTables } from './added-tables.ts';
+import type { ChatTables, ConsoleTables, WebhookTables } from './added-tables.ts';
 
 export interface AccountsTable {
   id: string;
@@ -100,7 +100,7 @@ export interface ChunksTable {
   embedding_dim: number;
 }
 
-export interface Database extends WebhookTables, ConsoleTables {
+export interface Database extends WebhookTables, ConsoleTables, ChatTables {
   sources: SourcesTable;
   chunks: ChunksTable;
   accounts: AccountsTable;

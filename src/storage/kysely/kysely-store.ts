@@ -11,11 +11,16 @@ import { createChunkRepository } from './chunk-repository.ts';
 import { createWebhookRepository } from './webhook-repository.ts';
 import { createCreditAlertRepository } from './credit-alert-repository.ts';
 import { createSessionRepository, createSignInThrottleRepository, createUserRepository } from './console-repository.ts';
+import { createConversationRepository } from './conversation-repository.ts';
+import { createMessageRepository, createToolCallRepository } from './message-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
 function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
   return {
+    conversations: createConversationRepository(db, dialect),
+    messages: createMessageRepository(db),
+    toolCalls: createToolCallRepository(db),
     sources: createSourceRepository(db),
     chunks: createChunkRepository(db),
     accounts: createAccountRepository(db),

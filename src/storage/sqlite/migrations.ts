@@ -2,6 +2,7 @@ import { CORE_SCHEMA } from '../kysely/core-schema.ts';
 import { knowledgeSchema } from '../kysely/knowledge-schema.ts';
 import { WEBHOOK_SCHEMA } from '../kysely/webhook-schema.ts';
 import { CONSOLE_SCHEMA } from '../kysely/console-schema.ts';
+import { CHAT_SCHEMA } from '../kysely/chat-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
@@ -10,4 +11,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0002_knowledge', statements: knowledgeSchema('BLOB') },
   { name: '0003_webhooks', statements: WEBHOOK_SCHEMA },
   { name: '0004_console_users', statements: CONSOLE_SCHEMA },
+  { name: '0005_chat', statements: CHAT_SCHEMA },
 ];
