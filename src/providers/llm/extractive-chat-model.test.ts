@@ -57,6 +57,13 @@ test('streams several content events that join into the answer, then finishes wi
   assert.equal(events.some((event) => event.type === 'tool_calls'), false);
 });
 
+test('stops at the token budget with finish length', async () => {
+  const events = await collect(createExtractiveChatModel().stream(request({ maxTokens: 12 })));
+  assert.deepEqual(events.at(-1), { type: 'finish', reason: 'length' });
+  const answer = text(events);
+  assert.ok(answer.length > 0 && INTRO.startsWith(answer.trim()), answer);
+});
+
 test('is deterministic', async () => {
   const first = await collect(createExtractiveChatModel().stream(request()));
   const second = await collect(createExtractiveChatModel().stream(request()));

@@ -217,20 +217,23 @@ test('a server that never sends its headers times out too', async () => {
 });
 
 test('the time-out bounds each gap, not the whole answer, and does not run while the consumer holds an event', async () => {
-  server.enqueue({ content: ['one', ' two', ' three', ' four', ' five'], chunkDelayMs: 150 });
-  const slowChunks = await collect(model({ timeoutMs: 300 }).stream(request()));
-  assert.equal(slowChunks.length, 6);
+  // Seven gaps of 120 ms: the answer takes twice the time-out, each gap a third of it.
+  server.enqueue({ content: ['one', ' two', ' three', ' four', ' five', ' six'], chunkDelayMs: 120 });
+  const started = Date.now();
+  const slowChunks = await collect(model({ timeoutMs: 400 }).stream(request()));
+  assert.equal(slowChunks.length, 7);
+  assert.ok(Date.now() - started > 400);
   server.enqueue({ content: ['one', ' two', ' three'] });
   const events: ChatModelEvent[] = [];
-  for await (const event of model({ timeoutMs: 300 }).stream(request())) {
+  for await (const event of model({ timeoutMs: 400 }).stream(request())) {
     events.push(event);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
   assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
 });
 
 test('an abort mid-stream closes the upstream request and ends the stream with the abort reason', async () => {
-  server.enqueue({ content: ['first'], hangAfterChunks: 2 });
+  server.enqueue({ content: ['first', 'second', 'third'], hangAfterChunks: 4 });
   const controller = new AbortController();
   const reason = new Error('the client went away');
   const events: ChatModelEvent[] = [];

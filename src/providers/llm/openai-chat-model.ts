@@ -51,6 +51,10 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       const idle = idleTimer(options.timeoutMs, () => upstream.abort(new Error('model time-out')));
       // The SDK ends a stream quietly when its request is aborted, so after every step we ask why.
       const interruption = () => (request.signal.aborted ? request.signal.reason : idle.expired ? timeoutError(options, endpoint) : null);
+      const throwIfInterrupted = () => {
+        const reason = interruption();
+        if (reason) throw reason;
+      };
       try {
         idle.start();
         const chunks = await client.chat.completions.create(toChatCompletionBody(options.model, request), { signal: upstream.signal });
@@ -58,12 +62,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         for await (const chunk of chunks) {
           // The clock is paused while the consumer holds an event: it measures the model, not us.
           idle.stop();
+          throwIfInterrupted();
           for (const text of reader.read(chunk)) yield { type: 'content', text } satisfies ChatModelEvent;
           idle.start();
         }
         idle.stop();
-        const stopped = interruption();
-        if (stopped) throw stopped;
+        throwIfInterrupted();
         yield* reader.finish(() => options.ids.next('call'));
       } catch (error) {
         throw interruption() ?? toChatModelError(error, endpoint, options.apiKey);
