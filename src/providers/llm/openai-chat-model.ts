@@ -121,7 +121,7 @@ function upstreamMessage(error: APIError, apiKey: string | null): string {
 }
 
 /** Removes the key, and anything shaped like one (OpenAI quotes a masked key on a 401). */
-export function redact(text: string, apiKey: string | null): string {
+function redact(text: string, apiKey: string | null): string {
   const withoutKey = apiKey ? text.split(apiKey).join('[redacted]') : text;
   return withoutKey.replace(/\bsk-[\w*.-]+/g, '[redacted]');
 }
