@@ -1,0 +1,52 @@
+// The extractive answer: the best passages quoted as written, each under its source's title. No
+// text is generated, and the answer says so by saying where every word comes from.
+import type { GroundingPassage } from '../../ports/chat-model.ts';
+import { analyze } from '../../domain/search/analyze.ts';
+
+export const MAX_QUOTES = 3;
+/** A longer passage is cut to its sentences that best match the question. */
+export const MAX_QUOTE_CHARS = 600;
+
+export const INTRO = "Here is what this agent's knowledge base says on this, quoted as written:";
+export const NOTHING_FOUND = "This agent's knowledge base has nothing on this, so there is no passage to quote. Try asking in other words, or add a source that covers it.";
+
+/** The answer to `question` (the latest user message; empty when there is none) from `passages`, best first. */
+export function composeExtractiveAnswer(question: string, passages: GroundingPassage[]): string {
+  const seen = new Set<string>();
+  const chosen = passages.filter((passage) => {
+    const text = collapse(passage.content);
+    if (!text || seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+  if (chosen.length === 0) return NOTHING_FOUND;
+  const terms = new Set(analyze(question));
+  const quotes = chosen.slice(0, MAX_QUOTES).map((passage) => `> ${excerpt(collapse(passage.content), terms)}\n— ${collapse(passage.title) || 'Untitled source'}`);
+  return [INTRO, ...quotes].join('\n\n');
+}
+
+/** The passage whole when it is short; otherwise the run of sentences starting at the one that
+ * shares most terms with the question, marked with ellipses where it was cut. */
+function excerpt(text: string, terms: Set<string>): string {
+  if (text.length <= MAX_QUOTE_CHARS) return text;
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  let best = 0;
+  let bestScore = -1;
+  for (const [index, sentence] of sentences.entries()) {
+    const score = analyze(sentence).filter((term) => terms.has(term)).length;
+    if (score > bestScore) [best, bestScore] = [index, score];
+  }
+  let quoted = '';
+  let end = best;
+  while (end < sentences.length && (quoted + ' ' + sentences[end]).trim().length <= MAX_QUOTE_CHARS) quoted = `${quoted} ${sentences[end++]}`.trim();
+  if (!quoted) {
+    // One sentence longer than the limit: cut it at a word boundary.
+    quoted = sentences[best]!.slice(0, MAX_QUOTE_CHARS).replace(/\s+\S*$/, '');
+    end = -1;
+  }
+  return `${best > 0 ? '… ' : ''}${quoted}${end === sentences.length ? '' : ' …'}`;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
