@@ -50,6 +50,8 @@ export interface RecordedRequest {
   aborted: boolean;
   /** Settles when the exchange is over, with `aborted`. */
   settled: Promise<boolean>;
+  /** performance.now() when the whole request had arrived (benchmarks in the same process). */
+  receivedAt: number;
 }
 
 export interface ScriptedModelServer {
@@ -142,7 +144,7 @@ export async function startScriptedModelServer(options: { record?: boolean } = {
 
 /** Records the exchange and learns whether the client left before the response ended. */
 function track(path: string, headers: IncomingHttpHeaders, body: unknown, response: ServerResponse): RecordedRequest {
-  const recorded = { path, headers, body, aborted: false } as RecordedRequest;
+  const recorded = { path, headers, body, aborted: false, receivedAt: performance.now() } as RecordedRequest;
   recorded.settled = new Promise((resolve) => {
     response.on('close', () => {
       recorded.aborted = !response.writableFinished && !destroyedByServer.has(response);
