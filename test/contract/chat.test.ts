@@ -398,21 +398,21 @@ describe('chat', () => {
     assert.equal(badRating.status, 400);
     assert.equal(badRating.body.error.code, 'INVALID_BODY');
 
-    // Newest first: [a3, u3, a2, u2, a1, u1]. Delete u3 alone, then from a2 onwards.
+    // Newest first: [a3, u3, a2, u2, a1, u1]. Delete u3 alone, then a2 and everything after it (a3).
     const one = await server.call('DELETE', `${base}/messages/${all[1]!.id}`, { key });
     assert.deepEqual(one.body, { success: true, deletedMessages: { count: 1 } });
     const rest = await server.call('DELETE', `${base}/messages/${all[2]!.id}?cascade=true`, { key });
     assert.deepEqual(rest.body, { success: true, deletedMessages: { count: 2 } });
     assert.deepEqual(
       (await list()).map((m) => m.content),
-      ['Hello from the scripted model.', 'First question'],
+      ['Second question', 'Hello from the scripted model.', 'First question'],
     );
     const gone = await server.call('DELETE', `${base}/messages/${all[2]!.id}`, { key });
     assert.equal(gone.status, 404);
     assert.equal(gone.body.error.code, 'MESSAGE_NOT_FOUND');
 
     const deleted = await server.call('DELETE', base, { key });
-    assert.deepEqual(deleted.body, { success: true, deletedMessages: { count: 2 } });
+    assert.deepEqual(deleted.body, { success: true, deletedMessages: { count: 3 } });
     const after = await server.call('GET', `${base}/messages`, { key });
     assert.equal(after.status, 404);
     assert.equal(after.body.error.code, 'CONVERSATION_NOT_FOUND');
