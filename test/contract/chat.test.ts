@@ -245,6 +245,31 @@ describe('chat', () => {
     assert.equal(toolMessage.content, undefined);
   });
 
+  test('races: first messages of one user share a conversation; one result per tool call wins', async () => {
+    const { agent, key, chat, balance } = await setup({ tools: true });
+    const firsts = await Promise.all([1, 2, 3].map((n) => chat({ message: `Hello ${n}`, userId: 'racer' })));
+    assert.deepEqual(
+      firsts.map((r) => r.status),
+      [200, 200, 200],
+    );
+    assert.equal(new Set(firsts.map((r) => r.body.conversationId)).size, 1);
+    const listed = await server.call('GET', `/agents/${agent.id}/conversations/racer/messages`, { key });
+    assert.equal(listed.body.pagination.totalMessages, 6);
+
+    model.enqueue({ toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"R-1"}' }] });
+    const asked = await chat({ message: 'Where is R-1?', userId: 'racer' });
+    const callId = asked.body.reply.tool_calls[0].id;
+    const spent = await balance();
+    model.enqueue({ content: ['First', ' answer'], chunkDelayMs: 30 }, { content: ['Second', ' answer'], chunkDelayMs: 30 });
+    const answers = await Promise.all([1, 2].map(() => chat({ userId: 'racer', toolResults: [{ toolCallId: callId, output: 'shipped' }] })));
+    assert.deepEqual(
+      answers.map((r) => r.status).sort(),
+      [200, 409],
+    );
+    assert.equal(answers.find((r) => r.status === 409)!.body.error.code, 'TOOL_CALL_ALREADY_EXECUTED');
+    assert.equal(await balance(), spent - 2, 'only the winner was charged');
+  });
+
   test('tool calls in a stream arrive as a delta and finish with tool_calls', async () => {
     const { agent, key } = await setup({ tools: true });
     model.enqueue({ content: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"C-3"}' }] });
