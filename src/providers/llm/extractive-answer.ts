@@ -12,11 +12,15 @@ export const NOTHING_FOUND = "This agent's knowledge base has nothing on this, s
 
 /** The answer to `question` (the latest user message; empty when there is none) from `passages`, best first. */
 export function composeExtractiveAnswer(question: string, passages: GroundingPassage[]): string {
+  // Neighbouring chunks of one document overlap (the chunker repeats whole sentences), so a passage
+  // whose sentences were mostly quoted already would only say the same thing twice.
   const seen = new Set<string>();
   const chosen = passages.filter((passage) => {
-    const text = collapse(passage.content);
-    if (!text || seen.has(text)) return false;
-    seen.add(text);
+    const sentences = sentencesOf(collapse(passage.content));
+    if (sentences.length === 0) return false;
+    const repeated = sentences.filter((sentence) => seen.has(sentence)).length;
+    if (repeated * 2 >= sentences.length) return false;
+    for (const sentence of sentences) seen.add(sentence);
     return true;
   });
   if (chosen.length === 0) return NOTHING_FOUND;
@@ -29,7 +33,7 @@ export function composeExtractiveAnswer(question: string, passages: GroundingPas
  * shares most terms with the question, marked with ellipses where it was cut. */
 function excerpt(text: string, terms: Set<string>): string {
   if (text.length <= MAX_QUOTE_CHARS) return text;
-  const sentences = text.split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(text);
   let best = 0;
   let bestScore = -1;
   for (const [index, sentence] of sentences.entries()) {
@@ -45,6 +49,10 @@ function excerpt(text: string, terms: Set<string>): string {
     end = -1;
   }
   return `${best > 0 ? '… ' : ''}${quoted}${end === sentences.length ? '' : ' …'}`;
+}
+
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.length > 0);
 }
 
 function collapse(text: string): string {

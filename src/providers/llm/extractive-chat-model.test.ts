@@ -89,6 +89,16 @@ test('drops repeated passages and names an untitled source', async () => {
   assert.equal(answer, `${INTRO}\n\n> Same text.\n— Untitled source`);
 });
 
+test('skips a passage whose sentences were mostly quoted already (overlapping chunks of one file)', async () => {
+  const passages = [
+    { content: 'Keepers trimmed the wicks. They polished the reflectors daily. Oil was costly.', title: 'Lighthouses', score: 0.9 },
+    { content: 'They polished the reflectors daily. Oil was costly.', title: 'Lighthouses', score: 0.8 },
+    { content: 'Oil was costly. Fresnel lenses changed that.', title: 'Lighthouses', score: 0.7 },
+  ];
+  const answer = text(await collect(createExtractiveChatModel().stream(request({ passages }))));
+  assert.equal(answer, `${INTRO}\n\n> Keepers trimmed the wicks. They polished the reflectors daily. Oil was costly.\n— Lighthouses\n\n> Oil was costly. Fresnel lenses changed that.\n— Lighthouses`);
+});
+
 test('answers from the passages when the latest message is a tool result', async () => {
   const messages: ChatModelRequest['messages'] = [
     { role: 'user', content: 'How long do refunds take?' },
