@@ -19,7 +19,7 @@ export function composeExtractiveAnswer(question: string, passages: GroundingPas
     const sentences = sentencesOf(collapse(passage.content));
     if (sentences.length === 0) return false;
     const repeated = sentences.filter((sentence) => seen.has(sentence)).length;
-    if (repeated * 2 >= sentences.length) return false;
+    if (repeated * 2 > sentences.length) return false;
     for (const sentence of sentences) seen.add(sentence);
     return true;
   });
