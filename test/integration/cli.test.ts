@@ -64,6 +64,10 @@ describe('operator CLI', () => {
     assert.equal(updated.code, 0, updated.stderr);
     assert.equal(updated.json.name, 'Support v2');
     assert.equal(updated.json.tools[0].name, 'order_status');
+    writeFileSync(toolsFile, JSON.stringify([{ name: 'order_status', description: 'Look up an order', parameters: { type: 'object', properties: { id: 'string' } } }]));
+    const badSchema = await cli('agents', 'update', agent.json.id, '--tools', toolsFile);
+    assert.equal(badSchema.code, 1);
+    assert.match(badSchema.stderr, /not a valid JSON Schema/);
     assert.equal((await get(`/agents/${agent.json.id}`, key.json.key)).body.agent.name, 'Support v2');
 
     const revoked = await cli('keys', 'revoke', key.json.id);

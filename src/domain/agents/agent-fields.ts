@@ -2,6 +2,10 @@ import type { CatalogConfig } from '../../config.ts';
 import type { ClientTool, PlanName } from '../../ports/store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { findModel, isModelOnPlan } from '../models/catalog.ts';
+import { Ajv } from 'ajv';
+
+/** Compiles a tool's parameters to prove they are a JSON Schema a model endpoint will accept. */
+const schemaChecker = new Ajv({ strict: false, validateSchema: true });
 
 // Bounds for the fields SPEC leaves open; the HTTP schemas repeat them for the OpenAPI document.
 export const AGENT_NAME_MAX = 100;
@@ -49,6 +53,8 @@ function checkTools(tools: unknown): string[] {
     const parameters = tool.parameters as Record<string, unknown> | undefined;
     if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters) || parameters.type !== 'object') {
       problems.push(`[${index}].parameters must be a JSON Schema object with "type": "object"`);
+    } else if (!schemaChecker.validateSchema(parameters)) {
+      problems.push(`[${index}].parameters is not a valid JSON Schema: ${schemaChecker.errorsText(schemaChecker.errors)}`);
     }
   });
   return problems;
