@@ -74,7 +74,7 @@ export const CONTENT_RULES: Rule[] = [
     [1, any(
       'kill myself', 'end my life', 'take my (?:own )?life', 'unalive(?: myself)?', 'end it all', 'off myself', 'hang myself',
       '(?:slit|slash|cut) (?:my|your) wrists?', '(?:want|wish) (?:to )?(?:die|be dead)', 'dont want to (?:live|be alive|exist|wake up)',
-      'better off dead', 'i (?:\\w+ )?deserve to die', '(?:thinking|think|thought) (?:about|of) (?:killing myself|suicide|ending (?:it|my life))',
+      'better off dead', 'hope i (?:dont|never|do not) wake up', 'i (?:\\w+ )?deserve to die', '(?:thinking|think|thought) (?:about|of) (?:killing myself|suicide|ending (?:it|my life))',
     )],
     [0.6, any(
       'killing myself', 'suicidal', 'nobody would miss me', 'no one would (?:miss|care)', 'cant (?:go on|take it anymore)',
@@ -93,13 +93,13 @@ export const CONTENT_RULES: Rule[] = [
       'jump (?:off|from) (?:a |the )?(?:\\w+ )?(?:bridge|building|roof|cliff|balcony) to',
     )],
     [1, near('how (?:much|many)', '(?:would|will|to|enough to) kill me', 4)],
-    [1, near('how many (?:\\w+ )?(?:pills|tablets)', '(?:would|will|to) (?:do it|kill|be enough|be lethal)', 3)],
-    [0.6, any('enough to (?:die|kill (?:me|myself))', '(?:want|going) to disappear (?:forever|for good)')],
+    [1, near('how many (?:\\w+ )?(?:pills|tablets)', '(?:would|will|to) (?:do it|kill|be enough|be lethal|not wake up|never wake up)', 3)],
+    [0.6, any('(?:not|never) wake up', 'enough to (?:die|kill (?:me|myself))', '(?:want|going) to disappear (?:forever|for good)')],
     [0.5, 'jump(?:ing)? (?:off|from) (?:a |the )?(?:\\w+ ){0,3}(?:bridge|building|roof|cliff|balcony)'],
     [1, '(?:which|what) (?:pills|drugs|medications?|meds|tablets) (?:can|could|would|should|do) (?:i|you|someone) (?:overdose|od)'],
     [0.5, any(
       'lethal dose', 'overdos\\w*', 'bleed out', 'noose', 'sleeping pills', 'how many (?:\\w+ )?(?:pills|tablets)',
-      '(?:should|do|can) i take together', 'take together', 'to not wake up',
+      '(?:should|do|can) i take together', 'take together',
     )],
     // Self-injury and eating disorders: doing it, hiding it, being urged on.
     [1, any(
