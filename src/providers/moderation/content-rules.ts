@@ -1,8 +1,8 @@
 // Rules about harmful content and acts: sexual content, self-harm, serious crime (scored as in
-// person-rules.ts). Medical, sexual-health and security questions use much of the same vocabulary,
+// rule.ts). Medical, sexual-health and security questions use much of the same vocabulary,
 // so single words are cues (weight < 1) and clear signals need intent, a request or a method.
 import { ABOUT_USERS, any, FICTION, HOW_TO, MINOR, near } from './vocabulary.ts';
-import { rules, type Rule } from './person-rules.ts';
+import { rules, type Rule } from './rule.ts';
 
 const MAKE = any(
   'make', 'making', 'build', 'building', 'cook', 'cooking', 'create', 'assemble', 'produce', 'producing', 'synthesi[sz](?:e|ing)', 'brew', 'brewing',
@@ -38,7 +38,8 @@ export const CONTENT_RULES: Rule[] = [
     [1.5, any('lolicon', 'shotacon', 'underage porn', 'child porn', 'cp links')],
     // Requests for explicit material, sexual role-play and propositions.
     [1, any(
-      'send (?:me )?(?:a |your |some )?(?:nudes?|nude pics|naked (?:pics?|photos?|pictures?|selfies?))', 'talk dirty', 'dirty talk', '\\bsext\\b', 'sexting',
+      'send (?:me )?(?:a |your |some )?(?:nudes?|nude pics|naked (?:pics?|photos?|pictures?|selfies?))', 'talk dirty', 'dirty talk', '\\bsext\\b',
+      'sexting',
       'sexy (?:story|stories|roleplay|chat|pics|pictures|photos|time)', 'erotic (?:story|stories|roleplay|role play|fiction|scene|fanfic|chat)',
       'erotica', '(?:sex|smut|nsfw|porn|porno) (?:scene|story|stories|roleplay|fic|fanfic|dialogue|chat)', 'smut', 'smutty', 'hentai', 'rule 34',
       'pornographic', '(?:write|generate|create|make)(?: me)? (?:\\w+ )?porn', 'porn links', 'links to porn',
@@ -74,14 +75,17 @@ export const CONTENT_RULES: Rule[] = [
     [1, any(
       'kill myself', 'end my life', 'take my (?:own )?life', 'unalive(?: myself)?', 'end it all', 'off myself', 'hang myself',
       '(?:slit|slash|cut) (?:my|your) wrists?', '(?:want|wish) (?:to )?(?:die|be dead)', 'dont want to (?:live|be alive|exist|wake up)',
-      'better off dead', 'hope i (?:dont|never|do not) wake up', 'i (?:\\w+ )?deserve to die', '(?:thinking|think|thought) (?:about|of) (?:killing myself|suicide|ending (?:it|my life))',
+      'better off dead', 'hope i (?:dont|never|do not) wake up', 'i (?:\\w+ )?deserve to die',
+      '(?:thinking|think|thought) (?:about|of) (?:killing myself|suicide|ending (?:it|my life))',
     )],
     [0.6, any(
       'killing myself', 'suicidal', 'nobody would miss me', 'no one would (?:miss|care)', 'cant (?:go on|take it anymore)',
       'done with (?:everything|life|it all)', 'i am done', 'to end it', 'for someone my weight', 'for my weight',
     )],
     // Asking for methods or lethality.
-    [1, `\\b${any('painless', 'quickest', 'fastest', 'easiest', 'quietest', 'surest', 'best', 'most effective', 'least painful', 'most painless')} (?:way|ways|method|methods) (?:to|of) ${any(
+    [1, `\\b${any(
+      'painless', 'quickest', 'fastest', 'easiest', 'quietest', 'surest', 'best', 'most effective', 'least painful', 'most painless',
+    )} (?:way|ways|method|methods) (?:to|of) ${any(
       'die', 'dying', 'kill myself', 'commit suicide', 'suicide', 'end (?:it|my life)', 'do it', '(?:cut|hurt|burn|harm|starve) myself', 'overdose',
       'end (?:things|everything|it all)',
     )}\\b`],
@@ -170,7 +174,9 @@ export const CONTENT_RULES: Rule[] = [
       'through (?:airport )?(?:security|customs)', 'past (?:the )?(?:dogs|customs|border)', 'to sell it', 'dark web',
     )],
     // Human trafficking: recruiting or moving people who then cannot leave.
-    [1, near(any('recruit', 'lure', 'bring', 'bringing', 'smuggle', 'traffic', 'sell', 'buy'), `${any('girls', 'women', 'children', 'kids', 'boys', 'people', 'workers', 'migrants')}(?: \\S+){0,8} ${any(
+    [1, near(any('recruit', 'lure', 'bring', 'bringing', 'smuggle', 'traffic', 'sell', 'buy'), `${any(
+      'girls', 'women', 'children', 'kids', 'boys', 'people', 'workers', 'migrants',
+    )}(?: \\S+){0,8} ${any(
       'without (?:them|her|him) being able to leave', 'cant leave', 'not (?:be )?able to leave', 'take (?:their|her|his) passports?', 'confiscate',
       'work off (?:the|their) debt', 'brothels?',
     )}`, 3)],

@@ -1,10 +1,12 @@
-// The offline default moderator: weighted patterns per category over normalised text (see
-// person-rules.ts and content-rules.ts). Synchronous and a few microseconds a message, so it
-// needs no time-out of its own; it is measured on test/fixtures/moderation (quality test, bench).
+// The offline default moderator: weighted patterns per category (rule.ts, person-rules.ts,
+// content-rules.ts) over normalised text (normalise.ts). Synchronous, tens of microseconds a
+// message, so it needs no time-out of its own; measured on test/fixtures/moderation by
+// test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation` (latency).
 import { MODERATION_CATEGORIES, ModerationUnavailableError, type ModerationCategory, type ModerationVerdict, type Moderator } from '../../ports/moderator.ts';
 import { CONTENT_RULES } from './content-rules.ts';
 import { normalise } from './normalise.ts';
-import { PERSON_RULES, type Rule } from './person-rules.ts';
+import { PERSON_RULES } from './person-rules.ts';
+import type { Rule } from './rule.ts';
 
 /** A category is flagged when its matched weights add up to this. */
 export const FLAG_THRESHOLD = 1;

@@ -1,16 +1,6 @@
-// Rules about harm aimed at people: hate, harassment, violence. Each rule adds its weight to its
-// category when its pattern matches the normalised text; a category at 1 or more is flagged.
-// Weight 1 is a clear signal on its own; smaller weights are cues that need company.
-import type { ModerationCategory } from '../../ports/moderator.ts';
+// Rules about harm aimed at people: hate, harassment, violence (how rules score: rule.ts).
+import { rules, type Rule } from './rule.ts';
 import { ABOUT_HARM, ABOUT_USERS, any, DEHUMANISING, FICTION, GROUP, HOW_TO, near, NOT_HARM, PERSON, SLUR, VIOLENT_VERB } from './vocabulary.ts';
-
-export interface Rule {
-  category: ModerationCategory;
-  weight: number;
-  pattern: RegExp;
-}
-
-export const rules = (category: ModerationCategory, list: Array<[number, string]>): Rule[] => list.map(([weight, source]) => ({ category, weight, pattern: new RegExp(source) }));
 
 export const PERSON_RULES: Rule[] = [
   ...rules('hate', [
