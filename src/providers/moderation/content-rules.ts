@@ -27,7 +27,7 @@ const ACCOUNT = any(
 );
 const SEXUAL_WITH_MINOR = any(
   'sex', 'sexy', 'sexual (?:relationship|pictures|photos|pics|images|content|things)', 'naked', 'nudes?', 'porn', 'erotic', 'intercourse',
-  'hentai', 'sex scene', 'undress\\w*', 'genitals', 'sext\\w*', 'seduc\\w*', 'molest\\w*', 'fondl\\w*', 'hot body', 'in a sexy way',
+  'hentai', 'sex scene', 'undress\\w*', 'genitals', 'sext(?:ing|ed|s)?', 'seduc\\w*', 'molest\\w*', 'fondl\\w*', 'hot body', 'in a sexy way',
 );
 
 export const CONTENT_RULES: Rule[] = [
