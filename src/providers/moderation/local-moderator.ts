@@ -1,0 +1,41 @@
+// The offline default moderator: weighted patterns per category (rule.ts, person-rules.ts,
+// content-rules.ts) over normalised text (normalise.ts). Synchronous, tens of microseconds a
+// message, so it needs no time-out of its own; measured on test/fixtures/moderation by
+// test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation` (latency).
+import { MODERATION_CATEGORIES, ModerationUnavailableError, type ModerationCategory, type ModerationVerdict, type Moderator } from '../../ports/moderator.ts';
+import { CONTENT_RULES } from './content-rules.ts';
+import { normalise } from './normalise.ts';
+import { PERSON_RULES } from './person-rules.ts';
+import type { Rule } from './rule.ts';
+
+/** A category is flagged when its matched weights add up to this. */
+export const FLAG_THRESHOLD = 1;
+
+const RULES: readonly Rule[] = [...PERSON_RULES, ...CONTENT_RULES];
+
+export function scoreText(text: string): Record<ModerationCategory, number> {
+  const normalised = normalise(text);
+  const scores = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, 0])) as Record<ModerationCategory, number>;
+  for (const rule of RULES) {
+    if (rule.pattern.test(normalised)) scores[rule.category] += rule.weight;
+  }
+  return scores;
+}
+
+export function classify(text: string): ModerationVerdict {
+  const scores = scoreText(text);
+  const categories = MODERATION_CATEGORIES.filter((category) => scores[category] >= FLAG_THRESHOLD);
+  return { flagged: categories.length > 0, categories };
+}
+
+export function createLocalModerator(): Moderator {
+  // V8 compiles a regex on its first use (~10 ms for all of them): pay that at boot, not on a user's message.
+  classify('warm up');
+  return {
+    async check(text, signal) {
+      // The same contract as the remote moderators: a check that did not happen is unavailable.
+      if (signal?.aborted) throw new ModerationUnavailableError('moderation was aborted');
+      return classify(text);
+    },
+  };
+}
