@@ -1,10 +1,11 @@
 // Any OpenAI-compatible Chat Completions endpoint (OpenAI, Azure, Ollama, vLLM, llama.cpp server,
 // LM Studio), streamed through the official SDK.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { ChatModelError, type ChatModel, type ChatModelEvent } from '../../ports/chat-model.ts';
 import type { Ids } from '../../ports/ids.ts';
 import { createChunkReader, toChatCompletionBody } from './openai-wire.ts';
+import { createOpenAiClient, describeEndpoint, redactKey } from '../openai/openai-client.ts';
 
 export interface OpenAiChatModelOptions {
   /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama). */
@@ -24,23 +25,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // Our idle timer owns every time limit: undici's own header and body time-outs (5 min) would cut
   // a longer configured timeoutMs short, and the SDK's would not cover the gaps between chunks.
   const dispatcher = new Agent({ headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 10_000 });
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // The SDK refuses to start without a key; for a keyless server it gets a placeholder and the
-    // header is removed. Explicit nulls stop it from reading OPENAI_* variables of its own.
-    apiKey: options.apiKey ?? 'none',
-    ...(options.apiKey === null && { defaultHeaders: { Authorization: null } }),
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-    logLevel: 'off',
-    // undici's own fetch, so the dispatcher and the fetch come from one undici (Node's bundled one is older).
-    fetch: undiciFetch as unknown as typeof fetch,
-    fetchOptions: { dispatcher },
-  });
+  // undici's own fetch, so the dispatcher and the fetch come from one undici (Node's bundled one is older).
+  const client = createOpenAiClient(options, { fetch: undiciFetch as unknown as typeof fetch, fetchOptions: { dispatcher } });
 
   return {
     async *stream(request) {
@@ -117,14 +103,9 @@ function toChatModelError(error: unknown, endpoint: string, apiKey: string | nul
 function upstreamMessage(error: APIError, apiKey: string | null): string {
   const body = error.error as { message?: unknown } | undefined;
   if (typeof body?.message !== 'string' || body.message === '') return '';
-  return `: ${redact(body.message, apiKey).slice(0, 300)}`;
+  return `: ${redactKey(body.message, apiKey).slice(0, 300)}`;
 }
 
-/** Removes the key, and anything shaped like one (OpenAI quotes a masked key on a 401). */
-function redact(text: string, apiKey: string | null): string {
-  const withoutKey = apiKey ? text.split(apiKey).join('[redacted]') : text;
-  return withoutKey.replace(/\bsk-[\w*.-]+/g, '[redacted]');
-}
 
 /** The innermost cause's code or message, e.g. ECONNREFUSED or "other side closed". */
 function rootCause(error: unknown): string {
@@ -134,12 +115,3 @@ function rootCause(error: unknown): string {
   return (current as { code?: string }).code ?? current.message;
 }
 
-/** The endpoint's origin and path, never credentials written into the URL. */
-function describeEndpoint(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return 'the configured endpoint';
-  }
-}

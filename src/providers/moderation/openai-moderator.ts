@@ -1,6 +1,7 @@
 // An OpenAI-compatible `/moderations` endpoint through the official SDK. Every failure (refused,
 // unreachable, slow, malformed) is ModerationUnavailableError: the chat fails closed (SPEC §7).
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { createOpenAiClient, describeEndpoint, redactKey } from '../openai/openai-client.ts';
 import { MODERATION_CATEGORIES, ModerationUnavailableError, type ModerationCategory, type Moderator } from '../../ports/moderator.ts';
 
 export interface OpenAiModeratorOptions {
@@ -34,20 +35,7 @@ export function toCategories(flags: Record<string, unknown>): ModerationCategory
 /** Builds the SDK client once. The endpoint is the operator's, so it is not behind the SSRF guard. */
 export function createOpenAiModerator(options: OpenAiModeratorOptions): Moderator {
   const endpoint = describeEndpoint(options.baseUrl);
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // As in the chat model: a placeholder key with the header removed for keyless servers, and
-    // explicit nulls so the SDK reads no OPENAI_* variables of its own.
-    apiKey: options.apiKey ?? 'none',
-    ...(options.apiKey === null && { defaultHeaders: { Authorization: null } }),
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-    logLevel: 'off',
-  });
+  const client = createOpenAiClient(options);
 
   return {
     async check(text, signal) {
@@ -82,22 +70,10 @@ function toUnavailable(error: unknown, endpoint: string, options: OpenAiModerato
   if (error instanceof APIUserAbortError) return new ModerationUnavailableError('the moderation check was aborted');
   if (error instanceof APIConnectionError) return new ModerationUnavailableError(`the moderation endpoint ${endpoint} is unreachable`);
   if (error instanceof APIError) {
-    const code = typeof error.code === 'string' ? ` (${redact(error.code, options.apiKey)})` : '';
+    const code = typeof error.code === 'string' ? ` (${redactKey(error.code, options.apiKey)})` : '';
     return new ModerationUnavailableError(`the moderation endpoint ${endpoint} answered ${error.status ?? 'with an error'}${code}`);
   }
   return new ModerationUnavailableError(`the moderation endpoint ${endpoint} failed (${error instanceof Error ? error.name : 'unknown error'})`);
 }
 
-function redact(text: string, apiKey: string | null): string {
-  return (apiKey ? text.split(apiKey).join('[redacted]') : text).replace(/\bsk-[\w*.-]+/g, '[redacted]');
-}
 
-/** The endpoint's origin and path, never credentials written into the URL. */
-function describeEndpoint(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return '(the configured endpoint)';
-  }
-}
