@@ -63,7 +63,11 @@ describe('chat', () => {
     model.enqueue({ content: ['We store boats', ' from November to March.'] });
     const reply = await chat({ message: 'Can I store my boat over the winter?' });
     assert.equal(reply.status, 200, reply.text);
-    assert.deepEqual(Object.keys(reply.body), ['success', 'reply', 'finish_reason', 'conversationId', 'messageId', 'usage']);
+    assert.equal(
+      reply.text,
+      `{"success":true,"reply":{"content":"We store boats from November to March."},"finish_reason":"stop","conversationId":"${reply.body.conversationId}","messageId":"${reply.body.messageId}","usage":{"credits":2}}`,
+    );
+    assert.match(reply.headers.get('content-type') ?? '', /^application\/json/);
     assert.deepEqual(reply.body.reply, { content: 'We store boats from November to March.' });
     assert.equal(reply.body.finish_reason, 'stop');
     assert.deepEqual(reply.body.usage, { credits: 2 });
