@@ -171,6 +171,17 @@ describe('chat', () => {
     assert.deepEqual([older.id, older.userId, older.title, older.messageCount], [first.body.conversationId, 'user-42', 'My name is Ada.', 6]);
   });
 
+  test('any userId round-trips as a URL-encoded conversationRef; "." and ".." are refused', async () => {
+    const { agent, key, chat } = await setup();
+    for (const userId of ['alice@example.com/x', 'a b?c#d%e', 'ünï 😀', '.x', '...']) {
+      assert.equal((await chat({ message: 'Hello there', userId })).status, 200);
+      const listed = await server.call('GET', `/agents/${agent.id}/conversations/${encodeURIComponent(userId)}/messages`, { key });
+      assert.equal(listed.status, 200, `${userId}: ${listed.text}`);
+      assert.equal(listed.body.userId, userId);
+    }
+    for (const userId of ['.', '..']) assert.equal((await chat({ message: 'Hello there', userId })).status, 400);
+  });
+
   test('tool calls: pending, 409s, results resume the model, cancel states', async () => {
     const { agent, key, chat, balance } = await setup({ tools: true });
     model.enqueue({ toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' }] });

@@ -15,7 +15,15 @@ const ChatBodySchema = Type.Object(
   {
     message: Type.Optional(Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S', description: `The user's message, 1 to ${CHAT_MESSAGE_MAX} characters. May be omitted when \`toolResults\` is sent.` })),
     stream: Type.Optional(Type.Boolean({ description: 'true: the reply is a Server-Sent Events stream (see the description).' })),
-    userId: Type.Optional(Type.String({ minLength: 1, maxLength: ID_MAX, description: "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored." })),
+    userId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: ID_MAX,
+        // `.` and `..` could never be addressed as a conversationRef: URL parsers resolve them away.
+        pattern: '^(?!\\.\\.?$)',
+        description: "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..`; URL-encode it as a `conversationRef`.",
+      }),
+    ),
     conversationId: Type.Optional(Type.String({ minLength: 1, maxLength: ID_MAX, description: 'Continue this conversation (404 CONVERSATION_NOT_FOUND if the agent has none such). With neither id, a new conversation starts.' })),
     toolResults: Type.Optional(
       Type.Array(
