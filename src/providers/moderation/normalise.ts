@@ -44,12 +44,16 @@ function unmask(token: string): string {
   return found ?? token.replaceAll('*', '');
 }
 
-/** Four or more one-letter tokens in a row were one word ("k i l l"); three are too often "u r a". */
+/** Three-letter words worth spelling out to dodge a filter; other three-letter runs stay apart ("u r a", "a b c"). */
+const SPELLED_THREE = new Set(['die', 'kys', 'sex', 'cum', 'fag', 'gun', 'gas', 'cut']);
+
+/** Four or more one-letter tokens in a row were one word ("k i l l"); three only when they spell a
+ * word from SPELLED_THREE ("d i e"), since three are too often "u r a". */
 function joinSpelledOut(tokens: string[]): string[] {
   const out: string[] = [];
   let run: string[] = [];
   const flush = () => {
-    if (run.length >= 4) out.push(run.join(''));
+    if (run.length >= 4 || (run.length === 3 && SPELLED_THREE.has(run.join('')))) out.push(run.join(''));
     else out.push(...run);
     run = [];
   };
