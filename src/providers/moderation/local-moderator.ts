@@ -17,7 +17,7 @@ export function scoreText(text: string): Record<ModerationCategory, number> {
   const normalised = normalise(text);
   const scores = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, 0])) as Record<ModerationCategory, number>;
   for (const rule of RULES) {
-    if (rule.pattern.test(normalised)) scores[rule.category] += rule.weight;
+    if ((rule.gate?.test(normalised) ?? true) && rule.pattern.test(normalised)) scores[rule.category] += rule.weight;
   }
   return scores;
 }
