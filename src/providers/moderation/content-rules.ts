@@ -1,7 +1,7 @@
 // Rules about harmful content and acts: sexual content, self-harm, serious crime (scored as in
 // rule.ts). Medical, sexual-health and security questions use much of the same vocabulary,
 // so single words are cues (weight < 1) and clear signals need intent, a request or a method.
-import { ABOUT_USERS, any, FICTION, HOW_TO, MINOR, near } from './vocabulary.ts';
+import { ABOUT_USERS, any, FICTION, HOW_TO, INTIMATE_MEDIA, MINOR, near } from './vocabulary.ts';
 import { rules, type Rule } from './rule.ts';
 
 const MAKE = any(
@@ -28,6 +28,7 @@ const ACCOUNT = any(
 const SEXUAL_WITH_MINOR = any(
   'sex', 'sexy', 'sexual (?:relationship|pictures|photos|pics|images|content|things)', 'naked', 'nudes?', 'porn', 'erotic', 'intercourse',
   'hentai', 'sex scene', 'undress\\w*', 'genitals', 'sext(?:ing|ed|s)?', 'seduc\\w*', 'molest\\w*', 'fondl\\w*', 'hot body', 'in a sexy way',
+  INTIMATE_MEDIA,
 );
 
 export const CONTENT_RULES: Rule[] = [
@@ -54,6 +55,21 @@ export const CONTENT_RULES: Rule[] = [
       '(?:roleplay|role play|have|having) sex with (?:me|you)', 'sex with me', 'cyber ?sex', 'phone sex', 'lets (?:have )?sex',
       '(?:want|wanna|going|would love|d love|like) to fuck (?:you|me|her|him)',
     )],
+    // Intimate images of someone else: asked for, shared without consent, filmed in secret, faked.
+    [1, `\\b(?:send|show|give|get)(?: me)? (?:some |any |the |a )?${INTIMATE_MEDIA} of (?:your|her|his|my|their) \\w+`],
+    [1, near(INTIMATE_MEDIA, '(?:share|post|upload|leak|spread|forward|sell|send)\\w* (?:them|it|those|these|online|everywhere)', 10)],
+    [0.6, any(
+      '(?:girlfriend|boyfriend|ex|wife|husband|partner|she|he) (?:\\w+ ){0,2}sent me (?:private|personal|intimate|naughty|nude|naked|sexy|spicy) (?:photos|pics|pictures|videos|snaps|selfies)',
+      `${INTIMATE_MEDIA} of (?:my ex|my exs|her|him|my (?:\\w+ )?(?:girlfriend|boyfriend|classmate|coworker|colleague|neighbou?r|roommate|teacher))`,
+    )],
+    [0.5, '(?:share|post|upload|leak|spread|forward|send) (?:them|it|those|these) (?:with|to|on|in|online|everywhere)'],
+    [1, any(
+      '\\bdeep ?fakes? (?:\\w+ ){0,2}(?:nudes?|naked|porn|sex\\w*)', '(?:nudes?|naked|porn|sex) deep ?fakes?', 'nudify', '\\bundress (?:her|him|my|this|a photo|photos)',
+      '(?:remove|take off) (?:her|his|their) clothes (?:in|from|on) (?:the |this |a |her |his )?(?:photo|picture|image|pic)',
+      '(?:youd|you would|would you) do to me in bed',
+    )],
+    [0.7, '\\b(?:film|record|photograph|watch|filming|recording|spy on|spying on) (?:\\w+ ){0,3}(?:in the (?:shower|bath|bathroom|toilet|changing room)|changing|undressing|naked|getting dressed)\\b'],
+    [0.5, any('secretly', 'hidden cam(?:era)?s?', 'spy ?cam\\w*', 'without (?:her|him|them) knowing')],
     // Cues: words that are sexual in most support traffic but also name a rooster, a cat or a medical topic.
     [0.6, any('(?:find|watch|show|send|give)(?: me)? (?:\\w+ )?porn', 'sex positions', 'stripper', 'striptease', 'lap dance')],
     [0.6, any('(?:fucking|fucked|fuck|screwing|banging) (?:her|him|me|each other|in the|hard|on the|tonight)', 'wants to fuck')],
@@ -66,7 +82,7 @@ export const CONTENT_RULES: Rule[] = [
     // Health, education and reporting questions: the same words, another purpose.
     [-1, any(
       'talk(?:ing)? (?:to|with) (?:my|our|your) (?:\\w+ ){0,3}about', 'teach(?:ing)? (?:my|our|the)? ?(?:kids|children|students)', 'sex ?ed',
-      'sex education', 'age of consent', 'how (?:do|can|should) (?:i|we) report', 'report (?:it|them|unwanted)', 'sexually active',
+      'sex education', 'age of consent', 'how (?:do|can|should) (?:i|we) (?:report|block|stop)', 'report (?:it|them|unwanted)', 'sexually active',
       'safe to have sex',
     )],
   ]),
@@ -101,9 +117,28 @@ export const CONTENT_RULES: Rule[] = [
     [0.6, any('(?:not|never) wake up', 'enough to (?:die|kill (?:me|myself))', '(?:want|going) to disappear (?:forever|for good)')],
     [0.5, 'jump(?:ing)? (?:off|from) (?:a |the )?(?:\\w+ ){0,3}(?:bridge|building|roof|cliff|balcony)'],
     [1, '(?:which|what) (?:pills|drugs|medications?|meds|tablets) (?:can|could|would|should|do) (?:i|you|someone) (?:overdose|od)'],
+    [0.5, any('lethal dose', 'overdos\\w*', 'bleed out', 'noose', 'sleeping pills', 'how many (?:\\w+ )?(?:pills|tablets)')],
     [0.5, any(
-      'lethal dose', 'overdos\\w*', 'bleed out', 'noose', 'sleeping pills', 'how many (?:\\w+ )?(?:pills|tablets)',
-      '(?:should|do|can) i take together', 'take together',
+      '(?:should|do|can) i take (?:them )?together', 'take together',
+      '(?:vodka|alcohol|booze|wine|whiskey|whisky|gin|beer)(?: \\S+){0,6} (?:pills|tablets|sleeping pills|painkillers|meds)',
+    )],
+    // Lethality and method asked medically: how deep, a whole bottle, bleeding out, what a fall or a hanging feels like.
+    [1, any(
+      'how deep (?:do|should|would|must|can) i (?:have to |need to )?(?:cut|slit|slice|stab|go)', 'how deep to (?:cut|slit|slice)',
+      '(?:took|take|taking|swallow|swallowed|swallowing) (?:all (?:of )?)?(?:my|the|a|her|his|mums|moms|dads) (?:whole|entire|full) (?:bottle|pack|packet|box|strip|prescription|supply|stash)',
+      'how (?:long|fast|quickly) (?:\\w+ ){0,4}bleed out', '(?:which|what|how many|how much) of my (?:\\S+ ){0,4}(?:lethal|fatal|deadly|kill me|enough to)',
+      `(?:purg(?:e|ing)|make myself (?:throw up|vomit|puke|sick)|${HOW_TO} (?:throw up|vomit|puke)) (?:after (?:eating|meals?|dinner|lunch|breakfast|i eat|every)|quietly|without (?:anyone|my|being))`,
+      '(?:calories|eating|intake|food) (?:\\S+ ){0,8}(?:down )?to (?:zero|0|nothing)\\b',
+    )],
+    [0.6, any(
+      '(?:hit|reach|sever|nick|slice|open) (?:an |the |my )?(?:\\w+ )?(?:artery|arteries|vein|veins)', '(?:femoral|carotid|radial) artery',
+      '(?:is|does) (?:hanging|drowning|bleeding out|overdosing|suffocating|jumping|an overdose) (?:\\w+ )?(?:painful|hurt|quick|fast|peaceful)',
+      '(?:would|will|could|is|are) (?:be )?(?:lethal|fatal|deadly)', 'highest (?:car park|parking (?:garage|lot)|bridge|building|roof|cliff|floor)',
+      'so i can be (?:thin|skinny)', '(?:see|feel) my (?:bones|ribs|hip ?bones|collarbones)',
+    )],
+    [0.6, any(
+      'i (?:already )?(?:have|got|bought) (?:the |a |my )?(?:rope|noose|pills|razor|blades?|tablets)(?: \\w+)? (?:already|ready)', 'when i (?:fall|jump|hit the ground|land)',
+      '(?:sav(?:e|ed|ing)|stor(?:e|ed|ing)) (?:them|it|my \\w+) up', 'stockpil\\w*', 'hoard(?:ing)? (?:my )?(?:pills|meds|tablets)', '(?:what|how) would happen if i took',
     )],
     // Self-injury and eating disorders: doing it, hiding it, being urged on.
     [1, any(
@@ -153,10 +188,32 @@ export const CONTENT_RULES: Rule[] = [
       'fake (?:charity|charities|fundraiser|gofundme)',
     )],
     [0.6, any(
-      'fake (?:insurance claim|claim|invoices?|passports?|ids?|drivers licen[cs]e|documents|prescriptions?|bank statements?|pay ?slips?|receipts?|doctors note|diploma)',
+      'fake (?:insurance claim|claim|invoices?|passports?|passport scans?|ids?|id cards?|(?:drivers |driving )?licen[cs]es?|utility bills?|documents|prescriptions?|bank statements?|pay ?slips?|receipts?|doctors note|diploma)',
       '\\bscam\\b', 'from my dealing',
     )],
     [0.3, 'shell compan(?:y|ies)'],
+    // Scams described by what they say: a fake lottery email, a bank asking for the PIN, a courier's fee.
+    [1, `\\b(?:write|draft|create|make|generate|compose|design|forge)(?: me)? (?:a |an |some )?(?:\\S+ )?(?:fake|forged|fraudulent|spoofed|counterfeit) (?:\\S+ ){0,3}${any(
+      'emails?', 'letters?', 'texts?', 'sms', 'messages?', 'invoices?', 'websites?', 'pages?', 'notices?', 'notes?', 'ids?', 'passports?', 'passport scans?',
+      'licen[cs]es?', 'certificates?', 'diplomas?', 'prescriptions?', 'receipts?', 'bank statements?', 'pay ?slips?', 'reviews?', 'utility bills?',
+    )}\\b`],
+    [1, near(any('emails?', 'texts?', 'sms', 'messages?', 'letters?', 'calls?', 'scripts?', 'pages?'), `(?:asking|ask|asks|telling|to get|getting|requesting|so) (?:\\S+ ){0,4}(?:to )?(?:confirm|verify|enter|send|give|provide|reply with|read out) (?:\\S+ ){0,3}${any(
+      'card numbers?', 'pins?', 'cvvs?', 'security codes?', 'one time (?:code|passcode|password)', 'otps?', 'bank details', 'card details', 'login details',
+    )}\\b`, 6)],
+    [0.6, any('pretending to be', 'posing as', 'impersonating (?:a |the |their )?(?:bank|police|courier|tax|hmrc|irs|microsoft|amazon|support)')],
+    [0.5, any('(?:write|draft|compose)(?: me)? (?:a |an )?(?:\\w+ )?(?:email|text|message|sms|letter)', '(?:release|processing|redelivery|customs|clearance|unlock|verification) fee')],
+    [0.5, any('(?:pass|passes|get past|get through) (?:a |the )?(?:police |background |kyc |id |age |security )?(?:checks?|verification|scanners?)', 'look(?:s)? (?:real|legit|genuine)', 'convincing')],
+    // Shoplifting, evading the police, destroying evidence.
+    [1, '\\b(?:ways? to|how (?:to|do i|can i|could i|would i|should i)|tips (?:for|on|to)|tricks? (?:for|to)|guide to|best (?:way|place|store|shop)s? to) (?:\\w+ ){0,2}shoplift(?:ing)?\\b'],
+    [0.6, any('\\bshoplift\\w*', 'without (?:setting off|triggering) (?:the )?(?:alarms?|sensors?|tags?)', '(?:remove|get off|bypass|defeat) (?:the |a )?(?:security |anti theft )?tags?')],
+    [0.6, any('(?:security )?tags? (?:dont|doesnt|wont|do not|does not|will not) (?:beep|go off|trigger)', 'foil (?:lined )?bags?')],
+    [1, `\\b${any('how (?:do|can|could|would|should) i', 'how to', 'help me', 'best way to', 'tips (?:to|for)')} (?:\\w+ ){0,2}(?:lose|outrun|evade|escape|shake off|shake|get away from|hide from) (?:the )?(?:police|cops|feds|pigs|cop cars?|police cars?)\\b`],
+    [0.5, any('(?:police|cops|feds) (?:are |is )?(?:after|chasing|looking for) me', 'chasing me')],
+    [1, '\\b(?:get rid of|destroy|hide|dispose of|wipe|clean up) (?:the |all |any )?(?:dna )?evidence\\b'],
+    [0.5, any('hit and run', 'after (?:the |a )?(?:robbery|murder|shooting|break in|burglary|stabbing)')],
+    // Someone else's password or phone, read while they sleep or without them knowing.
+    [0.6, `\\b${any('get', 'find out', 'steal', 'grab', 'see', 'read', 'copy')} (?:\\w+ )?${OTHERS} (?:\\w+ )?${any('password', 'passcode', 'pin', 'messages', 'texts', 'login', 'whatsapp', 'snapchat')}\\b`],
+    [0.5, any('while (?:they|he|she)(?: are| re| is| s)? (?:asleep|sleeping|away|in the shower|not looking)', 'from (?:their|his|her) phone')],
     // Stolen cards and theft.
     [1, any(
       'stolen (?:credit )?(?:card|cards|card numbers|credit card numbers|cc|ccs|identities)', 'credit card numbers on the dark web', 'cc dumps',
@@ -183,8 +240,9 @@ export const CONTENT_RULES: Rule[] = [
     [0.6, any('(?:girls|women) (?:i am |we are |were )?bringing (?:over|in)', 'being able to leave', 'massage parlou?rs?')],
     // Reporting, defending against, studying or writing about crime.
     [-0.6, any(
-      'how (?:do|can|should) (?:i|we) (?:report|protect|prevent|detect)', 'i suspect', 'warning signs', 'train (?:my )?staff',
-      'for (?:a|my|the) (?:exam|class|course)', FICTION,
+      'how (?:do|can|should) (?:i|we) (?:report|protect|prevent|detect|spot)', 'i suspect', 'warning signs', 'train (?:my )?staff',
+      'for (?:a|my|the) (?:\\w+ )?(?:exam|class|course|essay|report|thesis|research)', FICTION, '(?:got|received|getting) (?:a |an )?(?:scam|phishing|fake)',
+      'what should (?:i|we|she|he|they) do',
     )],
     [-0.6, ABOUT_USERS],
     // Asking how: turns a cue (a fake ID, selling weed) into a request for help with the crime.

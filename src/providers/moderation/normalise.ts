@@ -44,12 +44,16 @@ function unmask(token: string): string {
   return found ?? token.replaceAll('*', '');
 }
 
-/** Four or more one-letter tokens in a row were one word ("k i l l"); three are too often "u r a". */
+/** Three-letter words worth spelling out to dodge a filter; other three-letter runs stay apart ("u r a", "a b c"). */
+const SPELLED_THREE = new Set(['die', 'kys', 'sex', 'cum', 'fag', 'gun', 'gas', 'cut']);
+
+/** Four or more one-letter tokens in a row were one word ("k i l l"); three only when they spell a
+ * word from SPELLED_THREE ("d i e"), since three are too often "u r a". */
 function joinSpelledOut(tokens: string[]): string[] {
   const out: string[] = [];
   let run: string[] = [];
   const flush = () => {
-    if (run.length >= 4) out.push(run.join(''));
+    if (run.length >= 4 || (run.length === 3 && SPELLED_THREE.has(run.join('')))) out.push(run.join(''));
     else out.push(...run);
     run = [];
   };
@@ -87,7 +91,9 @@ export function normalise(text: string): string {
   // Real words are short; capping tokens (here, and after spelled-out letters are joined) keeps
   // normalising and every rule linear on hostile input such as one 100 kB "word".
   const rough = undotted.split(/[^a-z0-9@$!|*]+/).filter(Boolean).map((token) => token.slice(0, 60));
-  const words = rough.map((token) => unmask(unLeet(token)).replace(/[^a-z0-9]+/g, ' ').trim()).join(' ').split(' ').filter(Boolean);
+  // Plain words skip the leet and mask folding, which cannot change them (most of its cost on long text).
+  const plain = /^[a-z]+$/;
+  const words = rough.map((token) => (plain.test(token) ? token : unmask(unLeet(token)).replace(/[^a-z0-9]+/g, ' ').trim())).join(' ').split(' ').filter(Boolean);
   // Stretched letters: a vowel run shrinks to one ("diiie"), a consonant run to two ("killlll").
   const tokens = expandShorthand(joinSpelledOut(words)).map((token) => token.slice(0, 40)).join(' ').replace(/([aeiou])\1{2,}/g, '$1').replace(/([a-z])\1{2,}/g, '$1$1');
   return ` ${tokens} `;

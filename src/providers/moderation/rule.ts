@@ -7,7 +7,10 @@ export interface Rule {
   category: ModerationCategory;
   weight: number;
   pattern: RegExp;
+  /** A cheap pattern that must match before `pattern` is tried: the rare half of a `near()` rule,
+   * so hostile text full of the common half ("jews muslims jews …") is not scanned word by word. */
+  gate?: RegExp;
 }
 
-export const rules = (category: ModerationCategory, list: Array<[number, string]>): Rule[] =>
-  list.map(([weight, source]) => ({ category, weight, pattern: new RegExp(source) }));
+export const rules = (category: ModerationCategory, list: Array<[number, string] | [number, string, string]>): Rule[] =>
+  list.map(([weight, source, gate]) => ({ category, weight, pattern: new RegExp(source), gate: gate === undefined ? undefined : new RegExp(gate) }));

@@ -35,13 +35,19 @@ export const VIOLENT_VERB = any(
   'burn', 'attack',
 );
 
+/** Adjectives naming a protected group ("mexican", "jewish"), before a noun. */
+export const ETHNIC = any(
+  'jewish', 'muslim', 'black', 'gay', 'mexican', 'chinese', 'arab', 'asian', 'indian', 'african', 'immigrant', 'trans', 'hindu', 'somali',
+  'third world', 'roma', 'gypsy', 'pakistani', 'nigerian', 'syrian', 'afghan', 'migrant', 'refugee', 'islamic', 'polish', 'romanian', 'albanian',
+);
+
 /** Protected groups, plural or collective, as people write them in hateful generalisations. */
 export const GROUP = any(
   'muslims?', 'moslems?', 'jews', 'jewish people', 'blacks', 'black (?:people|men|women|folks)', 'africans', 'whites', 'white (?:people|men|women)',
   'asians', 'chinese(?: people)?', 'japanese', 'koreans', 'indians', 'pakistanis', 'arabs', 'mexicans', 'hispanics', 'latinos', 'latinas',
   'immigrants', 'migrants', 'illegals', 'refugees', 'foreigners', 'gays', 'gay (?:people|men|guys)', 'lesbians', 'homosexuals', 'queers',
   'trans (?:people|women|men|folks)', 'transgender (?:people|women|men)', 'women', 'females', 'christians', 'catholics', 'hindus', 'sikhs',
-  '(?:jewish|muslim|black|gay|mexican|chinese|arab|asian|indian|african|immigrant|trans|hindu|somali|third world) (?:bankers|men|women|people|folks|families|neighbou?rs|workers|immigrants|refugees|invaders)',
+  `${ETHNIC} (?:bankers|men|women|people|folks|families|neighbou?rs|workers|immigrants|refugees|invaders|kids|children|gangs?|communit(?:y|ies))`,
   'gypsies', 'roma', 'somalis', 'nigerians', 'syrians', 'afghans', 'disabled people', 'the disabled', 'cripples', 'autistic people', 'muzzies',
   'kikes', 'chinks', 'niggers', 'faggots', 'trannies', 'spics', 'wetbacks', 'ragheads',
 );
@@ -60,14 +66,16 @@ export const DEHUMANISING = any(
   'terrorists', 'thieves', 'rapists', 'criminals', 'brain ?dead', 'sheep', 'mentally ill', 'a cancer', 'cancer', 'a plague', 'plague', 'infest\\w*',
   'pests', 'mongrels', 'degenerates', 'disgusting', 'evil', 'a burden', 'not human', 'an abomination', 'abominations?',
   'destroying (?:our|the|this) (?:race|country|nation|culture|society)', 'replacing us', 'unnatural', 'degenerate', 'groomers', 'p(?:a)?edophiles',
-  'less than human', 'invaders', 'stupid', 'too stupid', 'dumb', 'idiots', 'worthless',
+  'less than human', 'invaders', 'stupid', 'too stupid', 'dumb', 'idiots', 'worthless', 'sick in the head', 'mentally (?:sick|disturbed|deranged)',
+  'a danger to (?:children|kids|society|our kids)', 'predators',
 );
 
 /** Minors, named or by age (under 18). */
 export const MINOR = any(
   'child', 'children', 'kids?', 'minors?', 'underage', 'under age', 'pre ?teens?', '(?:young|little) (?:girls?|boys?|teens?)', 'school ?girls?',
   'school ?boys?', 'daughters?', 'niece', 'nephew', 'students?', 'middle school\\w*', 'elementary school\\w*', 'lolis?', 'shotas?', 'teens?',
-  'teenagers?', 'teenage',
+  'teenagers?', 'teenage', 'pupils?', 'year (?:[1-9]|10|11)\\b', '(?:[1-9]|1[01])th grade', '(?:first|second|third|fifth|sixth|seventh|eighth|ninth) grade',
+  'grade (?:[1-9]|1[01])\\b', 'toddlers?',
   '(?:1[0-7]|[1-9]) ?(?:yo|y o|year old|years old|yr old|yrs old)', '(?:she|he|they) (?:is|are|s) (?:only )?(?:1[0-7]|[1-9])',
   'aged (?:1[0-7]|[1-9])',
 );
@@ -93,3 +101,17 @@ export const ABOUT_USERS = any(
   '(?:if|when) (?:a |the )?(?:users?|customers?|someone|people|visitors?|callers?) (?:asks?|says?|mentions?|requests?|types?|writes?|sends?)',
   'should (?:refuse|block|flag|decline)', 'our (?:agent|bot|chatbot|moderators?) (?:should|must|needs? to)', 'translate',
 );
+
+/** The writer insists the request is real or operational ("for real", "list the exact steps"): the
+ * softeners above then lower no score, so a frame such as "in my novel" cannot carry a real request. */
+export const LITERAL = any(
+  'for real', 'in real life', '\\birl\\b', 'not (?:for |in )?(?:a |my |the )?(?:story|novel|game|book|film|movie|joke)', 'not fiction',
+  'not hypothetical(?:ly)?', 'asking for (?:me|myself)', '(?:i am|im) (?:not joking|serious|being serious)', 'this is real',
+  'list (?:all )?the (?:exact )?(?:steps|ingredients|quantities|amounts)', 'exact (?:steps|amounts?|quantities|measurements|recipe|ingredients|doses?|dosage)',
+  'real (?:recipe|instructions|steps|method)', '(?:actually|really) works?',
+);
+
+/** Sexual images and video by their euphemisms ("naughty pics", "spicy videos"). */
+export const INTIMATE_MEDIA = `${any('naughty', 'spicy', 'lewd', 'nsfw', 'intimate', 'explicit', 'nude', 'naked', 'topless', 'sexy', 'dirty', 'x rated')} ${any(
+  'photos?', 'pics?', 'pictures?', 'images?', 'videos?', 'vids?', 'selfies?', 'snaps?', 'content', 'clips?', 'shots?',
+)}`;
