@@ -13,10 +13,23 @@ interface LabelledMessage {
   split: 'dev' | 'test';
 }
 
+// An independent set (test/fixtures/moderation/fresh.json, FRESH.md) written by another author who
+// never saw the rules: the honest measure of phrasings nobody tuned for. Never tune on it.
+interface FreshMessage {
+  text: string;
+  label: 'safe' | ModerationCategory;
+}
+const FRESH = JSON.parse(readFileSync(new URL('../fixtures/moderation/fresh.json', import.meta.url), 'utf8')) as FreshMessage[];
+// Measured when set: precision 0.969, recall 0.517 (62 of 120), 2 of 120 safe blocked. The floors
+// catch a real regression, not noise.
+const FRESH_PRECISION_FLOOR = 0.93;
+const FRESH_RECALL_FLOOR = 0.47;
+
 const MESSAGES = JSON.parse(readFileSync(new URL('../fixtures/moderation/messages.json', import.meta.url), 'utf8')) as LabelledMessage[];
 
-// Measured on the test split when these were set: precision 1.000 (0 of 124 safe blocked), recall
-// 0.963 (77 of 80). The floors fail at a third wrongly blocked message or a third extra miss.
+// Set when the test split measured precision 1.000 and recall 0.963. After the second round of rules
+// it measures 1.000 and 1.000, but its three former misses resembled that round's probes, so the
+// gain is not clean: the fresh set below is the honest measure.
 const PRECISION_FLOOR = 0.97;
 const RECALL_FLOOR = 0.93;
 
@@ -30,7 +43,7 @@ const precision = (c: Counts) => ratio(c.tp, c.tp + c.fp);
 const recall = (c: Counts) => ratio(c.tp, c.tp + c.fn);
 
 /** Overall: flagged vs harmful. Per category: the verdict names the category vs the label is that category. */
-function measure(messages: LabelledMessage[]) {
+function measure(messages: Array<Pick<LabelledMessage, 'text' | 'label'>>) {
   const overall: Counts = { tp: 0, fp: 0, fn: 0 };
   const perCategory = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, { tp: 0, fp: 0, fn: 0 }])) as Record<ModerationCategory, Counts>;
   const mistakes: string[] = [];
@@ -71,4 +84,13 @@ test(`the local moderator is precise and catches most harm on the held-out test 
   }
   assert.ok(precision(results.test.overall) >= PRECISION_FLOOR, `test precision ${precision(results.test.overall)}`);
   assert.ok(recall(results.test.overall) >= RECALL_FLOOR, `test recall ${recall(results.test.overall)}`);
+});
+
+test(`on the independent set nobody tuned for, it stays precise (floors: precision ${FRESH_PRECISION_FLOOR}, recall ${FRESH_RECALL_FLOOR})`, (t) => {
+  const result = measure(FRESH);
+  t.diagnostic(`[moderation fresh] overall    ${format(result.overall)}`);
+  for (const category of MODERATION_CATEGORIES) t.diagnostic(`[moderation fresh] ${category.padEnd(10)} ${format(result.perCategory[category])}`);
+  for (const mistake of result.mistakes) t.diagnostic(`[moderation fresh] ${mistake}`);
+  assert.ok(precision(result.overall) >= FRESH_PRECISION_FLOOR, `fresh precision ${precision(result.overall)}`);
+  assert.ok(recall(result.overall) >= FRESH_RECALL_FLOOR, `fresh recall ${recall(result.overall)}`);
 });
