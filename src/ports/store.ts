@@ -16,6 +16,8 @@ export interface AccountRecord {
   lastRefillAmount: number | null;
   lastRefillAt: number | null;
   createdAt: number;
+  /** When the monthly allowance renews next; null until scheduled (accounts made before renewals existed). */
+  nextAllowanceAt: number | null;
 }
 
 export type MemberRole = 'owner' | 'teammate';
@@ -108,6 +110,13 @@ export interface UsageTotals {
 export interface AccountStore {
   insert(account: AccountRecord): Promise<void>;
   get(accountId: string): Promise<AccountRecord | undefined>;
+  /** Renewal worker only (crosses accounts): up to `limit` accounts whose allowance is due at
+   * `now`, or not scheduled yet (null), soonest first. */
+  listAllowanceDue(now: number, limit: number): Promise<AccountRecord[]>;
+  /** Moves the account's renewal from `due` (null: unscheduled) to `next` with one conditional
+   * UPDATE; false when another worker moved it first. In a transaction, the claim holds the
+   * account's row until commit, so the balance read after it is the one the renewal changes. */
+  claimAllowance(accountId: string, due: number | null, next: number): Promise<boolean>;
 }
 
 export interface MemberStore {
@@ -160,10 +169,19 @@ export interface ApiKeyStore {
   ownerOf(keyId: string): Promise<string | undefined>;
 }
 
+export interface ApplyOptions {
+  /** Takes nothing and returns undefined when the balance is short. */
+  requireCovered?: boolean;
+  /** For a top-up or allowance: the refill amount recorded as the account's last refill (the
+   * credits.low threshold is a fraction of it) instead of the entry's amount. A monthly renewal
+   * adds only what is missing but counts as a refill of the whole allowance. */
+  refillAmount?: number;
+}
+
 export interface CreditStore {
-  /** Applies a signed amount to the balance and appends the entry, atomically.
-   * With `requireCovered`, takes nothing and returns undefined when the balance is short. */
-  apply(entry: Omit<CreditEntryRecord, 'balanceAfter'>, options?: { requireCovered?: boolean }): Promise<CreditEntryRecord | undefined>;
+  /** Applies a signed amount to the balance and appends the entry, atomically. A top-up or
+   * allowance entry becomes the account's last refill. */
+  apply(entry: Omit<CreditEntryRecord, 'balanceAfter'>, options?: ApplyOptions): Promise<CreditEntryRecord | undefined>;
   usage(accountId: string, from: number, to: number): Promise<UsageTotals>;
 }
 

@@ -41,7 +41,7 @@ describe(`conversation store contract (${TEST_BACKEND})`, () => {
 
   async function seedAccount() {
     const id = ids.next('acc');
-    await store.accounts.insert({ id, name: 'Acme', plan: 'free', creditBalance: 10_000, lastRefillAmount: null, lastRefillAt: null, createdAt: T0 });
+    await store.accounts.insert({ id, name: 'Acme', plan: 'free', creditBalance: 10_000, lastRefillAmount: null, lastRefillAt: null, createdAt: T0, nextAllowanceAt: null });
     return id;
   }
 

@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 
 async function seedAccount(store: Store, balance = 10_000) {
   const id = ids.next('acc');
-  await store.accounts.insert({ id, name: 'Acme', plan: 'free', creditBalance: balance, lastRefillAmount: null, lastRefillAt: null, createdAt: clock.now() });
+  await store.accounts.insert({ id, name: 'Acme', plan: 'free', creditBalance: balance, lastRefillAmount: null, lastRefillAt: null, createdAt: clock.now(), nextAllowanceAt: null });
   return id;
 }
 

@@ -28,7 +28,7 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
 
   async function seed(deliveries: number) {
     const accountId = ids.next('acc');
-    await store.accounts.insert({ id: accountId, name: 'Hooks', plan: 'free', creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, createdAt: T0 });
+    await store.accounts.insert({ id: accountId, name: 'Hooks', plan: 'free', creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, createdAt: T0, nextAllowanceAt: null });
     const endpointId = ids.next('whk');
     await store.webhooks.insertEndpoint({ id: endpointId, accountId, url: 'http://127.0.0.1:9/', description: '', eventTypes: null, secret: 'whsec_x', enabled: true, disabledReason: null, createdAt: T0, updatedAt: T0 });
     const rows = [];
@@ -105,7 +105,7 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
 
   test('the low-credit mark is set once per refill', async () => {
     const accountId = ids.next('acc');
-    await store.accounts.insert({ id: accountId, name: 'Low', plan: 'free', creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, createdAt: T0 });
+    await store.accounts.insert({ id: accountId, name: 'Low', plan: 'free', creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, createdAt: T0, nextAllowanceAt: null });
     assert.equal(await store.creditAlerts.lastRefillEntryId(accountId), undefined);
     const refill = await store.credits.apply({ id: ids.next('crd'), accountId, kind: 'topup', amount: 1000, agentId: null, keyId: null, description: null, createdAt: T0 });
     assert.equal(await store.creditAlerts.lastRefillEntryId(accountId), refill?.id);

@@ -11,6 +11,28 @@ export function createAccountRepository(db: Db): AccountStore {
       const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
       return row && toAccount(row);
     },
+    async listAllowanceDue(now, limit) {
+      const rows = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where((eb) => eb.or([eb('next_allowance_at', '<=', now), eb('next_allowance_at', 'is', null)]))
+        .orderBy('next_allowance_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toAccount);
+    },
+    async claimAllowance(accountId, due, next) {
+      // Under READ COMMITTED a second claimer waits for the first's row lock, then re-checks the
+      // condition against the committed value and updates nothing.
+      const result = await db
+        .updateTable('accounts')
+        .set({ next_allowance_at: next })
+        .where('id', '=', accountId)
+        .where('next_allowance_at', due === null ? 'is' : '=', due)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
   };
 }
 

@@ -16,6 +16,7 @@ function compileFindByHash(db: Db) {
       'a.last_refill_amount as a_last_refill_amount',
       'a.last_refill_at as a_last_refill_at',
       'a.created_at as a_created_at',
+      'a.next_allowance_at as a_next_allowance_at',
     ])
     .where('k.key_hash', '=', '')
     .compile();
@@ -42,6 +43,7 @@ export function createApiKeyRepository(db: Db): ApiKeyStore {
           last_refill_amount: row.a_last_refill_amount,
           last_refill_at: row.a_last_refill_at,
           created_at: row.a_created_at,
+          next_allowance_at: row.a_next_allowance_at,
         }),
       };
     },

@@ -15,7 +15,7 @@ export function createCreditRepository(db: Db): CreditStore {
         .where('id', '=', entry.accountId);
       if (options.requireCovered && entry.amount < 0) update = update.where('credit_balance', '>=', -entry.amount);
       if (entry.kind === 'topup' || entry.kind === 'allowance') {
-        update = update.set({ last_refill_amount: entry.amount, last_refill_at: entry.createdAt });
+        update = update.set({ last_refill_amount: options.refillAmount ?? entry.amount, last_refill_at: entry.createdAt });
       }
       const updated = await update.returning('credit_balance').executeTakeFirst();
       if (!updated) return undefined;

@@ -10,6 +10,8 @@ export interface AccountsTable {
   last_refill_amount: number | null;
   last_refill_at: number | null;
   created_at: number;
+  /** Added by 0006_allowance_renewal. */
+  next_allowance_at: number | null;
 }
 
 export interface MembersTable {

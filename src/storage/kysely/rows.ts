@@ -12,6 +12,7 @@ export const toAccount = (row: AccountsTable): AccountRecord => ({
   lastRefillAmount: row.last_refill_amount,
   lastRefillAt: row.last_refill_at,
   createdAt: row.created_at,
+  nextAllowanceAt: row.next_allowance_at,
 });
 
 export const fromAccount = (a: AccountRecord): AccountsTable => ({
@@ -22,6 +23,7 @@ export const fromAccount = (a: AccountRecord): AccountsTable => ({
   last_refill_amount: a.lastRefillAmount,
   last_refill_at: a.lastRefillAt,
   created_at: a.createdAt,
+  next_allowance_at: a.nextAllowanceAt,
 });
 
 export const toMember = (row: MembersTable): MemberRecord => ({

@@ -3,6 +3,7 @@ import { knowledgeSchema } from '../kysely/knowledge-schema.ts';
 import { WEBHOOK_SCHEMA } from '../kysely/webhook-schema.ts';
 import { CONSOLE_SCHEMA } from '../kysely/console-schema.ts';
 import { CHAT_SCHEMA } from '../kysely/chat-schema.ts';
+import { ALLOWANCE_SCHEMA } from '../kysely/allowance-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** PostgreSQL's migration history. Append only; never edit a migration that has shipped. */
@@ -19,4 +20,5 @@ export const POSTGRES_MIGRATIONS: SqlMigration[] = [
   { name: '0003_webhooks', statements: WEBHOOK_SCHEMA },
   { name: '0004_console_users', statements: CONSOLE_SCHEMA },
   { name: '0005_chat', statements: CHAT_SCHEMA },
+  { name: '0006_allowance_renewal', statements: ALLOWANCE_SCHEMA },
 ];
