@@ -14,6 +14,7 @@ import { createModerator } from './providers/moderation/create-moderator.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
 import { createTargetCheck } from './providers/http/target-check.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './webhooks/delivery-worker.ts';
+import { createRenewalWorker, type RenewalWorker } from './credits/renewal-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
@@ -67,4 +68,9 @@ export function createWebhookWorker(config: Config, domain: DomainDeps, logger?:
       await fetcher.close();
     },
   };
+}
+
+/** The monthly allowance renewal worker of this process. */
+export function createAllowanceWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): RenewalWorker {
+  return createRenewalWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, catalog: domain.catalog, logger }, config.credits);
 }

@@ -45,3 +45,15 @@ test('trusted proxies must be addresses or CIDR ranges', () => {
   writeFileSync(path, JSON.stringify({ server: { trustedProxies: ['10.0.0.0/8', 'proxy.internal'] } }));
   assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), /server\.trustedProxies: "proxy\.internal" is not an IP address or CIDR range/);
 });
+
+test('credits: renewals on every minute by default; the file may turn them off or change the interval', () => {
+  assert.deepEqual(loadConfig({}).credits, { renewals: true, renewalIntervalMs: 60_000 });
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  writeFileSync(path, JSON.stringify({ credits: { renewals: false, renewalIntervalMs: 5_000 } }));
+  assert.deepEqual(loadConfig({ COLLOQUY_CONFIG: path }).credits, { renewals: false, renewalIntervalMs: 5_000 });
+  writeFileSync(path, JSON.stringify({ credits: { renewalIntervalMs: 10 } }));
+  assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && /credits\.renewalIntervalMs/.test(e.message));
+  writeFileSync(path, JSON.stringify({ credits: { renew: true } }));
+  assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && /"renew"/.test(e.message));
+});

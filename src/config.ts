@@ -12,7 +12,8 @@ const PlanSchema = Type.Object(
     /** Characters of text plus bytes of files, per agent. */
     storageLimit: Type.Integer({ minimum: 0 }),
     crawlPageLimit: Type.Integer({ minimum: 0 }),
-    /** Credits granted when an account on this plan is created (its monthly allowance). */
+    /** The monthly allowance: granted when an account on this plan is created, and on each monthly
+     * anniversary the balance is raised to it if below. */
     monthlyCredits: Type.Number({ minimum: 0 }),
     models: Type.Array(Type.String({ minLength: 1 })),
   },
@@ -101,6 +102,17 @@ const FileSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    credits: Type.Optional(
+      Type.Object(
+        {
+          /** false: this process does not renew monthly allowances (another one does). */
+          renewals: Type.Optional(Type.Boolean()),
+          /** How often the renewal worker looks for accounts whose allowance is due. */
+          renewalIntervalMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 3_600_000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     server: Type.Optional(
       Type.Object(
         {
@@ -147,6 +159,7 @@ export interface Config {
   catalog: CatalogConfig;
   network: { allowPrivateAddresses: boolean; allowedAddresses: string[] };
   webhooks: WebhookConfig;
+  credits: CreditsConfig;
   embeddings: EmbeddingsConfig;
   search: { cacheBytes: number };
   /** How each catalog model is reached, by model id. */
@@ -217,6 +230,16 @@ function webhookConfig(file: FileConfig['webhooks']): WebhookConfig {
     perEndpointConcurrency: file?.perEndpointConcurrency ?? 8,
     pollIntervalMs: file?.pollIntervalMs ?? 250,
   };
+}
+
+export interface CreditsConfig {
+  /** Whether this process runs the monthly allowance renewal worker. */
+  renewals: boolean;
+  renewalIntervalMs: number;
+}
+
+function creditsConfig(file: FileConfig['credits']): CreditsConfig {
+  return { renewals: file?.renewals ?? true, renewalIntervalMs: file?.renewalIntervalMs ?? 60_000 };
 }
 
 export type EmbeddingsConfig =
@@ -310,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalog: { plans, models },
     network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? false, allowedAddresses: file.network?.allowedAddresses ?? [] },
     webhooks: webhookConfig(file.webhooks),
+    credits: creditsConfig(file.credits),
     embeddings: embeddingsConfig(file.embeddings, env),
     search: { cacheBytes: (file.search?.cacheMegabytes ?? 256) * 1024 * 1024 },
     chatModels: chatModelConfigs(models, env),

@@ -1,6 +1,6 @@
 // Composition root: config → adapters → app → listen; SIGTERM/SIGINT stop it gracefully.
 import { ConfigError, loadConfig } from './config.ts';
-import { closeDomainDeps, createDomainDeps, createRateLimiter, createWebhookWorker } from './compose.ts';
+import { closeDomainDeps, createAllowanceWorker, createDomainDeps, createRateLimiter, createWebhookWorker } from './compose.ts';
 import { buildApp } from './http/build-app.ts';
 
 async function main(): Promise<void> {
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const rateLimiter = createRateLimiter(config, domain.store);
   const app = await buildApp({ domain, rateLimiter, server: config.server });
   const webhooks = config.webhooks.worker ? createWebhookWorker(config, domain, app.log) : null;
+  const renewals = config.credits.renewals ? createAllowanceWorker(config, domain, app.log) : null;
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       await app.closeGracefully();
       // Attempts in flight end within the webhook time-out (15 s), inside the 25 s above.
       await webhooks?.stop();
+      await renewals?.stop();
       await rateLimiter.close();
       await closeDomainDeps(domain);
       app.log.info('stopped');
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.server.host, port: config.server.port });
   webhooks?.start();
+  renewals?.start();
   app.log.info({ storage: config.storage.kind, docs: '/docs' }, 'Colloquy is serving /api/v1');
 }
 

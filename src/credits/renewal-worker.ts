@@ -1,0 +1,68 @@
+// The allowance renewal worker: every interval, one round of renewDueAllowances. Any number of
+// processes may run one on the same database (each renewal is claimed; see renew-allowances.ts).
+// Errors are logged and the next round tries again; they never stop the process.
+import type { CreditsConfig } from '../config.ts';
+import type { DomainDeps } from '../domain/context.ts';
+import { renewDueAllowances, type RenewalRound } from '../domain/credits/renew-allowances.ts';
+import type { WorkerLogger } from '../webhooks/delivery-worker.ts';
+
+export type RenewalWorkerDeps = Pick<DomainDeps, 'store' | 'clock' | 'ids' | 'catalog'> & { logger?: WorkerLogger };
+
+export interface RenewalWorker {
+  start(): void;
+  /** Stops after the round in progress, if any. */
+  stop(): Promise<void>;
+  /** One round now (the CLI's `credits renew-due`, and tests with an injected clock). */
+  runOnce(): Promise<RenewalRound>;
+}
+
+export function createRenewalWorker(deps: RenewalWorkerDeps, options: Pick<CreditsConfig, 'renewalIntervalMs'>): RenewalWorker {
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  async function runOnce(): Promise<RenewalRound> {
+    const round = await renewDueAllowances(deps);
+    for (const failure of round.failed) {
+      deps.logger?.error({ err: failure.error, account: failure.accountId }, 'monthly allowance not renewed; the next round tries again');
+    }
+    return round;
+  }
+
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      try {
+        await runOnce();
+      } catch (error) {
+        deps.logger?.error({ err: error }, 'allowance renewal round failed; trying again');
+      }
+      if (running) await pause(options.renewalIntervalMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+    runOnce,
+  };
+}
