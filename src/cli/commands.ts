@@ -11,6 +11,7 @@ import { toPublicAgentWithStorage } from '../domain/agents/agent-view.ts';
 import { createKey, revokeKey } from '../domain/keys/create-key.ts';
 import { addCredits } from '../domain/credits/add-credits.ts';
 import { toCredits } from '../domain/credits/units.ts';
+import { renewDueAllowances } from '../domain/credits/renew-allowances.ts';
 import type { AccountRecord, AgentRecord, ApiKeyRecord, ClientTool } from '../ports/store.ts';
 import { UsageError } from './cli-error.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
@@ -89,7 +90,8 @@ export const COMMANDS: Record<string, Command> = {
       const account = await deps.store.accounts.get(id as string);
       if (!account) throw new AppError('NOT_FOUND', `No account ${id}.`);
       const members = await deps.store.members.list(account.id);
-      return { ...accountView(account), members: members.map((m) => ({ id: m.id, email: m.email, role: m.role })) };
+      const nextAllowanceAt = account.nextAllowanceAt === null ? null : new Date(account.nextAllowanceAt).toISOString();
+      return { ...accountView(account), nextAllowanceAt, members: members.map((m) => ({ id: m.id, email: m.email, role: m.role })) };
     },
   },
   'agents create': {
@@ -159,6 +161,17 @@ export const COMMANDS: Record<string, Command> = {
       if (amount === undefined) throw new UsageError('--amount is required');
       const entry = await addCredits(deps, required(o, 'account'), amount);
       return { accountId: entry.accountId, added: toCredits(entry.amount), balance: toCredits(entry.balanceAfter), entryId: entry.id };
+    },
+  },
+  'credits renew-due': {
+    options: [],
+    run: async (deps) => {
+      const round = await renewDueAllowances(deps);
+      if (round.failed.length > 0) {
+        const which = round.failed.map((f) => `${f.accountId} (${f.error instanceof Error ? f.error.message : String(f.error)})`).join(', ');
+        throw new Error(`renewed ${round.renewed}; could not renew ${which}`);
+      }
+      return { renewed: round.renewed };
     },
   },
   'members add': {
