@@ -5,6 +5,7 @@ import type { CreditsConfig } from '../config.ts';
 import type { DomainDeps } from '../domain/context.ts';
 import { renewDueAllowances, type RenewalRound } from '../domain/credits/renew-allowances.ts';
 import type { WorkerLogger } from '../webhooks/delivery-worker.ts';
+import { createWakeablePause } from '../background/wakeable-pause.ts';
 
 export type RenewalWorkerDeps = Pick<DomainDeps, 'store' | 'clock' | 'ids' | 'catalog'> & { logger?: WorkerLogger };
 
@@ -19,7 +20,7 @@ export interface RenewalWorker {
 export function createRenewalWorker(deps: RenewalWorkerDeps, options: Pick<CreditsConfig, 'renewalIntervalMs'>): RenewalWorker {
   let running = false;
   let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
+  const sleeper = createWakeablePause();
 
   async function runOnce(): Promise<RenewalRound> {
     const round = await renewDueAllowances(deps);
@@ -29,18 +30,6 @@ export function createRenewalWorker(deps: RenewalWorkerDeps, options: Pick<Credi
     return round;
   }
 
-  function pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-  }
-
   async function run(): Promise<void> {
     while (running) {
       try {
@@ -48,7 +37,7 @@ export function createRenewalWorker(deps: RenewalWorkerDeps, options: Pick<Credi
       } catch (error) {
         deps.logger?.error({ err: error }, 'allowance renewal round failed; trying again');
       }
-      if (running) await pause(options.renewalIntervalMs);
+      if (running) await sleeper.pause(options.renewalIntervalMs);
     }
   }
 
@@ -60,7 +49,7 @@ export function createRenewalWorker(deps: RenewalWorkerDeps, options: Pick<Credi
     },
     async stop() {
       running = false;
-      wake?.();
+      sleeper.wake();
       await loop;
     },
     runOnce,

@@ -11,6 +11,7 @@ import type { ClaimedDelivery } from '../ports/webhook-store.ts';
 import { dispatchEvents } from '../domain/webhooks/dispatch-events.ts';
 import { decideOutcome } from '../domain/webhooks/attempt-outcome.ts';
 import { sendAttempt } from './send-attempt.ts';
+import { createWakeablePause } from '../background/wakeable-pause.ts';
 
 /** config.ts's `webhooks` section: time-out, lease, concurrency in all and per endpoint, poll
  * interval. The lease outlasts the time-out, so a live process always reports before it ends. */
@@ -50,7 +51,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   const tasks = new Set<Promise<void>>();
   let running = false;
   let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
+  const sleeper = createWakeablePause();
 
   async function deliver(claim: ClaimedDelivery, leaseToken: string): Promise<void> {
     const result = await sendAttempt(deps.fetcher, claim, deps.clock.now(), { timeoutMs: options.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
@@ -72,7 +73,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
         if (left > 0) inFlight.set(endpointId, left);
         else inFlight.delete(endpointId);
         tasks.delete(task);
-        wake?.();
+        sleeper.wake();
       });
     tasks.add(task);
   }
@@ -103,18 +104,6 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     return found;
   }
 
-  function pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-  }
-
   async function run(): Promise<void> {
     while (running) {
       let found = 0;
@@ -124,7 +113,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
         deps.logger?.error({ err: error }, 'webhook worker round failed; trying again');
       }
       if (!running) break;
-      if (found === 0 || tasks.size >= options.concurrency) await pause(options.pollIntervalMs);
+      if (found === 0 || tasks.size >= options.concurrency) await sleeper.pause(options.pollIntervalMs);
     }
   }
 
@@ -136,7 +125,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     },
     async stop() {
       running = false;
-      wake?.();
+      sleeper.wake();
       await loop;
       await Promise.allSettled([...tasks]);
     },
