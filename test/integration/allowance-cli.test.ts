@@ -3,11 +3,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Kysely } from 'kysely';
-import { createTestDatabase, TEST_BACKEND, type TestDatabase } from '../support/backend.ts';
+import { TEST_BACKEND } from '../support/backend.ts';
+import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
 import { runCli } from '../support/processes.ts';
 import { ledger, openRawDatabase } from '../support/raw-database.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openStore } from '../../src/compose.ts';
 import { monthlyAnniversary } from '../../src/domain/credits/anniversary.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
 import type { Database } from '../../src/storage/kysely/database.ts';
@@ -16,20 +15,19 @@ import type { Store } from '../../src/ports/store.ts';
 const DAY = 86_400_000;
 
 describe(`operator CLI: allowance renewal (${TEST_BACKEND})`, () => {
-  let database: TestDatabase;
+  let testStore: TestStore;
   let store: Store;
   let raw: Kysely<Database>;
-  const cli = (...args: string[]) => runCli(args, database.env);
+  const cli = (...args: string[]) => runCli(args, testStore.database.env);
 
   before(async () => {
-    database = await createTestDatabase();
-    store = await openStore(loadConfig({ ...database.env }));
-    raw = openRawDatabase(database.env);
+    testStore = await openTestStore();
+    store = testStore.store;
+    raw = openRawDatabase(testStore.database.env);
   });
   after(async () => {
     await raw.destroy();
-    await store.close();
-    await database.drop();
+    await testStore.close();
   });
 
   test('accounts show gives nextAllowanceAt: the first anniversary of a new account', async () => {
@@ -46,7 +44,7 @@ describe(`operator CLI: allowance renewal (${TEST_BACKEND})`, () => {
     const createdAt = Date.now() - 40 * DAY;
     const due = Array.from({ length: 12 }, () => ids.next('acc'));
     for (const id of due) {
-      await store.accounts.insert({ id, name: 'Due', plan: 'starter', creditBalance: 250_000, lastRefillAmount: null, lastRefillAt: null, createdAt, nextAllowanceAt: monthlyAnniversary(createdAt, 1) });
+      await store.accounts.insert(accountRow({ id, name: 'Due', plan: 'starter', creditBalance: 250_000, createdAt, nextAllowanceAt: monthlyAnniversary(createdAt, 1) }));
     }
     const [one, two] = await Promise.all([cli('credits', 'renew-due'), cli('credits', 'renew-due')]);
     assert.equal(one.code, 0, one.stderr);

@@ -3,12 +3,11 @@
 // and no read or write across accounts.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
-import { openStore } from '../../src/compose.ts';
 import type { Store } from '../../src/ports/store.ts';
 import type { ConversationRecord, NewMessage } from '../../src/ports/conversation-store.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
-import { createTestDatabase, TEST_BACKEND, type TestDatabase } from '../support/backend.ts';
+import { TEST_BACKEND } from '../support/backend.ts';
+import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
 const ids = createUlidIds();
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
@@ -27,21 +26,20 @@ const assistantMessage = (content: string | null, calls: string[] = [], createdA
 });
 
 describe(`conversation store contract (${TEST_BACKEND})`, () => {
-  let database: TestDatabase;
+  let testStore: TestStore;
   let store: Store;
 
   before(async () => {
-    database = await createTestDatabase();
-    store = await openStore(loadConfig({ ...database.env }));
+    testStore = await openTestStore();
+    store = testStore.store;
   });
   after(async () => {
-    await store.close();
-    await database.drop();
+    await testStore.close();
   });
 
   async function seedAccount() {
     const id = ids.next('acc');
-    await store.accounts.insert({ id, name: 'Acme', plan: 'free', creditBalance: 10_000, lastRefillAmount: null, lastRefillAt: null, createdAt: T0, nextAllowanceAt: null });
+    await store.accounts.insert(accountRow({ id, creditBalance: 10_000, createdAt: T0 }));
     return id;
   }
 

@@ -9,7 +9,8 @@ import { createTestClock } from '../support/fixed-clock.ts';
 import { chargeCredits, refundCharge } from '../../src/domain/credits/charge.ts';
 import { operatorContext, type RequestContext } from '../../src/domain/context.ts';
 import type { AppError } from '../../src/domain/errors.ts';
-import { createTestDatabase, TEST_BACKEND, type TestDatabase } from '../support/backend.ts';
+import { TEST_BACKEND } from '../support/backend.ts';
+import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
 const ids = createUlidIds();
 const clock = createTestClock();
@@ -17,7 +18,7 @@ const DAY = 86_400_000;
 
 async function seedAccount(store: Store, balance = 10_000) {
   const id = ids.next('acc');
-  await store.accounts.insert({ id, name: 'Acme', plan: 'free', creditBalance: balance, lastRefillAmount: null, lastRefillAt: null, createdAt: clock.now(), nextAllowanceAt: null });
+  await store.accounts.insert(accountRow({ id, creditBalance: balance, createdAt: clock.now() }));
   return id;
 }
 
@@ -34,16 +35,15 @@ async function seedKey(store: Store, accountId: string, quota: number | null = n
 }
 
 describe(`store contract (${TEST_BACKEND})`, () => {
-  let database: TestDatabase;
+  let testStore: TestStore;
   let store: Store;
 
   before(async () => {
-    database = await createTestDatabase();
-    store = await openStore(loadConfig({ ...database.env }));
+    testStore = await openTestStore();
+    store = testStore.store;
   });
   after(async () => {
-    await store.close();
-    await database.drop();
+    await testStore.close();
   });
 
   test('reports its dialect and answers a ping', async () => {
@@ -52,7 +52,7 @@ describe(`store contract (${TEST_BACKEND})`, () => {
   });
 
   test('migrations are idempotent: opening the same database again changes nothing', async () => {
-    const again = await openStore(loadConfig({ ...database.env }));
+    const again = await openStore(loadConfig({ ...testStore.database.env }));
     await again.ping();
     await again.close();
   });

@@ -2,33 +2,31 @@
 // claims never hand out one attempt twice, leases expire, and only the lease holder reports.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.ts';
-import { openStore } from '../../src/compose.ts';
 import type { Store } from '../../src/ports/store.ts';
 import type { ClaimRequest } from '../../src/ports/webhook-store.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
-import { createTestDatabase, TEST_BACKEND, type TestDatabase } from '../support/backend.ts';
+import { TEST_BACKEND } from '../support/backend.ts';
+import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
 const ids = createUlidIds();
 const T0 = Date.parse('2026-11-01T00:00:00Z');
 const LEASE = 45_000;
 
 describe(`webhook store contract (${TEST_BACKEND})`, () => {
-  let database: TestDatabase;
+  let testStore: TestStore;
   let store: Store;
 
   before(async () => {
-    database = await createTestDatabase();
-    store = await openStore(loadConfig({ ...database.env }));
+    testStore = await openTestStore();
+    store = testStore.store;
   });
   after(async () => {
-    await store.close();
-    await database.drop();
+    await testStore.close();
   });
 
   async function seed(deliveries: number) {
     const accountId = ids.next('acc');
-    await store.accounts.insert({ id: accountId, name: 'Hooks', plan: 'free', creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, createdAt: T0, nextAllowanceAt: null });
+    await store.accounts.insert(accountRow({ id: accountId, name: 'Hooks', createdAt: T0 }));
     const endpointId = ids.next('whk');
     await store.webhooks.insertEndpoint({ id: endpointId, accountId, url: 'http://127.0.0.1:9/', description: '', eventTypes: null, secret: 'whsec_x', enabled: true, disabledReason: null, createdAt: T0, updatedAt: T0 });
     const rows = [];
@@ -105,7 +103,7 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
 
   test('the low-credit mark is set once per refill', async () => {
     const accountId = ids.next('acc');
-    await store.accounts.insert({ id: accountId, name: 'Low', plan: 'free', creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, createdAt: T0, nextAllowanceAt: null });
+    await store.accounts.insert(accountRow({ id: accountId, name: 'Low', createdAt: T0 }));
     assert.equal(await store.creditAlerts.lastRefillEntryId(accountId), undefined);
     const refill = await store.credits.apply({ id: ids.next('crd'), accountId, kind: 'topup', amount: 1000, agentId: null, keyId: null, description: null, createdAt: T0 });
     assert.equal(await store.creditAlerts.lastRefillEntryId(accountId), refill?.id);

@@ -1,0 +1,30 @@
+// A Store over a fresh test database, for the storage contract suites, and account rows for seeding.
+import { loadConfig } from '../../src/config.ts';
+import { openStore } from '../../src/compose.ts';
+import type { AccountRecord, Store } from '../../src/ports/store.ts';
+import { createTestDatabase, type TestDatabase } from './backend.ts';
+
+export interface TestStore {
+  store: Store;
+  database: TestDatabase;
+  /** Closes the store and drops its database. */
+  close(): Promise<void>;
+}
+
+export async function openTestStore(): Promise<TestStore> {
+  const database = await createTestDatabase();
+  const store = await openStore(loadConfig({ ...database.env }));
+  return {
+    store,
+    database,
+    async close() {
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
+/** An account row: no refill and no renewal scheduled unless the seed says otherwise. */
+export function accountRow(fields: Pick<AccountRecord, 'id' | 'createdAt'> & Partial<AccountRecord>): AccountRecord {
+  return { name: 'Acme', plan: 'free', creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, nextAllowanceAt: null, ...fields };
+}
