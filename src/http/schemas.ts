@@ -92,15 +92,18 @@ export const ToolCallSchema = Type.Object(
   { description: 'A client tool call (SPEC §2).' },
 );
 
+export const FeedbackSchema = Type.Object(
+  { rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String()), createdAt: Type.String({ format: 'date-time' }) },
+  { description: 'The latest feedback on an assistant message.' },
+);
+
 export const MessageSchema = Type.Object(
   {
     id: Type.String(),
     role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
     content: Type.Optional(Type.String({ description: 'Absent on an assistant message that only called tools.' })),
     tool_calls: Type.Optional(Type.Array(ToolCallSchema)),
-    feedback: Type.Optional(
-      Type.Object({ rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String()), createdAt: Type.String({ format: 'date-time' }) }, { description: 'The latest feedback on an assistant message.' }),
-    ),
+    feedback: Type.Optional(FeedbackSchema),
     createdAt: Type.String({ format: 'date-time' }),
   },
   { description: 'A message (SPEC §2).' },

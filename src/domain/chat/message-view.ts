@@ -1,4 +1,4 @@
-import type { ConversationRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from '../../ports/conversation-store.ts';
+import type { ConversationRecord, FeedbackRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from '../../ports/conversation-store.ts';
 
 const iso = (at: number): string => new Date(at).toISOString();
 
@@ -14,6 +14,17 @@ export function toPublicToolCall(call: Pick<ToolCallRecord, 'id' | 'name' | 'arg
   return { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments }, status: call.status };
 }
 
+/** SPEC §2's `feedback`: rating and createdAt, and the comment when one was given. */
+export interface PublicFeedback {
+  rating: 'up' | 'down';
+  comment?: string;
+  createdAt: string;
+}
+
+export function toPublicFeedback(feedback: FeedbackRecord): PublicFeedback {
+  return { rating: feedback.rating, ...(feedback.comment !== null && { comment: feedback.comment }), createdAt: iso(feedback.createdAt) };
+}
+
 /** The Message resource of SPEC §2: content when there is text, tool_calls when the model called
  * tools, feedback once it was given. */
 export interface PublicMessage {
@@ -21,7 +32,7 @@ export interface PublicMessage {
   role: 'user' | 'assistant';
   content?: string;
   tool_calls?: PublicToolCall[];
-  feedback?: { rating: 'up' | 'down'; comment?: string; createdAt: string };
+  feedback?: PublicFeedback;
   createdAt: string;
 }
 
@@ -32,7 +43,7 @@ export function toPublicMessage(message: MessageRecord): PublicMessage {
     role: message.role,
     ...(message.content !== null && { content: message.content }),
     ...(message.toolCalls.length > 0 && { tool_calls: message.toolCalls.map(toPublicToolCall) }),
-    ...(feedback && { feedback: { rating: feedback.rating, ...(feedback.comment !== null && { comment: feedback.comment }), createdAt: iso(feedback.createdAt) } }),
+    ...(feedback && { feedback: toPublicFeedback(feedback) }),
     createdAt: iso(message.createdAt),
   };
 }

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { FEEDBACK_COMMENT_MAX, giveFeedback } from '../../domain/chat/conversations.ts';
-import { AUTHENTICATED_ERRORS, ErrorSchema, MessageParamsSchema, SECURITY } from '../schemas.ts';
+import { toPublicFeedback } from '../../domain/chat/message-view.ts';
+import { AUTHENTICATED_ERRORS, ErrorSchema, FeedbackSchema, MessageParamsSchema, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 /** POST /agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback. */
@@ -25,7 +26,7 @@ export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
           200: Type.Object({
             success: Type.Literal(true),
             messageId: Type.String(),
-            feedback: Type.Object({ rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String()), createdAt: Type.String({ format: 'date-time' }) }),
+            feedback: FeedbackSchema,
           }),
           400: ErrorSchema,
           404: ErrorSchema,
@@ -36,11 +37,7 @@ export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
     async (request) => {
       const { agentId, conversationRef, messageId } = request.params;
       const feedback = await giveFeedback(deps.domain, requireContext(request), agentId, conversationRef, messageId, request.body);
-      return {
-        success: true as const,
-        messageId,
-        feedback: { rating: feedback.rating, ...(feedback.comment !== null && { comment: feedback.comment }), createdAt: new Date(feedback.createdAt).toISOString() },
-      };
+      return { success: true as const, messageId, feedback: toPublicFeedback(feedback) };
     },
   );
 }
