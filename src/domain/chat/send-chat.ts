@@ -92,6 +92,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   const messageId = deps.ids.next('msg');
   let content = '';
   let calls: ModelToolCall[] = [];
+  let pendingCalls: PublicToolCall[] = [];
   let finishReason: FinishReason = 'stop';
   let started = false;
   const start = () => {
@@ -104,8 +105,10 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
       content += event.text;
       listener.onContent?.(event.text);
     } else if (event.type === 'tool_calls') {
+      const pending = event.calls.map((call) => toPublicToolCall({ ...call, status: 'pending' }));
       calls = [...calls, ...event.calls];
-      listener.onToolCalls?.(event.calls.map((call) => toPublicToolCall({ ...call, status: 'pending' })));
+      pendingCalls = [...pendingCalls, ...pending];
+      listener.onToolCalls?.(pending);
     } else {
       finishReason = calls.length > 0 ? 'tool_calls' : event.reason;
     }
@@ -129,7 +132,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     messageId,
     userId: conversation.userId,
     content,
-    toolCalls: calls.map((call) => toPublicToolCall({ ...call, status: 'pending' })),
+    toolCalls: pendingCalls,
     finishReason,
     credits,
   };

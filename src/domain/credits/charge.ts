@@ -4,6 +4,9 @@ import { AppError } from '../errors.ts';
 import { toMillicredits } from './units.ts';
 import { recordLowCreditsIfDue } from './record-low-credits.ts';
 
+const quotaExceeded = () => new AppError('QUOTA_EXCEEDED', "This key's credit quota is used up.");
+const insufficientCredits = () => new AppError('INSUFFICIENT_CREDITS', 'Not enough credits for this request.');
+
 export interface ChargeInput {
   credits: number;
   agentId: string | null;
@@ -19,13 +22,13 @@ export interface ChargeInput {
 export async function chargeCredits(tx: StoreRepositories, deps: Pick<DomainDeps, 'clock' | 'ids'>, ctx: RequestContext, input: ChargeInput): Promise<CreditEntryRecord> {
   const amount = toMillicredits(input.credits);
   if (ctx.key && !(await tx.keys.addUsageWithinQuota(ctx.key.id, amount))) {
-    throw new AppError('QUOTA_EXCEEDED', "This key's credit quota is used up.");
+    throw quotaExceeded();
   }
   const entry = await tx.credits.apply(
     { id: deps.ids.next('crd'), accountId: ctx.accountId, kind: 'charge', amount: -amount, agentId: input.agentId, keyId: ctx.key?.id ?? null, description: input.description, createdAt: deps.clock.now() },
     { requireCovered: true },
   );
-  if (!entry) throw new AppError('INSUFFICIENT_CREDITS', 'Not enough credits for this request.');
+  if (!entry) throw insufficientCredits();
   if (input.agentId) await tx.agents.addUsage(ctx.accountId, input.agentId, amount);
   await recordLowCreditsIfDue(tx, deps, ctx.accountId, entry.balanceAfter);
   return entry;
@@ -47,8 +50,8 @@ export async function assertCanPay(deps: Pick<DomainDeps, 'store'>, ctx: Request
   const amount = toMillicredits(credits);
   if (ctx.key) {
     const key = await deps.store.keys.get(ctx.accountId, ctx.key.id);
-    if (key && key.quota !== null && key.usageTotal + amount > key.quota) throw new AppError('QUOTA_EXCEEDED', "This key's credit quota is used up.");
+    if (key && key.quota !== null && key.usageTotal + amount > key.quota) throw quotaExceeded();
   }
   const account = await deps.store.accounts.get(ctx.accountId);
-  if (!account || account.creditBalance < amount) throw new AppError('INSUFFICIENT_CREDITS', 'Not enough credits for this request.');
+  if (!account || account.creditBalance < amount) throw insufficientCredits();
 }
