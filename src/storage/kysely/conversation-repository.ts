@@ -15,16 +15,14 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
       .where('account_id', '=', accountId)
       .where('agent_id', '=', agentId);
 
-  async function findByUser(accountId: string, agentId: string, userId: string) {
-    const row = await withCount(accountId, agentId).where('user_id', '=', userId).executeTakeFirst();
+  async function first(query: ReturnType<typeof withCount>) {
+    const row = await query.executeTakeFirst();
     return row && toConversation({ ...row, message_count: row.message_count ?? 0 });
   }
+  const findByUser = (accountId: string, agentId: string, userId: string) => first(withCount(accountId, agentId).where('user_id', '=', userId));
 
   return {
-    async get(accountId, agentId, conversationId) {
-      const row = await withCount(accountId, agentId).where('id', '=', conversationId).executeTakeFirst();
-      return row && toConversation({ ...row, message_count: row.message_count ?? 0 });
-    },
+    get: (accountId, agentId, conversationId) => first(withCount(accountId, agentId).where('id', '=', conversationId)),
     findByUser,
     async insertOrGet(conversation) {
       let insert = db.insertInto('conversations').values(fromConversation(conversation));
