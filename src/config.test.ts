@@ -57,3 +57,29 @@ test('credits: renewals on every minute by default; the file may turn them off o
   writeFileSync(path, JSON.stringify({ credits: { renew: true } }));
   assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && /"renew"/.test(e.message));
 });
+
+test('chat models and moderation: defaults, the key read from its variable, and clear refusals', () => {
+  const defaults = loadConfig({});
+  assert.deepEqual(defaults.moderation, { provider: 'local', timeoutMs: 2_000 });
+  assert.deepEqual(
+    defaults.chatModels.find((m) => m.id === 'gpt-4o-mini'),
+    { id: 'gpt-4o-mini', provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: null, apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o-mini', timeoutMs: 60_000, maxTokens: 1_024, contextTokens: 16_384 },
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const write = (file: unknown) => writeFileSync(path, JSON.stringify(file));
+  const local = { id: 'ollama', provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', credits: 1, timeoutMs: 5_000, maxTokens: 200, contextTokens: 8_192 };
+  const plans = { free: { models: ['ollama'] }, starter: { models: ['ollama'] }, pro: { models: ['ollama'] }, business: { models: ['ollama'] } };
+  write({ models: [{ ...local, apiKeyEnv: 'OLLAMA_KEY' }], plans, moderation: { provider: 'openai', apiKeyEnv: 'MOD_KEY' } });
+  const config = loadConfig({ COLLOQUY_CONFIG: path, OLLAMA_KEY: 'k1', MOD_KEY: 'k2' });
+  assert.deepEqual(config.chatModels[0], { id: 'ollama', provider: 'openai', baseUrl: local.baseUrl, apiKey: 'k1', apiKeyEnv: 'OLLAMA_KEY', model: 'llama3', timeoutMs: 5_000, maxTokens: 200, contextTokens: 8_192 });
+  assert.deepEqual(config.moderation, { provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'k2', model: 'omni-moderation-latest', timeoutMs: 5_000 });
+  const refused = (file: unknown, pattern: RegExp) => {
+    write(file);
+    assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && pattern.test(e.message));
+  };
+  refused({ models: [{ ...local, provider: 'anthropic' }], plans }, /provider "anthropic"; known providers are extractive, openai/);
+  refused({ models: [{ ...local, baseUrl: undefined }], plans }, /"ollama" \(provider openai\) needs a baseUrl/);
+  refused({ moderation: { provider: 'openai', apiKeyEnv: 'MOD_KEY' } }, /moderation\.apiKeyEnv names MOD_KEY, which is not set/);
+  refused({ moderation: { provider: 'magic' } }, /moderation/);
+});
