@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import { createScryptPasswordHasher } from '../../providers/crypto/scrypt-password-hasher.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import type { AdminDeps } from './admin-types.ts';
+import { ADMIN_SECURITY } from './admin-schemas.ts';
 import { createSessionHook } from './session-hook.ts';
 import { registerSignIn } from './routes/sign-in.ts';
 import { registerGetSession } from './routes/get-session.ts';
@@ -18,6 +19,7 @@ import { registerPingWebhook } from './routes/ping-webhook.ts';
 import { registerListDeliveries } from './routes/list-deliveries.ts';
 import { registerRedeliver } from './routes/redeliver.ts';
 import { registerListEventTypes } from './routes/list-event-types.ts';
+import { registerAccountScopedPublicRoutes } from './account-routes.ts';
 
 export const ADMIN_PREFIX = '/api/admin/v1';
 
@@ -42,8 +44,11 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
         },
       },
     },
+    // The public routes mounted for the console (account-routes.ts) are secured by the session here.
     transform: ({ schema, url }) =>
-      url.startsWith(ADMIN_PREFIX) ? { schema: schema as never, url: url.slice(ADMIN_PREFIX.length) || '/' } : { schema: { ...(schema as object), hide: true } as never, url },
+      url.startsWith(ADMIN_PREFIX)
+        ? { schema: { ...(schema as object), ...((schema as { security?: unknown })?.security ? { security: ADMIN_SECURITY } : {}) } as never, url: url.slice(ADMIN_PREFIX.length) || '/' }
+        : { schema: { ...(schema as object), hide: true } as never, url },
     hideUntagged: true,
   });
   app.decorateRequest('consoleSession', null);
@@ -53,6 +58,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
       for (const register of [registerSignIn, registerGetSession, registerSignOut, registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes]) {
         register(admin, adminDeps);
       }
+      await registerAccountScopedPublicRoutes(admin, adminDeps);
       admin.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => (app as unknown as { adminSwagger: () => unknown }).adminSwagger());
     },
     { prefix: ADMIN_PREFIX },

@@ -1,0 +1,56 @@
+// The console works on an account's agents, knowledge, chat and conversations through the very
+// routes of the public API, mounted again under /api/admin/v1/accounts/{accountId}: same bodies,
+// same answers, same errors. Only who is asking differs: the signed-in member's context in that
+// account (no API key, so no key restrictions and no chat events, SPEC §6) instead of a key's.
+import type { FastifyRequest } from 'fastify';
+import { consoleContext } from '../../domain/users/account-access.ts';
+import type { ApiApp } from '../types.ts';
+import { requireConsoleSession, type AdminDeps } from './admin-types.ts';
+import { registerListAgents } from '../routes/list-agents.ts';
+import { registerGetAgent } from '../routes/get-agent.ts';
+import { registerUpdateAgent } from '../routes/update-agent.ts';
+import { registerListModels } from '../routes/list-models.ts';
+import { registerGetUsage } from '../routes/get-usage.ts';
+import { registerListSources } from '../routes/list-sources.ts';
+import { registerAddTextSource } from '../routes/add-text-source.ts';
+import { registerAddQaSource } from '../routes/add-qa-source.ts';
+import { registerUploadFileSource } from '../routes/upload-file-source.ts';
+import { registerCrawlWebsite } from '../routes/crawl-website.ts';
+import { registerDeleteSource } from '../routes/delete-source.ts';
+import { registerSearch } from '../routes/search.ts';
+import { registerChat } from '../routes/chat.ts';
+import { registerListConversations } from '../routes/list-conversations.ts';
+import { registerListMessages } from '../routes/list-messages.ts';
+import { registerDeleteConversation } from '../routes/delete-conversation.ts';
+import { registerDeleteMessage } from '../routes/delete-message.ts';
+import { registerCancelToolCall } from '../routes/cancel-tool-call.ts';
+import { registerMessageFeedback } from '../routes/message-feedback.ts';
+
+export const ACCOUNT_PREFIX = '/accounts/:accountId';
+
+/** Sets `request.ctx` to the member's context in the path's account (404 when not a member). */
+function createAccountContextHook(deps: AdminDeps) {
+  return async function accountContextHook(request: FastifyRequest): Promise<void> {
+    if (request.routeOptions.config.public) return;
+    const { accountId } = request.params as { accountId: string };
+    request.ctx = await consoleContext(deps.domain, requireConsoleSession(request).user, accountId, request.id);
+  };
+}
+
+/** Registers the public API's agent, knowledge, search, chat and conversation routes for the console. */
+export async function registerAccountScopedPublicRoutes(admin: ApiApp, deps: AdminDeps): Promise<void> {
+  await admin.register(
+    async (scope: ApiApp) => {
+      scope.addHook('onRequest', createAccountContextHook(deps));
+      for (const register of [
+        registerListAgents, registerGetAgent, registerUpdateAgent, registerListModels, registerGetUsage,
+        registerListSources, registerAddTextSource, registerAddQaSource, registerCrawlWebsite, registerDeleteSource, registerSearch,
+        registerChat, registerListConversations, registerListMessages, registerDeleteConversation, registerDeleteMessage, registerCancelToolCall, registerMessageFeedback,
+      ]) {
+        register(scope, deps);
+      }
+      await registerUploadFileSource(scope, deps);
+    },
+    { prefix: ACCOUNT_PREFIX },
+  );
+}
