@@ -1,9 +1,10 @@
 // Lint runs as part of `npm test`; type errors are tsc's job, this catches the rest.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'coverage/**', '.tmp/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'coverage/**', '.tmp/**', 'console/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,5 +22,12 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/config.ts'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' }] },
+  },
+  {
+    // The console runs in browsers.
+    files: ['console/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', XMLHttpRequest: 'readonly', FormData: 'readonly', TextDecoder: 'readonly', DOMException: 'readonly', navigator: 'readonly', localStorage: 'readonly', AbortController: 'readonly', File: 'readonly' } },
   },
 );

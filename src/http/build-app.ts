@@ -31,6 +31,7 @@ import { registerDeleteMessage } from './routes/delete-message.ts';
 import { registerCancelToolCall } from './routes/cancel-tool-call.ts';
 import { registerMessageFeedback } from './routes/message-feedback.ts';
 import { ADMIN_PREFIX, registerAdminApi } from './admin/admin-api.ts';
+import { registerConsolePages } from './console-pages.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -117,5 +118,6 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     { prefix: API_PREFIX },
   );
   await registerAdminApi(app, deps);
+  await registerConsolePages(app);
   return Object.assign(app, { closeGracefully });
 }

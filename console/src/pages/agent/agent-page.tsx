@@ -1,0 +1,61 @@
+// One agent: its settings, knowledge, playground and conversations as tabs (/a/:accountId/agents/:agentId/:tab).
+import { Anchor, Breadcrumbs, Tabs } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, seg } from '../../api/client.ts';
+import type { Agent } from '../../api/types.ts';
+import { ErrorAlert, Loading, PageTitle } from '../../components/feedback.tsx';
+import { useAccount, useAccountPath } from '../../components/use-account.ts';
+import { SettingsTab } from './settings-tab.tsx';
+import { KnowledgeTab } from './knowledge-tab.tsx';
+import { PlaygroundTab } from './playground-tab.tsx';
+import { ConversationsTab } from './conversations-tab.tsx';
+
+const TABS = ['settings', 'knowledge', 'playground', 'conversations'] as const;
+
+export function useAgent(agentId: string) {
+  const path = useAccountPath();
+  return useQuery({ queryKey: ['agent', path(''), agentId], queryFn: () => api<{ agent: Agent }>('GET', path(`/agents/${seg(agentId)}`)).then((body) => body.agent) });
+}
+
+export function AgentPage() {
+  const { agentId = '', tab = 'settings' } = useParams();
+  const { accountId } = useAccount();
+  const navigate = useNavigate();
+  const agent = useAgent(agentId);
+  const base = `/a/${encodeURIComponent(accountId)}/agents`;
+
+  if (agent.isPending) return <Loading />;
+  if (agent.error) return <ErrorAlert error={agent.error} title="This agent could not be loaded" />;
+  return (
+    <>
+      <Breadcrumbs mb="xs">
+        <Anchor component={Link} to={base}>
+          Agents
+        </Anchor>
+        <span>{agent.data.name}</span>
+      </Breadcrumbs>
+      <PageTitle>{agent.data.name}</PageTitle>
+      <Tabs value={(TABS as readonly string[]).includes(tab) ? tab : 'settings'} onChange={(value) => value && navigate(`${base}/${encodeURIComponent(agentId)}/${value}`)} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+          <Tabs.Tab value="knowledge">Knowledge</Tabs.Tab>
+          <Tabs.Tab value="playground">Playground</Tabs.Tab>
+          <Tabs.Tab value="conversations">Conversations</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="settings">
+          <SettingsTab agent={agent.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="knowledge">
+          <KnowledgeTab agent={agent.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="playground">
+          <PlaygroundTab agent={agent.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="conversations">
+          <ConversationsTab agent={agent.data} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import type { Agent } from '../../api/types.ts';
+
+export function SettingsTab({ agent }: { agent: Agent }) {
+  return <p>{agent.name}: to be built.</p>;
+}

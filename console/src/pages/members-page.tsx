@@ -1,0 +1,5 @@
+import { PageTitle } from '../components/feedback.tsx';
+
+export function MembersPage() {
+  return <PageTitle>To be built</PageTitle>;
+}
