@@ -21,6 +21,8 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Colloquy console<
 <p>The console has not been built. <code>npm start</code> builds it before starting the server; or run <code>node console/build.ts</code>.</p>`;
 
 function isBuiltFile(relativePath: string): boolean {
+  // Dot files (the build's .build-hash) are bookkeeping, not part of the site.
+  if (relativePath.split('/').some((segment) => segment.startsWith('.'))) return false;
   const path = normalize(join(DIST_DIR, relativePath));
   if (!path.startsWith(DIST_DIR + sep)) return false;
   try {
