@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.server.host, port: config.server.port });
   webhooks?.start();
   renewals?.start();
-  app.log.info({ storage: config.storage.kind, docs: '/docs' }, 'Colloquy is serving /api/v1');
+  app.log.info({ storage: config.storage.kind, docs: '/docs', console: '/console/' }, 'Colloquy is serving /api/v1 and the console');
 }
 
 main().catch((error: unknown) => {
