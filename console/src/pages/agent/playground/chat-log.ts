@@ -113,3 +113,8 @@ export function pendingToolCalls(log: ChatLog): ToolCall[] {
 export function isStreaming(log: ChatLog): boolean {
   return log.entries.some((entry) => entry.kind === 'assistant' && entry.state === 'streaming');
 }
+
+/** A transcript kept while its tab was closed: a reply that was streaming then was stopped. */
+export function interruptedStreamsStopped(log: ChatLog): ChatLog {
+  return { ...log, entries: log.entries.map((entry) => (entry.kind === 'assistant' && entry.state === 'streaming' ? { ...entry, state: 'stopped', toolCalls: [] } : entry)) };
+}

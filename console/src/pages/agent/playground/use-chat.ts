@@ -1,6 +1,6 @@
 // The playground's chat over the streaming path: each request appends to the transcript, the
 // stream's frames fill in the reply, and Stop aborts the request (the server then stops the model).
-import { useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, seg } from '../../../api/client.ts';
@@ -9,14 +9,30 @@ import type { ChatFrame, ChatRequest, ToolCall } from '../../../api/agent-types.
 import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 import { conversationsKey } from '../conversations/conversation-keys.ts';
-import { EMPTY_LOG, chatReducer, isStreaming, pendingToolCalls, type Entry } from './chat-log.ts';
+import { EMPTY_LOG, chatReducer, interruptedStreamsStopped, isStreaming, pendingToolCalls, type ChatLog, type Entry } from './chat-log.ts';
+
+// Each agent's playground transcript outlives its tab (the tabs unmount when left), so looking at
+// the knowledge or the conversations and coming back does not lose the chat. Only New
+// conversation, or reloading the page, starts over.
+const savedChats = new Map<string, ChatLog>();
+
+function restoreChat(key: string): ChatLog {
+  const saved = savedChats.get(key);
+  return saved ? interruptedStreamsStopped(saved) : EMPTY_LOG;
+}
 
 export function useChat(agentId: string) {
   const accountPath = useAccountPath();
   const agentPath = useAgentPath(agentId);
   const queries = useQueryClient();
-  const [log, dispatch] = useReducer(chatReducer, EMPTY_LOG);
+  const chatKey = `${accountPath('')}|${agentId}`;
+  const [log, dispatch] = useReducer(chatReducer, chatKey, restoreChat);
   const controller = useRef<AbortController | null>(null);
+  useEffect(() => {
+    savedChats.set(chatKey, log);
+  }, [chatKey, log]);
+  // Leaving the tab stops a streaming reply: nobody is there to read it.
+  useEffect(() => () => controller.current?.abort(), []);
   const nextId = useRef(0);
   const newId = () => `entry-${(nextId.current += 1)}`;
 
