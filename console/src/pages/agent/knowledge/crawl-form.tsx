@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/client.ts';
 import type { CrawlProgress, CrawlReport } from '../../../api/agent-types.ts';
 import { fieldError } from '../../../components/feedback.tsx';
 import { FailureAlert } from '../../../components/agent/failure-alert.tsx';
-import { failureOf } from '../../../components/agent/stream-failure.ts';
+import { StreamFailure, failureOf } from '../../../components/agent/stream-failure.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 import { useKnowledgeChanged } from './use-knowledge-changed.ts';
 import { CrawlSummary } from './crawl-summary.tsx';
@@ -50,6 +50,8 @@ export function CrawlForm({ agentId }: { agentId: string }) {
       else {
         setError(caught);
         setReport(partialReport(caught));
+        // Refused before the first page (a plain JSON error): there was no progress to show.
+        if (!(caught instanceof StreamFailure)) setProgress(null);
       }
     } finally {
       setRunning(false);
