@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { api, seg } from '../../../api/client.ts';
+import type { MessageList } from '../../../api/agent-types.ts';
+import { EmptyState, ErrorAlert, Loading } from '../../../components/feedback.tsx';
+import { useAccountPath } from '../../../components/use-account.ts';
+import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
+import { ConfirmDeleteModal } from '../../../components/agent/confirm-modal.tsx';
+import { conversationsKey } from './conversation-keys.ts';
+import { MessageView } from './message-view.tsx';
+
+const PAGE_SIZE = 50;
+
+/** One conversation read top to bottom (the API pages newest first; older pages load on demand). */
+export function ConversationMessages({ agentId, conversationId, onDeleted }: { agentId: string; conversationId: string; onDeleted: () => void }) {
+  const accountPath = useAccountPath();
+  const agentPath = useAgentPath(agentId);
+  const queries = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const messages = useInfiniteQuery({
+    queryKey: [...conversationsKey(accountPath(''), agentId), 'messages', conversationId],
+    queryFn: ({ pageParam }) => api<MessageList>('GET', agentPath(`/conversations/${seg(conversationId)}/messages?page=${pageParam}&size=${PAGE_SIZE}`)),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.currentPage + 1 : undefined),
+  });
+  const remove = useMutation({
+    mutationFn: () => api('DELETE', agentPath(`/conversations/${seg(conversationId)}`)),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: 'Deleted the conversation.' });
+      setConfirming(false);
+      onDeleted();
+      await queries.invalidateQueries({ queryKey: conversationsKey(accountPath(''), agentId) });
+    },
+  });
+
+  const oldestFirst = (messages.data?.pages ?? []).flatMap((page) => page.messages).reverse();
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Conversation <Code>{conversationId}</Code>
+        </Text>
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          onClick={() => {
+            remove.reset();
+            setConfirming(true);
+          }}
+        >
+          Delete conversation
+        </Button>
+      </Group>
+      {messages.isPending && <Loading label="Loading messages" />}
+      <ErrorAlert error={messages.error} title="The messages could not be loaded" />
+      {messages.hasNextPage && (
+        <Button variant="subtle" size="xs" onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+          Show older messages
+        </Button>
+      )}
+      {messages.data && oldestFirst.length === 0 && <EmptyState title="No messages">This conversation has no messages yet.</EmptyState>}
+      {oldestFirst.length > 0 && (
+        <Stack gap="sm" data-testid="conversation-messages">
+          {oldestFirst.map((message) => (
+            <MessageView key={message.id} message={message} />
+          ))}
+        </Stack>
+      )}
+      <ConfirmDeleteModal opened={confirming} title="Delete conversation" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()} onClose={() => setConfirming(false)}>
+        Delete this conversation and all its messages? This cannot be undone.
+      </ConfirmDeleteModal>
+    </Stack>
+  );
+}
