@@ -405,6 +405,8 @@ describe('admin console', () => {
       assert.deepEqual(view.body.accounts.map((a: { id: string; role: string }) => [a.id, a.role]), [[accountB, 'owner'], [accountM, 'teammate']]);
       const noPassword = await ownerM('POST', `/accounts/${accountM}/members`, { email: 'owner@a.example' });
       assert.deepEqual([noPassword.status, noPassword.body.signIn], [200, 'existing'], 'no password is needed for someone who signs in');
+      const shortIgnored = await ownerM('POST', `/accounts/${accountM}/members`, { email: 'mate@a.example', password: 'short' });
+      assert.deepEqual([shortIgnored.status, shortIgnored.body.signIn], [200, 'existing'], 'nor checked');
     });
 
     test('DELETE /members/{id}: the removed member loses the account at once, in the session they already have', async () => {
