@@ -32,6 +32,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_FOUND: 404, // no such route
   PAYLOAD_TOO_LARGE: 413, // JSON body over the server's body limit
   CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
+  OWNER_REQUIRED: 403, // admin API: a teammate adding or removing members (owners only)
 };
 
 /** The short `error` text of the flat 401 body. */

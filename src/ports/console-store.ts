@@ -30,6 +30,8 @@ export interface SessionStore {
   /** The unexpired session with this token hash, with its user. */
   findLive(tokenHash: string, now: number): Promise<{ session: SessionRecord; user: UserRecord } | undefined>;
   delete(sessionId: string): Promise<void>;
+  /** Ends every session of the user except `keepSessionId` (after a password change). */
+  deleteOthers(userId: string, keepSessionId: string): Promise<void>;
   deleteExpired(now: number): Promise<void>;
 }
 

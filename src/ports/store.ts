@@ -107,6 +107,14 @@ export interface UsageTotals {
   total: number;
 }
 
+/** How many requests were charged (credit entries of kind `charge`; a later refund does not
+ * remove one), by UTC day (days since the epoch) and by agent. */
+export interface ChargeCounts {
+  byDay: Array<{ day: number; count: number }>;
+  byAgent: Array<{ agentId: string; count: number }>;
+  total: number;
+}
+
 export interface AccountStore {
   insert(account: AccountRecord): Promise<void>;
   get(accountId: string): Promise<AccountRecord | undefined>;
@@ -125,6 +133,9 @@ export interface MemberStore {
   list(accountId: string): Promise<MemberRecord[]>;
   /** The accounts this email is a member of (console sign-in). */
   accountsOf(email: string): Promise<Array<{ id: string; name: string; role: MemberRole }>>;
+  /** Removes the member unless they are the account's last owner. Atomic: two owners removing
+   * each other at once cannot leave the account without one. */
+  delete(accountId: string, memberId: string): Promise<'deleted' | 'missing' | 'last-owner'>;
 }
 
 export interface AgentPatch {
@@ -183,6 +194,8 @@ export interface CreditStore {
    * allowance entry becomes the account's last refill. */
   apply(entry: Omit<CreditEntryRecord, 'balanceAfter'>, options?: ApplyOptions): Promise<CreditEntryRecord | undefined>;
   usage(accountId: string, from: number, to: number): Promise<UsageTotals>;
+  /** The charged requests over [from, to). */
+  chargeCounts(accountId: string, from: number, to: number): Promise<ChargeCounts>;
 }
 
 export interface EventStore {

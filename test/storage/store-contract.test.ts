@@ -192,6 +192,32 @@ describe(`store contract (${TEST_BACKEND})`, () => {
     assert.deepEqual(usage.byKey, [{ keyId: key, credits: 1500 }]);
   });
 
+  test('charge counts: charges (refunded or not, never refunds) by day and agent inside [from, to)', async () => {
+    const account = await seedAccount(store, 100_000);
+    const other = await seedAccount(store, 100_000);
+    const agent = await seedAgent(store, account);
+    const day0 = Date.parse('2026-10-01T23:00:00.000Z');
+    const entry = (accountId: string, kind: 'charge' | 'refund' | 'topup', amount: number, at: number, agentId: string | null) =>
+      store.credits.apply({ id: ids.next('crd'), accountId, kind, amount, agentId, keyId: null, description: null, createdAt: at });
+    await entry(account, 'charge', -200, day0, agent);
+    await entry(account, 'charge', -1000, day0 + 3600_000, agent); // the next UTC day
+    await entry(account, 'refund', 1000, day0 + 3600_000, agent);
+    await entry(account, 'charge', -200, day0 + 3700_000, null);
+    await entry(account, 'topup', 5000, day0 + 3800_000, null);
+    await entry(account, 'charge', -200, day0 + 5 * DAY, agent); // outside the range below
+    await entry(other, 'charge', -200, day0, null);
+    const counts = await store.credits.chargeCounts(account, day0 - 1000, day0 + 2 * DAY);
+    assert.deepEqual(counts, {
+      byDay: [
+        { day: Math.floor(day0 / DAY), count: 1 },
+        { day: Math.floor(day0 / DAY) + 1, count: 2 },
+      ],
+      byAgent: [{ agentId: agent, count: 2 }],
+      total: 3,
+    });
+    assert.deepEqual(await store.credits.chargeCounts(account, day0 + 10 * DAY, day0 + 11 * DAY), { byDay: [], byAgent: [], total: 0 });
+  });
+
   test('a transaction that throws leaves nothing behind', async () => {
     const account = await seedAccount(store);
     const agentId = ids.next('agt');
@@ -271,5 +297,42 @@ describe(`store contract (${TEST_BACKEND})`, () => {
     await assert.rejects(store.members.insert({ id: ids.next('mem'), accountId: account, email: 'a@example.com', role: 'teammate', createdAt: 2 }));
     assert.equal((await store.members.findByEmail(account, 'a@example.com'))?.role, 'owner');
     assert.equal((await store.members.list(account)).length, 1);
+  });
+
+  test('members: delete is scoped by account and never removes the last owner', async () => {
+    const account = await seedAccount(store);
+    const other = await seedAccount(store);
+    const member = (accountId: string, email: string, role: 'owner' | 'teammate') => ({ id: ids.next('mem'), accountId, email, role, createdAt: 1 });
+    const owner = member(account, 'owner@example.com', 'owner');
+    const mate = member(account, 'mate@example.com', 'teammate');
+    for (const row of [owner, mate]) await store.members.insert(row);
+    assert.equal(await store.members.delete(other, mate.id), 'missing', "another account's member is not found");
+    assert.equal(await store.members.delete(account, owner.id), 'last-owner');
+    assert.equal(await store.members.delete(account, mate.id), 'deleted');
+    assert.equal(await store.members.delete(account, mate.id), 'missing');
+    assert.deepEqual((await store.members.list(account)).map((m) => m.email), ['owner@example.com']);
+  });
+
+  test('members: two owners removing each other at once leave one owner', async () => {
+    for (let round = 0; round < 5; round++) {
+      const account = await seedAccount(store);
+      const owners = [0, 1].map((i) => ({ id: ids.next('mem'), accountId: account, email: `owner${i}@example.com`, role: 'owner' as const, createdAt: 1 }));
+      for (const row of owners) await store.members.insert(row);
+      const outcomes = await Promise.all(owners.map((row) => store.members.delete(account, row.id)));
+      assert.deepEqual([...outcomes].sort(), ['deleted', 'last-owner']);
+      assert.equal((await store.members.list(account)).length, 1);
+    }
+  });
+
+  test("sessions: deleteOthers ends the user's other sessions, not the kept one nor another user's", async () => {
+    const user = (email: string) => ({ id: ids.next('usr'), email, passwordHash: 'h', createdAt: 1, updatedAt: 1 });
+    const [alice, bob] = [user(`alice-${ids.next('usr')}@example.com`), user(`bob-${ids.next('usr')}@example.com`)];
+    for (const row of [alice, bob]) await store.users.insert(row);
+    const session = (userId: string) => ({ id: ids.next('ses'), userId, tokenHash: `hash-${ids.next('ses')}`, createdAt: 1, expiresAt: clock.now() + DAY });
+    const [kept, ended, bobs] = [session(alice.id), session(alice.id), session(bob.id)];
+    for (const row of [kept, ended, bobs]) await store.sessions.insert(row);
+    await store.sessions.deleteOthers(alice.id, kept.id);
+    const live = async (row: { tokenHash: string }) => (await store.sessions.findLive(row.tokenHash, clock.now()))?.session.id;
+    assert.deepEqual([await live(kept), await live(ended), await live(bobs)], [kept.id, undefined, bobs.id]);
   });
 });

@@ -1,5 +1,6 @@
-import type { AccountStore, MemberRole, MemberStore } from '../../ports/store.ts';
+import type { AccountStore, MemberRole, MemberStore, Store } from '../../ports/store.ts';
 import type { Db } from './kysely-store.ts';
+import { atomically } from './atomically.ts';
 import { fromAccount, toAccount, toMember } from './rows.ts';
 
 export function createAccountRepository(db: Db): AccountStore {
@@ -36,7 +37,7 @@ export function createAccountRepository(db: Db): AccountStore {
   };
 }
 
-export function createMemberRepository(db: Db): MemberStore {
+export function createMemberRepository(db: Db, dialect: Store['dialect']): MemberStore {
   return {
     async insert(member) {
       await db
@@ -61,6 +62,20 @@ export function createMemberRepository(db: Db): MemberStore {
         .orderBy('members.created_at')
         .execute();
       return rows.map((row) => ({ id: row.id, name: row.name, role: row.role as MemberRole }));
+    },
+    async delete(accountId, memberId) {
+      return atomically(db, async (tx) => {
+        // PostgreSQL: the owners' rows are locked first, so a concurrent removal waits and then
+        // counts only the owners still there. SQLite has one writer (BEGIN IMMEDIATE).
+        let owners = tx.selectFrom('members').select('id').where('account_id', '=', accountId).where('role', '=', 'owner').orderBy('id');
+        if (dialect === 'postgres') owners = owners.forUpdate();
+        const ownerCount = (await owners.execute()).length;
+        const target = await tx.selectFrom('members').select('role').where('account_id', '=', accountId).where('id', '=', memberId).executeTakeFirst();
+        if (!target) return 'missing';
+        if (target.role === 'owner' && ownerCount <= 1) return 'last-owner';
+        await tx.deleteFrom('members').where('account_id', '=', accountId).where('id', '=', memberId).execute();
+        return 'deleted';
+      });
     },
   };
 }

@@ -42,6 +42,9 @@ export function createSessionRepository(db: Db): SessionStore {
     async delete(sessionId) {
       await db.deleteFrom('console_sessions').where('id', '=', sessionId).execute();
     },
+    async deleteOthers(userId, keepSessionId) {
+      await db.deleteFrom('console_sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
+    },
     async deleteExpired(now) {
       await db.deleteFrom('console_sessions').where('expires_at', '<=', now).execute();
     },

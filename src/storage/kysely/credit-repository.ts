@@ -59,5 +59,25 @@ export function createCreditRepository(db: Db): CreditStore {
         total: rows.reduce((sum, row) => sum + row.credits, 0),
       };
     },
+    async chargeCounts(accountId, from, to) {
+      const charges = db
+        .selectFrom('credit_entries')
+        .where('account_id', '=', accountId)
+        .where('kind', '=', 'charge')
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to);
+      const count = sql<number>`count(*)`;
+      const day = sql<number>`(created_at / ${sql.lit(DAY_MS)})`;
+      const [byDay, byAgent] = await Promise.all([
+        charges.select([day.as('day'), count.as('count')]).groupBy(day).orderBy(day).execute(),
+        charges.select(['agent_id', count.as('count')]).where('agent_id', 'is not', null).groupBy('agent_id').orderBy('agent_id').execute(),
+      ]);
+      const rows = byDay.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
+      return {
+        byDay: rows,
+        byAgent: byAgent.map((row) => ({ agentId: row.agent_id as string, count: Number(row.count) })),
+        total: rows.reduce((sum, row) => sum + row.count, 0),
+      };
+    },
   };
 }

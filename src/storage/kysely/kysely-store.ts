@@ -24,7 +24,7 @@ function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
     sources: createSourceRepository(db),
     chunks: createChunkRepository(db),
     accounts: createAccountRepository(db),
-    members: createMemberRepository(db),
+    members: createMemberRepository(db, dialect),
     agents: createAgentRepository(db),
     keys: createApiKeyRepository(db),
     credits: createCreditRepository(db),
