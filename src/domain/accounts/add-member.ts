@@ -4,11 +4,18 @@ import { AppError } from '../errors.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An email as members and users keep it: trimmed and lower-case; 400 INVALID_BODY when it is not
+ * an address. */
+export function memberEmail(email: string): string {
+  const normalized = email.trim().toLowerCase();
+  if (!EMAIL.test(normalized) || normalized.length > 254) throw new AppError('INVALID_BODY', 'The email address is not valid.', { list: { email: ['must be an email address'] } });
+  return normalized;
+}
+
 /** Adds a person to an account: its owner or a teammate. Events for the account's resources go
  * to the account's endpoints whoever made the change (SPEC §6). */
 export async function addMember(deps: DomainDeps, accountId: string, email: string, role: MemberRole = 'teammate'): Promise<MemberRecord> {
-  const normalized = email.trim().toLowerCase();
-  if (!EMAIL.test(normalized) || normalized.length > 254) throw new AppError('INVALID_BODY', 'The email address is not valid.', { list: { email: ['must be an email address'] } });
+  const normalized = memberEmail(email);
   const account = await deps.store.accounts.get(accountId);
   if (!account) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
   if (await deps.store.members.findByEmail(accountId, normalized)) throw new AppError('INVALID_BODY', 'That person is already a member of this account.', { list: { email: ['is already a member'] } });

@@ -1,5 +1,5 @@
 import type { CatalogConfig } from '../../config.ts';
-import type { AgentRecord, PlanName } from '../../ports/store.ts';
+import type { AgentRecord, ClientTool, PlanName } from '../../ports/store.ts';
 import { toCredits } from '../credits/units.ts';
 
 /** The Agent resource of SPEC §2. `usage` is the credits the agent has consumed, in total. */
@@ -16,6 +16,11 @@ export interface PublicAgentWithStorage extends PublicAgent {
   storage: { used: number; limit: number };
 }
 
+/** The console's view: the public one with the client tools the model may call. */
+export interface ConsoleAgent extends PublicAgentWithStorage {
+  tools: ClientTool[];
+}
+
 export function toPublicAgent(agent: AgentRecord): PublicAgent {
   return {
     id: agent.id,
@@ -29,4 +34,8 @@ export function toPublicAgent(agent: AgentRecord): PublicAgent {
 
 export function toPublicAgentWithStorage(agent: AgentRecord, catalog: CatalogConfig, plan: PlanName): PublicAgentWithStorage {
   return { ...toPublicAgent(agent), storage: { used: agent.storageUsed, limit: catalog.plans[plan].storageLimit } };
+}
+
+export function toConsoleAgent(agent: AgentRecord, catalog: CatalogConfig, plan: PlanName): ConsoleAgent {
+  return { ...toPublicAgentWithStorage(agent, catalog, plan), tools: agent.tools };
 }

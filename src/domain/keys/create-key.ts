@@ -15,26 +15,27 @@ export interface CreateKeyInput {
   quota?: number | null;
 }
 
-/** Creates a key. The plain key is returned this once; only its hash is kept. */
+/** Creates a key. The plain key is returned this once; only its hash is kept. Problems are listed
+ * under the input's field names. */
 export async function createKey(deps: DomainDeps, accountId: string, input: CreateKeyInput): Promise<{ record: ApiKeyRecord; key: string }> {
   const list: ValidationList = {};
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) list.name = ['must be 1 to 100 characters'];
   const badIps = (input.allowedIps ?? []).filter((entry) => !isValidIpOrCidr(entry));
-  if (badIps.length > 0) list.ips = badIps.map((entry) => `"${entry}" is not an IP address or CIDR range`);
+  if (badIps.length > 0) list.allowedIps = badIps.map((entry) => `"${entry}" is not an IP address or CIDR range`);
   if (input.expiresAt !== undefined && input.expiresAt !== null) {
-    if (!Number.isFinite(input.expiresAt)) list.expires = ['must be an ISO 8601 date-time'];
-    else if (input.expiresAt <= deps.clock.now()) list.expires = ['must be in the future'];
+    if (!Number.isFinite(input.expiresAt)) list.expiresAt = ['must be an ISO 8601 date-time'];
+    else if (input.expiresAt <= deps.clock.now()) list.expiresAt = ['must be in the future'];
   }
   if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota < 0)) list.quota = ['must be a number of at least 0'];
-  if (input.allowedAgentIds && input.allowedAgentIds.length === 0) list.agents = ['must name at least one agent when given'];
+  if (input.allowedAgentIds && input.allowedAgentIds.length === 0) list.allowedAgentIds = ['must name at least one agent when given'];
   if (Object.keys(list).length > 0) throw invalidBody(list);
 
   if (!(await deps.store.accounts.get(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
   if (input.allowedAgentIds) {
     const found = new Set(await deps.store.agents.existingIds(accountId, input.allowedAgentIds));
     const missing = input.allowedAgentIds.filter((id) => !found.has(id));
-    if (missing.length > 0) throw invalidBody({ agents: missing.map((id) => `"${id}" is not an agent of this account`) });
+    if (missing.length > 0) throw invalidBody({ allowedAgentIds: missing.map((id) => `"${id}" is not an agent of this account`) });
   }
 
   const key = KEY_PREFIX + deps.ids.secret(32);
@@ -57,7 +58,11 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
   return { record, key };
 }
 
-/** Revokes a key at once: its next request is refused. */
-export async function revokeKey(deps: DomainDeps, accountId: string, keyId: string): Promise<void> {
-  if (!(await deps.store.keys.revoke(accountId, keyId, deps.clock.now()))) throw new AppError('NOT_FOUND', `No active key ${keyId} in account ${accountId}.`);
+/** Revokes a key at once: its next request is refused. Revoking it again changes nothing (the
+ * first revocation time is kept); a key of another account is not found. */
+export async function revokeKey(deps: DomainDeps, accountId: string, keyId: string): Promise<ApiKeyRecord> {
+  await deps.store.keys.revoke(accountId, keyId, deps.clock.now());
+  const key = await deps.store.keys.get(accountId, keyId);
+  if (!key) throw new AppError('NOT_FOUND', `No key ${keyId} in account ${accountId}.`);
+  return key;
 }

@@ -1,8 +1,9 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import { toCredits } from '../credits/units.ts';
 import { invalidBody, type ValidationList } from '../errors.ts';
+import { toBalanceView, type BalanceView } from './balance-view.ts';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 export const USAGE_DEFAULT_DAYS = 30;
 export const USAGE_MAX_DAYS = 366;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -14,7 +15,7 @@ export interface UsageQuery {
 }
 
 export interface UsageReport {
-  balance: { credits: number; lastRefill: { credits: number; at: string } | null };
+  balance: BalanceView;
   period: { from: string; to: string };
   used: {
     total: number;
@@ -65,10 +66,7 @@ export async function getUsage(deps: DomainDeps, ctx: RequestContext, query: Usa
   const keyNames = new Map(keys.map((key) => [key.id, key.name]));
   const allowed = ctx.key?.allowedAgentIds;
   return {
-    balance: {
-      credits: toCredits(account?.creditBalance ?? 0),
-      lastRefill: account?.lastRefillAt != null && account.lastRefillAmount != null ? { credits: toCredits(account.lastRefillAmount), at: new Date(account.lastRefillAt).toISOString() } : null,
-    },
+    balance: toBalanceView(account),
     period: { from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() },
     used: {
       total: toCredits(totals.total),

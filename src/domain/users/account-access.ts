@@ -1,7 +1,14 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { UserRecord } from '../../ports/console-store.ts';
-import type { MemberRole } from '../../ports/store.ts';
+import type { AccountRecord, MemberRecord, MemberRole } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
+
+/** A signed-in user in one of their accounts: the context domain calls take, and who they are there. */
+export interface ConsoleMembership {
+  ctx: RequestContext;
+  account: AccountRecord;
+  member: MemberRecord;
+}
 
 /** The accounts a console user belongs to, with their role in each. */
 export async function userAccounts(deps: Pick<DomainDeps, 'store'>, user: UserRecord): Promise<Array<{ id: string; name: string; role: MemberRole }>> {
@@ -9,13 +16,25 @@ export async function userAccounts(deps: Pick<DomainDeps, 'store'>, user: UserRe
 }
 
 /**
- * A console user's context in one account. An account they are not a member of is 404, like an
- * account that does not exist: ids of other accounts reveal nothing. Owners and teammates act
- * alike on webhooks; the context is the account's, so events go to its endpoints (SPEC §6).
+ * A console user's membership in one account, read on every request: a removed member loses the
+ * account at once. An account they are not a member of is 404, like an account that does not
+ * exist: ids of other accounts reveal nothing. The context is the account's, so events go to its
+ * endpoints (SPEC §6).
  */
-export async function consoleContext(deps: Pick<DomainDeps, 'store'>, user: UserRecord, accountId: string, requestId: string): Promise<RequestContext> {
+export async function consoleMembership(deps: Pick<DomainDeps, 'store'>, user: UserRecord, accountId: string, requestId: string): Promise<ConsoleMembership> {
   const member = await deps.store.members.findByEmail(accountId, user.email);
   const account = member && (await deps.store.accounts.get(accountId));
-  if (!account) throw new AppError('NOT_FOUND', 'Account not found.');
-  return { accountId: account.id, plan: account.plan, key: null, requestId };
+  if (!member || !account) throw new AppError('NOT_FOUND', 'Account not found.');
+  return { ctx: { accountId: account.id, plan: account.plan, key: null, requestId }, account, member };
+}
+
+/** A console user's context in one account (404 when not a member). Owners and teammates act
+ * alike on agents, knowledge, keys and webhooks. */
+export async function consoleContext(deps: Pick<DomainDeps, 'store'>, user: UserRecord, accountId: string, requestId: string): Promise<RequestContext> {
+  return (await consoleMembership(deps, user, accountId, requestId)).ctx;
+}
+
+/** Who belongs to an account is the owners' to decide. */
+export function assertOwner(membership: ConsoleMembership): void {
+  if (membership.member.role !== 'owner') throw new AppError('OWNER_REQUIRED', "Only the account's owners may do this.");
 }

@@ -1,5 +1,6 @@
-// The console's admin API under /api/admin/v1: session sign-in, and the account's webhooks (the
-// console's other screens add their routes here). Same error model as the public API; its own
+// The console's admin API under /api/admin/v1: session sign-in and password, and per account its
+// overview, agents (create, delete, tools), keys, members and webhooks, beside the public API's
+// routes mounted for the console (account-routes.ts). Same error model as the public API; its own
 // OpenAPI document at /api/admin/v1/openapi.json.
 import swagger from '@fastify/swagger';
 import { createScryptPasswordHasher } from '../../providers/crypto/scrypt-password-hasher.ts';
@@ -19,6 +20,18 @@ import { registerPingWebhook } from './routes/ping-webhook.ts';
 import { registerListDeliveries } from './routes/list-deliveries.ts';
 import { registerRedeliver } from './routes/redeliver.ts';
 import { registerListEventTypes } from './routes/list-event-types.ts';
+import { registerGetOverview } from './routes/get-overview.ts';
+import { registerCreateAgent } from './routes/create-agent.ts';
+import { registerDeleteAgent } from './routes/delete-agent.ts';
+import { registerGetAgentTools } from './routes/get-agent-tools.ts';
+import { registerSetAgentTools } from './routes/set-agent-tools.ts';
+import { registerListKeys } from './routes/list-keys.ts';
+import { registerCreateKey } from './routes/create-key.ts';
+import { registerRevokeKey } from './routes/revoke-key.ts';
+import { registerListMembers } from './routes/list-members.ts';
+import { registerAddMember } from './routes/add-member.ts';
+import { registerRemoveMember } from './routes/remove-member.ts';
+import { registerChangePassword } from './routes/change-password.ts';
 import { registerAccountScopedPublicRoutes } from './account-routes.ts';
 
 export const ADMIN_PREFIX = '/api/admin/v1';
@@ -26,7 +39,8 @@ export const ADMIN_PREFIX = '/api/admin/v1';
 const DESCRIPTION = `The console's API. Sign in with POST /session: the answer sets an HTTP-only, SameSite=Strict session cookie
 and carries \`csrfToken\`, which every POST, PATCH and DELETE must send as \`X-CSRF-Token\` (403 \`CSRF_TOKEN_INVALID\` otherwise).
 Errors are the public API's: 401 is flat \`{error, code}\`; everything else is \`{success:false, error:{code, message, list?}}\`.
-An account the signed-in person is not a member of answers 404, like one that does not exist.`;
+An account the signed-in person is not a member of answers 404, like one that does not exist.
+Adding and removing members is for the account's owners: a teammate gets 403 \`OWNER_REQUIRED\`.`;
 
 export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<void> {
   const adminDeps: AdminDeps = { ...deps, passwords: createScryptPasswordHasher() };
@@ -55,7 +69,12 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
   await app.register(
     async (admin: ApiApp) => {
       admin.addHook('onRequest', createSessionHook(adminDeps));
-      for (const register of [registerSignIn, registerGetSession, registerSignOut, registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes]) {
+      for (const register of [
+        registerSignIn, registerGetSession, registerSignOut, registerChangePassword,
+        registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes,
+        registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools,
+        registerListKeys, registerCreateKey, registerRevokeKey, registerListMembers, registerAddMember, registerRemoveMember,
+      ]) {
         register(admin, adminDeps);
       }
       await registerAccountScopedPublicRoutes(admin, adminDeps);

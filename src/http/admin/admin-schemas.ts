@@ -1,7 +1,8 @@
 // Schemas shared by the admin routes; the error shapes are the public API's.
 import Type from 'typebox';
-import { ErrorSchema, UnauthorizedSchema } from '../schemas.ts';
+import { AgentIdParamsSchema, AgentWithStorageSchema, ErrorSchema, UnauthorizedSchema } from '../schemas.ts';
 import { DESCRIPTION_MAX, URL_MAX } from '../../domain/webhooks/endpoint-fields.ts';
+import { AGENT_TOOLS_MAX } from '../../domain/agents/agent-fields.ts';
 
 export const ADMIN_SECURITY = [{ session: [], csrf: [] }];
 
@@ -15,6 +16,9 @@ export const SESSION_ERRORS = {
 
 export const AccountParamsSchema = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 200 }) });
 export const EndpointParamsSchema = Type.Object({ ...AccountParamsSchema.properties, endpointId: Type.String({ minLength: 1, maxLength: 200 }) });
+export const AccountAgentParamsSchema = Type.Object({ ...AccountParamsSchema.properties, ...AgentIdParamsSchema.properties });
+export const KeyParamsSchema = Type.Object({ ...AccountParamsSchema.properties, keyId: Type.String({ minLength: 1, maxLength: 200 }) });
+export const MemberParamsSchema = Type.Object({ ...AccountParamsSchema.properties, memberId: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const EventTypesSchema = Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50 }), Type.Null()], {
   description: 'Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent.',
@@ -39,6 +43,46 @@ export const EndpointSchema = Type.Object({
 });
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ClientToolSchema = Type.Object(
+  {
+    name: Type.String({ description: '1 to 64 letters, digits, _ or -; unique within the agent.' }),
+    description: Type.String({ description: 'What the tool does, for the model; at most 1024 characters.' }),
+    parameters: Type.Record(Type.String(), Type.Unknown(), { description: 'A JSON Schema with `"type": "object"`: the arguments the model must send.' }),
+  },
+  { additionalProperties: false, description: 'A client tool: the model may ask the API client to run it (the chat answer then waits with `finish_reason: "tool_calls"`).' },
+);
+
+export const ClientToolsSchema = Type.Array(ClientToolSchema, {
+  description: `At most ${AGENT_TOOLS_MAX}. A name used twice, a bad name or parameters that are not a JSON Schema object are 400 INVALID_BODY with \`error.list.tools\`.`,
+});
+
+export const ConsoleAgentSchema = Type.Object(
+  { ...AgentWithStorageSchema.properties, tools: Type.Array(ClientToolSchema) },
+  { description: "The public API's agent with its storage, plus the client tools (the console's view)." },
+);
+
+export const KeySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  prefix: Type.String({ description: 'The first characters of the secret (`cq_` and 6 more), to tell keys apart.' }),
+  status: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]),
+  allowedAgentIds: Nullable(Type.Array(Type.String(), { description: 'The only agents the key may use; null: all.' })),
+  allowedIps: Nullable(Type.Array(Type.String(), { description: 'The only client addresses (IPs or CIDR ranges) it may be used from; null: any.' })),
+  expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  quota: Nullable(Type.Number({ description: 'Credits the key may spend in total; null: no quota.' })),
+  usage: Type.Number({ description: 'Credits the key has spent, refunds deducted.' }),
+  lastUsedAt: Nullable(Type.String({ format: 'date-time', description: 'Written at most once a minute per key.' })),
+  revokedAt: Nullable(Type.String({ format: 'date-time' })),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const MemberSchema = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: Type.Union([Type.Literal('owner'), Type.Literal('teammate')]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
 
 export const DeliverySchema = Type.Object({
   id: Type.String(),

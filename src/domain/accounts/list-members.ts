@@ -1,0 +1,7 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { MemberRecord } from '../../ports/store.ts';
+
+/** Who belongs to the account, oldest first; every member may see it. */
+export async function listMembers(deps: DomainDeps, ctx: RequestContext): Promise<MemberRecord[]> {
+  return deps.store.members.list(ctx.accountId);
+}

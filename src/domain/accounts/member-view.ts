@@ -1,0 +1,12 @@
+import type { MemberRecord, MemberRole } from '../../ports/store.ts';
+
+export interface MemberView {
+  id: string;
+  email: string;
+  role: MemberRole;
+  createdAt: string;
+}
+
+export function toMemberView(member: MemberRecord): MemberView {
+  return { id: member.id, email: member.email, role: member.role, createdAt: new Date(member.createdAt).toISOString() };
+}

@@ -1,0 +1,7 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { ApiKeyRecord } from '../../ports/store.ts';
+
+/** The account's keys, newest first, revoked and expired ones included. */
+export async function listKeys(deps: DomainDeps, ctx: RequestContext): Promise<ApiKeyRecord[]> {
+  return deps.store.keys.list(ctx.accountId);
+}
