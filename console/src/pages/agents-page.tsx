@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorAlert, Loading, PageTitle } from '../components/feedback.tsx';
 import { formatCredits, formatDate, formatStorage } from '../components/format.ts';
 import { useAccount } from '../components/use-account.ts';
-import { useAgentsPage } from '../components/account/agent-queries.ts';
+import { useAgentsPage, useModels } from '../components/account/agent-queries.ts';
 import { ListPagination } from '../components/account/list-pagination.tsx';
 import { NewAgentModal } from '../components/account/new-agent-modal.tsx';
 
@@ -15,6 +15,8 @@ export function AgentsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const agents = useAgentsPage(page);
+  const models = useModels();
+  const modelName = (id: string) => models.data?.models.find((model) => model.id === id)?.name ?? id;
   const [creating, setCreating] = useState(false);
   const agentPath = (agentId: string) => `/a/${encodeURIComponent(accountId)}/agents/${encodeURIComponent(agentId)}/settings`;
 
@@ -52,7 +54,7 @@ export function AgentsPage() {
                         {agent.id}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{agent.model}</Table.Td>
+                    <Table.Td>{modelName(agent.model)}</Table.Td>
                     <Table.Td ta="right">{formatCredits(agent.usage)}</Table.Td>
                     <Table.Td ta="right">
                       {formatStorage(agent.storage.used)} of {formatStorage(agent.storage.limit)}

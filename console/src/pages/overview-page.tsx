@@ -1,6 +1,6 @@
 // The account's home: plan, balance, use over the last days (charts), top agents and counts.
 import { useState } from 'react';
-import { SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { SegmentedControl, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import type { Overview } from '../api/account-types.ts';
@@ -39,10 +39,10 @@ export function OverviewPage() {
           Credits and requests show here once your agents answer chats or searches, from the API or the playground.
         </EmptyState>
       ) : (
-        <SimpleGrid cols={1}>
+        <>
           <UsageCharts overview={data} />
           <TopAgents agents={data.topAgents} />
-        </SimpleGrid>
+        </>
       )}
     </Stack>
   );

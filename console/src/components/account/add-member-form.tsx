@@ -9,6 +9,7 @@ import type { Member, NewMemberInput } from '../../api/account-types.ts';
 import { ErrorAlert, fieldError } from '../feedback.tsx';
 import { useAccountPath } from '../use-account.ts';
 import { notifySuccess } from './notify.ts';
+import { CLOSED_DROPDOWN_UNMOUNTED, REQUIRED_FIELD } from './field-props.ts';
 
 const ROLES = [
   { value: 'teammate', label: 'Teammate' },
@@ -50,8 +51,8 @@ export function AddMemberForm() {
     <form onSubmit={submit} aria-label="Add member">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Email" type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={fieldError(add.error, 'email')} />
-          <Select label="Role" data={ROLES} value={role} onChange={(value) => value && setRole(value as Role)} allowDeselect={false} description="Owners also manage members." error={fieldError(add.error, 'role')} />
+          <TextInput label="Email" type="email" {...REQUIRED_FIELD} autoComplete="off" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={fieldError(add.error, 'email')} />
+          <Select label="Role" data={ROLES} value={role} onChange={(value) => value && setRole(value as Role)} allowDeselect={false} comboboxProps={CLOSED_DROPDOWN_UNMOUNTED} description="Owners also manage members." error={fieldError(add.error, 'role')} />
         </SimpleGrid>
         <PasswordInput
           label="Password for a new sign-in"

@@ -9,6 +9,7 @@ import { ErrorAlert, fieldError } from '../feedback.tsx';
 import { useAccountPath } from '../use-account.ts';
 import { ModelSelect } from './model-select.tsx';
 import { notifySuccess } from './notify.ts';
+import { REQUIRED_FIELD } from './field-props.ts';
 
 /** Mount it with `key={agent.id}` so another agent starts from its own values. */
 export function AgentSettingsForm({ agent }: { agent: Agent }) {
@@ -43,7 +44,7 @@ export function AgentSettingsForm({ agent }: { agent: Agent }) {
   return (
     <form onSubmit={submit} aria-label="Agent settings">
       <Stack>
-        <TextInput label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(save.error, 'name')} />
+        <TextInput label="Name" {...REQUIRED_FIELD} value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(save.error, 'name')} />
         <ModelSelect value={model} onChange={setModel} error={fieldError(save.error, 'model')} />
         <Textarea
           label="Instructions"

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { ErrorAlert, fieldError } from '../feedback.tsx';
 import { notifySuccess } from './notify.ts';
+import { REQUIRED_FIELD } from './field-props.ts';
 
 const MISMATCH = 'The two new passwords are not the same.';
 
@@ -39,11 +40,11 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} aria-label="Change password">
       <Stack>
-        <PasswordInput label="Current password" required autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.currentTarget.value)} error={fieldError(change.error, 'currentPassword')} />
+        <PasswordInput label="Current password" {...REQUIRED_FIELD} autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.currentTarget.value)} error={fieldError(change.error, 'currentPassword')} />
         <PasswordInput
           label="New password"
           description="At least 10 characters."
-          required
+          {...REQUIRED_FIELD}
           autoComplete="new-password"
           value={next}
           onChange={(event) => setNext(event.currentTarget.value)}
@@ -51,7 +52,7 @@ export function ChangePasswordForm() {
         />
         <PasswordInput
           label="Repeat new password"
-          required
+          {...REQUIRED_FIELD}
           autoComplete="new-password"
           value={repeat}
           onChange={(event) => {

@@ -33,7 +33,7 @@ export function DeleteAgentSection({ agent }: { agent: Agent }) {
       <Stack gap="xs">
         <Title order={4}>Delete this agent</Title>
         <Text size="sm" c="dimmed">
-          Its knowledge, conversations and settings are deleted for good. API keys restricted to it stop working for it.
+          Its knowledge, conversations, client tools and settings are deleted for good.
         </Text>
         <Group>
           <Button color="red" variant="outline" onClick={() => setConfirming(true)}>

@@ -16,9 +16,9 @@ export function DeliveryAttempts({ attempts }: { attempts: DeliveryAttempt[] | u
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Attempt</Table.Th>
-          <Table.Th>Started</Table.Th>
-          <Table.Th>HTTP status</Table.Th>
-          <Table.Th>Latency (ms)</Table.Th>
+          <Table.Th>Started at</Table.Th>
+          <Table.Th>Status code</Table.Th>
+          <Table.Th>Took (ms)</Table.Th>
           <Table.Th>Error or response</Table.Th>
         </Table.Tr>
       </Table.Thead>

@@ -1,7 +1,7 @@
 // An endpoint's deliveries, refreshed every 2 s while on screen; each row opens its attempts
 // (the receiver's error or answer), and any delivery can be sent again.
 import { Fragment, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, seg } from '../../api/client.ts';
 import type { WebhookDelivery } from '../../api/account-types.ts';
@@ -12,15 +12,16 @@ import { DeliveryAttempts } from './delivery-attempts.tsx';
 import { ListPagination } from './list-pagination.tsx';
 import { notifyError, notifySuccess } from './notify.ts';
 import { useDeliveries } from './webhook-queries.ts';
+import { StatusBadge } from './status-badge.tsx';
 
 const STATUS_COLOR: Record<string, string> = { succeeded: 'green', failed: 'red', pending: 'yellow' };
 const COLUMNS = 8;
 
 function StatusCell({ delivery }: { delivery: WebhookDelivery }) {
   const badge = (
-    <Badge variant="light" color={STATUS_COLOR[delivery.status] ?? 'gray'}>
+    <StatusBadge color={STATUS_COLOR[delivery.status] ?? 'gray'}>
       {delivery.status}
-    </Badge>
+    </StatusBadge>
   );
   return (
     <>

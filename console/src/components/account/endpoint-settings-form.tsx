@@ -8,6 +8,7 @@ import { ErrorAlert, fieldError } from '../feedback.tsx';
 import { useAccountPath } from '../use-account.ts';
 import { EventsSelect } from './events-select.tsx';
 import { notifySuccess } from './notify.ts';
+import { REQUIRED_FIELD } from './field-props.ts';
 
 const sameEvents = (a: string[] | null, b: string[] | null) => JSON.stringify(a === null ? null : [...a].sort()) === JSON.stringify(b === null ? null : [...b].sort());
 
@@ -46,7 +47,7 @@ export function EndpointSettingsForm({ endpoint }: { endpoint: WebhookEndpoint }
   return (
     <form onSubmit={submit} aria-label="Endpoint settings">
       <Stack>
-        <TextInput label="URL" type="url" required value={url} onChange={(event) => setUrl(event.currentTarget.value)} error={fieldError(save.error, 'url')} />
+        <TextInput label="URL" type="url" {...REQUIRED_FIELD} value={url} onChange={(event) => setUrl(event.currentTarget.value)} error={fieldError(save.error, 'url')} />
         <TextInput label="Description" value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={fieldError(save.error, 'description')} />
         <EventsSelect value={events} onChange={setEvents} error={fieldError(save.error, 'events')} />
         <ErrorAlert error={save.error} title="The endpoint could not be saved" />

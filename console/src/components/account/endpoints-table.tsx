@@ -1,8 +1,9 @@
 // The account's webhook endpoints; a URL opens that endpoint's detail and delivery log.
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { WebhookEndpoint } from '../../api/account-types.ts';
 import { formatDate } from '../format.ts';
+import { StatusBadge } from './status-badge.tsx';
 
 export function endpointStatus(endpoint: WebhookEndpoint): { label: string; color: string } {
   if (endpoint.enabled) return { label: 'enabled', color: 'green' };
@@ -40,9 +41,9 @@ export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpoint[] }) 
                   <Text size="sm">{endpoint.events === null ? 'All events' : endpoint.events.join(', ')}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={status.color}>
+                  <StatusBadge color={status.color}>
                     {status.label}
-                  </Badge>
+                  </StatusBadge>
                 </Table.Td>
                 <Table.Td>{formatDate(endpoint.createdAt)}</Table.Td>
               </Table.Tr>

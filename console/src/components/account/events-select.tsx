@@ -1,5 +1,6 @@
 import { MultiSelect } from '@mantine/core';
 import { eventOptions, useEventTypes } from './webhook-queries.ts';
+import { CLOSED_DROPDOWN_UNMOUNTED } from './field-props.ts';
 
 /** The event types an endpoint receives; none chosen means all of them. */
 export function EventsSelect({ value, onChange, error }: { value: string[]; onChange: (value: string[]) => void; error?: string }) {
@@ -16,7 +17,7 @@ export function EventsSelect({ value, onChange, error }: { value: string[]; onCh
       clearable
       nothingFoundMessage={types.isPending ? 'Loading event types…' : 'No event type matches'}
       error={error ?? (types.error ? 'The event types could not be loaded.' : undefined)}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
     />
   );
 }

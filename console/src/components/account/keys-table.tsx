@@ -1,6 +1,6 @@
 // The account's API keys: what each may do, how much it spent, and revoking one.
 import { useState } from 'react';
-import { Badge, Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, seg } from '../../api/client.ts';
 import type { ApiKey, KeyStatus } from '../../api/account-types.ts';
@@ -9,6 +9,7 @@ import { useAccountPath } from '../use-account.ts';
 import { useAllAgents } from './agent-queries.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { notifySuccess } from './notify.ts';
+import { StatusBadge } from './status-badge.tsx';
 
 const STATUS_COLOR: Record<KeyStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 
@@ -79,9 +80,9 @@ export function KeysTable({ keys }: { keys: ApiKey[] }) {
                   <Code>{key.prefix}…</Code>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[key.status]} variant="light">
+                  <StatusBadge color={STATUS_COLOR[key.status]}>
                     {key.status}
-                  </Badge>
+                  </StatusBadge>
                 </Table.Td>
                 <Table.Td>
                   <Restrictions apiKey={key} agentNames={agentNames} />

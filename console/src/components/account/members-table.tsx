@@ -1,6 +1,6 @@
 // The account's members; owners may remove one (the server keeps the last owner).
 import { useState } from 'react';
-import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, seg } from '../../api/client.ts';
@@ -10,6 +10,7 @@ import { formatDate } from '../format.ts';
 import { useAccountPath } from '../use-account.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { notifySuccess } from './notify.ts';
+import { StatusBadge } from './status-badge.tsx';
 
 export function MembersTable({ members, canManage }: { members: Member[]; canManage: boolean }) {
   const path = useAccountPath();
@@ -63,9 +64,9 @@ export function MembersTable({ members, canManage }: { members: Member[]; canMan
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={member.role === 'owner' ? 'blue' : 'gray'}>
+                  <StatusBadge color={member.role === 'owner' ? 'blue' : 'gray'}>
                     {member.role}
-                  </Badge>
+                  </StatusBadge>
                 </Table.Td>
                 <Table.Td>{formatDate(member.createdAt)}</Table.Td>
                 {canManage && (

@@ -2,6 +2,7 @@
 import { Select } from '@mantine/core';
 import { formatCredits } from '../format.ts';
 import { modelOptions, useModels } from './agent-queries.ts';
+import { CLOSED_DROPDOWN_UNMOUNTED } from './field-props.ts';
 
 export interface ModelSelectProps {
   value: string | null;
@@ -22,7 +23,7 @@ export function ModelSelect({ value, onChange, error, placeholder, clearable = f
   const description = models.error
     ? 'The models could not be loaded.'
     : chosen
-      ? `${chosen.provider} · ${formatCredits(chosen.credits)} credits per chat request`
+      ? `${chosen.provider} · ${formatCredits(chosen.credits)} ${chosen.credits === 1 ? 'credit' : 'credits'} per chat request`
       : models.data
         ? `Your plan (${models.data.plan}) decides which models you can use.`
         : undefined;
@@ -40,7 +41,7 @@ export function ModelSelect({ value, onChange, error, placeholder, clearable = f
       allowDeselect={clearable}
       searchable
       nothingFoundMessage="No model matches"
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
     />
   );
 }

@@ -9,6 +9,7 @@ import { ErrorAlert, fieldError } from '../feedback.tsx';
 import { useAccountPath } from '../use-account.ts';
 import { ModelSelect } from './model-select.tsx';
 import { notifySuccess } from './notify.ts';
+import { REQUIRED_FIELD } from './field-props.ts';
 
 export interface NewAgentModalProps {
   opened: boolean;
@@ -49,7 +50,7 @@ export function NewAgentModal({ opened, onClose, onCreated }: NewAgentModalProps
     <Modal opened={opened} onClose={onClose} title="New agent" size="lg">
       <form onSubmit={submit} aria-label="New agent">
         <Stack>
-          <TextInput label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(create.error, 'name')} data-autofocus />
+          <TextInput label="Name" {...REQUIRED_FIELD} value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(create.error, 'name')} data-autofocus />
           <ModelSelect value={model} onChange={setModel} error={fieldError(create.error, 'model')} placeholder="The default model" clearable />
           <Textarea
             label="Instructions"

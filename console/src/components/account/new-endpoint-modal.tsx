@@ -7,6 +7,7 @@ import type { WebhookEndpoint, WebhookEndpointInput } from '../../api/account-ty
 import { ErrorAlert, fieldError } from '../feedback.tsx';
 import { useAccountPath } from '../use-account.ts';
 import { EventsSelect } from './events-select.tsx';
+import { REQUIRED_FIELD } from './field-props.ts';
 
 export interface NewEndpointModalProps {
   opened: boolean;
@@ -50,7 +51,7 @@ export function NewEndpointModal({ opened, onClose, onCreated }: NewEndpointModa
             description="Where Colloquy POSTs each event, signed (Standard Webhooks)."
             placeholder="https://example.com/colloquy-events"
             type="url"
-            required
+            {...REQUIRED_FIELD}
             value={url}
             onChange={(event) => setUrl(event.currentTarget.value)}
             error={fieldError(create.error, 'url')}

@@ -7,6 +7,7 @@ import type { ApiKey, NewKeyInput } from '../../api/account-types.ts';
 import { ErrorAlert, fieldError } from '../feedback.tsx';
 import { useAccountPath } from '../use-account.ts';
 import { useAllAgents } from './agent-queries.ts';
+import { CLOSED_DROPDOWN_UNMOUNTED, REQUIRED_FIELD } from './field-props.ts';
 
 export interface NewKeyModalProps {
   opened: boolean;
@@ -64,7 +65,7 @@ export function NewKeyModal({ opened, onClose, onCreated }: NewKeyModalProps) {
     <Modal opened={opened} onClose={onClose} title="New key" size="lg">
       <form onSubmit={submit} aria-label="New key">
         <Stack>
-          <TextInput label="Name" description="To tell your keys apart, e.g. where it is used." required value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(create.error, 'name')} data-autofocus />
+          <TextInput label="Name" description="To tell your keys apart, e.g. where it is used." {...REQUIRED_FIELD} value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(create.error, 'name')} data-autofocus />
           <MultiSelect
             label="Allowed agents"
             description="Empty: every agent, including ones made later."
@@ -76,7 +77,7 @@ export function NewKeyModal({ opened, onClose, onCreated }: NewKeyModalProps) {
             clearable
             nothingFoundMessage={agents.isPending ? 'Loading agents…' : 'No agent matches'}
             error={fieldError(create.error, 'allowedAgentIds') ?? (agents.error ? 'The agents could not be loaded.' : undefined)}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
           />
           <TextInput
             label="Allowed IPs"

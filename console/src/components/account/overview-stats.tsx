@@ -1,10 +1,12 @@
 // The overview's figures at a glance: plan and its limits, balance, use in the period, counts.
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Overview } from '../../api/account-types.ts';
 import { formatCredits, formatDate, formatStorage } from '../format.ts';
 import { useAccount } from '../use-account.ts';
+
+const plural = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
 
 function Stat({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
   return (
@@ -12,7 +14,7 @@ function Stat({ label, value, children }: { label: string; value: ReactNode; chi
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fz={26} fw={700} mt={4} lh={1.2}>
+      <Text fz={26} fw={700} mt={4} lh={1.2} component="div">
         {value}
       </Text>
       {children && (
@@ -33,7 +35,7 @@ export function OverviewStats({ overview }: { overview: Overview }) {
       <Stat label="Plan" value={<Badge size="lg" variant="light">{overview.account.plan}</Badge>}>
         <Stack gap={0}>
           <span>{limits.requestsPerMinute.toLocaleString()} requests per minute</span>
-          <span>{formatStorage(limits.storageLimit)} of knowledge per agent</span>
+          <span>{formatStorage(limits.storageLimit)} characters of knowledge per agent</span>
           <span>{limits.crawlPageLimit.toLocaleString()} crawled pages per agent</span>
         </Stack>
       </Stat>
@@ -43,21 +45,22 @@ export function OverviewStats({ overview }: { overview: Overview }) {
       <Stat label={`Used in ${overview.credits.byDay.length} days`} value={formatCredits(overview.credits.total)}>
         credits over {overview.requests.total.toLocaleString()} requests
       </Stat>
-      <Stat label="In this account" value={counts.agents.toLocaleString()}>
-        <Group gap={6}>
-          <Anchor component={Link} to={`${base}/agents`} size="xs">
-            {counts.agents === 1 ? 'agent' : 'agents'}
-          </Anchor>
-          ·
-          <Anchor component={Link} to={`${base}/keys`} size="xs">
-            {counts.keys} active {counts.keys === 1 ? 'key' : 'keys'}
-          </Anchor>
-          ·
-          <Anchor component={Link} to={`${base}/members`} size="xs">
-            {counts.members} {counts.members === 1 ? 'member' : 'members'}
-          </Anchor>
-        </Group>
-      </Stat>
+      <Stat
+        label="In this account"
+        value={
+          <Stack gap={2}>
+            <Anchor component={Link} to={`${base}/agents`} fz="md" fw={600}>
+              {plural(counts.agents, 'agent')}
+            </Anchor>
+            <Anchor component={Link} to={`${base}/keys`} fz="md" fw={600}>
+              {plural(counts.keys, 'active key')}
+            </Anchor>
+            <Anchor component={Link} to={`${base}/members`} fz="md" fw={600}>
+              {plural(counts.members, 'member')}
+            </Anchor>
+          </Stack>
+        }
+      />
     </SimpleGrid>
   );
 }

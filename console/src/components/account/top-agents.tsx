@@ -17,36 +17,37 @@ export function TopAgents({ agents }: { agents: Overview['topAgents'] }) {
           No agent used credits in this period.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Agent</Table.Th>
-                <Table.Th ta="right">Credits</Table.Th>
-                <Table.Th ta="right">Requests</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {agents.map((agent) => (
-                <Table.Tr key={agent.agentId}>
-                  <Table.Td>
-                    {agent.name === null ? (
-                      <Text size="sm" c="dimmed">
-                        Deleted agent ({agent.agentId})
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Agent</Table.Th>
+              <Table.Th ta="right">Credits</Table.Th>
+              <Table.Th ta="right">Requests</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {agents.map((agent) => (
+              <Table.Tr key={agent.agentId}>
+                <Table.Td>
+                  {agent.name === null ? (
+                    <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                      Deleted agent
+                      <Text span size="xs" display="block">
+                        {agent.agentId}
                       </Text>
-                    ) : (
-                      <Anchor component={Link} to={`/a/${encodeURIComponent(accountId)}/agents/${encodeURIComponent(agent.agentId)}/settings`} size="sm">
-                        {agent.name}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatCredits(agent.credits)}</Table.Td>
-                  <Table.Td ta="right">{agent.requests.toLocaleString()}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    </Text>
+                  ) : (
+                    <Anchor component={Link} to={`/a/${encodeURIComponent(accountId)}/agents/${encodeURIComponent(agent.agentId)}/settings`} size="sm">
+                      {agent.name}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{formatCredits(agent.credits)}</Table.Td>
+                <Table.Td ta="right">{agent.requests.toLocaleString()}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Paper>
   );

@@ -36,7 +36,7 @@ export function UsageCharts({ overview }: { overview: Overview }) {
           withDots={false}
           valueFormatter={formatCredits}
           tickLine="none"
-          gridAxis="y"
+          gridAxis="x"
           aria-hidden
         />
       </Paper>
@@ -45,7 +45,7 @@ export function UsageCharts({ overview }: { overview: Overview }) {
         <Text size="sm" c="dimmed" mb="md">
           {overview.requests.total.toLocaleString()} charged chat and search requests in {days} days{busiest(overview.requests.byDay, (row) => row.count)}
         </Text>
-        <BarChart h={220} data={requests} dataKey="day" series={[{ name: 'Requests', color: 'teal.6' }]} tickLine="none" gridAxis="y" yAxisProps={{ allowDecimals: false }} aria-hidden />
+        <BarChart h={220} data={requests} dataKey="day" series={[{ name: 'Requests', color: 'teal.6' }]} tickLine="none" gridAxis="x" yAxisProps={{ allowDecimals: false }} aria-hidden />
       </Paper>
     </SimpleGrid>
   );
