@@ -37,7 +37,8 @@ export function useEventTypes() {
   return useQuery({ queryKey: ['webhook-event-types'], queryFn: () => api<{ types: string[] }>('GET', '/webhook-event-types').then((body) => body.types), staleTime: Infinity });
 }
 
-/** MultiSelect options: the known types, plus any the endpoint names that this version does not. */
+/** MultiSelect options: the known types but `ping` (always sent anyway), plus any the endpoint
+ * names that this version does not know. */
 export function eventOptions(known: string[] | undefined, chosen: string[]): string[] {
-  return [...new Set([...(known ?? []), ...chosen])];
+  return [...new Set([...(known ?? []).filter((type) => type !== 'ping'), ...chosen])];
 }

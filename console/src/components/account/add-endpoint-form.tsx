@@ -1,6 +1,7 @@
-// "Add endpoint": where to send events and which ones; the signing secret comes back once.
+// "Add endpoint": where to send events and which ones; the signing secret comes back once. A form
+// on the page rather than a modal, so exactly one button is named "Add endpoint".
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { WebhookEndpoint, WebhookEndpointInput } from '../../api/account-types.ts';
@@ -9,13 +10,7 @@ import { useAccountPath } from '../use-account.ts';
 import { EventsSelect } from './events-select.tsx';
 import { REQUIRED_FIELD } from './field-props.ts';
 
-export interface NewEndpointModalProps {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (endpoint: WebhookEndpoint, secret: string) => void;
-}
-
-export function NewEndpointModal({ opened, onClose, onCreated }: NewEndpointModalProps) {
+export function AddEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpoint, secret: string) => void }) {
   const path = useAccountPath();
   const queries = useQueryClient();
   const [url, setUrl] = useState('');
@@ -43,9 +38,9 @@ export function NewEndpointModal({ opened, onClose, onCreated }: NewEndpointModa
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add endpoint" size="lg">
-      <form onSubmit={submit} aria-label="Add endpoint">
-        <Stack>
+    <form onSubmit={submit} aria-label="Add endpoint">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="URL"
             description="Where Colloquy POSTs each event, signed (Standard Webhooks)."
@@ -55,21 +50,17 @@ export function NewEndpointModal({ opened, onClose, onCreated }: NewEndpointModa
             value={url}
             onChange={(event) => setUrl(event.currentTarget.value)}
             error={fieldError(create.error, 'url')}
-            data-autofocus
           />
-          <TextInput label="Description" placeholder="What receives it" value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={fieldError(create.error, 'description')} />
-          <EventsSelect value={events} onChange={setEvents} error={fieldError(create.error, 'events')} />
-          <ErrorAlert error={create.error} title="The endpoint could not be added" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add endpoint
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <TextInput label="Description" description="Optional: what receives these events." placeholder="Our CRM" value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={fieldError(create.error, 'description')} />
+        </SimpleGrid>
+        <EventsSelect value={events} onChange={setEvents} error={fieldError(create.error, 'events')} />
+        <ErrorAlert error={create.error} title="The endpoint could not be added" />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Add endpoint
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
