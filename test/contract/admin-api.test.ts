@@ -1,5 +1,6 @@
-// The admin API through the real server: sign-in and its cookie, CSRF, brute-force slowing,
-// tenancy (another account's ids are 404 on every route), the webhook routes and the OpenAPI document.
+// The admin API through the real server: sign-in and its cookie, CSRF on every unsafe route,
+// brute-force slowing, tenancy (another account's ids are 404 on every route, the list taken from
+// the OpenAPI document), the webhook routes and the OpenAPI document.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -7,6 +8,8 @@ import { createUser } from '../../src/domain/users/create-user.ts';
 import { createScryptPasswordHasher } from '../../src/providers/crypto/scrypt-password-hasher.ts';
 import { createEndpoint } from '../../src/domain/webhooks/create-endpoint.ts';
 import { sendTestPing } from '../../src/domain/webhooks/send-test-ping.ts';
+import { createKey } from '../../src/domain/keys/create-key.ts';
+import { operatorContext, type RequestContext } from '../../src/domain/context.ts';
 
 const PASSWORD = 'a long enough password';
 // Cheap parameters for test users; the server verifies with the parameters stored in the hash.
@@ -29,8 +32,11 @@ describe('admin API', () => {
     const headers: Record<string, string> = {};
     if (options.cookie) headers.cookie = options.cookie;
     if (options.csrf) headers['x-csrf-token'] = options.csrf;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${server.baseUrl}/api/admin/v1${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    // A FormData body is sent as multipart (fetch sets its Content-Type); anything else as JSON.
+    const form = options.body instanceof FormData;
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
+    const body = options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body);
+    const response = await fetch(`${server.baseUrl}/api/admin/v1${path}`, { method, headers, body });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   }
@@ -140,27 +146,165 @@ describe('admin API', () => {
     assert.equal((await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie })).status, 404);
   });
 
-  test("another account's ids are 404 on every route", async () => {
+  /** Every operation of the admin OpenAPI document, as [METHOD, path template]. */
+  async function documentedOperations(): Promise<Array<[string, string]>> {
+    const doc = (await admin('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    return Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => [method.toUpperCase(), path] as [string, string]));
+  }
+
+  /** The routes that take no account: nothing of another account can be named through them. */
+  const NOT_ACCOUNT_SCOPED = new Set(['POST /session', 'GET /session', 'DELETE /session', 'POST /session/password', 'GET /webhook-event-types']);
+
+  /** A body each account route accepts, so that only the ids decide the answer. A new route
+   * without an entry fails the tenancy test. */
+  function tenancyBody(operation: string): { body?: unknown } | undefined {
+    const file = () => {
+      const form = new FormData();
+      form.append('file', new Blob(['Opening hours: 9 to 5.'], { type: 'text/plain' }), 'hours.txt');
+      return form;
+    };
+    const bodies: Record<string, () => unknown> = {
+      'GET /accounts/{accountId}/webhooks': () => undefined,
+      'POST /accounts/{accountId}/webhooks': () => ({ url: 'http://127.0.0.1:9/x' }),
+      'GET /accounts/{accountId}/webhooks/{endpointId}': () => undefined,
+      'PATCH /accounts/{accountId}/webhooks/{endpointId}': () => ({ enabled: false }),
+      'DELETE /accounts/{accountId}/webhooks/{endpointId}': () => undefined,
+      'POST /accounts/{accountId}/webhooks/{endpointId}/ping': () => undefined,
+      'GET /accounts/{accountId}/webhooks/{endpointId}/deliveries': () => undefined,
+      'POST /accounts/{accountId}/webhook-deliveries/{deliveryId}/redeliver': () => undefined,
+      'GET /accounts/{accountId}/overview': () => undefined,
+      'GET /accounts/{accountId}/agents': () => undefined,
+      'POST /accounts/{accountId}/agents': () => ({ name: 'Intruder' }),
+      'GET /accounts/{accountId}/agents/{agentId}': () => undefined,
+      'PATCH /accounts/{accountId}/agents/{agentId}': () => ({ name: 'Renamed' }),
+      'DELETE /accounts/{accountId}/agents/{agentId}': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/tools': () => undefined,
+      'PUT /accounts/{accountId}/agents/{agentId}/tools': () => ({ tools: [] }),
+      'GET /accounts/{accountId}/keys': () => undefined,
+      'POST /accounts/{accountId}/keys': () => ({ name: 'Intruder' }),
+      'DELETE /accounts/{accountId}/keys/{keyId}': () => undefined,
+      'GET /accounts/{accountId}/members': () => undefined,
+      'POST /accounts/{accountId}/members': () => ({ email: 'intruder@a.example', password: 'an intruder password' }),
+      'DELETE /accounts/{accountId}/members/{memberId}': () => undefined,
+      'GET /accounts/{accountId}/models': () => undefined,
+      'GET /accounts/{accountId}/usage': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/sources': () => undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/sources/text': () => ({ title: 'Hours', content: 'Open 9 to 5.' }),
+      'POST /accounts/{accountId}/agents/{agentId}/sources/qa': () => ({ question: 'When are you open?', answer: '9 to 5.' }),
+      'POST /accounts/{accountId}/agents/{agentId}/sources/website': () => ({ url: 'http://127.0.0.1:9/' }),
+      'POST /accounts/{accountId}/agents/{agentId}/sources/files': file,
+      'DELETE /accounts/{accountId}/agents/{agentId}/sources/{sourceId}': () => undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/search': () => ({ query: 'opening hours' }),
+      'POST /accounts/{accountId}/agents/{agentId}/chat': () => ({ message: 'When are you open?' }),
+      'GET /accounts/{accountId}/agents/{agentId}/conversations': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages': () => undefined,
+      'DELETE /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}': () => undefined,
+      'DELETE /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}': () => undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/tool/cancel/{toolCallId}': () => undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback': () => ({ rating: 'down' }),
+    };
+    const make = bodies[operation];
+    return make && { body: make() };
+  }
+
+  /** An agent with a source and a conversation whose assistant message waits on a tool call. */
+  async function seedAgentResources(ctx: RequestContext) {
+    const { store, ids } = server.deps;
+    const agent = await server.seedAgent(ctx, 'Tenant bot');
+    const at = server.deps.clock.now();
+    const sourceId = ids.next('src');
+    await store.sources.insert({ id: sourceId, accountId: ctx.accountId, agentId: agent.id, type: 'text', title: 'Hours', content: 'Open 9 to 5.', url: null, size: null, storage: 0, createdAt: at }, []);
+    const conversation = await store.conversations.insertOrGet({ id: ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId: 'customer-1', title: null, createdAt: at, updatedAt: at });
+    const [, reply] = await store.conversations.appendMessages(
+      ctx.accountId,
+      conversation.id,
+      [
+        { id: ids.next('msg'), role: 'user', content: 'Where is my order?', finishReason: null, credits: 0, toolCalls: [], createdAt: at },
+        { id: ids.next('msg'), role: 'assistant', content: null, finishReason: 'tool_calls', credits: 0, toolCalls: [{ id: ids.next('call'), name: 'lookup_order', arguments: '{}' }], createdAt: at },
+      ],
+      at,
+      'Where is my order?',
+    );
+    return { agentId: agent.id, sourceId, conversationRef: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id };
+  }
+
+  test("another account's ids are 404 on every account route of the OpenAPI document, mounted public routes included", async () => {
     const { cookie, csrf } = await signIn('owner@a.example');
-    const attempts: Array<[string, string, unknown?]> = [
-      ['GET', `/accounts/${accountB}/webhooks`],
-      ['POST', `/accounts/${accountB}/webhooks`, { url: 'http://127.0.0.1:9/x' }],
-      ['GET', `/accounts/${accountB}/webhooks/${endpointB}`],
-      ['GET', `/accounts/${accountA}/webhooks/${endpointB}`],
-      ['PATCH', `/accounts/${accountA}/webhooks/${endpointB}`, { enabled: false }],
-      ['PATCH', `/accounts/${accountB}/webhooks/${endpointB}`, { enabled: false }],
-      ['DELETE', `/accounts/${accountA}/webhooks/${endpointB}`],
-      ['POST', `/accounts/${accountA}/webhooks/${endpointB}/ping`],
-      ['GET', `/accounts/${accountA}/webhooks/${endpointB}/deliveries`],
-      ['POST', `/accounts/${accountA}/webhook-deliveries/${deliveryB}/redeliver`],
-      ['POST', `/accounts/${accountB}/webhook-deliveries/${deliveryB}/redeliver`],
-    ];
-    for (const [method, path, body] of attempts) {
-      const response = await admin(method, path, { cookie, csrf, body });
-      assert.equal(response.status, 404, `${method} ${path}`);
-      assert.equal(response.body.error.code, 'NOT_FOUND');
+    const ctxA = operatorContext(accountA, 'free');
+    const ctxB = operatorContext(accountB, 'free');
+    const ownA = await seedAgentResources(ctxA);
+    const ofB = {
+      ...(await seedAgentResources(ctxB)),
+      endpointId: endpointB,
+      deliveryId: deliveryB,
+      keyId: (await createKey(server.deps, accountB, { name: 'B key' })).record.id,
+      memberId: (await server.deps.store.members.findByEmail(accountB, 'owner@b.example'))!.id,
+    };
+    const idsOfA: Record<string, string> = { ...ownA };
+    const idsOfB: Record<string, string> = ofB;
+
+    const operations = await documentedOperations();
+    const accountRoutes = operations.filter(([, path]) => path.startsWith('/accounts/{accountId}'));
+    const unscoped = operations.filter(([method, path]) => !path.startsWith('/accounts/{accountId}') && !NOT_ACCOUNT_SCOPED.has(`${method} ${path}`));
+    assert.deepEqual(unscoped, [], 'a route outside /accounts/{accountId} must be listed as taking no account');
+    assert.ok(accountRoutes.length >= 37, `only ${accountRoutes.length} account routes found`);
+
+    let tried = 0;
+    for (const [method, template] of accountRoutes) {
+      const operation = `${method} ${template}`;
+      const request = tenancyBody(operation);
+      assert.ok(request, `no tenancy case for ${operation}: add a body to tenancyBody`);
+      const params = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string).filter((name) => name !== 'accountId');
+      for (const name of params) assert.ok(idsOfB[name], `no id of account B for {${name}} in ${operation}`);
+      const fill = (accountId: string, ownPrefix: number) =>
+        params.reduce((path, name, index) => path.replace(`{${name}}`, encodeURIComponent(index < ownPrefix ? (idsOfA[name] as string) : (idsOfB[name] as string))), template.replace('{accountId}', accountId));
+
+      // (a) B's account, by a user of A: the account is not found, whatever the ids.
+      const path = fill(accountB, 0);
+      const inB = await admin(method, path, { cookie, csrf, body: tenancyBody(operation)?.body });
+      assert.deepEqual([inB.status, inB.body?.error?.code], [404, 'NOT_FOUND'], `${method} ${path}`);
+      tried++;
+      // (b) A's account with B's ids, and with A's own agent (and conversation) holding B's deeper ids.
+      for (let ownPrefix = 0; ownPrefix < params.length; ownPrefix++) {
+        if (params.slice(0, ownPrefix).some((name) => !idsOfA[name])) break;
+        const mixed = fill(accountA, ownPrefix);
+        const inA = await admin(method, mixed, { cookie, csrf, body: tenancyBody(operation)?.body });
+        assert.equal(inA.status, 404, `${method} ${mixed}: ${JSON.stringify(inA.body)}`);
+        assert.match(inA.body.error.code, /NOT_FOUND$/, `${method} ${mixed}`);
+        tried++;
+      }
     }
-    assert.equal((await server.deps.store.webhooks.getEndpoint(accountB, endpointB))?.enabled, true, 'nothing changed');
+    assert.ok(tried > accountRoutes.length);
+
+    // Nothing of B changed, and nothing was made in either account.
+    const { store } = server.deps;
+    assert.equal((await store.webhooks.getEndpoint(accountB, endpointB))?.enabled, true);
+    assert.equal((await store.agents.get(accountB, ofB.agentId))?.name, 'Tenant bot');
+    assert.ok(await store.sources.get(accountB, ofB.agentId, ofB.sourceId));
+    assert.equal((await store.conversations.get(accountB, ofB.agentId, ofB.conversationRef))?.messageCount, 2);
+    assert.equal((await store.toolCalls.get(accountB, ofB.conversationRef, ofB.toolCallId))?.status, 'pending');
+    assert.equal((await store.messages.get(accountB, ofB.conversationRef, ofB.messageId))?.feedback, null);
+    assert.equal((await store.keys.get(accountB, ofB.keyId))?.revokedAt, null);
+    assert.ok(await store.members.findByEmail(accountB, 'owner@b.example'));
+    assert.equal((await store.conversations.get(accountA, ownA.agentId, ownA.conversationRef))?.messageCount, 2);
+    assert.equal((await store.agents.list(accountB, { page: 1, size: 100 })).total, 1);
+    assert.equal(await store.members.findByEmail(accountB, 'intruder@a.example'), undefined);
+    assert.equal(await store.users.findByEmail('intruder@a.example'), undefined);
+  });
+
+  test('every unsafe route of the OpenAPI document refuses a missing, wrong or foreign CSRF token (403 CSRF_TOKEN_INVALID)', async () => {
+    const { cookie, csrf } = await signIn('owner@a.example');
+    const foreign = (await signIn('owner@b.example')).csrf;
+    const unsafe = (await documentedOperations()).filter(([method, path]) => !['GET', 'HEAD', 'OPTIONS'].includes(method) && `${method} ${path}` !== 'POST /session');
+    assert.ok(unsafe.length >= 25, `only ${unsafe.length} unsafe routes found`);
+    for (const [method, template] of unsafe) {
+      const path = template.replace('{accountId}', accountA).replace(/\{\w+\}/g, 'id_x');
+      for (const token of [undefined, 'wrong', `${csrf}x`, foreign]) {
+        const refused = await admin(method, path, { cookie, csrf: token, body: tenancyBody(`${method} ${template}`)?.body });
+        assert.deepEqual([refused.status, refused.body?.error?.code], [403, 'CSRF_TOKEN_INVALID'], `${method} ${path} with ${token === undefined ? 'no' : 'a bad'} token`);
+      }
+    }
+    assert.equal((await admin('GET', '/session', { cookie })).status, 200, 'still signed in');
   });
 
   test('sign-out ends the session in the database and clears the cookie', async () => {

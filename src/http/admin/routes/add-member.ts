@@ -26,7 +26,8 @@ export function registerAddMember(app: ApiApp, deps: AdminDeps): void {
           {
             email: Type.String({ minLength: 3, maxLength: 254 }),
             role: Type.Optional(MemberSchema.properties.role),
-            password: Type.Optional(Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: 'Required when the person has no sign-in yet.' })),
+            // No minLength here: for a person who already signs in the password is ignored, whatever it is.
+            password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX, description: `Required when the person has no sign-in yet: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.` })),
           },
           { additionalProperties: false },
         ),
