@@ -1,5 +1,28 @@
+// The agent's settings tab: its name, model and instructions, its client tools, and deleting it.
+import { Divider, Stack, Title } from '@mantine/core';
 import type { Agent } from '../../api/types.ts';
+import { AgentSettingsForm } from '../../components/account/agent-settings-form.tsx';
+import { ClientToolsForm } from '../../components/account/client-tools-form.tsx';
+import { DeleteAgentSection } from '../../components/account/delete-agent-section.tsx';
 
 export function SettingsTab({ agent }: { agent: Agent }) {
-  return <p>{agent.name}: to be built.</p>;
+  return (
+    <Stack gap="xl" maw={800}>
+      <section aria-labelledby="agent-details-title">
+        <Title order={3} id="agent-details-title" mb="sm">
+          Details
+        </Title>
+        <AgentSettingsForm key={agent.id} agent={agent} />
+      </section>
+      <Divider />
+      <section aria-labelledby="client-tools-title">
+        <Title order={3} id="client-tools-title" mb="sm">
+          Client tools
+        </Title>
+        <ClientToolsForm key={agent.id} agent={agent} />
+      </section>
+      <Divider />
+      <DeleteAgentSection agent={agent} />
+    </Stack>
+  );
 }
