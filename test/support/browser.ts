@@ -1,7 +1,7 @@
 // Headless Chromium from Debian's `chromium` package, driven by playwright-core (which never
 // downloads a browser of its own). The flags keep Chromium from reaching for Google's services,
 // which this machine's closed network refuses.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -10,6 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', '.tmp', 'screenshots');
 
 export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium, as .ci/run does) or set CHROMIUM_PATH.`);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -12,7 +12,7 @@ import { DeliveryAttempts } from './delivery-attempts.tsx';
 import { ListPagination } from './list-pagination.tsx';
 import { notifyError, notifySuccess } from './notify.ts';
 import { useDeliveries } from './webhook-queries.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../status-badge.tsx';
 
 const STATUS_COLOR: Record<string, string> = { succeeded: 'green', failed: 'red', pending: 'yellow' };
 const COLUMNS = 8;

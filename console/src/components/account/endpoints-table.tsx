@@ -3,7 +3,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { WebhookEndpoint } from '../../api/account-types.ts';
 import { formatDate } from '../format.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../status-badge.tsx';
 
 export function endpointStatus(endpoint: WebhookEndpoint): { label: string; color: string } {
   if (endpoint.enabled) return { label: 'enabled', color: 'green' };

@@ -9,7 +9,7 @@ import { useAccountPath } from '../use-account.ts';
 import { useAllAgents } from './agent-queries.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { notifySuccess } from './notify.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../status-badge.tsx';
 
 const STATUS_COLOR: Record<KeyStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 

@@ -10,7 +10,7 @@ import { formatDate } from '../format.ts';
 import { useAccountPath } from '../use-account.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { notifySuccess } from './notify.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../status-badge.tsx';
 
 export function MembersTable({ members, canManage }: { members: Member[]; canManage: boolean }) {
   const path = useAccountPath();

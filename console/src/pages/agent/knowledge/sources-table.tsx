@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, seg } from '../../../api/client.ts';
@@ -107,9 +108,7 @@ export function SourcesTable({ agentId }: { agentId: string }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color="gray">
-                      {TYPE_LABELS[source.type]}
-                    </Badge>
+                    <StatusBadge color="gray">{TYPE_LABELS[source.type]}</StatusBadge>
                   </Table.Td>
                   <Table.Td style={{ maxWidth: 280 }}>
                     <Text size="sm" component="div">
