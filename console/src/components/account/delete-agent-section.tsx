@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { api, seg } from '../../api/client.ts';
 import type { Agent } from '../../api/types.ts';
 import { useAccount, useAccountPath } from '../use-account.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../confirm-modal.tsx';
 import { notifySuccess } from './notify.ts';
 
 export function DeleteAgentSection({ agent }: { agent: Agent }) {

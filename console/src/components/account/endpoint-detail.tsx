@@ -8,7 +8,7 @@ import type { WebhookEndpoint } from '../../api/account-types.ts';
 import { ErrorAlert, Loading } from '../feedback.tsx';
 import { formatDate } from '../format.ts';
 import { useAccountPath } from '../use-account.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../confirm-modal.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
 import { EndpointSettingsForm } from './endpoint-settings-form.tsx';
 import { endpointStatus } from './endpoints-table.tsx';

@@ -7,7 +7,7 @@ import type { ApiKey, KeyStatus } from '../../api/account-types.ts';
 import { formatCredits, formatDate } from '../format.ts';
 import { useAccountPath } from '../use-account.ts';
 import { useAllAgents } from './agent-queries.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../confirm-modal.tsx';
 import { notifySuccess } from './notify.ts';
 import { StatusBadge } from '../status-badge.tsx';
 

@@ -8,7 +8,7 @@ import type { Member } from '../../api/account-types.ts';
 import { useSession, useSignedIn } from '../../session/session.tsx';
 import { formatDate } from '../format.ts';
 import { useAccountPath } from '../use-account.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../confirm-modal.tsx';
 import { notifySuccess } from './notify.ts';
 import { StatusBadge } from '../status-badge.tsx';
 

@@ -7,7 +7,7 @@ import type { MessageList } from '../../../api/agent-types.ts';
 import { EmptyState, ErrorAlert, Loading } from '../../../components/feedback.tsx';
 import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
-import { ConfirmDeleteModal } from '../../../components/agent/confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { conversationsKey } from './conversation-keys.ts';
 import { MessageView } from './message-view.tsx';
 
@@ -69,9 +69,9 @@ export function ConversationMessages({ agentId, conversationId, onDeleted }: { a
           ))}
         </Stack>
       )}
-      <ConfirmDeleteModal opened={confirming} title="Delete conversation" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()} onClose={() => setConfirming(false)}>
+      <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete conversation" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()} onClose={() => setConfirming(false)}>
         Delete this conversation and all its messages? This cannot be undone.
-      </ConfirmDeleteModal>
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { EmptyState, ErrorAlert, Loading } from '../../../components/feedback.ts
 import { formatBytes, formatCount, formatDate } from '../../../components/format.ts';
 import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
-import { ConfirmDeleteModal } from '../../../components/agent/confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { sourcesKey, useKnowledgeChanged } from './use-knowledge-changed.ts';
 
 const PAGE_SIZE = 10;
@@ -144,9 +144,9 @@ export function SourcesTable({ agentId }: { agentId: string }) {
           getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
         />
       )}
-      <ConfirmDeleteModal opened={confirming} title="Delete source" busy={remove.isPending} error={remove.error} onConfirm={() => toDelete && remove.mutate(toDelete)} onClose={() => setConfirming(false)}>
+      <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete source" busy={remove.isPending} error={remove.error} onConfirm={() => toDelete && remove.mutate(toDelete)} onClose={() => setConfirming(false)}>
         {`Delete “${toDelete?.title ?? ''}”? Its passages leave the agent’s knowledge and its storage is freed.`}
-      </ConfirmDeleteModal>
+      </ConfirmModal>
     </Stack>
   );
 }
