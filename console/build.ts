@@ -3,6 +3,7 @@
 // too, so a fresh clone needs no extra step. Offline: Vite and every UI package come from npm.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 
 const CONSOLE_DIR = import.meta.dirname;
@@ -26,12 +27,23 @@ function inputHash(): string {
   return hash.digest('hex');
 }
 
+/** Brotli and gzip copies beside each script and style sheet, sent to browsers that accept them
+ * (the server compresses nothing on the fly). */
+function compressAssets(): void {
+  for (const file of filesUnder(join(DIST_DIR, 'assets')).filter((path) => /\.(js|css)$/.test(path))) {
+    const bytes = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }));
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
+
 export async function buildConsoleIfStale(): Promise<boolean> {
   const wanted = inputHash();
   if (existsSync(HASH_FILE) && readFileSync(HASH_FILE, 'utf8') === wanted) return false;
   const started = Date.now();
   const { build } = await import('vite');
   await build({ configFile: join(CONSOLE_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  compressAssets();
   writeFileSync(HASH_FILE, wanted);
   process.stderr.write(`console: built into ${relative(process.cwd(), DIST_DIR) || DIST_DIR} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return true;

@@ -1,17 +1,21 @@
 // The console's routes. Every signed-in page lives under /a/:accountId so a link names its account.
+import { lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { useSession } from './session/session.tsx';
 import { Loading } from './components/feedback.tsx';
 import { Shell } from './components/shell.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
-import { OverviewPage } from './pages/overview-page.tsx';
-import { AgentsPage } from './pages/agents-page.tsx';
-import { AgentPage } from './pages/agent/agent-page.tsx';
-import { KeysPage } from './pages/keys-page.tsx';
-import { WebhooksPage } from './pages/webhooks-page.tsx';
-import { MembersPage } from './pages/members-page.tsx';
-import { AccountPage } from './pages/account-page.tsx';
 import { EmptyState } from './components/feedback.tsx';
+
+// Each screen is its own chunk, loaded when first opened: the sign-in page does not wait for the
+// charts library, and the overview does not wait for the playground.
+const OverviewPage = lazy(() => import('./pages/overview-page.tsx').then((module) => ({ default: module.OverviewPage })));
+const AgentsPage = lazy(() => import('./pages/agents-page.tsx').then((module) => ({ default: module.AgentsPage })));
+const AgentPage = lazy(() => import('./pages/agent/agent-page.tsx').then((module) => ({ default: module.AgentPage })));
+const KeysPage = lazy(() => import('./pages/keys-page.tsx').then((module) => ({ default: module.KeysPage })));
+const WebhooksPage = lazy(() => import('./pages/webhooks-page.tsx').then((module) => ({ default: module.WebhooksPage })));
+const MembersPage = lazy(() => import('./pages/members-page.tsx').then((module) => ({ default: module.MembersPage })));
+const AccountPage = lazy(() => import('./pages/account-page.tsx').then((module) => ({ default: module.AccountPage })));
 
 function SignedInRoutes() {
   const { session } = useSession();

@@ -40,8 +40,9 @@ function sendIndex(reply: FastifyReply): FastifyReply {
 }
 
 export async function registerConsolePages(app: ApiApp): Promise<void> {
-  // Cache headers are set here per kind of file, not by the plugin.
-  await app.register(fastifyStatic, { root: DIST_DIR, serve: false, decorateReply: true, cacheControl: false });
+  // Cache headers are set here per kind of file, not by the plugin. Scripts and styles go out as
+  // the Brotli or gzip copies the build made, when the browser accepts them.
+  await app.register(fastifyStatic, { root: DIST_DIR, serve: false, decorateReply: true, cacheControl: false, preCompressed: true });
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${CONSOLE_PREFIX}/`));
   // Also `/console`: the router ignores trailing slashes.
   app.get(`${CONSOLE_PREFIX}/`, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));

@@ -41,6 +41,10 @@ describe('console pages', () => {
     const response = await get(asset);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const compressed = await fetch(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(compressed.headers.get('content-encoding'), 'br', 'sent as the Brotli copy the build made');
+    assert.equal(compressed.headers.get('vary'), 'accept-encoding');
+    assert.equal(await compressed.text(), await response.text(), 'the same script once decoded');
     const missing = await get('/console/assets/nothing-here.js');
     assert.equal(missing.status, 404);
     assert.equal(((await missing.json()) as { error: { code: string } }).error.code, 'NOT_FOUND');

@@ -2,6 +2,8 @@
 // widths), the account switcher and the person's menu.
 import { AppShell, Burger, Group, NavLink, Select, Text, Button, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Loading } from './feedback.tsx';
 import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession, useSignedIn } from '../session/session.tsx';
 import { useAccount } from './use-account.ts';
@@ -70,7 +72,9 @@ export function Shell() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );
