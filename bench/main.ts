@@ -1,12 +1,13 @@
 // `npm run bench -- <name>`: benchmarks by name; none of them gates CI.
 import { benchChat } from './chat.ts';
+import { benchConsole } from './console.ts';
 import { benchHttp } from './http.ts';
 import { benchIngest } from './ingest.ts';
 import { benchModeration } from './moderation.ts';
 import { benchSearch } from './search.ts';
 import { benchWebhooks } from './webhooks.ts';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { chat: benchChat, http: benchHttp, ingest: benchIngest, moderation: benchModeration, search: benchSearch, webhooks: benchWebhooks };
+const BENCHMARKS: Record<string, () => Promise<void>> = { chat: benchChat, console: benchConsole, http: benchHttp, ingest: benchIngest, moderation: benchModeration, search: benchSearch, webhooks: benchWebhooks };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);
