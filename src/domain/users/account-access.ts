@@ -28,13 +28,8 @@ export async function consoleMembership(deps: Pick<DomainDeps, 'store'>, user: U
   return { ctx: { accountId: account.id, plan: account.plan, key: null, requestId }, account, member };
 }
 
-/** A console user's context in one account (404 when not a member). Owners and teammates act
- * alike on agents, knowledge, keys and webhooks. */
-export async function consoleContext(deps: Pick<DomainDeps, 'store'>, user: UserRecord, accountId: string, requestId: string): Promise<RequestContext> {
-  return (await consoleMembership(deps, user, accountId, requestId)).ctx;
-}
-
-/** Who belongs to an account is the owners' to decide. */
+/** Who belongs to an account is the owners' to decide; owners and teammates act alike on agents,
+ * knowledge, keys and webhooks. */
 export function assertOwner(membership: ConsoleMembership): void {
   if (membership.member.role !== 'owner') throw new AppError('OWNER_REQUIRED', "Only the account's owners may do this.");
 }

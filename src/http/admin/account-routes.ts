@@ -2,10 +2,8 @@
 // routes of the public API, mounted again under /api/admin/v1/accounts/{accountId}: same bodies,
 // same answers, same errors. Only who is asking differs: the signed-in member's context in that
 // account (no API key, so no key restrictions and no chat events, SPEC §6) instead of a key's.
-import type { FastifyRequest } from 'fastify';
-import { consoleContext } from '../../domain/users/account-access.ts';
 import type { ApiApp } from '../types.ts';
-import { requireConsoleSession, type AdminDeps } from './admin-types.ts';
+import type { AdminDeps } from './admin-types.ts';
 import { registerListAgents } from '../routes/list-agents.ts';
 import { registerGetAgent } from '../routes/get-agent.ts';
 import { registerUpdateAgent } from '../routes/update-agent.ts';
@@ -28,20 +26,11 @@ import { registerMessageFeedback } from '../routes/message-feedback.ts';
 
 export const ACCOUNT_PREFIX = '/accounts/:accountId';
 
-/** Sets `request.ctx` to the member's context in the path's account (404 when not a member). */
-function createAccountContextHook(deps: AdminDeps) {
-  return async function accountContextHook(request: FastifyRequest): Promise<void> {
-    if (request.routeOptions.config.public) return;
-    const { accountId } = request.params as { accountId: string };
-    request.ctx = await consoleContext(deps.domain, requireConsoleSession(request).user, accountId, request.id);
-  };
-}
-
-/** Registers the public API's agent, knowledge, search, chat and conversation routes for the console. */
+/** Registers the public API's agent, knowledge, search, chat and conversation routes for the
+ * console; the admin session hook sets their `ctx` from the path's account. */
 export async function registerAccountScopedPublicRoutes(admin: ApiApp, deps: AdminDeps): Promise<void> {
   await admin.register(
     async (scope: ApiApp) => {
-      scope.addHook('onRequest', createAccountContextHook(deps));
       for (const register of [
         registerListAgents, registerGetAgent, registerUpdateAgent, registerListModels, registerGetUsage,
         registerListSources, registerAddTextSource, registerAddQaSource, registerCrawlWebsite, registerDeleteSource, registerSearch,

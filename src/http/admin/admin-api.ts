@@ -66,6 +66,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
     hideUntagged: true,
   });
   app.decorateRequest('consoleSession', null);
+  app.decorateRequest('consoleMembership', null);
   await app.register(
     async (admin: ApiApp) => {
       admin.addHook('onRequest', createSessionHook(adminDeps));

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { authenticateSession } from '../../domain/users/authenticate-session.ts';
+import { consoleMembership } from '../../domain/users/account-access.ts';
 import { csrfTokenFor } from '../../domain/users/session-token.ts';
 import type { AdminDeps } from './admin-types.ts';
 import { readSessionCookie } from './session-cookie.ts';
@@ -18,6 +19,8 @@ function sameToken(given: string, expected: string): boolean {
  * The admin API's onRequest hook: a live session from the cookie (401 AUTH_REQUIRED otherwise),
  * and for unsafe methods the session's CSRF token in `X-CSRF-Token` (403 CSRF_TOKEN_INVALID).
  * SameSite=Strict already keeps other sites' requests cookie-less; the token is the second lock.
+ * On every route whose path names an account, the user's membership there (404 NOT_FOUND when
+ * not a member) sets `ctx`: the console's own routes and the public ones mounted for it alike.
  */
 export function createSessionHook(deps: AdminDeps) {
   return async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -31,5 +34,10 @@ export function createSessionHook(deps: AdminDeps) {
       }
     }
     request.consoleSession = { ...found, token: token as string };
+    const accountId = (request.params as { accountId?: string } | undefined)?.accountId;
+    if (accountId !== undefined) {
+      request.consoleMembership = await consoleMembership(deps.domain, found.user, accountId, request.id);
+      request.ctx = request.consoleMembership.ctx;
+    }
   };
 }

@@ -43,7 +43,7 @@ export function registerAddMember(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const { member, signIn } = await addConsoleMember({ ...deps.domain, passwords: deps.passwords }, await accountMembership(deps, request), request.body);
+      const { member, signIn } = await addConsoleMember({ ...deps.domain, passwords: deps.passwords }, accountMembership(request), request.body);
       return { success: true as const, member: toMemberView(member), signIn };
     },
   );

@@ -33,7 +33,7 @@ export function registerCreateAgent(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const ctx = await accountContext(deps, request);
+      const ctx = accountContext(request);
       const agent = await createAgent(deps.domain, ctx, request.body);
       return { success: true as const, agent: toConsoleAgent(agent, deps.domain.catalog, ctx.plan) };
     },

@@ -33,7 +33,7 @@ export function registerCreateKey(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const ctx = await accountContext(deps, request);
+      const ctx = accountContext(request);
       const { expiresAt, ...fields } = request.body;
       const { record, key } = await createKey(deps.domain, ctx.accountId, { ...fields, expiresAt: expiresAt === undefined ? undefined : Date.parse(expiresAt) });
       return { success: true as const, key: toKeyView(record, deps.domain.clock.now()), secret: key };

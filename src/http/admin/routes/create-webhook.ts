@@ -26,7 +26,7 @@ export function registerCreateWebhook(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const { endpoint, secret } = await createEndpoint(deps.domain, await accountContext(deps, request), request.body);
+      const { endpoint, secret } = await createEndpoint(deps.domain, accountContext(request), request.body);
       return { success: true as const, endpoint: toEndpointView(endpoint), secret };
     },
   );

@@ -20,7 +20,7 @@ export function registerDeleteAgent(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const agent = await deleteAgent(deps.domain, await accountContext(deps, request), request.params.agentId);
+      const agent = await deleteAgent(deps.domain, accountContext(request), request.params.agentId);
       return { success: true as const, agent: { id: agent.id } };
     },
   );

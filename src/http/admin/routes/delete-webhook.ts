@@ -19,7 +19,7 @@ export function registerDeleteWebhook(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      await deleteEndpoint(deps.domain, await accountContext(deps, request), request.params.endpointId);
+      await deleteEndpoint(deps.domain, accountContext(request), request.params.endpointId);
       return { success: true as const, deleted: true as const };
     },
   );

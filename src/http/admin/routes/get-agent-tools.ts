@@ -19,7 +19,7 @@ export function registerGetAgentTools(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const agent = await getAgent(deps.domain, await accountContext(deps, request), request.params.agentId);
+      const agent = await getAgent(deps.domain, accountContext(request), request.params.agentId);
       return { success: true as const, tools: agent.tools };
     },
   );

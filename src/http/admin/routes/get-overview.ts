@@ -55,6 +55,6 @@ export function registerGetOverview(app: ApiApp, deps: AdminDeps): void {
         response: { 200: OverviewSchema, 400: ErrorSchema, ...SESSION_ERRORS },
       },
     },
-    async (request) => ({ success: true as const, ...(await getOverview(deps.domain, await accountMembership(deps, request), request.query.days)) }),
+    async (request) => ({ success: true as const, ...(await getOverview(deps.domain, accountMembership(request), request.query.days)) }),
   );
 }

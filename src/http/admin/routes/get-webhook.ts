@@ -19,6 +19,6 @@ export function registerGetWebhook(app: ApiApp, deps: AdminDeps): void {
         response: { 200: Type.Object({ success: Type.Literal(true), endpoint: EndpointSchema }), ...SESSION_ERRORS },
       },
     },
-    async (request) => ({ success: true as const, endpoint: toEndpointView(await getEndpoint(deps.domain, await accountContext(deps, request), request.params.endpointId)) }),
+    async (request) => ({ success: true as const, endpoint: toEndpointView(await getEndpoint(deps.domain, accountContext(request), request.params.endpointId)) }),
   );
 }

@@ -24,7 +24,7 @@ export function registerListDeliveries(app: ApiApp, deps: AdminDeps): void {
     },
     async (request) => {
       const page = toPageRequest(request.query);
-      const result = await listDeliveries(deps.domain, await accountContext(deps, request), request.params.endpointId, page);
+      const result = await listDeliveries(deps.domain, accountContext(request), request.params.endpointId, page);
       return { success: true as const, deliveries: result.items, pagination: toPagination(page, result.total) };
     },
   );

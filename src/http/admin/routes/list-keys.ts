@@ -21,7 +21,7 @@ export function registerListKeys(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const keys = await listKeys(deps.domain, await accountContext(deps, request));
+      const keys = await listKeys(deps.domain, accountContext(request));
       const now = deps.domain.clock.now();
       return { success: true as const, keys: keys.map((key) => toKeyView(key, now)) };
     },

@@ -20,6 +20,6 @@ export function registerListMembers(app: ApiApp, deps: AdminDeps): void {
         response: { 200: Type.Object({ success: Type.Literal(true), members: Type.Array(MemberSchema) }), ...SESSION_ERRORS },
       },
     },
-    async (request) => ({ success: true as const, members: (await listMembers(deps.domain, await accountContext(deps, request))).map(toMemberView) }),
+    async (request) => ({ success: true as const, members: (await listMembers(deps.domain, accountContext(request))).map(toMemberView) }),
   );
 }

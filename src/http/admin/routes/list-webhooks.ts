@@ -19,6 +19,6 @@ export function registerListWebhooks(app: ApiApp, deps: AdminDeps): void {
         response: { 200: Type.Object({ success: Type.Literal(true), endpoints: Type.Array(EndpointSchema) }), ...SESSION_ERRORS },
       },
     },
-    async (request) => ({ success: true as const, endpoints: (await listEndpoints(deps.domain, await accountContext(deps, request))).map(toEndpointView) }),
+    async (request) => ({ success: true as const, endpoints: (await listEndpoints(deps.domain, accountContext(request))).map(toEndpointView) }),
   );
 }

@@ -21,7 +21,7 @@ export function registerPingWebhook(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const delivery = await sendTestPing(deps.domain, await accountContext(deps, request), request.params.endpointId);
+      const delivery = await sendTestPing(deps.domain, accountContext(request), request.params.endpointId);
       return { success: true as const, delivery: toDeliveryView(delivery) };
     },
   );

@@ -21,7 +21,7 @@ export function registerRedeliver(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const delivery = await redeliver(deps.domain, await accountContext(deps, request), request.params.deliveryId);
+      const delivery = await redeliver(deps.domain, accountContext(request), request.params.deliveryId);
       return { success: true as const, delivery: toDeliveryView(delivery) };
     },
   );

@@ -23,7 +23,7 @@ export function registerRemoveMember(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      await removeMember(deps.domain, await accountMembership(deps, request), request.params.memberId);
+      await removeMember(deps.domain, accountMembership(request), request.params.memberId);
       return { success: true as const };
     },
   );

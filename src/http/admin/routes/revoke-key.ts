@@ -21,7 +21,7 @@ export function registerRevokeKey(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const ctx = await accountContext(deps, request);
+      const ctx = accountContext(request);
       const key = await revokeKey(deps.domain, ctx.accountId, request.params.keyId);
       return { success: true as const, key: toKeyView(key, deps.domain.clock.now()) };
     },

@@ -23,7 +23,7 @@ export function registerSetAgentTools(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const ctx = await accountContext(deps, request);
+      const ctx = accountContext(request);
       const agent = await updateAgent(deps.domain, ctx, request.params.agentId, { tools: request.body.tools });
       return { success: true as const, agent: toConsoleAgent(agent, deps.domain.catalog, ctx.plan) };
     },

@@ -31,7 +31,7 @@ export function registerUpdateWebhook(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const endpoint = await updateEndpoint(deps.domain, await accountContext(deps, request), request.params.endpointId, request.body);
+      const endpoint = await updateEndpoint(deps.domain, accountContext(request), request.params.endpointId, request.body);
       return { success: true as const, endpoint: toEndpointView(endpoint) };
     },
   );
