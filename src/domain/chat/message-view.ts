@@ -1,6 +1,5 @@
 import type { ConversationRecord, FeedbackRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from '../../ports/conversation-store.ts';
-
-const iso = (at: number): string => new Date(at).toISOString();
+import { isoTime } from '../iso-time.ts';
 
 /** The Tool call resource of SPEC §2. */
 export interface PublicToolCall {
@@ -22,7 +21,7 @@ export interface PublicFeedback {
 }
 
 export function toPublicFeedback(feedback: FeedbackRecord): PublicFeedback {
-  return { rating: feedback.rating, ...(feedback.comment !== null && { comment: feedback.comment }), createdAt: iso(feedback.createdAt) };
+  return { rating: feedback.rating, ...(feedback.comment !== null && { comment: feedback.comment }), createdAt: isoTime(feedback.createdAt) };
 }
 
 /** The Message resource of SPEC §2: content when there is text, tool_calls when the model called
@@ -44,7 +43,7 @@ export function toPublicMessage(message: MessageRecord): PublicMessage {
     ...(message.content !== null && { content: message.content }),
     ...(message.toolCalls.length > 0 && { tool_calls: message.toolCalls.map(toPublicToolCall) }),
     ...(feedback && { feedback: toPublicFeedback(feedback) }),
-    createdAt: iso(message.createdAt),
+    createdAt: isoTime(message.createdAt),
   };
 }
 
@@ -64,7 +63,7 @@ export function toPublicConversation(conversation: ConversationRecord): PublicCo
     userId: conversation.userId,
     title: conversation.title,
     messageCount: conversation.messageCount,
-    createdAt: iso(conversation.createdAt),
-    updatedAt: iso(conversation.updatedAt),
+    createdAt: isoTime(conversation.createdAt),
+    updatedAt: isoTime(conversation.updatedAt),
   };
 }

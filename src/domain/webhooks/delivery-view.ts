@@ -1,6 +1,5 @@
 import type { WebhookAttemptRecord, WebhookDeliveryRecord } from '../../ports/webhook-store.ts';
-
-const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
+import { isoTime, isoTimeOrNull } from '../iso-time.ts';
 
 export interface AttemptView {
   attempt: number;
@@ -33,8 +32,8 @@ export interface DeliveryView {
 
 export const toAttemptView = (a: WebhookAttemptRecord): AttemptView => ({
   attempt: a.attempt,
-  startedAt: new Date(a.startedAt).toISOString(),
-  finishedAt: iso(a.finishedAt),
+  startedAt: isoTime(a.startedAt),
+  finishedAt: isoTimeOrNull(a.finishedAt),
   statusCode: a.statusCode,
   error: a.finishedAt === null && a.error === null ? 'no outcome recorded (in flight, or the process stopped)' : a.error,
   latencyMs: a.latencyMs,
@@ -52,9 +51,9 @@ export function toDeliveryView(d: WebhookDeliveryRecord, attempts?: readonly Web
     lastStatusCode: d.lastStatusCode,
     lastError: d.lastError,
     lastLatencyMs: d.lastLatencyMs,
-    nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
-    deliveredAt: iso(d.deliveredAt),
-    createdAt: new Date(d.createdAt).toISOString(),
+    nextAttemptAt: d.status === 'pending' ? isoTimeOrNull(d.nextAttemptAt) : null,
+    deliveredAt: isoTimeOrNull(d.deliveredAt),
+    createdAt: isoTime(d.createdAt),
   };
   if (attempts) view.log = attempts.filter((a) => a.deliveryId === d.id).map(toAttemptView);
   return view;
