@@ -9,6 +9,7 @@ import { deleteAgent } from '../domain/agents/delete-agent.ts';
 import { reembedAgent } from '../domain/knowledge/reembed-agent.ts';
 import { toPublicAgentWithStorage } from '../domain/agents/agent-view.ts';
 import { createKey, revokeKey } from '../domain/keys/create-key.ts';
+import { toKeyView } from '../domain/keys/key-view.ts';
 import { addCredits } from '../domain/credits/add-credits.ts';
 import { toCredits } from '../domain/credits/units.ts';
 import { renewDueAllowances } from '../domain/credits/renew-allowances.ts';
@@ -39,20 +40,11 @@ async function agentView(deps: DomainDeps, agent: AgentRecord) {
   return { ...toPublicAgentWithStorage(agent, deps.catalog, ctx.plan), accountId: agent.accountId, tools: agent.tools };
 }
 
-const keyView = (record: ApiKeyRecord) => ({
-  id: record.id,
-  accountId: record.accountId,
-  name: record.name,
-  prefix: record.keyPrefix,
-  agents: record.allowedAgentIds,
-  ips: record.allowedIps,
-  expiresAt: record.expiresAt === null ? null : new Date(record.expiresAt).toISOString(),
-  quota: record.quota === null ? null : toCredits(record.quota),
-  usage: toCredits(record.usageTotal),
-  lastUsedAt: record.lastUsedAt === null ? null : new Date(record.lastUsedAt).toISOString(),
-  revokedAt: record.revokedAt === null ? null : new Date(record.revokedAt).toISOString(),
-  createdAt: new Date(record.createdAt).toISOString(),
-});
+/** The console's key view under the CLI's option names (`agents`, `ips`), with the account. */
+function keyView(record: ApiKeyRecord, now: number) {
+  const { allowedAgentIds, allowedIps, status: _status, ...view } = toKeyView(record, now);
+  return { ...view, accountId: record.accountId, agents: allowedAgentIds, ips: allowedIps };
+}
 
 function parseExpiry(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -139,12 +131,12 @@ export const COMMANDS: Record<string, Command> = {
         expiresAt: parseExpiry(o.expires),
         quota: optionalNumber(o, 'quota'),
       });
-      return { ...keyView(record), key };
+      return { ...keyView(record, deps.clock.now()), key };
     },
   },
   'keys list': {
     options: ['account'],
-    run: async (deps, o) => ({ keys: (await deps.store.keys.list(required(o, 'account'))).map(keyView) }),
+    run: async (deps, o) => ({ keys: (await deps.store.keys.list(required(o, 'account'))).map((record) => keyView(record, deps.clock.now())) }),
   },
   'keys revoke': {
     options: [],

@@ -3,6 +3,7 @@ import type { AccountRecord, ApiKeyRecord } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
 import { isIpAllowed } from './ip-allow-list.ts';
 import { hashKey } from './key-secret.ts';
+import { isKeyExpired } from './key-status.ts';
 
 /** Last-use times are written at most this often per key, to keep requests read-only. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -15,7 +16,7 @@ export async function authenticateKey(deps: DomainDeps, presentedKey: string, cl
   const found = await deps.store.keys.findByHash(hashKey(presentedKey));
   if (!found || found.key.revokedAt !== null) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
   const now = deps.clock.now();
-  if (found.key.expiresAt !== null && found.key.expiresAt <= now) throw new AppError('KEY_EXPIRED', 'This API key has expired.');
+  if (isKeyExpired(found.key, now)) throw new AppError('KEY_EXPIRED', 'This API key has expired.');
   if (found.key.allowedIps && !isIpAllowed(clientIp, found.key.allowedIps)) throw new AppError('IP_NOT_ALLOWED', 'This key may not be used from this address.');
   if (found.key.lastUsedAt === null || now - found.key.lastUsedAt >= TOUCH_INTERVAL_MS) await deps.store.keys.touch(found.key.id, now);
   return found;

@@ -1,7 +1,7 @@
 import type { ApiKeyRecord } from '../../ports/store.ts';
 import { toCredits } from '../credits/units.ts';
-
-export type KeyStatus = 'active' | 'expired' | 'revoked';
+import { keyStatus, type KeyStatus } from './key-status.ts';
+import { isoTime, isoTimeOrNull } from '../iso-time.ts';
 
 /** A key as the console shows it: never the secret, nor its hash. */
 export interface KeyView {
@@ -22,14 +22,6 @@ export interface KeyView {
   createdAt: string;
 }
 
-const isoOrNull = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
-
-/** Revoked wins over expired: a revoked key stays revoked whatever its expiry. */
-export function keyStatus(key: ApiKeyRecord, now: number): KeyStatus {
-  if (key.revokedAt !== null) return 'revoked';
-  return key.expiresAt !== null && key.expiresAt <= now ? 'expired' : 'active';
-}
-
 export function toKeyView(key: ApiKeyRecord, now: number): KeyView {
   return {
     id: key.id,
@@ -38,11 +30,11 @@ export function toKeyView(key: ApiKeyRecord, now: number): KeyView {
     status: keyStatus(key, now),
     allowedAgentIds: key.allowedAgentIds,
     allowedIps: key.allowedIps,
-    expiresAt: isoOrNull(key.expiresAt),
+    expiresAt: isoTimeOrNull(key.expiresAt),
     quota: key.quota === null ? null : toCredits(key.quota),
     usage: toCredits(key.usageTotal),
-    lastUsedAt: isoOrNull(key.lastUsedAt),
-    revokedAt: isoOrNull(key.revokedAt),
-    createdAt: new Date(key.createdAt).toISOString(),
+    lastUsedAt: isoTimeOrNull(key.lastUsedAt),
+    revokedAt: isoTimeOrNull(key.revokedAt),
+    createdAt: isoTime(key.createdAt),
   };
 }

@@ -2,7 +2,7 @@ import type { DomainDeps } from '../context.ts';
 import type { MemberRole, PlanName } from '../../ports/store.ts';
 import type { ConsoleMembership } from '../users/account-access.ts';
 import { toCredits } from '../credits/units.ts';
-import { keyStatus } from '../keys/key-view.ts';
+import { keyStatus } from '../keys/key-status.ts';
 import { invalidBody } from '../errors.ts';
 import { toBalanceView, type BalanceView } from './balance-view.ts';
 import { DAY_MS, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS } from './get-usage.ts';
