@@ -1,9 +1,9 @@
 import type { MemberRecord, MemberRole } from '../../ports/store.ts';
 import type { UserRecord } from '../../ports/console-store.ts';
 import { assertOwner, type ConsoleMembership } from '../users/account-access.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, type UserDeps } from '../users/create-user.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, isPasswordLengthAllowed, type UserDeps } from '../users/create-user.ts';
 import { invalidBody } from '../errors.ts';
-import { memberEmail } from './add-member.ts';
+import { alreadyMember, memberEmail } from './add-member.ts';
 
 export interface AddConsoleMemberInput {
   email: string;
@@ -11,8 +11,6 @@ export interface AddConsoleMemberInput {
   /** The first password of a person who has no console sign-in yet; ignored for one who has. */
   password?: string;
 }
-
-const alreadyMember = () => invalidBody({ email: ['is already a member of this account'] }, 'That person is already a member of this account.');
 
 /**
  * An owner adds a person to the account. Someone new gets a sign-in with the given password
@@ -28,7 +26,7 @@ export async function addConsoleMember(deps: UserDeps, membership: ConsoleMember
   let passwordHash: string | null = null;
   if (!user) {
     const password = input.password ?? '';
-    if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    if (!isPasswordLengthAllowed(password)) {
       throw invalidBody({ password: [`is required for a person without a sign-in: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
     }
     passwordHash = await deps.passwords.hash(password);

@@ -1,6 +1,6 @@
 import type { DomainDeps } from '../context.ts';
 import type { MemberRecord, MemberRole } from '../../ports/store.ts';
-import { AppError } from '../errors.ts';
+import { AppError, invalidBody } from '../errors.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -12,13 +12,16 @@ export function memberEmail(email: string): string {
   return normalized;
 }
 
+/** Each account lists a person once. */
+export const alreadyMember = () => invalidBody({ email: ['is already a member of this account'] }, 'That person is already a member of this account.');
+
 /** Adds a person to an account: its owner or a teammate. Events for the account's resources go
  * to the account's endpoints whoever made the change (SPEC §6). */
 export async function addMember(deps: DomainDeps, accountId: string, email: string, role: MemberRole = 'teammate'): Promise<MemberRecord> {
   const normalized = memberEmail(email);
   const account = await deps.store.accounts.get(accountId);
   if (!account) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
-  if (await deps.store.members.findByEmail(accountId, normalized)) throw new AppError('INVALID_BODY', 'That person is already a member of this account.', { list: { email: ['is already a member'] } });
+  if (await deps.store.members.findByEmail(accountId, normalized)) throw alreadyMember();
   const member: MemberRecord = { id: deps.ids.next('mem'), accountId, email: normalized, role, createdAt: deps.clock.now() };
   await deps.store.members.insert(member);
   return member;

@@ -1,6 +1,6 @@
 import type { SessionRecord, UserRecord } from '../../ports/console-store.ts';
 import { invalidBody } from '../errors.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, type UserDeps } from './create-user.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, isPasswordLengthAllowed, type UserDeps } from './create-user.ts';
 import { guessKeys, guessRetryAfter, recordRightGuess, recordWrongGuess } from './guess-throttle.ts';
 
 export interface ChangePasswordInput {
@@ -16,7 +16,7 @@ export interface ChangePasswordInput {
  * counts as a failed sign-in, so a stolen session cannot guess it faster than the sign-in form.
  */
 export async function changePassword(deps: UserDeps, signedIn: { user: UserRecord; session: SessionRecord }, input: ChangePasswordInput): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  if (input.newPassword.length < PASSWORD_MIN || input.newPassword.length > PASSWORD_MAX) throw invalidBody({ newPassword: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
+  if (!isPasswordLengthAllowed(input.newPassword)) throw invalidBody({ newPassword: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
   const now = deps.clock.now();
   const keys = guessKeys(signedIn.user.email, input.ip);
   const retryAfterSeconds = await guessRetryAfter(deps, keys, now);

@@ -8,6 +8,11 @@ import { addMember } from '../accounts/add-member.ts';
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
 
+/** Every password, whoever sets it: long enough to resist guessing, short enough to hash cheaply. */
+export function isPasswordLengthAllowed(password: string): boolean {
+  return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
+}
+
 export type UserDeps = DomainDeps & { passwords: PasswordHasher };
 
 /**
@@ -15,7 +20,7 @@ export type UserDeps = DomainDeps & { passwords: PasswordHasher };
  * an existing one) and makes them a member of the account if they are not yet.
  */
 export async function createUser(deps: UserDeps, accountId: string, input: { email: string; password: string; role?: MemberRole }): Promise<{ user: UserRecord; role: MemberRole }> {
-  if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) throw invalidBody({ password: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
+  if (!isPasswordLengthAllowed(input.password)) throw invalidBody({ password: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
   const email = input.email.trim().toLowerCase();
   if (!(await deps.store.accounts.get(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
   const member = (await deps.store.members.findByEmail(accountId, email)) ?? (await addMember(deps, accountId, email, input.role ?? 'owner'));
