@@ -3,6 +3,8 @@ import type { CreditStore } from '../../ports/store.ts';
 import type { Db } from './kysely-store.ts';
 
 const DAY_MS = 86_400_000;
+/** The UTC day of an entry, as days since the epoch: usage and charge counts group by it. */
+const UTC_DAY = sql<number>`(created_at / ${sql.lit(DAY_MS)})`;
 
 export function createCreditRepository(db: Db): CreditStore {
   return {
@@ -45,9 +47,8 @@ export function createCreditRepository(db: Db): CreditStore {
         .where('created_at', '>=', from)
         .where('created_at', '<', to);
       const credits = sql<number>`-sum(amount)`;
-      const day = sql<number>`(created_at / ${sql.lit(DAY_MS)})`;
       const [byDay, byAgent, byKey] = await Promise.all([
-        spent.select([day.as('day'), credits.as('credits')]).groupBy(day).orderBy(day).execute(),
+        spent.select([UTC_DAY.as('day'), credits.as('credits')]).groupBy(UTC_DAY).orderBy(UTC_DAY).execute(),
         spent.select(['agent_id', credits.as('credits')]).where('agent_id', 'is not', null).groupBy('agent_id').orderBy('agent_id').execute(),
         spent.select(['key_id', credits.as('credits')]).where('key_id', 'is not', null).groupBy('key_id').orderBy('key_id').execute(),
       ]);
@@ -67,9 +68,8 @@ export function createCreditRepository(db: Db): CreditStore {
         .where('created_at', '>=', from)
         .where('created_at', '<', to);
       const count = sql<number>`count(*)`;
-      const day = sql<number>`(created_at / ${sql.lit(DAY_MS)})`;
       const [byDay, byAgent] = await Promise.all([
-        charges.select([day.as('day'), count.as('count')]).groupBy(day).orderBy(day).execute(),
+        charges.select([UTC_DAY.as('day'), count.as('count')]).groupBy(UTC_DAY).orderBy(UTC_DAY).execute(),
         charges.select(['agent_id', count.as('count')]).where('agent_id', 'is not', null).groupBy('agent_id').orderBy('agent_id').execute(),
       ]);
       const rows = byDay.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
