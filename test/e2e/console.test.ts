@@ -198,6 +198,21 @@ describe('console in headless Chromium', () => {
     await screenshot(page, '06-search');
   });
 
+  test('a source is deleted only after its confirmation, and storage shrinks', async () => {
+    const sources = async () => (await server.deps.store.sources.list(accountA, agentId, {}, { page: 1, size: 100 })).items.map((source) => source.title);
+    const storage = async () => (await server.deps.store.agents.get(accountA, agentId))?.storageUsed ?? 0;
+    const before = await storage();
+    await page.getByRole('button', { name: 'Delete Winter storage' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.ok((await sources()).includes('Winter storage'), 'canceling keeps the source');
+    await page.getByRole('button', { name: 'Delete Winter storage' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('cell', { name: 'Winter storage' }).first().waitFor({ state: 'detached' });
+    assert.ok(!(await sources()).includes('Winter storage'));
+    assert.ok((await storage()) < before);
+  });
+
   test('playground: a reply streams from the scripted model, a tool call is answered, and no chat event is recorded', async () => {
     await page.getByRole('tab', { name: 'Playground' }).click();
     model.enqueue({ content: ['The crane ', 'runs on ', 'Tuesdays.'], chunkDelayMs: 700 });

@@ -11,25 +11,30 @@ export interface ConfirmModalProps {
   confirmLabel: string;
   onConfirm: () => void;
   onClose: () => void;
-  busy?: boolean;
-  error?: unknown;
+  /** The mutation the confirm button runs: its progress and failure show here, and closing the
+   * modal clears a failure so the next opening starts clean. */
+  action: { isPending: boolean; error: unknown; reset: () => void };
   /** The heading over a failure, e.g. "It was not deleted". */
   errorTitle?: string;
 }
 
-export function ConfirmModal({ opened, title, children, confirmLabel, onConfirm, onClose, busy = false, error, errorTitle }: ConfirmModalProps) {
+export function ConfirmModal({ opened, title, children, confirmLabel, onConfirm, onClose, action, errorTitle }: ConfirmModalProps) {
+  const close = () => {
+    onClose();
+    action.reset();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={close} title={title} centered>
       <Stack>
         <Text size="sm" component="div">
           {children}
         </Text>
-        <ErrorAlert error={error} title={errorTitle} />
+        <ErrorAlert error={action.error} title={errorTitle} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={close} disabled={action.isPending}>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
+          <Button color="red" onClick={onConfirm} loading={action.isPending} data-autofocus>
             {confirmLabel}
           </Button>
         </Group>

@@ -46,12 +46,8 @@ export function DeleteAgentSection({ agent }: { agent: Agent }) {
         title="Delete agent"
         confirmLabel="Delete"
         onConfirm={() => remove.mutate()}
-        onClose={() => {
-          setConfirming(false);
-          remove.reset();
-        }}
-        busy={remove.isPending}
-        error={remove.error}
+        onClose={() => setConfirming(false)}
+        action={remove}
       >
         Delete <strong>{agent.name}</strong> with all its knowledge and conversations? This cannot be undone.
       </ConfirmModal>

@@ -69,12 +69,8 @@ function EndpointActions({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; o
         title="Delete endpoint"
         confirmLabel="Delete"
         onConfirm={() => remove.mutate()}
-        onClose={() => {
-          setConfirming(false);
-          remove.reset();
-        }}
-        busy={remove.isPending}
-        error={remove.error}
+        onClose={() => setConfirming(false)}
+        action={remove}
       >
         Delete the endpoint <strong style={{ wordBreak: 'break-all' }}>{endpoint.url}</strong> and its delivery log? Events are no longer sent to it.
       </ConfirmModal>

@@ -113,12 +113,8 @@ export function KeysTable({ keys }: { keys: ApiKey[] }) {
         title="Revoke key"
         confirmLabel="Revoke"
         onConfirm={() => revoking && revoke.mutate(revoking)}
-        onClose={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        busy={revoke.isPending}
-        error={revoke.error}
+        onClose={() => setRevoking(null)}
+        action={revoke}
       >
         Revoke <strong>{revoking?.name}</strong>? Requests made with it are refused from now on. This cannot be undone.
       </ConfirmModal>

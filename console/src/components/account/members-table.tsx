@@ -86,12 +86,8 @@ export function MembersTable({ members, canManage }: { members: Member[]; canMan
         title="Remove member"
         confirmLabel="Remove"
         onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        busy={remove.isPending}
-        error={remove.error}
+        onClose={() => setRemoving(null)}
+        action={remove}
       >
         {removing && isMe(removing) ? (
           <>Remove yourself from this account? You lose access to it at once.</>

@@ -46,10 +46,7 @@ export function ConversationMessages({ agentId, conversationId, onDeleted }: { a
           variant="light"
           color="red"
           size="xs"
-          onClick={() => {
-            remove.reset();
-            setConfirming(true);
-          }}
+          onClick={() => setConfirming(true)}
         >
           Delete conversation
         </Button>
@@ -69,7 +66,7 @@ export function ConversationMessages({ agentId, conversationId, onDeleted }: { a
           ))}
         </Stack>
       )}
-      <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete conversation" busy={remove.isPending} error={remove.error} onConfirm={() => remove.mutate()} onClose={() => setConfirming(false)}>
+      <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete conversation" action={remove} onConfirm={() => remove.mutate()} onClose={() => setConfirming(false)}>
         Delete this conversation and all its messages? This cannot be undone.
       </ConfirmModal>
     </Stack>

@@ -122,7 +122,6 @@ export function SourcesTable({ agentId }: { agentId: string }) {
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button variant="subtle" color="red" size="xs" aria-label={`Delete ${source.title}`} onClick={() => {
-                      remove.reset();
                       setToDelete(source);
                       setConfirming(true);
                     }}>
@@ -144,7 +143,7 @@ export function SourcesTable({ agentId }: { agentId: string }) {
           getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
         />
       )}
-      <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete source" busy={remove.isPending} error={remove.error} onConfirm={() => toDelete && remove.mutate(toDelete)} onClose={() => setConfirming(false)}>
+      <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete source" action={remove} onConfirm={() => toDelete && remove.mutate(toDelete)} onClose={() => setConfirming(false)}>
         {`Delete “${toDelete?.title ?? ''}”? Its passages leave the agent’s knowledge and its storage is freed.`}
       </ConfirmModal>
     </Stack>
