@@ -10,6 +10,7 @@ import { useAccountPath } from '../use-account.ts';
 import { ModelSelect } from './model-select.tsx';
 import { notifySuccess } from './notify.ts';
 import { REQUIRED_FIELD } from './field-props.ts';
+import { agentKey } from '../agent/agent-query.ts';
 
 /** Mount it with `key={agent.id}` so another agent starts from its own values. */
 export function AgentSettingsForm({ agent }: { agent: Agent }) {
@@ -31,7 +32,7 @@ export function AgentSettingsForm({ agent }: { agent: Agent }) {
       setName(saved.name);
       setModel(saved.model);
       setInstructions(saved.instructions);
-      await Promise.all([queries.invalidateQueries({ queryKey: ['agent', path('')] }), queries.invalidateQueries({ queryKey: ['agents', path('')] })]);
+      await Promise.all([queries.invalidateQueries({ queryKey: agentKey(path('')) }), queries.invalidateQueries({ queryKey: ['agents', path('')] })]);
       notifySuccess(`${saved.name} was saved.`, 'Changes saved');
     },
   });

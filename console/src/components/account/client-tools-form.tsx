@@ -8,6 +8,7 @@ import type { ToolList } from '../../api/account-types.ts';
 import { ErrorAlert, Loading } from '../feedback.tsx';
 import { useAccountPath } from '../use-account.ts';
 import { notifySuccess } from './notify.ts';
+import { agentKey } from '../agent/agent-query.ts';
 
 const EXAMPLE: ClientTool[] = [
   {
@@ -37,7 +38,7 @@ export function ClientToolsForm({ agent }: { agent: Agent }) {
   const path = useAccountPath();
   const queries = useQueryClient();
   const toolsPath = path(`/agents/${seg(agent.id)}/tools`);
-  const tools = useQuery({ queryKey: ['agent', path(''), agent.id, 'tools'], queryFn: () => api<ToolList>('GET', toolsPath).then((body) => body.tools) });
+  const tools = useQuery({ queryKey: [...agentKey(path(''), agent.id), 'tools'], queryFn: () => api<ToolList>('GET', toolsPath).then((body) => body.tools) });
   // null: untouched, show what the server has.
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,7 +47,7 @@ export function ClientToolsForm({ agent }: { agent: Agent }) {
   const save = useMutation({
     mutationFn: (list: unknown[]) => api<{ agent: Agent }>('PUT', toolsPath, { tools: list }),
     onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: ['agent', path(''), agent.id] });
+      await queries.invalidateQueries({ queryKey: agentKey(path(''), agent.id) });
       setDraft(null);
       notifySuccess('The client tools were saved.', 'Tools saved');
     },

@@ -8,6 +8,7 @@ import type { Agent } from '../../api/types.ts';
 import { useAccount, useAccountPath } from '../use-account.ts';
 import { ConfirmModal } from '../confirm-modal.tsx';
 import { notifySuccess } from './notify.ts';
+import { agentKey } from '../agent/agent-query.ts';
 
 export function DeleteAgentSection({ agent }: { agent: Agent }) {
   const { accountId } = useAccount();
@@ -22,7 +23,7 @@ export function DeleteAgentSection({ agent }: { agent: Agent }) {
       setConfirming(false);
       navigate(`/a/${encodeURIComponent(accountId)}/agents`);
       // After leaving its page, so nothing asks for the agent that is gone.
-      queries.removeQueries({ queryKey: ['agent', path(''), agent.id] });
+      queries.removeQueries({ queryKey: agentKey(path(''), agent.id) });
       await Promise.all([queries.invalidateQueries({ queryKey: ['agents', path('')] }), queries.invalidateQueries({ queryKey: ['overview', path('')] })]);
       notifySuccess(`${agent.name} was deleted.`, 'Agent deleted');
     },

@@ -1,22 +1,15 @@
 // One agent: its settings, knowledge, playground and conversations as tabs (/a/:accountId/agents/:agentId/:tab).
 import { Anchor, Breadcrumbs, Tabs } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, seg } from '../../api/client.ts';
-import type { Agent } from '../../api/types.ts';
 import { ErrorAlert, Loading, PageTitle } from '../../components/feedback.tsx';
-import { useAccount, useAccountPath } from '../../components/use-account.ts';
+import { useAccount } from '../../components/use-account.ts';
+import { useAgent } from '../../components/agent/agent-query.ts';
 import { SettingsTab } from './settings-tab.tsx';
 import { KnowledgeTab } from './knowledge-tab.tsx';
 import { PlaygroundTab } from './playground-tab.tsx';
 import { ConversationsTab } from './conversations-tab.tsx';
 
 const TABS = ['settings', 'knowledge', 'playground', 'conversations'] as const;
-
-export function useAgent(agentId: string) {
-  const path = useAccountPath();
-  return useQuery({ queryKey: ['agent', path(''), agentId], queryFn: () => api<{ agent: Agent }>('GET', path(`/agents/${seg(agentId)}`)).then((body) => body.agent) });
-}
 
 export function AgentPage() {
   const { agentId = '', tab = 'settings' } = useParams();

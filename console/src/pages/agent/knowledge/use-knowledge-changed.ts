@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAccountPath } from '../../../components/use-account.ts';
+import { agentKey } from '../../../components/agent/agent-query.ts';
 
 /** The react-query key prefix of an agent's source lists, every filter and page. */
 export function sourcesKey(accountPath: string, agentId: string) {
@@ -11,6 +12,6 @@ export function useKnowledgeChanged(agentId: string): () => Promise<void> {
   const path = useAccountPath();
   const queries = useQueryClient();
   return async () => {
-    await Promise.all([queries.invalidateQueries({ queryKey: sourcesKey(path(''), agentId) }), queries.invalidateQueries({ queryKey: ['agent', path(''), agentId] })]);
+    await Promise.all([queries.invalidateQueries({ queryKey: sourcesKey(path(''), agentId) }), queries.invalidateQueries({ queryKey: agentKey(path(''), agentId) })]);
   };
 }
