@@ -5,7 +5,7 @@ import type { CreditsConfig } from '../config.ts';
 import type { DomainDeps } from '../domain/context.ts';
 import { renewDueAllowances, type RenewalRound } from '../domain/credits/renew-allowances.ts';
 import type { WorkerLogger } from '../webhooks/delivery-worker.ts';
-import { createWakeablePause } from '../background/wakeable-pause.ts';
+import { createRoundLoop } from '../background/round-loop.ts';
 
 export type RenewalWorkerDeps = Pick<DomainDeps, 'store' | 'clock' | 'ids' | 'catalog'> & { logger?: WorkerLogger };
 
@@ -18,10 +18,6 @@ export interface RenewalWorker {
 }
 
 export function createRenewalWorker(deps: RenewalWorkerDeps, options: Pick<CreditsConfig, 'renewalIntervalMs'>): RenewalWorker {
-  let running = false;
-  let loop: Promise<void> | null = null;
-  const sleeper = createWakeablePause();
-
   async function runOnce(): Promise<RenewalRound> {
     const round = await renewDueAllowances(deps);
     for (const failure of round.failed) {
@@ -30,28 +26,15 @@ export function createRenewalWorker(deps: RenewalWorkerDeps, options: Pick<Credi
     return round;
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      try {
-        await runOnce();
-      } catch (error) {
-        deps.logger?.error({ err: error }, 'allowance renewal round failed; trying again');
-      }
-      if (running) await sleeper.pause(options.renewalIntervalMs);
-    }
-  }
+  const loop = createRoundLoop({
+    round: runOnce,
+    pauseAfter: () => options.renewalIntervalMs,
+    onError: (error) => deps.logger?.error({ err: error }, 'allowance renewal round failed; trying again'),
+  });
 
   return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      sleeper.wake();
-      await loop;
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
     runOnce,
   };
 }

@@ -11,7 +11,7 @@ import type { ClaimedDelivery } from '../ports/webhook-store.ts';
 import { dispatchEvents } from '../domain/webhooks/dispatch-events.ts';
 import { decideOutcome } from '../domain/webhooks/attempt-outcome.ts';
 import { sendAttempt } from './send-attempt.ts';
-import { createWakeablePause } from '../background/wakeable-pause.ts';
+import { createRoundLoop } from '../background/round-loop.ts';
 
 /** config.ts's `webhooks` section: time-out, lease, concurrency in all and per endpoint, poll
  * interval. The lease outlasts the time-out, so a live process always reports before it ends. */
@@ -49,9 +49,6 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   const random = deps.random ?? Math.random;
   const inFlight = new Map<string, number>();
   const tasks = new Set<Promise<void>>();
-  let running = false;
-  let loop: Promise<void> | null = null;
-  const sleeper = createWakeablePause();
 
   async function deliver(claim: ClaimedDelivery, leaseToken: string): Promise<void> {
     const result = await sendAttempt(deps.fetcher, claim, deps.clock.now(), { timeoutMs: options.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
@@ -73,7 +70,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
         if (left > 0) inFlight.set(endpointId, left);
         else inFlight.delete(endpointId);
         tasks.delete(task);
-        sleeper.wake();
+        loop.wake();
       });
     tasks.add(task);
   }
@@ -104,29 +101,17 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     return found;
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      let found = 0;
-      try {
-        found = await tick(false);
-      } catch (error) {
-        deps.logger?.error({ err: error }, 'webhook worker round failed; trying again');
-      }
-      if (!running) break;
-      if (found === 0 || tasks.size >= options.concurrency) await sleeper.pause(options.pollIntervalMs);
-    }
-  }
+  const loop = createRoundLoop({
+    round: () => tick(false),
+    // Straight on while rounds find work and slots are free; else wait for the poll or a finished attempt.
+    pauseAfter: (found) => (!found || tasks.size >= options.concurrency ? options.pollIntervalMs : 0),
+    onError: (error) => deps.logger?.error({ err: error }, 'webhook worker round failed; trying again'),
+  });
 
   return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
+    start: () => loop.start(),
     async stop() {
-      running = false;
-      sleeper.wake();
-      await loop;
+      await loop.stop();
       await Promise.allSettled([...tasks]);
     },
     async drain() {
