@@ -1,24 +1,49 @@
+import { calibrateCosine, type ModelCalibration } from './calibrate-model.ts';
+
 /**
- * Calibration of the hybrid score (see README, "Search scores"). The encoder's cosine similarity
- * is mapped linearly from vectorFloor (unrelated text sits around 0.1) to vectorCeiling (a close
- * paraphrase), clamped to 0..1; BM25 arrives as the fraction of the query's highest possible
- * score. Their weighted sum ranks better than either alone, and 0.3 on it separates answering
- * passages from unrelated ones as well as this set allows (grid-searched on the labelled set in
- * test/fixtures/retrieval; about 81% of answers kept, 77% of unrelated queries empty).
+ * The fusion (see docs/search.md). Each signal becomes the probability-like part it contributes:
+ * the semantic part from the cosine read on the model's own calibrated scale, the keyword part
+ * from BM25 as a fraction of the query's highest possible score; each is a logistic curve fitted
+ * on the development questions (never on the held-out ones). The score is their noisy-or, so
+ * either part alone can clear the 0.3 floor and agreement of both ranks highest.
  */
-export const SEARCH_CALIBRATION = {
-  vectorFloor: 0.05,
-  vectorCeiling: 0.7,
-  vectorWeight: 0.4,
+export const FUSION = {
+  /** Semantic part = logistic(semanticSlope × (calibrated cosine − semanticMidpoint)). */
+  semanticSlope: 3,
+  semanticMidpoint: 1,
+  /** Keyword part = logistic(keywordSlope × (BM25 fraction − keywordMidpoint)); 0 with no shared term. */
+  keywordSlope: 10,
+  keywordMidpoint: 0.5,
+  /** SPEC §4: results under it are not returned. */
   minimumScore: 0.3,
 };
 
-export function calibrateCosine(cosine: number, calibration = SEARCH_CALIBRATION): number {
-  const scaled = (cosine - calibration.vectorFloor) / (calibration.vectorCeiling - calibration.vectorFloor);
-  return Math.min(1, Math.max(0, scaled));
+export interface ScoreParts {
+  /** 0..1: what the meaning (embedding cosine) contributes. */
+  semantic: number;
+  /** 0..1: what the shared words (BM25) contribute. */
+  keyword: number;
 }
 
-export function fuseScores(cosine: number, bm25: number, calibration = SEARCH_CALIBRATION): number {
-  const fused = calibration.vectorWeight * calibrateCosine(cosine, calibration) + (1 - calibration.vectorWeight) * Math.min(1, bm25);
-  return Math.round(fused * 10_000) / 10_000;
+const logistic = (value: number): number => 1 / (1 + Math.exp(-value));
+
+export function scoreParts(cosine: number, bm25: number, calibration: ModelCalibration, fusion = FUSION): ScoreParts {
+  const semantic = calibration.separates ? logistic(fusion.semanticSlope * (calibrateCosine(cosine, calibration) - fusion.semanticMidpoint)) : 0;
+  const keyword = bm25 > 0 ? logistic(fusion.keywordSlope * (Math.min(1, bm25) - fusion.keywordMidpoint)) : 0;
+  return { semantic, keyword };
+}
+
+/** 1 − (1 − semantic)(1 − keyword), rounded to 4 decimals: 0..1, and never below either part. */
+export function fuseScores(parts: ScoreParts): number {
+  return Math.round((1 - (1 - parts.semantic) * (1 - parts.keyword)) * 10_000) / 10_000;
+}
+
+/** The lowest cosine whose semantic part reaches `minimum` (Infinity when the model does not
+ * separate): a passage under it with no shared term cannot reach the floor, so it is not scored. */
+export function semanticCosineFloor(minimum: number, calibration: ModelCalibration, fusion = FUSION): number {
+  if (!calibration.separates) return Infinity;
+  if (minimum <= 0) return -Infinity;
+  if (minimum >= 1) return Infinity;
+  const calibrated = fusion.semanticMidpoint + Math.log(minimum / (1 - minimum)) / fusion.semanticSlope;
+  return calibration.unrelated + calibrated * (calibration.paraphrase - calibration.unrelated);
 }

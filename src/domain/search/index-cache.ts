@@ -1,4 +1,5 @@
 import type { AgentIndex } from './agent-index.ts';
+import type { ModelCalibration } from './calibrate-model.ts';
 
 interface Entry {
   key: string;
@@ -12,11 +13,15 @@ interface Entry {
  */
 export interface IndexCache {
   get(agentId: string, version: number, model: string, build: () => Promise<AgentIndex>): Promise<AgentIndex>;
+  /** The embedding model's calibration, measured once per model and process (a failed measure
+   * is not kept, so the next search tries again). */
+  calibration(model: string, measure: () => Promise<ModelCalibration>): Promise<ModelCalibration>;
 }
 
 export function createIndexCache(options: { maxBytes: number }): IndexCache {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<AgentIndex>>();
+  const calibrations = new Map<string, Promise<ModelCalibration>>();
   let bytes = 0;
 
   const evict = (agentId: string): void => {
@@ -27,6 +32,15 @@ export function createIndexCache(options: { maxBytes: number }): IndexCache {
   };
 
   return {
+    calibration(model, measure) {
+      let pending = calibrations.get(model);
+      if (!pending) {
+        pending = measure();
+        calibrations.set(model, pending);
+        pending.catch(() => calibrations.delete(model));
+      }
+      return pending;
+    },
     async get(agentId, version, model, build) {
       const key = `${version}:${model}`;
       const hit = entries.get(agentId);

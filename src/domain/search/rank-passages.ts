@@ -3,12 +3,23 @@ import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyze } from './analyze.ts';
 import { bm25Scores, buildAgentIndex, vectorScores, type AgentIndex } from './agent-index.ts';
-import { SEARCH_CALIBRATION, calibrateCosine, fuseScores } from './fuse-scores.ts';
+import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
+import { FUSION, fuseScores, scoreParts, semanticCosineFloor, type ScoreParts } from './fuse-scores.ts';
+
+/** Why a passage scored what it did: the two parts of its score and the raw signals behind them. */
+export interface ScoreExplanation extends ScoreParts {
+  /** Cosine similarity of the query's and the passage's embeddings. */
+  cosine: number;
+  /** BM25 as a fraction of the query's highest possible score. */
+  bm25: number;
+}
 
 export interface Passage {
   score: number;
   content: string;
   source: { id: string; type: SourceType; title: string };
+  /** Only when asked for (the console's explain mode); never in the public API's answer. */
+  explain?: ScoreExplanation;
 }
 
 export type RankingMode = 'hybrid' | 'bm25' | 'vector';
@@ -20,37 +31,62 @@ export async function loadAgentIndex(deps: SearchDeps, agent: AgentRecord): Prom
   return deps.indexCache.get(agent.id, agent.knowledgeVersion, model, async () => buildAgentIndex(await deps.store.chunks.searchable(agent.id, model), dimension));
 }
 
+/** The configured embedding model's calibration (measured on first use, then kept). */
+export function modelCalibration(deps: SearchDeps, signal?: AbortSignal): Promise<ModelCalibration> {
+  return deps.indexCache.calibration(deps.embedder.model, () => measureCalibration(deps.embedder, signal));
+}
+
 export interface RankOptions {
   /** Only the retrieval-quality test measures the inputs of the fusion alone. */
   mode?: RankingMode;
   /** Results under it are dropped; SPEC §4: 0.3. */
   minimumScore?: number;
+  /** Adds each result's score parts (`explain`). */
+  explain?: boolean;
   signal?: AbortSignal;
 }
 
-/** The agent's passages closest to the query, best first, none under the minimum score. */
+/**
+ * The agent's passages that answer the query, best first, none under the minimum score: what
+ * search returns and what chat is grounded on (each with its source's id, type and title).
+ */
 export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, options: RankOptions = {}): Promise<Passage[]> {
-  const { mode = 'hybrid', minimumScore = SEARCH_CALIBRATION.minimumScore, signal } = options;
+  const { mode = 'hybrid', minimumScore = FUSION.minimumScore, signal } = options;
   const index = await loadAgentIndex(deps, agent);
   if (index.chunkIds.length === 0) return [];
+  const calibration = await modelCalibration(deps, signal);
   const [queryVector] = await deps.embedder.embed([query], signal);
   const lexical = bm25Scores(index, analyze(query));
   const semantic = queryVector ? vectorScores(index, queryVector) : new Float32Array(index.chunkIds.length);
   const count = index.chunkIds.length;
   const scores = new Float64Array(count);
+  const floor = Math.max(minimumScore, Number.MIN_VALUE);
+  // Most passages share no word with the query and sit far under the floor: skip their arithmetic.
+  const cosineFloor = mode === 'bm25' ? Infinity : semanticCosineFloor(floor, calibration);
   for (let doc = 0; doc < count; doc += 1) {
-    const bm25 = lexical.get(doc) ?? 0;
-    const cosine = semantic[doc] as number;
-    scores[doc] = mode === 'hybrid' ? fuseScores(cosine, bm25) : mode === 'bm25' ? bm25 : calibrateCosine(cosine);
+    const bm25 = lexical.get(doc);
+    if (bm25 === undefined && (semantic[doc] as number) < cosineFloor) continue;
+    const parts = scoreParts(semantic[doc] as number, bm25 ?? 0, calibration);
+    scores[doc] = mode === 'hybrid' ? fuseScores(parts) : mode === 'bm25' ? parts.keyword : parts.semantic;
   }
-  const best = topScores(scores, limit, Math.max(minimumScore, Number.MIN_VALUE));
+  const best = topScores(scores, limit, floor);
   const ids = best.map((entry) => index.chunkIds[entry.doc] as string);
   const byId = new Map((await deps.store.chunks.withSources(agent.id, ids)).map((row) => [row.id, row]));
   return best.flatMap((entry) => {
     const row = byId.get(index.chunkIds[entry.doc] as string);
-    return row ? [{ score: entry.score, content: row.content, source: row.source }] : [];
+    if (!row) return [];
+    const passage: Passage = { score: entry.score, content: row.content, source: row.source };
+    if (options.explain) {
+      const cosine = semantic[entry.doc] as number;
+      const bm25 = lexical.get(entry.doc) ?? 0;
+      passage.explain = { ...roundParts(scoreParts(cosine, bm25, calibration)), cosine: round(cosine), bm25: round(bm25) };
+    }
+    return [passage];
   });
 }
+
+const round = (value: number): number => Math.round(value * 10_000) / 10_000;
+const roundParts = (parts: ScoreParts): ScoreParts => ({ semantic: round(parts.semantic), keyword: round(parts.keyword) });
 
 /** The `limit` best documents at or above `floor`, best first (ties: earlier document first),
  * without sorting every score. */
