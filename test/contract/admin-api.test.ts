@@ -195,6 +195,7 @@ describe('admin API', () => {
       'POST /accounts/{accountId}/agents/{agentId}/sources/files': file,
       'DELETE /accounts/{accountId}/agents/{agentId}/sources/{sourceId}': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/search': () => ({ query: 'opening hours' }),
+      'POST /accounts/{accountId}/agents/{agentId}/search/explain': () => ({ query: 'opening hours' }),
       'POST /accounts/{accountId}/agents/{agentId}/chat': () => ({ message: 'When are you open?' }),
       'GET /accounts/{accountId}/agents/{agentId}/conversations': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages': () => undefined,

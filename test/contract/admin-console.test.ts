@@ -9,6 +9,7 @@ import { adminClient, TEST_PASSWORD, type AdminClient } from '../support/admin-c
 import { chargeCredits, refundCharge } from '../../src/domain/credits/charge.ts';
 import { createKey, revokeKey } from '../../src/domain/keys/create-key.ts';
 import type { RequestContext } from '../../src/domain/context.ts';
+import { addTextSource } from '../../src/domain/knowledge/add-text-source.ts';
 
 const T0 = Date.parse('2026-11-10T12:00:00.000Z');
 const LOOKUP_ORDER = { name: 'lookup_order', description: 'Finds an order by its number.', parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] } };
@@ -504,6 +505,25 @@ describe('admin console', () => {
       assert.equal(Math.round((before.balance.credits - afterwards.balance.credits) * 1000), 200);
       assert.equal(afterwards.requests.total, before.requests.total + 1);
       assert.deepEqual(afterwards.topAgents.find((row: { agentId: string }) => row.agentId === agent.id), { agentId: agent.id, name: 'Searched', credits: 0.2, requests: 1 });
+    });
+
+    test('explain mode returns each result with its semantic and keyword parts and the model calibration, charged like a search', async () => {
+      const agent = await server.seedAgent(ctxA, 'Explained');
+      await addTextSource(server.deps, ctxA, agent.id, { title: 'Winter storage', content: 'Store the tent dry and loosely packed over the winter.' });
+      const before = (await mate('GET', `/accounts/${accountA}/overview?days=1`)).body;
+      const search = await mate('POST', `/accounts/${accountA}/agents/${agent.id}/search/explain`, { query: 'winter storage' });
+      assert.equal(search.status, 200, JSON.stringify(search.body));
+      const [first] = search.body.results;
+      assert.equal(first.source.title, 'Winter storage');
+      assert.deepEqual(Object.keys(first.explain).sort(), ['bm25', 'cosine', 'keyword', 'semantic']);
+      assert.equal(first.score, Math.round((1 - (1 - first.explain.semantic) * (1 - first.explain.keyword)) * 10_000) / 10_000);
+      assert.ok(first.explain.keyword >= 0.3);
+      assert.equal(search.body.calibration.model, server.deps.embedder.model);
+      assert.equal(search.body.calibration.separates, true);
+      const afterwards = (await mate('GET', `/accounts/${accountA}/overview?days=1`)).body;
+      assert.equal(Math.round((before.balance.credits - afterwards.balance.credits) * 1000), 200);
+      const plain = await mate('POST', `/accounts/${accountA}/agents/${agent.id}/search`, { query: 'winter storage' });
+      assert.equal(plain.body.results[0].explain, undefined, 'a plain search carries no explanation');
     });
   });
 

@@ -54,6 +54,26 @@ export interface SearchResult {
   score: number;
   content: string;
   source: { id: string; type: string; title: string };
+  /** Only from the explain endpoint. */
+  explain?: ScoreExplanation;
+}
+
+/** The console's explain mode: why a passage scored what it did (docs/search.md). */
+export interface ScoreExplanation {
+  /** 0..1, from the embedding cosine read on the model's calibrated scale. */
+  semantic: number;
+  /** 0..1, from BM25 as a share of the query's highest possible score. */
+  keyword: number;
+  cosine: number;
+  bm25: number;
+}
+
+export interface ModelCalibration {
+  model: string;
+  unrelated: number;
+  paraphrase: number;
+  spread: number;
+  separates: boolean;
 }
 
 export type ToolCallStatus = 'pending' | 'completed' | 'canceled';

@@ -25,6 +25,7 @@ import { registerCreateAgent } from './routes/create-agent.ts';
 import { registerDeleteAgent } from './routes/delete-agent.ts';
 import { registerGetAgentTools } from './routes/get-agent-tools.ts';
 import { registerSetAgentTools } from './routes/set-agent-tools.ts';
+import { registerExplainSearch } from './routes/explain-search.ts';
 import { registerListKeys } from './routes/list-keys.ts';
 import { registerCreateKey } from './routes/create-key.ts';
 import { registerRevokeKey } from './routes/revoke-key.ts';
@@ -73,7 +74,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
       for (const register of [
         registerSignIn, registerGetSession, registerSignOut, registerChangePassword,
         registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes,
-        registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools,
+        registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools, registerExplainSearch,
         registerListKeys, registerCreateKey, registerRevokeKey, registerListMembers, registerAddMember, registerRemoveMember,
       ]) {
         register(admin, adminDeps);

@@ -5,7 +5,7 @@ import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 export const SEARCH_QUERY_MAX = 2_000;
 
-const SearchBodySchema = Type.Object(
+export const SearchBodySchema = Type.Object(
   {
     query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: '\\S', description: `1 to ${SEARCH_QUERY_MAX} characters, not only spaces.` }),
     limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
@@ -13,7 +13,7 @@ const SearchBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-const SearchResultSchema = Type.Object({
+export const SearchResultSchema = Type.Object({
   score: Type.Number({ minimum: 0, maximum: 1 }),
   content: Type.String(),
   source: Type.Object({ id: Type.String(), type: Type.String(), title: Type.String() }),
@@ -27,7 +27,7 @@ export function registerSearch(app: ApiApp, deps: HttpDeps): void {
       schema: {
         tags: ['Search'],
         summary: 'Search an agent’s knowledge',
-        description: `Hybrid ranking: BM25 over the agent's own passages fused with the exact cosine similarity of their embeddings, into a score from 0 to 1 (see the README, "Search scores"). Results under 0.3 are not returned. Costs ${SEARCH_CREDITS} credits, charged before searching and refunded if the search fails; a 400 costs nothing.`,
+        description: `Hybrid ranking: BM25 over the agent's own passages fused with the exact cosine similarity of their embeddings, into a score from 0 to 1 (see docs/search.md). Results under 0.3 are not returned. Costs ${SEARCH_CREDITS} credits, charged before searching and refunded if the search fails; a 400 costs nothing.`,
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: SearchBodySchema,
