@@ -21,6 +21,8 @@ export interface GroundingPassage {
   content: string;
   title: string;
   score: number;
+  /** The passage's sentences that best answer the question, for a model that quotes them. */
+  excerpt?: string;
 }
 
 export interface ChatModelRequest {
@@ -42,6 +44,9 @@ export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
 export type ChatModelEvent = { type: 'content'; text: string } | { type: 'tool_calls'; calls: ModelToolCall[] } | { type: 'finish'; reason: FinishReason };
 
 export interface ChatModel {
+  /** True for a model that answers by quoting (the extractive one): retrieval then picks, for
+   * each passage, the sentences that best answer the question (`GroundingPassage.excerpt`). */
+  readonly quotesExcerpts?: boolean;
   stream(request: ChatModelRequest): AsyncIterable<ChatModelEvent>;
 }
 

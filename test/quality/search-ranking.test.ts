@@ -82,3 +82,18 @@ test('scores stay in 0..1, sorted, none under 0.3; the ranking is the committed 
   console.log(`[search-ranking ${TEST_BACKEND}] hotel desk: ${found} of ${HOTEL.questions.length} questions find their passage in the top 3 above 0.3`);
   assert.deepEqual(ranking, RANKING);
 });
+
+test('chat grounding uses this ranking: the offline model quotes the sentences that answer and names their source', async () => {
+  const { account, ctx } = await server.seedAccount('pro');
+  const houseAgent = await server.seedAgent(ctx, 'Pet desk');
+  const content = 'Our hotel has looked after travelling families since 1962. Dogs under 10 kg are welcome in the lounge and in ground-floor rooms. A fee of 20 euros per night covers the extra cleaning. Reception can recommend walks along the river.';
+  await loadPassages(server.deps, ctx, houseAgent.id, [{ id: 'pets', title: 'Pets', content }]);
+  const houseKey = await server.seedKey(account.id);
+  const reply = await server.call('POST', `/agents/${houseAgent.id}/chat`, { key: houseKey, body: { message: 'can I bring my puppy along' } });
+  assert.equal(reply.status, 200, JSON.stringify(reply.body));
+  const answer = (reply.body as { reply: { content: string } }).reply.content;
+  assert.match(answer, /Dogs under 10 kg are welcome/);
+  assert.match(answer, /— Pets/);
+  const quoted = ['since 1962', 'Dogs under', 'A fee of 20 euros', 'walks along the river'].filter((start) => answer.includes(start));
+  assert.ok(quoted.length <= 2, `quotes the answering sentences, not the whole passage: ${answer}`);
+});

@@ -18,6 +18,8 @@ import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
 
 /** Passages retrieved to ground one reply. */
 export const GROUNDING_PASSAGES = 5;
+/** Sentences a quoting model is given from each passage. */
+const EXCERPT_SENTENCES = 2;
 /** Stored messages read back for the prompt; the token budget usually keeps fewer. */
 const HISTORY_MESSAGES = 40;
 const TITLE_LENGTH = 80;
@@ -85,8 +87,8 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   attempt.conversationId = conversation.id;
   const history = await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES);
   const query = message ?? [...history].reverse().find((m) => m.role === 'user')?.content ?? null;
-  const passages = query ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, { signal }) : [];
-  const grounding = passages.map((p) => ({ content: p.content, title: p.source.title, score: p.score }));
+  const passages = query ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, { signal, excerptSentences: model.quotesExcerpts ? EXCERPT_SENTENCES : 0 }) : [];
+  const grounding = passages.map((p) => ({ content: p.content, title: p.source.title, score: p.score, ...(p.excerpt !== undefined && { excerpt: p.excerpt }) }));
   const prompt = buildPrompt({ instructions: agent.instructions, passages: grounding, history, toolResults: toolOutputs, message, ...limits });
 
   const messageId = deps.ids.next('msg');

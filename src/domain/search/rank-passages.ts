@@ -4,6 +4,7 @@ import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyze } from './analyze.ts';
 import { bm25Scores, buildAgentIndex, vectorScores, type AgentIndex } from './agent-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
+import { answerSentences } from './answer-sentences.ts';
 import { FUSION, fuseScores, scoreParts, semanticCosineFloor, type ScoreParts } from './fuse-scores.ts';
 
 /** Why a passage scored what it did: the two parts of its score and the raw signals behind them. */
@@ -20,6 +21,8 @@ export interface Passage {
   source: { id: string; type: SourceType; title: string };
   /** Only when asked for (the console's explain mode); never in the public API's answer. */
   explain?: ScoreExplanation;
+  /** Only when asked for (chat grounding): the passage's sentences that best answer the query. */
+  excerpt?: string;
 }
 
 export type RankingMode = 'hybrid' | 'bm25' | 'vector';
@@ -43,6 +46,8 @@ export interface RankOptions {
   minimumScore?: number;
   /** Adds each result's score parts (`explain`). */
   explain?: boolean;
+  /** Adds each result's `excerpt`: its this many sentences closest to the query. */
+  excerptSentences?: number;
   signal?: AbortSignal;
 }
 
@@ -72,7 +77,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   const best = topScores(scores, limit, floor);
   const ids = best.map((entry) => index.chunkIds[entry.doc] as string);
   const byId = new Map((await deps.store.chunks.withSources(agent.id, ids)).map((row) => [row.id, row]));
-  return best.flatMap((entry) => {
+  const passages = best.flatMap((entry) => {
     const row = byId.get(index.chunkIds[entry.doc] as string);
     if (!row) return [];
     const passage: Passage = { score: entry.score, content: row.content, source: row.source };
@@ -83,6 +88,11 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
     }
     return [passage];
   });
+  if (options.excerptSentences && queryVector && passages.length > 0) {
+    const excerpts = await answerSentences(deps.embedder, queryVector, passages.map((p) => ({ content: p.content, title: p.source.title })), options.excerptSentences, signal);
+    passages.forEach((passage, index) => (passage.excerpt = excerpts[index]));
+  }
+  return passages;
 }
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;

@@ -1,5 +1,5 @@
-// The extractive answer: the best passages quoted as written, each under its source's title. No
-// text is generated, and the answer says so by saying where every word comes from.
+// The extractive answer: the sentences that answer, quoted as written from the best passages, each
+// under its source's title. No text is generated, and the answer says where every word comes from.
 import type { GroundingPassage } from '../../ports/chat-model.ts';
 import { analyze } from '../../domain/search/analyze.ts';
 
@@ -25,8 +25,21 @@ export function composeExtractiveAnswer(question: string, passages: GroundingPas
   });
   if (chosen.length === 0) return NOTHING_FOUND;
   const terms = new Set(analyze(question));
-  const quotes = chosen.slice(0, MAX_QUOTES).map((passage) => `> ${excerpt(collapse(passage.content), terms)}\n— ${collapse(passage.title) || 'Untitled source'}`);
+  const quotes = chosen.slice(0, MAX_QUOTES).map((passage) => `> ${quoteOf(passage, terms)}\n— ${collapse(passage.title) || 'Untitled source'}`);
   return [INTRO, ...quotes].join('\n\n');
+}
+
+/** The sentences retrieval picked as answering (`excerpt`), marked with ellipses where the passage
+ * goes on; without them, the passage cut by shared words (below). */
+function quoteOf(passage: GroundingPassage, terms: Set<string>): string {
+  const content = collapse(passage.content);
+  const picked = passage.excerpt === undefined ? '' : collapse(passage.excerpt);
+  if (!picked || picked.length > MAX_QUOTE_CHARS) return excerpt(content, terms);
+  if (picked === content) return content;
+  const sentences = sentencesOf(picked);
+  const startsWith = content.startsWith(sentences[0] ?? '');
+  const endsWith = content.endsWith(sentences.at(-1) ?? '');
+  return `${startsWith ? '' : '… '}${sentences.join(' ')}${endsWith ? '' : ' …'}`;
 }
 
 /** The passage whole when it is short; otherwise the run of sentences starting at the one that

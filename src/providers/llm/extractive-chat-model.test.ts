@@ -128,3 +128,15 @@ test('stops with the abort reason when the signal fires mid-stream, and at once 
 
   await assert.rejects(collect(createExtractiveChatModel().stream(request({ signal: AbortSignal.abort(reason) }))), (error) => error === reason);
 });
+
+test('quotes the sentences retrieval picked as answering, not the whole passage, and names the source', async () => {
+  const passage = {
+    title: 'Pets',
+    content: 'Our rooms are cleaned daily. Dogs under 10 kg are welcome in the lounge. Cats are not allowed. Breakfast starts at 7.',
+    score: 0.6,
+    excerpt: 'Dogs under 10 kg are welcome in the lounge. Cats are not allowed.',
+  };
+  const answer = text(await collect(createExtractiveChatModel().stream(request({ passages: [passage], messages: [{ role: 'user', content: 'can I bring my puppy' }] }))));
+  assert.match(answer, /> … Dogs under 10 kg are welcome in the lounge\. Cats are not allowed\. …\n— Pets/);
+  assert.doesNotMatch(answer, /cleaned daily|Breakfast/);
+});

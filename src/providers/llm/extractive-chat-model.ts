@@ -10,6 +10,7 @@ const WORDS_PER_EVENT = 4;
 
 export function createExtractiveChatModel(): ChatModel {
   return {
+    quotesExcerpts: true,
     async *stream(request: ChatModelRequest) {
       request.signal.throwIfAborted();
       // It never calls tools, so a tool result last only means the catalog changed mid-conversation:
