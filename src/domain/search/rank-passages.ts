@@ -34,9 +34,10 @@ export async function loadAgentIndex(deps: SearchDeps, agent: AgentRecord): Prom
   return deps.indexCache.get(agent.id, agent.knowledgeVersion, model, async () => buildAgentIndex(await deps.store.chunks.searchable(agent.id, model), dimension));
 }
 
-/** The configured embedding model's calibration (measured on first use, then kept). */
-export function modelCalibration(deps: SearchDeps, signal?: AbortSignal): Promise<ModelCalibration> {
-  return deps.indexCache.calibration(deps.embedder.model, () => measureCalibration(deps.embedder, signal));
+/** The configured embedding model's calibration (measured on first use, then kept). Shared by
+ * concurrent searches, so one request's abort must not cancel it: it runs without a signal. */
+export function modelCalibration(deps: SearchDeps): Promise<ModelCalibration> {
+  return deps.indexCache.calibration(deps.embedder.model, () => measureCalibration(deps.embedder));
 }
 
 export interface RankOptions {
@@ -59,7 +60,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   const { mode = 'hybrid', minimumScore = FUSION.minimumScore, signal } = options;
   const index = await loadAgentIndex(deps, agent);
   if (index.chunkIds.length === 0) return [];
-  const calibration = await modelCalibration(deps, signal);
+  const calibration = await modelCalibration(deps);
   const [queryVector] = await deps.embedder.embed([query], signal);
   const lexical = bm25Scores(index, analyze(query));
   const semantic = queryVector ? vectorScores(index, queryVector) : new Float32Array(index.chunkIds.length);
