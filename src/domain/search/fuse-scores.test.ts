@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FUSION, fuseScores, scoreParts, semanticCosineFloor } from './fuse-scores.ts';
+import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
+import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
+import { CALIBRATION_PROBES } from './calibration-probes.ts';
+
+const USE_LIKE: ModelCalibration = { model: 'a', unrelated: 0.17, paraphrase: 0.46, spread: 0.1, separates: true };
+
+test('either part alone clears the floor, agreement ranks highest, and scores stay in 0..1', () => {
+  const semanticOnly = fuseScores(scoreParts(0.46, 0, USE_LIKE));
+  const keywordOnly = fuseScores(scoreParts(0.1, 0.8, USE_LIKE));
+  const both = fuseScores(scoreParts(0.46, 0.8, USE_LIKE));
+  assert.ok(semanticOnly >= FUSION.minimumScore, `a typical paraphrase alone: ${semanticOnly}`);
+  assert.ok(keywordOnly >= FUSION.minimumScore, `a strong keyword match alone: ${keywordOnly}`);
+  assert.ok(both > semanticOnly && both > keywordOnly);
+  assert.ok(fuseScores(scoreParts(0.17, 0, USE_LIKE)) < FUSION.minimumScore, 'typical unrelated text stays under the floor');
+  for (const [cosine, bm25] of [[1, 1], [-1, 0], [0.99, 5], [0, 0]] as const) {
+    const score = fuseScores(scoreParts(cosine, bm25, USE_LIKE));
+    assert.ok(score >= 0 && score <= 1, `${cosine}, ${bm25}: ${score}`);
+  }
+});
+
+test('a model that does not separate meaning is scored on keywords only', () => {
+  const flat = { ...USE_LIKE, separates: false };
+  assert.equal(scoreParts(0.99, 0, flat).semantic, 0);
+  assert.equal(semanticCosineFloor(0.3, flat), Infinity);
+});
+
+test('the cosine floor is where the semantic part reaches the minimum', () => {
+  const floor = semanticCosineFloor(0.3, USE_LIKE);
+  assert.ok(Math.abs(scoreParts(floor, 0, USE_LIKE).semantic - 0.3) < 1e-9);
+});
+
+/** A toy model that knows the probes: a question and its passage share one axis (cosine 0.36),
+ * each text also has its own; `shift` adds one direction shared by every vector. */
+function toyEmbedder(shift: number): EmbeddingProvider {
+  const dimension = 128;
+  const texts = CALIBRATION_PROBES.flatMap((probe) => [probe.question, probe.passage]);
+  const vector = (text: string) => {
+    const at = texts.indexOf(text);
+    const v = new Float32Array(dimension);
+    v[1 + Math.floor(at / 2)] = 0.6;
+    v[32 + at] = 0.8;
+    v[0] = shift;
+    const length = Math.hypot(...v);
+    return v.map((x) => x / length);
+  };
+  return { model: `toy-${shift}`, dimension, embed: async (input) => input.map(vector), close: async () => undefined };
+}
+
+test('calibration is measured per model: a shared direction raises every cosine and the scale follows it', async () => {
+  const plain = await measureCalibration(toyEmbedder(0));
+  const shifted = await measureCalibration(toyEmbedder(2));
+  assert.ok(shifted.unrelated > 0.6 && plain.unrelated < 0.2, JSON.stringify({ plain, shifted }));
+  assert.ok(plain.separates && shifted.separates);
+  // A cosine that is unrelated text for the shifted model is far above any paraphrase of the plain one.
+  assert.ok(fuseScores(scoreParts(shifted.unrelated, 0, shifted)) < FUSION.minimumScore);
+  assert.ok(fuseScores(scoreParts(shifted.unrelated, 0, plain)) > 0.9);
+});
