@@ -198,6 +198,16 @@ describe('console in headless Chromium', () => {
     await screenshot(page, '06-search');
   });
 
+  test('explain mode shows the semantic and keyword parts of each score and the model calibration', async () => {
+    await page.getByLabel(/Explain scores/).check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const explained = page.getByTestId('score-explain').first();
+    await explained.waitFor();
+    assert.match((await explained.textContent()) ?? '', /Semantic \d\.\d\d \(cosine -?\d\.\d\d\) · keyword \d\.\d\d \(BM25 \d\.\d\d\)/);
+    assert.match((await page.getByTestId('search-calibration').textContent()) ?? '', /unrelated text scores cosine \d\.\d\d/);
+    await page.getByLabel(/Explain scores/).uncheck();
+  });
+
   test('a source is deleted only after its confirmation, and storage shrinks', async () => {
     const sources = async () => (await server.deps.store.sources.list(accountA, agentId, {}, { page: 1, size: 100 })).items.map((source) => source.title);
     const storage = async () => (await server.deps.store.agents.get(accountA, agentId))?.storageUsed ?? 0;
