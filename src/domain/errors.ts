@@ -33,6 +33,7 @@ export const SPEC_ERROR_CODES = [
 /** Codes the spec does not list but a careful HTTP API still needs. */
 export const EXTRA_ERROR_CODES = [
   'NOT_FOUND', // no such route
+  'METHOD_NOT_ALLOWED', // the path exists, but not with this method (405 with Allow)
   'PAYLOAD_TOO_LARGE', // a JSON body over the body limit
   'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
   'OWNER_REQUIRED', // admin API: a teammate tried what only the account's owners may do
