@@ -11,7 +11,8 @@ describe('agents', () => {
   let server: TestServer;
   const clock = createTestClock(Date.parse('2026-11-02T08:30:00.123Z'));
   before(async () => {
-    server = await startTestServer({ clock, configFile: UNLIMITED_RATE });
+    // A key for the OpenAI models, so that they can be chosen (it is never used: no chat here).
+    server = await startTestServer({ clock, configFile: UNLIMITED_RATE, env: { OPENAI_API_KEY: 'sk-unused' } });
   });
   after(() => server.close());
 

@@ -58,7 +58,7 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
           tags: ['Knowledge'],
           summary: 'Upload a file',
           description:
-            'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, or UTF-16 with a BOM). ' +
+            'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, UTF-16 with a BOM, or the legacy Windows-1252 / Latin-1). ' +
             'Exactly one file part per request: a second one is 400 `INVALID_BODY` (`error.list.file`). A part with no file name is judged by its content alone. ' +
             'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
             'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage. Emits `source.added`.',
