@@ -66,7 +66,7 @@ function fromRouterError(error: Error): AppError {
 /** Builds the HTTP application: the public API under /api/v1, its OpenAPI document and docs page. */
 export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGracefully: () => Promise<void> }> {
   const app = Fastify({
-    logger: loggerOptions(deps.server.logLevel),
+    logger: { ...loggerOptions(deps.server.logLevel), ...(deps.logStream && { stream: deps.logStream }) },
     bodyLimit: deps.server.bodyLimit,
     trustProxy: deps.server.trustedProxies.length > 0 ? deps.server.trustedProxies : false,
     genReqId: () => deps.domain.ids.next('req'),

@@ -36,7 +36,8 @@ export function installErrorHandling(app: ApiApp, allowedMethods: AllowedMethods
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = isAppError(error) ? error : fromFrameworkError(error);
     if (appError) {
-      if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
+      if (appError.code === 'CLIENT_DISCONNECTED') request.log.info({ code: appError.code }, 'client disconnected before the answer');
+      else if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
       return sendAppError(reply, appError);
     }
     // Unexpected: log it whole, tell the client nothing about the inside.

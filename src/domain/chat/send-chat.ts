@@ -58,7 +58,9 @@ export async function sendChat(deps: DomainDeps, ctx: RequestContext, agentId: s
   try {
     return await answer(deps, ctx, agentId, input, options, attempt);
   } catch (error) {
-    const failure = asChatFailure(error);
+    // A client that went away ends the request with the signal's reason (CLIENT_DISCONNECTED),
+    // whatever the model call threw when it was cut.
+    const failure = options.signal.aborted && isAppError(options.signal.reason) ? options.signal.reason : asChatFailure(error);
     if (attempt.agent) await recordChatFailed(deps, ctx, attempt.agent, attempt.conversationId, input.userId ?? null, failure);
     throw failure;
   }
