@@ -33,9 +33,10 @@ async function readOneFile(request: FastifyRequest, reply: FastifyReply, maxByte
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    // Stop reading either way: the rest of the upload is not wanted.
-    reply.header('connection', 'close');
+    // The rest of the body is left to Node to drain (it holds at most one more file header).
     if (code === 'FST_FILES_LIMIT') throw invalidBody({ file: ['must be the only file: send one file per request'] }, 'The request holds more than one file; send one file per request.');
+    // A file too large or a broken body: stop reading, the rest of the upload is not wanted.
+    reply.header('connection', 'close');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', `The file is larger than this agent's remaining storage (${maxBytes} bytes).`);
     // A multipart body cut short or malformed: the file never arrived whole.
     if (reading || file) throw new AppError('INVALID_FILE', 'The upload ended before the file was complete, or its multipart body is malformed.');
