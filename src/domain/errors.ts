@@ -33,7 +33,9 @@ export const SPEC_ERROR_CODES = [
 /** Codes the spec does not list but a careful HTTP API still needs. */
 export const EXTRA_ERROR_CODES = [
   'NOT_FOUND', // no such route
+  'METHOD_NOT_ALLOWED', // the path exists, but not with this method (405 with Allow)
   'PAYLOAD_TOO_LARGE', // a JSON body over the body limit
+  'CLIENT_DISCONNECTED', // the client went away before its answer was complete (never sent; logs and chat.failed)
   'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
   'OWNER_REQUIRED', // admin API: a teammate tried what only the account's owners may do
 ] as const;
@@ -64,6 +66,11 @@ export class AppError extends Error {
 
 export function invalidBody(list: ValidationList, message = 'The request is invalid.'): AppError {
   return new AppError('INVALID_BODY', message, { list });
+}
+
+/** Why work stops when the client closes its connection: an expected end, not a failure of ours. */
+export function clientDisconnected(): AppError {
+  return new AppError('CLIENT_DISCONNECTED', 'The client closed the connection before the answer was complete.');
 }
 
 export function isAppError(value: unknown): value is AppError {

@@ -8,6 +8,7 @@ import { installErrorHandling, sendAppError } from './error-handler.ts';
 import { AppError } from '../domain/errors.ts';
 import { loggerOptions } from './logging.ts';
 import { validatorCompiler } from './validation.ts';
+import { recordAllowedMethods } from './allowed-methods.ts';
 import type { ApiApp, HttpDeps } from './types.ts';
 import { API_VERSION, registerPing } from './routes/ping.ts';
 import { registerValidate } from './routes/validate.ts';
@@ -35,6 +36,11 @@ import { registerConsolePages } from './console-pages.ts';
 
 export const API_PREFIX = '/api/v1';
 
+/** The longest path segment the router takes, as sent (percent-encoded): an id of 200 characters
+ * (the longest the API accepts, e.g. a chat `userId`) of 4-byte UTF-8 characters, each `%XX` × 4. */
+export const MAX_PARAM_LENGTH = 200 * 4 * 3;
+const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH };
+
 const API_DESCRIPTION = `Colloquy's public interface (SPEC version ${API_VERSION}).
 
 Authentication: \`Authorization: Bearer <key>\` only. Rate limits are counted per account per minute across all its keys;
@@ -43,34 +49,41 @@ every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\
 Requests refused before the rate limit is consulted (401, and 403 \`IP_NOT_ALLOWED\`) carry no RateLimit headers and do not count.
 
 Errors: 401 is flat \`{error, code}\`; everything else is \`{success:false, error:{code, message, list?, ids?}}\`.
-Beyond SPEC's codes this service adds \`NOT_FOUND\` (404, no such route) and \`PAYLOAD_TOO_LARGE\` (413, JSON body over the limit).`;
+Beyond SPEC's codes this service adds \`NOT_FOUND\` (404, no such route), \`METHOD_NOT_ALLOWED\` (405, the path exists but not with this method; \`Allow\` lists the methods it has) and \`PAYLOAD_TOO_LARGE\` (413, JSON body over the limit).`;
+
+/** Errors the router raises before any route runs, in the spec's shape. */
+function fromRouterError(error: Error): AppError {
+  switch ((error as { code?: string }).code) {
+    case 'FST_ERR_BAD_URL':
+      return new AppError('INVALID_BODY', 'The URL is not valid: a path segment has a malformed percent-escape.', { list: { path: ['must be valid percent-encoded UTF-8'] } });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('INVALID_BODY', 'The URL is not valid: a path segment is too long.', { list: { path: [`each segment must be at most ${MAX_PARAM_LENGTH} characters as sent (an id of at most 200 characters, percent-encoded)`] } });
+    default:
+      return new AppError('INVALID_BODY', 'The request is invalid.', { list: { path: ['could not be routed'] } });
+  }
+}
 
 /** Builds the HTTP application: the public API under /api/v1, its OpenAPI document and docs page. */
 export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGracefully: () => Promise<void> }> {
   const app = Fastify({
-    logger: loggerOptions(deps.server.logLevel),
+    logger: { ...loggerOptions(deps.server.logLevel), ...(deps.logStream && { stream: deps.logStream }) },
     bodyLimit: deps.server.bodyLimit,
     trustProxy: deps.server.trustedProxies.length > 0 ? deps.server.trustedProxies : false,
     genReqId: () => deps.domain.ids.next('req'),
     return503OnClosing: true,
     // Errors Fastify raises before any route runs, in the spec's shape too.
-    frameworkErrors: (error, _request, reply) => {
-      const badUrl = (error as { code?: string }).code === 'FST_ERR_BAD_URL';
-      const appError = badUrl
-        ? new AppError('INVALID_BODY', 'The URL is not valid: a path segment has a malformed percent-escape.', { list: { path: ['must be valid percent-encoded UTF-8'] } })
-        : new AppError('INVALID_BODY', 'The request is invalid.');
-      void sendAppError(reply as never, appError);
-    },
-    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, _request, reply) => void sendAppError(reply as never, fromRouterError(error)),
+    routerOptions: ROUTER_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const allowedMethods = recordAllowedMethods(app, ROUTER_OPTIONS);
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('ctx', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
-  installErrorHandling(app);
+  installErrorHandling(app, allowedMethods);
   const closeGracefully = installGracefulClose(app);
 
   await app.register(swagger, {

@@ -3,6 +3,7 @@ import { AppError, isAppError, type ErrorCode } from '../domain/errors.ts';
 import { STATUS_BY_CODE, UNAUTHORIZED_NAMES } from './error-table.ts';
 import { toValidationList } from './validation.ts';
 import type { ApiApp } from './types.ts';
+import type { AllowedMethods } from './allowed-methods.ts';
 
 /** Fastify's own errors (parsing, limits) in the spec's terms. */
 function fromFrameworkError(error: FastifyError): AppError | null {
@@ -31,11 +32,12 @@ export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply
   return reply.code(status).send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
 }
 
-export function installErrorHandling(app: ApiApp): void {
+export function installErrorHandling(app: ApiApp, allowedMethods: AllowedMethods): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = isAppError(error) ? error : fromFrameworkError(error);
     if (appError) {
-      if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
+      if (appError.code === 'CLIENT_DISCONNECTED') request.log.info({ code: appError.code }, 'client disconnected before the answer');
+      else if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
       return sendAppError(reply, appError);
     }
     // Unexpected: log it whole, tell the client nothing about the inside.
@@ -44,7 +46,14 @@ export function installErrorHandling(app: ApiApp): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = allowedMethods.of(path);
+    // A route of this method that itself called notFound (a missing console asset) stays a 404.
+    if (allowed.length > 0 && !(allowed as string[]).includes(request.method)) {
+      reply.header('Allow', allowed.join(', '));
+      return sendAppError(reply, new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`));
+    }
     const code: ErrorCode = 'NOT_FOUND';
-    return sendAppError(reply, new AppError(code, `No route ${request.method} ${request.url.split('?')[0]}.`));
+    return sendAppError(reply, new AppError(code, `No route ${request.method} ${path}.`));
   });
 }

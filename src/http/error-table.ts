@@ -30,7 +30,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNKNOWN_ERROR: 500, // anything unexpected; never carries internal details
   MODERATION_UNAVAILABLE: 503, // the moderator failed or timed out
   NOT_FOUND: 404, // no such route
+  METHOD_NOT_ALLOWED: 405, // the path exists with other methods; the answer's Allow header lists them
   PAYLOAD_TOO_LARGE: 413, // JSON body over the server's body limit
+  CLIENT_DISCONNECTED: 499, // the client closed the connection first: nobody reads this status (nginx's 499), it is logged at info
   CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
   OWNER_REQUIRED: 403, // admin API: a teammate adding or removing members (owners only)
 };

@@ -1,9 +1,13 @@
 import Type, { type Static } from 'typebox';
 import type { PageRequest } from '../ports/store.ts';
 
+/** SPEC §8 gives no upper bound for `page`; ours keeps the row offset a small exact integer on
+ * both engines (1e6 pages of 100 = 1e8 rows), so `?page=1e400` is a 400, not a database error. */
+export const PAGE_MAX = 1_000_000;
+
 /** SPEC §8: page ≥ 1 (default 1), size 1–100 (default 20), on every list endpoint. */
 export const PageQuerySchema = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1, description: `Page number, from 1 to ${PAGE_MAX}.` }),
   size: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100.' }),
 });
 export type PageQuery = Static<typeof PageQuerySchema>;

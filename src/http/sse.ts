@@ -21,7 +21,9 @@ export function wantsEventStream(accept: string | undefined): boolean {
 
 /** The error object of a failure frame; anything but an AppError is logged and told as UNKNOWN_ERROR. */
 function streamError(reply: FastifyReply, error: unknown): Record<string, unknown> {
-  if (!isAppError(error) || error.code === 'UNKNOWN_ERROR') reply.log.error({ err: error }, 'stream failed');
+  // A client that went away is an ordinary end of a stream: information, no stack.
+  if (isAppError(error) && error.code === 'CLIENT_DISCONNECTED') reply.log.info({ code: error.code }, 'client disconnected before the stream ended');
+  else if (!isAppError(error) || error.code === 'UNKNOWN_ERROR') reply.log.error({ err: error }, 'stream failed');
   const appError = isAppError(error) ? error : new AppError('UNKNOWN_ERROR', 'An internal error occurred.');
   return { code: appError.code, message: appError.message, ...appError.details };
 }

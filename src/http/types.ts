@@ -11,6 +11,8 @@ export interface HttpDeps {
   domain: DomainDeps;
   rateLimiter: RateLimiter;
   server: { bodyLimit: number; trustedProxies: string[]; logLevel: string };
+  /** Where log lines go; standard output when absent (tests read the lines). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {

@@ -1,5 +1,7 @@
 // Two validators: query strings and path parameters are text and get coerced ("2" → 2); JSON
 // bodies are not ({"name": 5} stays a number and fails a string schema, as a client would expect).
+// Every `error.list` message is written here, in words a client developer reads without knowing
+// JSON Schema: no "must match pattern", no "must be equal to constant", no "anyOf".
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -7,33 +9,169 @@ import type { ValidationList } from '../domain/errors.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
+/** Not empty and not only white space (SPEC is silent; a blank title or answer helps nobody). */
+export const NOT_BLANK = '\\S';
+/** `.` and `..` could never be addressed as a path segment: URL parsers resolve them away. */
+export const NOT_DOT_SEGMENT = '^(?!\\.\\.?$)';
+
+/** What each pattern used in our schemas asks for, said in words. */
+const PATTERN_WORDS: Record<string, string> = {
+  [NOT_BLANK]: 'must not be empty or only spaces',
+  [NOT_DOT_SEGMENT]: 'must not be "." or ".."',
+};
+
+const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+
 function makeAjv(coerceTypes: boolean | 'array'): Ajv {
-  return addFormats(new Ajv({ allErrors: true, coerceTypes, useDefaults: true, removeAdditional: false, strict: false }));
+  // verbose: errors carry their schema, so a union can be described by its members.
+  return addFormats(new Ajv({ allErrors: true, verbose: true, coerceTypes, useDefaults: true, removeAdditional: false, strict: false }));
 }
 
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv('array');
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Compiles the schema, and refuses U+0000 in every string (and object key) of every part, path
+ * parameters included: PostgreSQL cannot store it in text or JSON, so both engines refuse it here,
+ * before any handler runs (a chat never reaches the model with it).
+ */
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+  const check: Validator = (data) => {
+    const valid = validate(data);
+    const nul = nulErrors(data, '');
+    check.errors = nul.length > 0 ? [...(validate.errors ?? []), ...nul] : validate.errors;
+    return valid && nul.length === 0;
+  };
+  return check as ReturnType<FastifySchemaCompiler<object>>;
+};
+
+/** An error for every string (or key) holding U+0000, at its JSON pointer. */
+function nulErrors(data: unknown, path: string): ErrorObject[] {
+  if (typeof data === 'string') return data.includes('\u0000') ? [nulError(path)] : [];
+  if (typeof data !== 'object' || data === null) return [];
+  const errors: ErrorObject[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    const child = `${path}/${key}`;
+    if (key.includes('\u0000')) errors.push(nulError(path));
+    else errors.push(...nulErrors(value, child));
+  }
+  return errors;
+}
+
+function nulError(instancePath: string): ErrorObject {
+  return { keyword: 'nul', instancePath, schemaPath: '#', params: {}, message: NUL_MESSAGE };
+}
 
 /** Ajv errors → SPEC §7's `error.list`: field name → messages. */
 export function toValidationList(errors: ErrorObject[], part: string | undefined): ValidationList {
   const list: ValidationList = {};
   const root = part === 'querystring' ? 'query' : (part ?? 'body');
+  // A union that failed is described once, as a whole, not by each member's own failure.
+  const unions = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => `${error.schemaPath}/`);
   for (const error of errors) {
+    if (unions.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     let field = error.instancePath.slice(1).replaceAll('/', '.');
-    let message = error.message ?? 'is invalid';
-    if (error.keyword === 'required') {
-      field = [field, String(error.params.missingProperty)].filter(Boolean).join('.');
-      message = 'is required';
-    } else if (error.keyword === 'additionalProperties') {
-      field = [field, String(error.params.additionalProperty)].filter(Boolean).join('.');
-      message = 'is not an accepted field';
-    }
+    if (error.keyword === 'required') field = [field, String(error.params.missingProperty)].filter(Boolean).join('.');
+    if (error.keyword === 'additionalProperties') field = [field, String(error.params.additionalProperty)].filter(Boolean).join('.');
     const key = field || root;
+    const message = describe(error);
     const messages = (list[key] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }
+  // "" fails both minLength and the blank check: one message says it.
+  for (const messages of Object.values(list)) {
+    const blank = messages.indexOf(PATTERN_WORDS[NOT_BLANK] as string);
+    if (blank >= 0 && messages.includes('must not be empty')) messages.splice(blank, 1);
+  }
   return list;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+const FORMAT_WORDS: Record<string, string> = {
+  'date-time': 'an ISO 8601 date-time such as 2026-01-31T12:00:00Z',
+  date: 'a date such as 2026-01-31',
+  email: 'an email address',
+  uri: 'an absolute URL',
+  url: 'an absolute URL',
+};
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** One Ajv error in plain words. */
+export function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not an accepted field';
+    case 'nul':
+      return NUL_MESSAGE;
+    case 'type':
+      return `must be ${typeWords(params.type)}`;
+    case 'minLength':
+      return limit === 1 ? 'must not be empty' : `must be at least ${plural(limit, 'character')}`;
+    case 'maxLength':
+      return `must be at most ${plural(limit, 'character')}`;
+    case 'minimum':
+      return `must be at least ${limit}`;
+    case 'maximum':
+      return `must be at most ${limit}`;
+    case 'exclusiveMinimum':
+      return `must be more than ${limit}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${limit}`;
+    case 'minItems':
+      return `must have at least ${plural(limit, 'item')}`;
+    case 'maxItems':
+      return `must have at most ${plural(limit, 'item')}`;
+    case 'minProperties':
+      return limit === 1 ? 'must contain at least one field' : `must contain at least ${plural(limit, 'field')}`;
+    case 'maxProperties':
+      return `must contain at most ${plural(limit, 'field')}`;
+    case 'uniqueItems':
+      return 'must not list the same item twice';
+    case 'pattern':
+      return PATTERN_WORDS[String(params.pattern)] ?? 'is not in the accepted format';
+    case 'format':
+      return `must be ${FORMAT_WORDS[String(params.format)] ?? `a valid ${String(params.format)}`}`;
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'enum':
+      return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'anyOf':
+    case 'oneOf':
+      return unionWords(error.schema);
+    default:
+      return 'is invalid';
+  }
+}
+
+function typeWords(type: unknown): string {
+  const types = Array.isArray(type) ? type : String(type).split(',');
+  return types.map((name) => TYPE_WORDS[String(name)] ?? String(name)).join(' or ');
+}
+
+/** "must be one of: up, down" for a union of values; "must be a string or null" for a union of types. */
+function unionWords(members: unknown): string {
+  if (!Array.isArray(members)) return 'is not one of the accepted forms';
+  const schemas = members as Array<Record<string, unknown>>;
+  if (schemas.every((member) => 'const' in member)) return `must be one of: ${schemas.map((member) => String(member.const)).join(', ')}`;
+  if (schemas.every((member) => typeof member.type === 'string' && Object.keys(member).every((name) => name === 'type' || name === 'description'))) {
+    return `must be ${typeWords(schemas.map((member) => member.type))}`;
+  }
+  return 'is not one of the accepted forms';
 }

@@ -11,7 +11,8 @@ describe('agents', () => {
   let server: TestServer;
   const clock = createTestClock(Date.parse('2026-11-02T08:30:00.123Z'));
   before(async () => {
-    server = await startTestServer({ clock, configFile: UNLIMITED_RATE });
+    // A key for the OpenAI models, so that they can be chosen (it is never used: no chat here).
+    server = await startTestServer({ clock, configFile: UNLIMITED_RATE, env: { OPENAI_API_KEY: 'sk-unused' } });
   });
   after(() => server.close());
 
@@ -77,11 +78,11 @@ describe('agents', () => {
   });
 
   for (const [query, field, message] of [
-    ['page=0', 'page', 'must be >= 1'],
-    ['page=abc', 'page', 'must be integer'],
-    ['size=0', 'size', 'must be >= 1'],
-    ['size=101', 'size', 'must be <= 100'],
-    ['size=2.5', 'size', 'must be integer'],
+    ['page=0', 'page', 'must be at least 1'],
+    ['page=abc', 'page', 'must be a whole number'],
+    ['size=0', 'size', 'must be at least 1'],
+    ['size=101', 'size', 'must be at most 100'],
+    ['size=2.5', 'size', 'must be a whole number'],
   ] as const) {
     test(`GET /agents?${query} → 400 INVALID_BODY listing ${field}`, async () => {
       const { account } = await server.seedAccount();
@@ -128,12 +129,12 @@ describe('agents', () => {
 
   for (const [label, body, list] of [
     ['an unknown model', { model: 'no-such-model' }, { model: ['is not a model in the catalog (see GET /models)'] }],
-    ['an empty name', { name: '' }, { name: ['must NOT have fewer than 1 characters'] }],
-    ['a name of spaces', { name: '   ' }, { name: ['must be 1 to 100 characters'] }],
-    ['a number for a name and an unknown field', { name: 5, colour: 'red' }, { name: ['must be string'], colour: ['is not an accepted field'] }],
-    ['an empty object', {}, { body: ['must NOT have fewer than 1 properties'] }],
-    ['too long instructions', { instructions: 'x'.repeat(10_001) }, { instructions: ['must NOT have more than 10000 characters'] }],
-    ['an array', [], { body: ['must be object'] }],
+    ['an empty name', { name: '' }, { name: ['must not be empty'] }],
+    ['a name of spaces', { name: '   ' }, { name: ['must not be empty or only spaces'] }],
+    ['a number for a name and an unknown field', { name: 5, colour: 'red' }, { name: ['must be a string'], colour: ['is not an accepted field'] }],
+    ['an empty object', {}, { body: ['must contain at least one field'] }],
+    ['too long instructions', { instructions: 'x'.repeat(10_001) }, { instructions: ['must be at most 10000 characters'] }],
+    ['an array', [], { body: ['must be an object'] }],
   ] as const) {
     test(`PATCH with ${label} → 400 INVALID_BODY with error.list`, async () => {
       const { account, ctx } = await server.seedAccount('pro');

@@ -83,9 +83,10 @@ describe('error model', () => {
       assert.equal(response.status, 404);
       assert.deepEqual(response.body, { success: false, error: { code: 'NOT_FOUND', message: 'No route GET /api/v1/nowhere.' } });
     }
+    // A path that exists with other methods is 405, not 404 (edges.test.ts has the cases).
     const wrongMethod = await server.call('DELETE', '/models', { key });
-    assert.equal(wrongMethod.status, 404);
-    assert.equal(wrongMethod.body.error.code, 'NOT_FOUND');
+    assert.equal(wrongMethod.status, 405);
+    assert.equal(wrongMethod.body.error.code, 'METHOD_NOT_ALLOWED');
   });
 
   test('a 500 never leaks a message or a stack', async () => {

@@ -34,7 +34,7 @@ describe('ping, validate, models, usage, OpenAPI', () => {
     assert.deepEqual(response.body, { success: true, valid: true, usage: { total: 1.2, quotaLimit: 25 } });
   });
 
-  test('GET /models: the catalog with availability for the plan, no provider secrets', async () => {
+  test('GET /models: the catalog with availability for the plan and this server, no provider secrets', async () => {
     const { account } = await server.seedAccount('starter');
     const key = await server.seedKey(account.id);
     const response = await server.call('GET', '/models', { key });
@@ -44,11 +44,12 @@ describe('ping, validate, models, usage, OpenAPI', () => {
       plan: 'starter',
       models: [
         { id: 'colloquy-extractive', name: 'Colloquy extractive (offline)', provider: 'extractive', credits: 1, available: true },
-        { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', credits: 2, available: true },
-        { id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', credits: 10, available: false },
+        // On the plan, but this server has no OPENAI_API_KEY.
+        { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', credits: 2, available: false, unavailableReason: 'not configured on this server: the operator has not set the API key of its provider' },
+        { id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', credits: 10, available: false, unavailableReason: 'not on the starter plan' },
       ],
     });
-    assert.ok(!response.text.includes('apiKeyEnv') && !response.text.includes('baseUrl'));
+    assert.ok(!response.text.includes('apiKeyEnv') && !response.text.includes('baseUrl') && !response.text.includes('OPENAI_API_KEY'));
   });
 
   test('GET /usage: balance, last refill, used by day, agent and key; refunds net out', async () => {

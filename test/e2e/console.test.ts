@@ -73,8 +73,10 @@ describe('console in headless Chromium', () => {
         models: [
           { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
           { id: 'scripted', name: 'Scripted model', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 5_000 },
+          // On the plan, but its key variable is not set: listed, not choosable.
+          { id: 'keyless', name: 'Keyless model', provider: 'openai', baseUrl: model.baseUrl, apiKeyEnv: 'COLLOQUY_E2E_UNSET_KEY', credits: 2 },
         ],
-        plans: { free: { ...plan, models: ['colloquy-extractive'] }, starter: plan, pro: plan, business: plan },
+        plans: { free: { ...plan, models: ['colloquy-extractive'] }, starter: { ...plan, models: [...plan.models, 'keyless'] }, pro: plan, business: plan },
         moderation: { provider: 'none' },
       },
     });
@@ -133,7 +135,10 @@ describe('console in headless Chromium', () => {
     await page.getByRole('link', { name: 'Billing assistant' }).waitFor();
     await page.getByRole('button', { name: 'New agent' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Harbour help desk');
-    await choose(page, 'Model', /Scripted model/);
+    await page.getByLabel('Model', { exact: true }).click();
+    const keyless = page.getByRole('option', { name: 'Keyless model (not configured on this server: the operator has not set the API key of its provider)' });
+    assert.equal(await keyless.isDisabled(), true, 'a model whose provider key is unset cannot be chosen');
+    await page.getByRole('option', { name: /Scripted model/ }).first().click();
     await page.getByLabel('Instructions').fill('You help the harbour office. Answer briefly.');
     await page.getByRole('button', { name: 'Create agent' }).click();
     await page.waitForURL(/\/agents\/agt_[^/]+\/settings$/);

@@ -10,7 +10,8 @@ import { runCli, startServerProcess, type ServerProcess } from '../support/proce
 describe('operator CLI', () => {
   let database: TestDatabase;
   let server: ServerProcess;
-  const cli = (...args: string[]) => runCli(args, database.env);
+  // OPENAI_API_KEY: the OpenAI models are then configured and can be chosen (no chat is made).
+  const cli = (...args: string[]) => runCli(args, { ...database.env, OPENAI_API_KEY: 'sk-unused' });
   const get = async (path: string, key: string) => {
     const response = await fetch(`${server.baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
     return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -19,6 +19,8 @@ export interface TestServerOptions {
   configFile?: Record<string, unknown>;
   clock?: Clock;
   env?: Record<string, string>;
+  /** Receives the server's log lines (JSON), instead of standard output. */
+  logStream?: { write(line: string): void };
 }
 
 export interface ApiResponse {
@@ -59,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig(env);
   const deps = await createDomainDeps(config, { clock: options.clock });
   const rateLimiter = createRateLimiter(config, deps.store);
-  const app = await buildApp({ domain: deps, rateLimiter, server: config.server });
+  const app = await buildApp({ domain: deps, rateLimiter, server: config.server, logStream: options.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

@@ -40,4 +40,6 @@ export interface Model {
   provider: string;
   credits: number;
   available: boolean;
+  /** Present when `available` is false: not on the plan, or not configured on this server. */
+  unavailableReason?: string;
 }

@@ -1,7 +1,8 @@
 import type { CatalogConfig } from '../../config.ts';
 import type { ClientTool, PlanName } from '../../ports/store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
-import { findModel, isModelOnPlan } from '../models/catalog.ts';
+import { findModel, modelAvailability } from '../models/catalog.ts';
+import type { ChatModels } from '../../ports/chat-model.ts';
 import { Ajv } from 'ajv';
 
 /** Compiles a tool's parameters to prove they are a JSON Schema a model endpoint will accept. */
@@ -21,8 +22,9 @@ export interface AgentFields {
 }
 
 /** Checks the fields an operator or a client may set; throws INVALID_BODY with a list by field,
- * or MODEL_NOT_AVAILABLE when a known model is not on the account's plan. */
-export function checkAgentFields(fields: AgentFields, catalog: CatalogConfig, plan: PlanName): AgentFields {
+ * or MODEL_NOT_AVAILABLE when a known model is not on the account's plan or cannot run here. */
+export function checkAgentFields(fields: AgentFields, models: { catalog: CatalogConfig; chatModels: ChatModels }, plan: PlanName): AgentFields {
+  const { catalog } = models;
   const list: ValidationList = {};
   const name = fields.name?.trim();
   if (name !== undefined && (name.length === 0 || name.length > AGENT_NAME_MAX)) list.name = [`must be 1 to ${AGENT_NAME_MAX} characters`];
@@ -33,9 +35,8 @@ export function checkAgentFields(fields: AgentFields, catalog: CatalogConfig, pl
     if (problems.length > 0) list.tools = problems;
   }
   if (Object.keys(list).length > 0) throw invalidBody(list);
-  if (fields.model !== undefined && !isModelOnPlan(catalog, plan, fields.model)) {
-    throw new AppError('MODEL_NOT_AVAILABLE', `The model "${fields.model}" is not available on the ${plan} plan.`);
-  }
+  const availability = fields.model === undefined ? null : modelAvailability(catalog, models.chatModels, plan, fields.model);
+  if (availability && !availability.available) throw new AppError('MODEL_NOT_AVAILABLE', `The model "${fields.model}" is not available: ${availability.reason}.`);
   return { ...fields, ...(name !== undefined && { name }) };
 }
 

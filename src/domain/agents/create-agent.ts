@@ -6,7 +6,7 @@ import { defaultModelFor } from '../models/catalog.ts';
 import { checkAgentFields, type AgentFields } from './agent-fields.ts';
 
 export async function createAgent(deps: DomainDeps, ctx: RequestContext, input: AgentFields & { name: string }): Promise<AgentRecord> {
-  const fields = checkAgentFields(input, deps.catalog, ctx.plan);
+  const fields = checkAgentFields(input, deps, ctx.plan);
   const now = deps.clock.now();
   const agent: AgentRecord = {
     id: deps.ids.next('agt'),

@@ -11,7 +11,7 @@ export async function updateAgent(deps: DomainDeps, ctx: RequestContext, agentId
   if (input.name === undefined && input.model === undefined && input.instructions === undefined && input.tools === undefined) {
     throw invalidBody({ body: ['must contain at least one of name, instructions, model'] });
   }
-  const fields = checkAgentFields(input, deps.catalog, ctx.plan);
+  const fields = checkAgentFields(input, deps, ctx.plan);
   return deps.store.transaction(async (tx) => {
     const agent = await tx.agents.update(ctx.accountId, agentId, { ...fields, updatedAt: deps.clock.now() });
     if (!agent) throw new AppError('AGENT_NOT_FOUND', 'Agent not found.');

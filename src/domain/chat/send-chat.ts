@@ -7,7 +7,7 @@ import type { ConversationRecord, NewMessage } from '../../ports/conversation-st
 import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError, isAppError } from '../errors.ts';
-import { findModel, isModelOnPlan } from '../models/catalog.ts';
+import { findModel, isModelOnPlan, NOT_CONFIGURED_REASON } from '../models/catalog.ts';
 import { assertCanPay, chargeCredits } from '../credits/charge.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { recordEvent } from '../events/record-event.ts';
@@ -60,7 +60,9 @@ export async function sendChat(deps: DomainDeps, ctx: RequestContext, agentId: s
   try {
     return await answer(deps, ctx, agentId, input, options, attempt);
   } catch (error) {
-    const failure = asChatFailure(error);
+    // A client that went away ends the request with the signal's reason (CLIENT_DISCONNECTED),
+    // whatever the model call threw when it was cut.
+    const failure = options.signal.aborted && isAppError(options.signal.reason) ? options.signal.reason : asChatFailure(error);
     if (attempt.agent) await recordChatFailed(deps, ctx, attempt.agent, attempt.conversationId, input.userId ?? null, failure);
     throw failure;
   }
@@ -74,7 +76,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   const entry = findModel(deps.catalog, agent.model);
   const limits = deps.chatModels.limits(agent.model);
   if (!entry || !isModelOnPlan(deps.catalog, ctx.plan, agent.model)) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is not available on the ${ctx.plan} plan.`);
-  if (!model || !limits) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is not configured on this server.`);
+  if (!model || !limits) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is ${NOT_CONFIGURED_REASON}.`);
 
   const existing = await existingConversation(deps, ctx, agent, input);
   attempt.conversationId = existing?.id ?? null;

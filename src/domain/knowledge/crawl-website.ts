@@ -151,8 +151,19 @@ function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRe
   };
 }
 
+/** Why the start page could not be had, in words a client can act on. */
+const START_FAILURES: Record<string, string> = {
+  blocked: 'its address is private or not allowed',
+  timeout: 'it did not answer in time',
+  network: 'the connection failed',
+  'not-html': 'it is not an HTML page',
+  'too-large': 'the page is too large',
+  empty: 'the page has no text',
+  'http-error': 'it redirected too many times',
+};
+
 function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppError {
-  const why = outcome.reason === 'blocked' ? 'its address is private or not allowed' : outcome.status ? `it answered HTTP ${outcome.status}` : `of ${outcome.reason}`;
+  const why = outcome.status ? `it answered HTTP ${outcome.status}` : outcome.reason === 'blocked' ? START_FAILURES.blocked : (outcome.detail ?? START_FAILURES[outcome.reason] ?? outcome.reason);
   return invalidBody({ url: [`could not be crawled: ${why}`] }, `The URL could not be crawled because ${why}.`);
 }
 

@@ -75,7 +75,10 @@ export async function getUsage(deps: DomainDeps, ctx: RequestContext, query: Usa
       byAgent: totals.byAgent
         .filter((row) => !allowed || allowed.includes(row.agentId))
         .map((row) => ({ agentId: row.agentId, name: agentNames.get(row.agentId) ?? null, credits: toCredits(row.credits) })),
-      byKey: totals.byKey.map((row) => ({ keyId: row.keyId, name: keyNames.get(row.keyId) ?? null, credits: toCredits(row.credits) })),
+      // ... and only its own key's line: the names and spending of the account's other keys are not its business.
+      byKey: totals.byKey
+        .filter((row) => !allowed || row.keyId === ctx.key?.id)
+        .map((row) => ({ keyId: row.keyId, name: keyNames.get(row.keyId) ?? null, credits: toCredits(row.credits) })),
     },
   };
 }

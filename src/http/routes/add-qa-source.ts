@@ -2,12 +2,13 @@ import Type from 'typebox';
 import { QA_ANSWER_MAX, QA_QUESTION_MAX, addQaSource } from '../../domain/knowledge/add-qa-source.ts';
 import { toPublicSource } from '../../domain/knowledge/source-view.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const AddQaBodySchema = Type.Object(
   {
-    question: Type.String({ minLength: 1, maxLength: QA_QUESTION_MAX, description: `1 to ${QA_QUESTION_MAX} characters (our bound; the spec leaves it open).` }),
-    answer: Type.String({ minLength: 1, maxLength: QA_ANSWER_MAX }),
+    question: Type.String({ minLength: 1, maxLength: QA_QUESTION_MAX, pattern: NOT_BLANK, description: `1 to ${QA_QUESTION_MAX} characters (our bound; the spec leaves it open).` }),
+    answer: Type.String({ minLength: 1, maxLength: QA_ANSWER_MAX, pattern: NOT_BLANK }),
   },
   { additionalProperties: false },
 );

@@ -2,12 +2,13 @@ import Type from 'typebox';
 import { TEXT_CONTENT_MAX, TEXT_TITLE_MAX, TEXT_TITLE_MIN, addTextSource } from '../../domain/knowledge/add-text-source.ts';
 import { toPublicSource } from '../../domain/knowledge/source-view.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const AddTextBodySchema = Type.Object(
   {
-    title: Type.String({ minLength: TEXT_TITLE_MIN, maxLength: TEXT_TITLE_MAX }),
-    content: Type.String({ minLength: 1, maxLength: TEXT_CONTENT_MAX }),
+    title: Type.String({ minLength: TEXT_TITLE_MIN, maxLength: TEXT_TITLE_MAX, pattern: NOT_BLANK }),
+    content: Type.String({ minLength: 1, maxLength: TEXT_CONTENT_MAX, pattern: NOT_BLANK }),
   },
   { additionalProperties: false },
 );

@@ -4,6 +4,7 @@ import { invalidBody } from '../../domain/errors.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { createSseWriter } from '../sse.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, ToolCallSchema } from '../schemas.ts';
+import { NOT_BLANK, NOT_DOT_SEGMENT } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 // Bounds SPEC leaves open ("not shown"), stated in the OpenAPI document.
@@ -13,23 +14,24 @@ const ID_MAX = 200;
 
 const ChatBodySchema = Type.Object(
   {
-    message: Type.Optional(Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S', description: `The user's message, 1 to ${CHAT_MESSAGE_MAX} characters. May be omitted when \`toolResults\` is sent.` })),
+    message: Type.Optional(Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: NOT_BLANK, description: `The user's message, 1 to ${CHAT_MESSAGE_MAX} characters. May be omitted when \`toolResults\` is sent.` })),
     stream: Type.Optional(Type.Boolean({ description: 'true: the reply is a Server-Sent Events stream (see the description).' })),
     userId: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: ID_MAX,
         // `.` and `..` could never be addressed as a conversationRef: URL parsers resolve them away.
-        pattern: '^(?!\\.\\.?$)',
+        pattern: NOT_DOT_SEGMENT,
+        allOf: [{ pattern: NOT_BLANK }],
         description: "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..`; URL-encode it as a `conversationRef`.",
       }),
     ),
-    conversationId: Type.Optional(Type.String({ minLength: 1, maxLength: ID_MAX, description: 'Continue this conversation (404 CONVERSATION_NOT_FOUND if the agent has none such). With neither id, a new conversation starts.' })),
+    conversationId: Type.Optional(Type.String({ minLength: 1, maxLength: ID_MAX, pattern: NOT_BLANK, description: 'Continue this conversation (404 CONVERSATION_NOT_FOUND if the agent has none such). With neither id, a new conversation starts.' })),
     toolResults: Type.Optional(
       Type.Array(
         Type.Object(
           {
-            toolCallId: Type.String({ minLength: 1, maxLength: ID_MAX }),
+            toolCallId: Type.String({ minLength: 1, maxLength: ID_MAX, pattern: NOT_BLANK }),
             output: Type.String({ maxLength: TOOL_OUTPUT_MAX, description: 'What the tool returned, as text (JSON is fine).' }),
           },
           { additionalProperties: false },

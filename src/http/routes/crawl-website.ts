@@ -4,9 +4,10 @@ import { createSseWriter, wantsEventStream } from '../sse.ts';
 import { toPublicSource } from '../../domain/knowledge/source-view.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
-const CrawlBodySchema = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2_048, description: 'An absolute http(s) URL; the crawl stays on its host.' }) }, { additionalProperties: false });
+const CrawlBodySchema = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2_048, pattern: NOT_BLANK, description: 'An absolute http(s) URL; the crawl stays on its host.' }) }, { additionalProperties: false });
 
 const SkippedPageSchema = Type.Object({
   url: Type.String(),

@@ -3,7 +3,7 @@ import { listModels } from '../../domain/models/catalog.ts';
 import { AUTHENTICATED_ERRORS, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
-/** GET /models: the operator's catalog, each model marked with whether the caller's plan allows it. */
+/** GET /models: the operator's catalog, each model marked with whether the caller can use it, and why not. */
 export function registerListModels(app: ApiApp, deps: HttpDeps): void {
   app.get(
     '/models',
@@ -22,7 +22,8 @@ export function registerListModels(app: ApiApp, deps: HttpDeps): void {
                 name: Type.String(),
                 provider: Type.String(),
                 credits: Type.Number({ description: 'Credits charged per chat request.' }),
-                available: Type.Boolean({ description: "Whether the caller's plan may use this model." }),
+                available: Type.Boolean({ description: "Whether the caller's agents can use this model: it is on the plan and configured on this server." }),
+                unavailableReason: Type.Optional(Type.String({ description: 'Present when `available` is false: why, e.g. "not on the free plan", or "not configured on this server: …" (its provider key is not set).' })),
               }),
             ),
           }),
@@ -32,7 +33,7 @@ export function registerListModels(app: ApiApp, deps: HttpDeps): void {
     },
     async (request) => {
       const ctx = requireContext(request);
-      return { success: true as const, plan: ctx.plan, models: listModels(deps.domain.catalog, ctx.plan) };
+      return { success: true as const, plan: ctx.plan, models: listModels(deps.domain.catalog, deps.domain.chatModels, ctx.plan) };
     },
   );
 }

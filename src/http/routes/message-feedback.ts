@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { FEEDBACK_COMMENT_MAX, giveFeedback } from '../../domain/chat/conversations.ts';
 import { toPublicFeedback } from '../../domain/chat/message-view.ts';
 import { AUTHENTICATED_ERRORS, ErrorSchema, FeedbackSchema, MessageParamsSchema, SECURITY } from '../schemas.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 /** POST /agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback. */
@@ -18,7 +19,7 @@ export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
         body: Type.Object(
           {
             rating: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-            comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX, description: `Optional, up to ${FEEDBACK_COMMENT_MAX} characters.` })),
+            comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX, pattern: NOT_BLANK, description: `Optional, up to ${FEEDBACK_COMMENT_MAX} characters; omit it rather than send it blank.` })),
           },
           { additionalProperties: false },
         ),

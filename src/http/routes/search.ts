@@ -1,13 +1,14 @@
 import Type from 'typebox';
 import { searchKnowledge, SEARCH_CREDITS } from '../../domain/search/search-knowledge.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 export const SEARCH_QUERY_MAX = 2_000;
 
 export const SearchBodySchema = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: '\\S', description: `1 to ${SEARCH_QUERY_MAX} characters, not only spaces.` }),
+    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: NOT_BLANK, description: `1 to ${SEARCH_QUERY_MAX} characters, not only spaces.` }),
     limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
   },
   { additionalProperties: false },

@@ -3,13 +3,14 @@ import { updateAgent } from '../../domain/agents/update-agent.ts';
 import { toPublicAgent } from '../../domain/agents/agent-view.ts';
 import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../domain/agents/agent-fields.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, AgentSchema, ErrorSchema, SECURITY } from '../schemas.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const UpdateAgentBodySchema = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: AGENT_NAME_MAX })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: AGENT_NAME_MAX, pattern: NOT_BLANK })),
     instructions: Type.Optional(Type.String({ maxLength: AGENT_INSTRUCTIONS_MAX })),
-    model: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A model id from GET /models that is available on the plan.' })),
+    model: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'A model id from GET /models that is available on the plan.' })),
   },
   { additionalProperties: false, minProperties: 1, description: 'Only the fields to change.' },
 );

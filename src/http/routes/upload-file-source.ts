@@ -1,12 +1,49 @@
 import Type from 'typebox';
 import multipart from '@fastify/multipart';
 import { addFileSource, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
-import { AppError } from '../../domain/errors.ts';
+import { AppError, invalidBody } from '../../domain/errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const FileSourceSchema = Type.Object({ id: Type.String(), type: Type.Literal('file'), title: Type.String(), size: Type.Number() });
+
+interface UploadedFile {
+  fieldname: string;
+  filename: string | undefined;
+  bytes: Buffer;
+}
+
+/**
+ * The one file part of the request, read whole (at most `maxBytes`); other form fields are
+ * ignored. A second file part is refused rather than dropped: the client meant it to be indexed.
+ */
+async function readOneFile(request: FastifyRequest, reply: FastifyReply, maxBytes: number): Promise<UploadedFile | undefined> {
+  if (!request.isMultipart()) return undefined;
+  let file: UploadedFile | undefined;
+  let reading = false;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type !== 'file') continue;
+      reading = true;
+      const bytes = await part.toBuffer();
+      reading = false;
+      file = { fieldname: part.fieldname, filename: part.filename as string | undefined, bytes };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    // The rest of the body is left to Node to drain (it holds at most one more file header).
+    if (code === 'FST_FILES_LIMIT') throw invalidBody({ file: ['must be the only file: send one file per request'] }, 'The request holds more than one file; send one file per request.');
+    // A file too large or a broken body: stop reading, the rest of the upload is not wanted.
+    reply.header('connection', 'close');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', `The file is larger than this agent's remaining storage (${maxBytes} bytes).`);
+    // A multipart body cut short or malformed: the file never arrived whole.
+    if (reading || file) throw new AppError('INVALID_FILE', 'The upload ended before the file was complete, or its multipart body is malformed.');
+    return undefined; // no file found before the body went wrong: FILE_REQUIRED
+  }
+  return file;
+}
 
 /** POST /agents/{agentId}/sources/files: one PDF, DOC, DOCX or TXT in field `file`. */
 export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Promise<void> {
@@ -22,7 +59,8 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
           tags: ['Knowledge'],
           summary: 'Upload a file',
           description:
-            'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, or UTF-16 with a BOM). ' +
+            'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, UTF-16 with a BOM, or the legacy Windows-1252 / Latin-1). ' +
+            'Exactly one file part per request: a second one is 400 `INVALID_BODY` (`error.list.file`). A part with no file name is judged by its content alone. ' +
             'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
             'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage. Emits `source.added`.',
           security: SECURITY,
@@ -35,26 +73,11 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         const ctx = requireContext(request);
         const { agent, maxBytes } = await uploadAllowance(deps.domain, ctx, request.params.agentId);
         if (maxBytes === 0) throw new AppError('PLAN_LIMIT_REACHED', "This agent's storage is full.");
-        let file;
-        try {
-          file = request.isMultipart() ? await request.file({ limits: { fileSize: maxBytes } }) : undefined;
-        } catch {
-          file = undefined;
-        }
+        const file = await readOneFile(request, reply, maxBytes);
         if (!file || file.fieldname !== 'file') throw new AppError('FILE_REQUIRED', 'Send the file in the multipart field "file".');
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          // Stop reading either way: the rest of the upload is not wanted.
-          reply.header('connection', 'close');
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('FILE_TOO_LARGE', `The file is larger than this agent's remaining storage (${maxBytes} bytes).`);
-          }
-          // A multipart body cut short or malformed: the file never arrived whole.
-          throw new AppError('INVALID_FILE', 'The upload ended before the file was complete, or its multipart body is malformed.');
-        }
-        const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename }, abortOnClientClose(reply));
+        const { bytes } = file;
+        // A part with no file name (Node's FormData with '', curl's `<file`) is judged by content alone.
+        const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename ?? '' }, abortOnClientClose(reply));
         return { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength } };
       },
     );

@@ -23,6 +23,12 @@ export function crawlGet(context: CrawlRequestContext, url: string, extra: { max
   });
 }
 
+/** The skip reason, and the fetcher's account of what happened (in words), for a failed request. */
+export function skipOf(error: unknown): { reason: CrawlSkipReason; detail?: string } {
+  const reason = skipReasonOf(error);
+  return { reason, ...(error instanceof OutboundError && { detail: error.message }) };
+}
+
 /** Why the fetcher gave no response, as a crawl skip reason. Anything else is rethrown: it is a bug. */
 export function skipReasonOf(error: unknown): CrawlSkipReason {
   if (!(error instanceof OutboundError)) throw error;

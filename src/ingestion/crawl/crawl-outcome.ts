@@ -11,4 +11,5 @@ export type CrawlSkipReason = 'known' | 'robots' | 'not-html' | 'http-error' | '
 /** `url` is always normalised (normalizeUrl), and for a fetched page it is the URL that answered, after redirects. */
 export type CrawlOutcome =
   | { kind: 'page'; url: string; title: string; sections: ExtractedSection[] }
-  | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number };
+  /** `detail`: what went wrong, in words, when the fetcher knows (connection refused, DNS, TLS…). */
+  | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number; detail?: string };

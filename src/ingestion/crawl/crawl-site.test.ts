@@ -93,7 +93,7 @@ test('rules for our own user agent apply: a bot that is disallowed everywhere fe
 });
 
 test('a start URL that cannot be fetched is a skipped outcome, not an error', async () => {
-  assert.deepEqual(await collect(crawlSite(options({ startUrl: 'http://10.0.0.1/' }))), [{ kind: 'skipped', url: 'http://10.0.0.1/', reason: 'blocked' }]);
+  assert.deepEqual(await collect(crawlSite(options({ startUrl: 'http://10.0.0.1/' }))), [{ kind: 'skipped', url: 'http://10.0.0.1/', reason: 'blocked', detail: '10.0.0.1 is not a public address' }]);
   // The redirect's private target is refused by the fetcher's address guard.
   assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/go-private` }))), [{ kind: 'skipped', url: `${site.origin}/go-private`, reason: 'blocked' }]);
   assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/missing.html`, maxFetches: 1 }))), [{ kind: 'skipped', url: `${site.origin}/missing.html`, reason: 'http-error', status: 404 }]);
@@ -138,7 +138,7 @@ test('slow pages: the concurrency bound holds and the page time-out skips them',
     assert.equal(slow.maxInFlight(), 2);
     const timedOut = await collect(crawlSite(options({ startUrl: slow.origin, pageTimeoutMs: 50 })));
     // The sitemap (not held back) still seeds pages; every page times out.
-    assert.deepEqual(timedOut[0], { kind: 'skipped', url: `${slow.origin}/`, reason: 'timeout' });
+    assert.deepEqual(timedOut[0], { kind: 'skipped', url: `${slow.origin}/`, reason: 'timeout', detail: 'it did not answer in time' });
     assert.ok(timedOut.length > 1 && timedOut.every((outcome) => outcome.kind === 'skipped' && outcome.reason === 'timeout'));
   } finally {
     await slow.close();

@@ -1,5 +1,5 @@
 import type { Fetcher } from '../../ports/fetcher.ts';
-import { skipReasonOf, type CrawlRequestContext } from './crawl-context.ts';
+import { skipOf, type CrawlRequestContext } from './crawl-context.ts';
 import type { CrawlOutcome } from './crawl-outcome.ts';
 import { createCrawlFrontier, originOf, type CrawlFrontier } from './crawl-frontier.ts';
 import { fetchPage } from './fetch-page.ts';
@@ -51,7 +51,7 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
     try {
       robots = await readRobots(context, origin);
     } catch (error) {
-      yield { kind: 'skipped', url: normalizeUrl(options.startUrl), reason: skipReasonOf(error) };
+      yield { kind: 'skipped', url: normalizeUrl(options.startUrl), ...skipOf(error) };
       return;
     }
     const frontier = createCrawlFrontier(context, { origin, robots, maxUrls: options.maxFetches * 20 + 1_000 });

@@ -1,5 +1,5 @@
 import type { OutboundResponse } from '../../ports/fetcher.ts';
-import { crawlGet, skipReasonOf, type CrawlRequestContext } from './crawl-context.ts';
+import { crawlGet, skipOf, type CrawlRequestContext } from './crawl-context.ts';
 import type { CrawlSkipReason } from './crawl-outcome.ts';
 
 /** What the crawl says about a redirect's target before it is requested. */
@@ -7,7 +7,7 @@ export type HopVerdict = { follow: true } | { follow: false; skip: CrawlSkipReas
 
 export type FetchedPage =
   | { kind: 'response'; response: OutboundResponse }
-  | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number }
+  | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number; detail?: string }
   /** A redirect led to a page this crawl has already visited or queued. */
   | { kind: 'duplicate' };
 
@@ -29,7 +29,7 @@ export async function fetchPage(context: CrawlRequestContext, url: string, check
     try {
       response = await crawlGet(context, current, { maxRedirects: 0, timeoutMs, accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1' });
     } catch (error) {
-      return { kind: 'skipped', url: current, reason: skipReasonOf(error) };
+      return { kind: 'skipped', url: current, ...skipOf(error) };
     }
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || !location) return { kind: 'response', response };

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { ExtractError, extractFile, type ExtractFailure } from './extract-file.ts';
 
 const FIXTURES = new URL('../../../test/fixtures/files/', import.meta.url);
@@ -111,9 +112,27 @@ test('truncated, corrupt and empty documents are INVALID_FILE', async () => {
 
 test('bytes that are not text are not TXT', async () => {
   assert.equal(await failure(Buffer.from([0x68, 0x69, 0x00, 0x00, 0x01, 0x02]), 'nul.txt'), 'invalid-file');
-  assert.equal(await failure(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]), 'latin1.txt'), 'invalid-file');
   assert.equal(await failure(Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x41, 0x00]), 'lone-surrogate.txt'), 'invalid-file');
   assert.equal(await failure(Buffer.from([0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07]), 'controls'), 'type-not-allowed');
+});
+
+test('legacy Windows-1252 / Latin-1 text is read as such; true binary is still refused', async () => {
+  const legacy = await extractFile({ bytes: fixture('tides-windows1252.txt'), filename: 'tides.txt' });
+  const utf8 = await extractFile({ bytes: fixture('tides-utf8.txt'), filename: 'tides.txt' });
+  assert.equal(legacy.kind, 'txt');
+  // Curly quotes, dashes and é come back as the same characters as the UTF-8 copy.
+  assert.deepEqual(legacy.sections, utf8.sections);
+  const latin1 = await extractFile({ bytes: Buffer.from('Crème brûlée à la façon de Noël.\nÿ is the last Latin-1 letter.', 'latin1'), filename: 'recette' });
+  assert.equal(latin1.sections[0]!.text, 'Crème brûlée à la façon de Noël. ÿ is the last Latin-1 letter.');
+  // High-entropy bytes with no magic number (raw deflate), and pseudo-random bytes: not text.
+  const deflated = deflateRawSync(readFileSync(new URL('tides-utf8.txt', FIXTURES)).toString().repeat(20));
+  assert.equal(await failure(deflated, 'compressed.txt'), 'invalid-file');
+  assert.equal(await failure(deflated, 'compressed'), 'type-not-allowed');
+  let seed = 42;
+  const noise = Buffer.from(Array.from({ length: 65_536 }, () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) >> 23));
+  assert.equal(await failure(noise, 'noise.txt'), 'invalid-file');
+  // Binary made only of high bytes and the five bytes Windows-1252 leaves undefined.
+  assert.equal(await failure(Buffer.from(Array.from({ length: 4_000 }, (_, i) => [0x81, 0x8d, 0x8f, 0x90, 0x9d, 0xe9][i % 6]!)), 'high.txt'), 'invalid-file');
 });
 
 const SPEC_PDF = '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf';

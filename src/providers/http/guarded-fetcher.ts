@@ -4,6 +4,7 @@ import { Agent, fetch } from 'undici';
 import { OutboundError, type Fetcher, type OutboundRequest, type OutboundResponse } from '../../ports/fetcher.ts';
 import { isIpAllowed } from '../../domain/keys/ip-allow-list.ts';
 import { isPublicAddress } from './address-policy.ts';
+import { describeNetworkFailure } from './network-failure.ts';
 
 /** Whether an outbound connection may go to this IP address. */
 export type AddressPolicy = (address: string) => boolean;
@@ -121,8 +122,8 @@ async function readCapped(stream: ReadableStream<Uint8Array> | null, maxBytes: n
 
 function toOutboundError(error: unknown, timeout: AbortSignal): OutboundError {
   if (error instanceof OutboundError) return error;
-  if (timeout.aborted) return new OutboundError('timeout', 'the request timed out');
+  if (timeout.aborted) return new OutboundError('timeout', 'it did not answer in time');
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code === BLOCKED) return new OutboundError('blocked-address', cause.message ?? 'refused address');
-  return new OutboundError('network', cause?.message ?? (error instanceof Error ? error.message : 'network error'));
+  return new OutboundError('network', describeNetworkFailure(error));
 }

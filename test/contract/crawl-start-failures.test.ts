@@ -1,0 +1,69 @@
+// Issue 14, point 11: a crawl whose start page cannot be had says what happened, in words.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:net';
+import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
+import { CRAWL_SETTINGS } from '../../src/domain/knowledge/crawl-website.ts';
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as { port: number }).port;
+}
+
+describe('crawl start failures in words', () => {
+  let server: TestServer;
+  let key: string;
+  let agentId: string;
+  const sockets: Server[] = [];
+  before(async () => {
+    server = await startTestServer({ configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } } });
+    const { account, ctx } = await server.seedAccount('pro');
+    agentId = (await server.seedAgent(ctx)).id;
+    key = await server.seedKey(account.id);
+  });
+  after(async () => {
+    for (const socket of sockets) socket.close();
+    await server.close();
+  });
+
+  async function crawlFailure(url: string): Promise<string> {
+    const response = await server.call('POST', `/agents/${agentId}/sources/website`, { key, body: { url } });
+    assert.equal(response.status, 400, response.text);
+    assert.equal(response.body.error.code, 'INVALID_BODY');
+    const [item] = response.body.error.list.url as string[];
+    assert.match(item!, /^could not be crawled: /);
+    assert.doesNotMatch(response.body.error.message, /because of /);
+    return response.body.error.message;
+  }
+
+  test('connection refused', async () => {
+    const closed = createServer();
+    const port = await listen(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    assert.equal(await crawlFailure(`http://127.0.0.1:${port}/`), 'The URL could not be crawled because the server refused the connection (nothing listens on that port).');
+  });
+
+  test('DNS failure', async () => {
+    assert.equal(await crawlFailure('http://no-such-host.invalid/'), 'The URL could not be crawled because its host name could not be found (the DNS lookup failed).');
+  });
+
+  test('TLS failure: https to a server that does not speak it', async () => {
+    const plain = createServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    sockets.push(plain);
+    const port = await listen(plain);
+    assert.equal(await crawlFailure(`https://127.0.0.1:${port}/`), 'The URL could not be crawled because the secure (TLS) connection failed: the server does not speak TLS (https) on that port.');
+  });
+
+  test('time-out: a server that accepts and never answers', async () => {
+    const silent = createServer(() => undefined);
+    sockets.push(silent);
+    const port = await listen(silent);
+    const timeout = CRAWL_SETTINGS.pageTimeoutMs;
+    CRAWL_SETTINGS.pageTimeoutMs = 300; // the same module instance as the in-process server's
+    try {
+      assert.equal(await crawlFailure(`http://127.0.0.1:${port}/`), 'The URL could not be crawled because it did not answer in time.');
+    } finally {
+      CRAWL_SETTINGS.pageTimeoutMs = timeout;
+    }
+  });
+});
