@@ -11,6 +11,7 @@ export function registerGetAgent(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'getAgent',
         summary: 'Get an agent',
         security: SECURITY,
         params: AgentIdParamsSchema,

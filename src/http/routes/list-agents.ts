@@ -12,6 +12,7 @@ export function registerListAgents(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'listAgents',
         summary: 'List agents',
         security: SECURITY,
         querystring: PageQuerySchema,

@@ -10,6 +10,7 @@ export function registerListModels(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Models and usage'],
+        operationId: 'listModels',
         summary: 'List models',
         security: SECURITY,
         response: {

@@ -17,6 +17,7 @@ export function registerListSources(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Knowledge'],
+        operationId: 'listSources',
         summary: 'List knowledge sources',
         security: SECURITY,
         params: AgentIdParamsSchema,

@@ -11,6 +11,7 @@ export function registerPing(app: ApiApp, deps: HttpDeps): void {
       config: { public: true },
       schema: {
         tags: ['Health and key'],
+        operationId: 'ping',
         summary: 'Health check (no key needed)',
         response: { 200: Type.Object({ success: Type.Literal(true), status: Type.Literal('ok'), version: Type.String(), time: Type.String({ format: 'date-time' }) }) },
       },

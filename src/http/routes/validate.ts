@@ -11,6 +11,7 @@ export function registerValidate(app: ApiApp, _deps: HttpDeps): void {
     {
       schema: {
         tags: ['Health and key'],
+        operationId: 'validate',
         summary: 'Confirm that the key works',
         security: SECURITY,
         response: {

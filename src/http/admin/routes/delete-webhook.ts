@@ -12,6 +12,7 @@ export function registerDeleteWebhook(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'deleteWebhook',
         summary: 'Delete a webhook endpoint',
         security: ADMIN_SECURITY,
         params: EndpointParamsSchema,

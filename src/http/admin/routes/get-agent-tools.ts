@@ -12,6 +12,7 @@ export function registerGetAgentTools(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'getAgentTools',
         summary: "An agent's client tools",
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,

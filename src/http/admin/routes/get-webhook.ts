@@ -13,6 +13,7 @@ export function registerGetWebhook(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'getWebhook',
         summary: 'Get a webhook endpoint',
         security: ADMIN_SECURITY,
         params: EndpointParamsSchema,

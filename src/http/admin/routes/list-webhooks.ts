@@ -13,6 +13,7 @@ export function registerListWebhooks(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'listWebhooks',
         summary: 'List webhook endpoints',
         security: ADMIN_SECURITY,
         params: AccountParamsSchema,
