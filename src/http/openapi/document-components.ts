@@ -24,7 +24,7 @@ const HEADERS: Record<string, Json> = {
     schema: { type: 'string' },
   },
   'RateLimit-Limit': {
-    description: "Requests the account may make per minute (its plan's limit), counted across all its keys.",
+    description: "Requests the account may make per minute (its plan's limit), counted across all its keys. Absent on 403 `IP_NOT_ALLOWED`, refused before the rate limit.",
     schema: { type: 'integer', minimum: 0 },
   },
   'RateLimit-Remaining': {

@@ -14,6 +14,7 @@ export function registerListAgents(app: ApiApp, deps: HttpDeps): void {
         tags: ['Agents'],
         operationId: 'listAgents',
         summary: 'List agents',
+        description: "The account's agents, newest first, each with its knowledge storage. A key restricted to some agents sees only those.",
         security: SECURITY,
         querystring: PageQuerySchema,
         response: {

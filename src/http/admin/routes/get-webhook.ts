@@ -15,6 +15,7 @@ export function registerGetWebhook(app: ApiApp, deps: AdminDeps): void {
         tags: ['Webhooks'],
         operationId: 'getWebhook',
         summary: 'Get a webhook endpoint',
+        description: 'One webhook endpoint of the account.',
         security: ADMIN_SECURITY,
         params: EndpointParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), endpoint: EndpointSchema }), ...SESSION_ERRORS },

@@ -15,6 +15,7 @@ export function registerListWebhooks(app: ApiApp, deps: AdminDeps): void {
         tags: ['Webhooks'],
         operationId: 'listWebhooks',
         summary: 'List webhook endpoints',
+        description: "The account's webhook endpoints. Their secrets are shown once, when created.",
         security: ADMIN_SECURITY,
         params: AccountParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), endpoints: Type.Array(EndpointSchema) }), ...SESSION_ERRORS },
