@@ -11,14 +11,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import { loadOpenApiDocuments } from '../support/openapi-documents.ts';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { STATUS_BY_CODE } from '../../src/http/error-table.ts';
 import { KNOWN_EVENT_TYPES } from '../../src/domain/webhooks/event-types.ts';
+import { toEnvelope } from '../../src/domain/events/record-event.ts';
 import type { ScenarioReport, ScenarioTarget } from '../openapi-client/scenario-target.ts';
 
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENT_DIR = join(ROOT, 'test/openapi-client');
 const SKIP = TEST_BACKEND === 'postgres' ? 'the documents are the same on every engine: checked on the SQLite run' : false;
@@ -190,5 +194,15 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     assert.equal(report.missingAgentCode, 'AGENT_NOT_FOUND');
     assert.equal(report.keys, 1);
     assert.equal(report.adminAgentName, 'Shop assistant');
+
+    // The events the scenario caused, as receivers get them, match the webhooks section.
+    const ajv = addFormats(new Ajv({ strict: false }));
+    const events = (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items;
+    assert.deepEqual([...new Set(events.map((event) => event.type))].sort(), ['agent.created', 'chat.completed', 'source.added']);
+    for (const event of events) {
+      const schema = documents.public.webhooks[event.type].post.requestBody.content['application/json'].schema;
+      const validate = ajv.compile(schema);
+      assert.ok(validate(JSON.parse(JSON.stringify(toEnvelope(event)))), `${event.type}: ${JSON.stringify(validate.errors)}`);
+    }
   });
 });
