@@ -75,7 +75,11 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     writeFileSync(join(generated, 'admin.ts'), await generateTypes(documents.admin));
     typecheck = runTool('tsc', ['-p', CLIENT_DIR]);
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  // The generated types go too: `node --test` would otherwise run them as test files next time.
+  after(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(join(CLIENT_DIR, 'generated'), { recursive: true, force: true });
+  });
 
   test('every operation has a unique operationId', () => {
     for (const document of [documents.public, documents.admin]) {
