@@ -72,6 +72,7 @@ function referTo(node: unknown, names: Map<string, string>, own?: string): unkno
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, referTo(value, names)]));
 }
 
+/** The header components the document refers to. */
 function usedHeaders(document: unknown): Json {
   const text = JSON.stringify(document);
   return Object.fromEntries(Object.entries(HEADERS).filter(([name]) => text.includes(`"#/components/headers/${name}"`)));
@@ -130,7 +131,8 @@ export function createDocumentCompleter(options: DocumentComponentsOptions) {
     const usedTags = [...new Set([...operationsOf(document), ...Object.values(webhooks).map((item) => item.post)].flatMap((operation) => operation.tags ?? []))];
     const result = referTo({ ...document, webhooks }, names) as Json;
     const all = Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, referTo(schema, names, name)]));
-    const schemas = Object.fromEntries(Object.entries(all).filter(([name]) => referenced(result, all).has(name)));
+    const used = referenced(result, all);
+    const schemas = Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name)));
     return {
       ...result,
       tags: usedTags.map((name) => ({ name, ...(options.tagDescriptions?.[name] && { description: options.tagDescriptions[name] }) })),
