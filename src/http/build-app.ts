@@ -31,8 +31,11 @@ import { registerDeleteConversation } from './routes/delete-conversation.ts';
 import { registerDeleteMessage } from './routes/delete-message.ts';
 import { registerCancelToolCall } from './routes/cancel-tool-call.ts';
 import { registerMessageFeedback } from './routes/message-feedback.ts';
-import { ADMIN_PREFIX, registerAdminApi } from './admin/admin-api.ts';
+import { registerAdminApi } from './admin/admin-api.ts';
 import { registerConsolePages } from './console-pages.ts';
+import { createRouteDocumenter } from './openapi/route-documentation.ts';
+import { createDocumentCompleter } from './openapi/document-components.ts';
+import { SHARED_SCHEMAS } from './schemas.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -62,6 +65,17 @@ function fromRouterError(error: Error): AppError {
       return new AppError('INVALID_BODY', 'The request is invalid.', { list: { path: ['could not be routed'] } });
   }
 }
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  'Health and key': 'Is the service up, and does the key work.',
+  Agents: 'The agents of the account (created and deleted in the console).',
+  'Models and usage': 'The models of the plan, the credit balance and what was spent.',
+  Knowledge: 'What an agent knows: text, Q&A, files and crawled web pages.',
+  Search: 'The passages of an agent closest to a query, without a model.',
+  Chat: 'Answers from an agent, as JSON or a stream.',
+  Conversations: 'Stored conversations, their messages, feedback and tool calls.',
+  'Webhook events': 'What the service sends to the endpoints configured in the console (SPEC §6).',
+};
 
 /** Builds the HTTP application: the public API under /api/v1, its OpenAPI document and docs page. */
 export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGracefully: () => Promise<void> }> {
@@ -93,12 +107,11 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       servers: [{ url: API_PREFIX }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' } } },
     },
-    // The admin API has its own document (http/admin/admin-api.ts).
-    transform: ({ schema, url }) =>
-      url.startsWith(ADMIN_PREFIX)
-        ? { schema: { ...(schema as object), hide: true } as never, url }
-        : { schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url },
+    // Only the public API's routes: the admin API has its own document (http/admin/admin-api.ts).
+    transform: createRouteDocumenter({ prefix: API_PREFIX }),
+    transformObject: createDocumentCompleter({ schemas: SHARED_SCHEMAS, rateLimited: true, tagDescriptions: TAG_DESCRIPTIONS }) as never,
     hideUntagged: true,
+    convertConstToEnum: false, // OpenAPI 3.1 has `const`; generated clients type it as a literal
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 

@@ -1,12 +1,21 @@
 // Schemas shared by several routes. Each doubles as validator, serializer and OpenAPI text.
 import Type from 'typebox';
-import { EXTRA_ERROR_CODES, SPEC_ERROR_CODES } from '../domain/errors.ts';
+import type { ErrorCode } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from './error-table.ts';
+import { PaginationSchema } from './pagination.ts';
 
 export const AgentIdParamsSchema = Type.Object({
   agentId: Type.String({ minLength: 1, maxLength: 200, description: 'Agent identifier (URL-encoded).' }),
 });
 
-const ALL_CODES = [...SPEC_ERROR_CODES, ...EXTRA_ERROR_CODES].join(', ');
+/** Every code of the one error table, so the document's enum can never lag behind it. */
+export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
+
+export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
+  type: 'string',
+  enum: ERROR_CODES,
+  description: 'The error code (SPEC §7, plus the service\'s additions); the HTTP status tells which of them can occur.',
+});
 
 export const UnauthorizedSchema = Type.Object(
   {
@@ -21,7 +30,7 @@ export const ErrorSchema = Type.Object(
     success: Type.Literal(false),
     error: Type.Object(
       {
-        code: Type.String({ description: `One of: ${ALL_CODES}.` }),
+        code: ErrorCodeSchema,
         message: Type.String(),
         list: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'INVALID_BODY: messages by field name.' })),
         ids: Type.Optional(Type.Array(Type.String(), { description: 'PENDING_TOOL_CALLS: the waiting tool calls.' })),
@@ -130,3 +139,19 @@ export const MessageParamsSchema = Type.Object({
   ...ConversationParamsSchema.properties,
   messageId: Type.String({ minLength: 1, maxLength: 200 }),
 });
+
+/** The shapes the OpenAPI document names under components.schemas: wherever a route's schema
+ * holds one of them, the document refers to it instead of repeating it. */
+export const SHARED_SCHEMAS = {
+  ErrorCode: ErrorCodeSchema,
+  Error: ErrorSchema,
+  Unauthorized: UnauthorizedSchema,
+  Agent: AgentSchema,
+  AgentWithStorage: AgentWithStorageSchema,
+  Source: SourceSchema,
+  ToolCall: ToolCallSchema,
+  Feedback: FeedbackSchema,
+  Message: MessageSchema,
+  Conversation: ConversationSchema,
+  Pagination: PaginationSchema,
+};

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DomainDeps, RequestContext } from '../domain/context.ts';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
 import type { ApiKeyRecord } from '../ports/store.ts';
+import type { RouteDocumentation } from './openapi/route-documentation.ts';
 
 export type ApiApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -25,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that need no key (GET /ping, the OpenAPI document). */
     public?: boolean;
+    /** What the OpenAPI document must say beyond the route's schema (http/openapi/). */
+    openapi?: RouteDocumentation;
   }
 }
 

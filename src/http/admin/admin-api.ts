@@ -6,7 +6,10 @@ import swagger from '@fastify/swagger';
 import { createScryptPasswordHasher } from '../../providers/crypto/scrypt-password-hasher.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import type { AdminDeps } from './admin-types.ts';
-import { ADMIN_SECURITY } from './admin-schemas.ts';
+import { ADMIN_SECURITY, ADMIN_SHARED_SCHEMAS, AccountParamsSchema } from './admin-schemas.ts';
+import { SHARED_SCHEMAS } from '../schemas.ts';
+import { createRouteDocumenter } from '../openapi/route-documentation.ts';
+import { createDocumentCompleter } from '../openapi/document-components.ts';
 import { createSessionHook } from './session-hook.ts';
 import { registerSignIn } from './routes/sign-in.ts';
 import { registerGetSession } from './routes/get-session.ts';
@@ -43,6 +46,21 @@ Errors are the public API's: 401 is flat \`{error, code}\`; everything else is \
 An account the signed-in person is not a member of answers 404, like one that does not exist.
 Adding and removing members is for the account's owners: a teammate gets 403 \`OWNER_REQUIRED\`.`;
 
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Session: 'Signing in and out, and the password.',
+  Accounts: "An account's overview.",
+  Agents: "The account's agents: create, update, delete, client tools.",
+  Keys: 'API keys: create (the secret is shown once), list, revoke.',
+  Members: "The account's console users.",
+  Webhooks: 'Webhook endpoints, their deliveries and the event types.',
+  'Models and usage': 'The models of the plan, the credit balance and what was spent.',
+  Knowledge: 'What an agent knows: text, Q&A, files and crawled web pages.',
+  Search: 'The passages of an agent closest to a query, without a model.',
+  Chat: 'Answers from an agent, as JSON or a stream (the console playground).',
+  Conversations: 'Stored conversations, their messages, feedback and tool calls.',
+  'Webhook events': 'What the service sends to the webhook endpoints (SPEC §6).',
+};
+
 export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<void> {
   const adminDeps: AdminDeps = { ...deps, passwords: createScryptPasswordHasher() };
   // A second generator under its own decorator, seeing only admin routes.
@@ -59,12 +77,12 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
         },
       },
     },
-    // The public routes mounted for the console (account-routes.ts) are secured by the session here.
-    transform: ({ schema, url }) =>
-      url.startsWith(ADMIN_PREFIX)
-        ? { schema: { ...(schema as object), ...((schema as { security?: unknown })?.security ? { security: ADMIN_SECURITY } : {}) } as never, url: url.slice(ADMIN_PREFIX.length) || '/' }
-        : { schema: { ...(schema as object), hide: true } as never, url },
+    // The public routes mounted for the console (account-routes.ts) are secured by the session here,
+    // and take the account of their path prefix.
+    transform: createRouteDocumenter({ prefix: ADMIN_PREFIX, security: ADMIN_SECURITY, pathParams: AccountParamsSchema.properties }),
+    transformObject: createDocumentCompleter({ schemas: { ...SHARED_SCHEMAS, ...ADMIN_SHARED_SCHEMAS }, rateLimited: false, tagDescriptions: TAG_DESCRIPTIONS }) as never,
     hideUntagged: true,
+    convertConstToEnum: false, // OpenAPI 3.1 has `const`; generated clients type it as a literal
   });
   app.decorateRequest('consoleSession', null);
   app.decorateRequest('consoleMembership', null);

@@ -119,3 +119,14 @@ export const SessionSchema = Type.Object({
   csrfToken: Type.String({ description: 'Send it as `X-CSRF-Token` with every POST, PATCH and DELETE.' }),
   expiresAt: Type.String({ format: 'date-time' }),
 });
+
+/** The admin document's own named shapes, beside the public ones (see SHARED_SCHEMAS). */
+export const ADMIN_SHARED_SCHEMAS = {
+  Endpoint: EndpointSchema,
+  ClientTool: ClientToolSchema,
+  ConsoleAgent: ConsoleAgentSchema,
+  Key: KeySchema,
+  Member: MemberSchema,
+  Delivery: DeliverySchema,
+  Session: SessionSchema,
+};

@@ -20,6 +20,7 @@ export function registerAddQaSource(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Knowledge'],
+        operationId: 'addQaSource',
         summary: 'Add a question/answer pair',
         description: 'The source title is the question. Question and answer characters count against storage. Emits `source.added`.',
         security: SECURITY,

@@ -20,6 +20,7 @@ export function registerAddTextSource(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Knowledge'],
+        operationId: 'addTextSource',
         summary: 'Add a text entry',
         description: 'Title and content characters count against storage (403 `PLAN_LIMIT_REACHED` beyond it). Emits `source.added`.',
         security: SECURITY,

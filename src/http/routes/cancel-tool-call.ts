@@ -11,6 +11,7 @@ export function registerCancelToolCall(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Conversations'],
+        operationId: 'cancelToolCall',
         summary: 'Cancel a pending tool call',
         description: 'pending → canceled. The model is told the call was canceled when the conversation continues. Once no call is pending, a new message may be sent.',
         security: SECURITY,

@@ -77,8 +77,10 @@ export function registerChat(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/chat',
     {
+      config: { openapi: { eventStream: { description: 'With `stream: true`: the reply as it is written (frames described above).' } } },
       schema: {
         tags: ['Chat'],
+        operationId: 'chat',
         summary: 'Chat with an agent',
         description: DESCRIPTION,
         security: SECURITY,

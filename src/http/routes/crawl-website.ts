@@ -20,8 +20,10 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/sources/website',
     {
+      config: { openapi: { eventStream: { description: 'With `Accept: text/event-stream`: progress frames, then the answer (described above).' } } },
       schema: {
         tags: ['Knowledge'],
+        operationId: 'crawlWebsite',
         summary: 'Crawl a website',
         description:
           'Breadth first from `url` over the same host: robots.txt obeyed, sitemap.xml read, HTML pages only, each page one `website` source (title = page title). ' +

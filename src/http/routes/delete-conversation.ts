@@ -10,6 +10,7 @@ export function registerDeleteConversation(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Conversations'],
+        operationId: 'deleteConversation',
         summary: 'Delete a conversation',
         description: "Deletes every message of the conversation, and the conversation itself: an end user's next message starts a new one.",
         security: SECURITY,

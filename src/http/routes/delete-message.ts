@@ -10,6 +10,7 @@ export function registerDeleteMessage(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Conversations'],
+        operationId: 'deleteMessage',
         summary: 'Delete a message',
         description: 'Without `cascade`, only this message. With `cascade=true`, this message and every later message of the conversation (to rewind it). Tool calls go with their message.',
         security: SECURITY,

@@ -10,6 +10,7 @@ export function registerDeleteSource(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Knowledge'],
+        operationId: 'deleteSource',
         summary: 'Delete a knowledge source',
         description: 'Frees its storage. Emits `source.deleted`.',
         security: SECURITY,

@@ -11,7 +11,9 @@ export function registerGetAgent(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'getAgent',
         summary: 'Get an agent',
+        description: "One agent with its knowledge storage against the plan's limit.",
         security: SECURITY,
         params: AgentIdParamsSchema,
         response: {

@@ -12,7 +12,9 @@ export function registerListAgents(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'listAgents',
         summary: 'List agents',
+        description: "The account's agents, newest first, each with its knowledge storage. A key restricted to some agents sees only those.",
         security: SECURITY,
         querystring: PageQuerySchema,
         response: {

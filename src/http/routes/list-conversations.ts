@@ -12,6 +12,7 @@ export function registerListConversations(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Conversations'],
+        operationId: 'listConversations',
         summary: "List an agent's conversations",
         description: 'Most recently active first.',
         security: SECURITY,

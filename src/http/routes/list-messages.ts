@@ -12,6 +12,7 @@ export function registerListMessages(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Conversations'],
+        operationId: 'listMessages',
         summary: 'List the messages of a conversation',
         description: 'Newest first. `conversationId` is always present; `userId` when the reference was an end user id.',
         security: SECURITY,

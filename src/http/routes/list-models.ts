@@ -10,7 +10,9 @@ export function registerListModels(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Models and usage'],
+        operationId: 'listModels',
         summary: 'List models',
+        description: "Every model of the service, its price in credits per chat request, and whether the caller's plan may use it.",
         security: SECURITY,
         response: {
           200: Type.Object({

@@ -17,7 +17,9 @@ export function registerListSources(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Knowledge'],
+        operationId: 'listSources',
         summary: 'List knowledge sources',
+        description: "The agent's knowledge sources, newest first; `type` keeps one kind.",
         security: SECURITY,
         params: AgentIdParamsSchema,
         querystring: ListSourcesQuerySchema,

@@ -12,6 +12,7 @@ export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Conversations'],
+        operationId: 'messageFeedback',
         summary: 'Rate a reply',
         description: 'Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists.',
         security: SECURITY,

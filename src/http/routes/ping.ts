@@ -11,7 +11,9 @@ export function registerPing(app: ApiApp, deps: HttpDeps): void {
       config: { public: true },
       schema: {
         tags: ['Health and key'],
+        operationId: 'ping',
         summary: 'Health check (no key needed)',
+        description: "Answers once the database does. Needs no key and is not rate limited; `time` is the server's clock.",
         response: { 200: Type.Object({ success: Type.Literal(true), status: Type.Literal('ok'), version: Type.String(), time: Type.String({ format: 'date-time' }) }) },
       },
     },

@@ -22,6 +22,7 @@ export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'updateAgent',
         summary: 'Update an agent',
         description: 'An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. Emits `agent.updated`.',
         security: SECURITY,

@@ -7,6 +7,11 @@ import { abortOnClientClose } from '../abort-on-close.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
+/** The form the handler reads: documentation only (the multipart body is parsed by the handler). */
+const UploadFormSchema = Type.Object({
+  file: Type.String({ format: 'binary', description: 'The file: PDF, DOC, DOCX or TXT, recognised by its content. Its file name becomes the source title.' }),
+});
+
 const FileSourceSchema = Type.Object({ id: Type.String(), type: Type.Literal('file'), title: Type.String(), size: Type.Number() });
 
 interface UploadedFile {
@@ -55,8 +60,10 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
     scope.post(
       '/agents/:agentId/sources/files',
       {
+        config: { openapi: { multipartBody: UploadFormSchema } },
         schema: {
           tags: ['Knowledge'],
+          operationId: 'uploadFileSource',
           summary: 'Upload a file',
           description:
             'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, UTF-16 with a BOM, or the legacy Windows-1252 / Latin-1). ' +

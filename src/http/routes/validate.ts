@@ -11,7 +11,9 @@ export function registerValidate(app: ApiApp, _deps: HttpDeps): void {
     {
       schema: {
         tags: ['Health and key'],
+        operationId: 'validate',
         summary: 'Confirm that the key works',
+        description: 'What the key has spent: `usage.total` credits charged to it (refunds deducted), and `quotaLimit`, its credit quota (0 when it has none).',
         security: SECURITY,
         response: {
           200: Type.Object({

@@ -15,6 +15,7 @@ export function registerAddMember(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Members'],
+        operationId: 'addMember',
         summary: 'Add a member',
         description:
           'Owners only (403 OWNER_REQUIRED for a teammate). A person without a console sign-in gets one with `password` (then required; `signIn: "created"`). ' +

@@ -14,6 +14,7 @@ export function registerChangePassword(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Session'],
+        operationId: 'changePassword',
         summary: 'Change the password',
         description:
           'A wrong `currentPassword` is 400 INVALID_BODY (`error.list.currentPassword`) and counts as a failed sign-in (429 RATE_LIMITED with Retry-After once too many). ' +

@@ -15,6 +15,7 @@ export function registerCreateAgent(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'createAgent',
         summary: 'Create an agent',
         description:
           "`model` defaults to the plan's default. An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. Emits `agent.created`.",

@@ -14,6 +14,7 @@ export function registerCreateKey(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Keys'],
+        operationId: 'createKey',
         summary: 'Create an API key',
         description:
           '`secret` (`cq_…`) is shown this once; only a hash is kept. Agents not in the account, entries that are not an IP or CIDR range, and an expiry that is not in the future are 400 INVALID_BODY, listed under `allowedAgentIds`, `allowedIps` and `expiresAt`.',

@@ -14,6 +14,7 @@ export function registerCreateWebhook(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'createWebhook',
         summary: 'Add a webhook endpoint',
         description: 'It receives the events recorded from now on. `secret` (`whsec_…`, Standard Webhooks) is shown this once.',
         security: ADMIN_SECURITY,

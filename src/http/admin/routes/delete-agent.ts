@@ -12,6 +12,7 @@ export function registerDeleteAgent(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'deleteAgent',
         summary: 'Delete an agent',
         description: 'Removes the agent with all its sources, passages, conversations and messages, then emits `agent.deleted`. Keys restricted to it keep their other agents. 404 AGENT_NOT_FOUND for an agent that is not in the account.',
         security: ADMIN_SECURITY,

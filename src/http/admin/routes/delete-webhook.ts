@@ -12,7 +12,9 @@ export function registerDeleteWebhook(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'deleteWebhook',
         summary: 'Delete a webhook endpoint',
+        description: 'Deletes the endpoint with its delivery log.',
         security: ADMIN_SECURITY,
         params: EndpointParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), deleted: Type.Literal(true) }), ...SESSION_ERRORS },

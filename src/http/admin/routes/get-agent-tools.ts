@@ -12,7 +12,9 @@ export function registerGetAgentTools(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'getAgentTools',
         summary: "An agent's client tools",
+        description: "The client tools the agent's model may ask the API client to run.",
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), tools: Type.Array(ClientToolSchema) }), ...SESSION_ERRORS },

@@ -47,6 +47,7 @@ export function registerGetOverview(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Accounts'],
+        operationId: 'getOverview',
         summary: 'Account overview',
         description: `The account with the signed-in person's role, balance, plan limits, and over the last \`days\` UTC days (today included; default ${OVERVIEW_DEFAULT_DAYS}, at most ${OVERVIEW_MAX_DAYS}) credits used and charged requests per day, the top agents, and counts.`,
         security: ADMIN_SECURITY,

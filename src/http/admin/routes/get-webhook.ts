@@ -13,7 +13,9 @@ export function registerGetWebhook(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'getWebhook',
         summary: 'Get a webhook endpoint',
+        description: 'One webhook endpoint of the account.',
         security: ADMIN_SECURITY,
         params: EndpointParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), endpoint: EndpointSchema }), ...SESSION_ERRORS },

@@ -14,6 +14,7 @@ export function registerListDeliveries(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'listDeliveries',
         summary: 'Delivery log',
         description: 'Each delivery with its attempts (status code, latency, error) and its next try.',
         security: ADMIN_SECURITY,

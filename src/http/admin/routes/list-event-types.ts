@@ -10,6 +10,7 @@ export function registerListEventTypes(app: ApiApp): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'listEventTypes',
         summary: 'Event types',
         description: 'The types this version sends (SPEC §6). Subscriptions may also name types added later; `ping` is always sent.',
         security: ADMIN_SECURITY,

@@ -13,6 +13,7 @@ export function registerListKeys(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Keys'],
+        operationId: 'listKeys',
         summary: 'List API keys',
         description: 'Newest first; revoked and expired keys included, with their status.',
         security: ADMIN_SECURITY,

@@ -13,6 +13,7 @@ export function registerListMembers(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Members'],
+        operationId: 'listMembers',
         summary: 'List members',
         description: 'Every member may see the list; only owners may change it.',
         security: ADMIN_SECURITY,

@@ -13,7 +13,9 @@ export function registerListWebhooks(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'listWebhooks',
         summary: 'List webhook endpoints',
+        description: "The account's webhook endpoints. Their secrets are shown once, when created.",
         security: ADMIN_SECURITY,
         params: AccountParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), endpoints: Type.Array(EndpointSchema) }), ...SESSION_ERRORS },

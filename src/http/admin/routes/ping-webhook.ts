@@ -13,6 +13,7 @@ export function registerPingWebhook(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'pingWebhook',
         summary: 'Send a test ping',
         description: 'Sent to this endpoint whatever its subscriptions, within a second by a running worker; follow it in the delivery log.',
         security: ADMIN_SECURITY,

@@ -13,6 +13,7 @@ export function registerRedeliver(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'redeliver',
         summary: 'Redeliver',
         description: 'Sends the delivery again now with the same `webhook-id`: a pending one skips its wait, a finished one gets one more attempt.',
         security: ADMIN_SECURITY,

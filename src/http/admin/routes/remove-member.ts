@@ -13,6 +13,7 @@ export function registerRemoveMember(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Members'],
+        operationId: 'removeMember',
         summary: 'Remove a member',
         description:
           'Owners only (403 OWNER_REQUIRED). The person loses the account on their next request; their sign-in stays for their other accounts. ' +

@@ -13,6 +13,7 @@ export function registerRevokeKey(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Keys'],
+        operationId: 'revokeKey',
         summary: 'Revoke an API key',
         description: "Its next request is 401. Revoking a revoked key changes nothing and answers it again; another account's key is 404 NOT_FOUND.",
         security: ADMIN_SECURITY,

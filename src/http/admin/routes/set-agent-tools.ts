@@ -14,6 +14,7 @@ export function registerSetAgentTools(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Agents'],
+        operationId: 'setAgentTools',
         summary: "Replace an agent's client tools",
         description: 'The list replaces the previous one; `[]` removes every tool. Emits `agent.updated`.',
         security: ADMIN_SECURITY,

@@ -17,6 +17,7 @@ export function registerSignIn(app: ApiApp, deps: AdminDeps): void {
       config: { public: true },
       schema: {
         tags: ['Session'],
+        operationId: 'signIn',
         summary: 'Sign in',
         description:
           'Sets the `colloquy_session` cookie (HttpOnly, SameSite=Strict, Path=/api/admin, Secure over HTTPS). A wrong email or password is 401; ' +

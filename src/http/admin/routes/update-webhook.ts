@@ -14,6 +14,7 @@ export function registerUpdateWebhook(app: ApiApp, deps: AdminDeps): void {
     {
       schema: {
         tags: ['Webhooks'],
+        operationId: 'updateWebhook',
         summary: 'Update a webhook endpoint',
         description: 'Only the fields to change. Enabling an endpoint (also one disabled by a 410) sends what waited for it.',
         security: ADMIN_SECURITY,

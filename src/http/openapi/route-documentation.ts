@@ -1,0 +1,114 @@
+// What @fastify/swagger is handed for each route: the route's own schema (the one that validates and
+// serializes) with the rules every operation follows applied to a copy, so the document says what
+// the server does without any route repeating it. Nothing here changes how a request is handled.
+import type { TSchema } from 'typebox';
+import { ErrorSchema } from '../schemas.ts';
+
+/** The few facts a route's schema cannot carry, kept in its `config.openapi`. */
+export interface RouteDocumentation {
+  /** A multipart/form-data body the handler reads itself (no body schema: Fastify does not parse it). */
+  multipartBody?: TSchema;
+  /** The 200 answer can also be a Server-Sent Events stream: when, and what its frames are. */
+  eventStream?: { description: string };
+}
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+
+interface RouteSchema {
+  operationId?: string;
+  security?: unknown[];
+  hide?: boolean;
+  params?: JsonSchema;
+  querystring?: JsonSchema;
+  body?: JsonSchema;
+  consumes?: string[];
+  response?: Record<string, JsonSchema>;
+  [key: string]: unknown;
+}
+
+export interface DocumentRouteOptions {
+  /** The document's servers URL: routes under it are shown relative to it, all others hidden. */
+  prefix: string;
+  /** Replaces a secured route's security requirement (the admin document's session). */
+  security?: unknown[];
+  /** Schemas of path parameters a route's prefix adds (the admin's `accountId`). */
+  pathParams?: Record<string, TSchema>;
+}
+
+/** A plain copy: TypeBox's symbol keys go, the JSON Schema stays. */
+const copy = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** A property with a default may be left out, whatever the validator's `required` says (it fills
+ * the default in before the handler runs). */
+function withDefaultsOptional(schema: JsonSchema | undefined): JsonSchema | undefined {
+  if (!schema?.properties || !schema.required) return schema;
+  const properties = schema.properties as Record<string, { default?: unknown }>;
+  const required = schema.required.filter((name) => properties[name]?.default === undefined);
+  const { required: _, ...rest } = schema;
+  return required.length > 0 ? { ...rest, required } : rest;
+}
+
+/** Every `:name` of the URL is a declared path parameter, whichever scope added it to the URL. */
+function withAllPathParams(params: JsonSchema | undefined, url: string, known: Record<string, TSchema>): JsonSchema | undefined {
+  const names = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
+  const missing = names.filter((name) => !params?.properties?.[name]);
+  if (missing.length === 0) return params;
+  const added = Object.fromEntries(missing.map((name) => [name, known[name] ? copy<JsonSchema>(known[name]) : { type: 'string', minLength: 1 }]));
+  return {
+    type: 'object',
+    ...params,
+    properties: { ...added, ...params?.properties },
+    required: [...missing, ...(params?.required ?? [])],
+  };
+}
+
+/** The errors any operation of its kind can give, beside those the route lists. */
+function withImpliedErrors(schema: RouteSchema, multipart: boolean): Record<string, JsonSchema> {
+  const response = { ...schema.response };
+  const error = copy<JsonSchema>(ErrorSchema);
+  // A body, a query or a path parameter can fail validation: INVALID_BODY.
+  if ((schema.body || schema.querystring || schema.params || multipart) && !response['400']) response['400'] = error;
+  // A JSON body over the server's limit: PAYLOAD_TOO_LARGE (an upload's is FILE_TOO_LARGE, declared by its route).
+  if (schema.body && !response['413']) response['413'] = error;
+  return response;
+}
+
+/** The 200 answer as JSON or, when the route says so, as an event stream. */
+function withEventStream(response: Record<string, JsonSchema>, eventStream: RouteDocumentation['eventStream']): Record<string, JsonSchema> {
+  const ok = response['200'];
+  if (!eventStream || !ok) return response;
+  return {
+    ...response,
+    200: {
+      description: 'The answer: one JSON body, or a Server-Sent Events stream (see the operation\'s description).',
+      content: {
+        'application/json': { schema: ok },
+        'text/event-stream': {
+          schema: { type: 'string', description: `${eventStream.description} Each frame is one \`data: {json}\` line and a blank line; an empty \`data:\` line ends the stream.` },
+        },
+      },
+    },
+  };
+}
+
+/** The swagger `transform` of one document. */
+export function createRouteDocumenter(options: DocumentRouteOptions) {
+  return function documentRoute({ schema, url, route }: { schema: unknown; url: string; route: { config?: { openapi?: RouteDocumentation } } }) {
+    const original = (schema ?? {}) as RouteSchema;
+    if (!url.startsWith(options.prefix)) return { schema: { ...original, hide: true } as never, url };
+    const extras = route.config?.openapi ?? {};
+    const documented = copy<RouteSchema>(original);
+    documented.params = withAllPathParams(documented.params, url, options.pathParams ?? {});
+    documented.querystring = withDefaultsOptional(documented.querystring);
+    documented.body = withDefaultsOptional(documented.body);
+    if (extras.multipartBody) {
+      documented.body = copy<JsonSchema>(extras.multipartBody);
+      documented.consumes = ['multipart/form-data'];
+    }
+    documented.response = withEventStream(withImpliedErrors(documented, Boolean(extras.multipartBody)), extras.eventStream);
+    // No requirement stated means none: say so, or the document's default would apply.
+    documented.security = original.security ? (options.security ?? original.security) : [];
+    for (const key of ['params', 'querystring', 'body'] as const) if (documented[key] === undefined) delete documented[key];
+    return { schema: documented as never, url: url.slice(options.prefix.length) || '/' };
+  };
+}

@@ -1,0 +1,85 @@
+// The OpenAPI `webhooks` section: SPEC §6's events as the requests a receiver gets. The Record over
+// EventType makes the compiler prove every known type is described.
+import Type, { type TSchema } from 'typebox';
+import type { EventType } from '../../domain/events/record-event.ts';
+import { KNOWN_EVENT_TYPES } from '../../domain/webhooks/event-types.ts';
+
+const AgentRef = Type.Object({ id: Type.String() }, { description: 'The agent.' });
+const NamedAgent = Type.Object({ id: Type.String(), name: Type.String() }, { description: 'The agent, with its name at the time of the event.' });
+
+const ChatData = {
+  agent: AgentRef,
+  conversationId: Type.Union([Type.String(), Type.Null()]),
+  userId: Type.Union([Type.String(), Type.Null()], { description: 'Set when the request sent `userId`.' }),
+  apiKey: Type.String({ description: 'The name of the key that made the request (never the key).' }),
+};
+
+const SourceData = Type.Object({
+  agent: NamedAgent,
+  source: Type.String({ description: 'The text title, Q&A question, file name or website URL (a crawl sends one event with the submitted URL).' }),
+});
+
+const EVENTS: Record<EventType, { summary: string; data: TSchema }> = {
+  'chat.completed': {
+    summary: 'An API-key chat request succeeded (console playground messages send none).',
+    data: Type.Object({ ...ChatData, credits: Type.Number({ description: 'Credits charged.' }) }),
+  },
+  'chat.failed': {
+    summary: 'An API-key chat request failed, once its agent was found.',
+    data: Type.Object({
+      ...ChatData,
+      credits: Type.Number({ description: 'Always 0: failed requests are not charged.' }),
+      error: Type.Optional(Type.Object({ code: Type.String({ description: 'Why it failed: an error code of the answer.' }) })),
+    }),
+  },
+  'agent.created': { summary: 'An agent was created.', data: Type.Object({ agent: NamedAgent }) },
+  'agent.updated': { summary: 'Name, model or instructions were saved.', data: Type.Object({ agent: NamedAgent }) },
+  'agent.deleted': { summary: 'An agent was deleted; its knowledge and conversations are already gone.', data: Type.Object({ agent: NamedAgent }) },
+  'source.added': { summary: 'Knowledge was added.', data: SourceData },
+  'source.deleted': { summary: 'Knowledge was removed.', data: SourceData },
+  'credits.low': {
+    summary: 'Remaining credits fell below 20 % of the last top-up or monthly allowance (sent again only after a refill).',
+    data: Type.Object({ credits: Type.Number({ description: 'Credits remaining.' }), threshold: Type.Number({ description: '20 % of the last refill.' }) }),
+  },
+  ping: { summary: 'A test sent from the console; sent whatever the endpoint subscribed to.', data: Type.Object({ message: Type.String({ description: 'A fixed test text.' }) }) },
+};
+
+const SIGNATURE_HEADERS = [
+  ['webhook-id', 'The event id: the same on every retry, so a receiver can drop duplicates.'],
+  ['webhook-timestamp', 'When this attempt was sent, in seconds since the Unix epoch.'],
+  ['webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint\'s secret (Standard Webhooks).'],
+] as const;
+
+const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+
+/** One event type as the POST a receiver gets. */
+function webhookOperation(type: EventType) {
+  const event = EVENTS[type];
+  const envelope = Type.Object({
+    id: Type.String({ description: 'The event id (`evt_…`), also the `webhook-id` header.' }),
+    type: Type.Literal(type),
+    created: Type.String({ format: 'date-time' }),
+    data: event.data,
+  });
+  return {
+    post: {
+      operationId: `on${type.split('.').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}`,
+      summary: `\`${type}\` event`,
+      description: `${event.summary} Receivers ignore event types they do not know: new ones are added over time.`,
+      tags: ['Webhook events'],
+      parameters: SIGNATURE_HEADERS.map(([name, description]) => ({ in: 'header', name, required: true, description, schema: { type: 'string' } })),
+      requestBody: { required: true, content: { 'application/json': { schema: plain(envelope) } } },
+      responses: {
+        '2XX': { description: 'Delivered.' },
+        '410': { description: 'Gone: the endpoint is disabled and receives nothing more.' },
+        default: { description: 'Any other answer, or none in time: the delivery is retried later.' },
+      },
+      security: [],
+    },
+  };
+}
+
+/** `webhooks` of an OpenAPI 3.1 document: every event type this version sends. */
+export function webhooksSection(): Record<string, ReturnType<typeof webhookOperation>> {
+  return Object.fromEntries(KNOWN_EVENT_TYPES.map((type) => [type, webhookOperation(type)]));
+}
