@@ -1,0 +1,97 @@
+// `npm start` as a user or a process manager runs it: stopping npm stops the server with it,
+// gracefully, whether the signal goes to npm alone or to the whole process group.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/processes.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The environment of a user's shell: no npm script variables, and no node_modules/.bin on the PATH,
+ * so `npm` runs on the system's Node (20 here) and must reach Node 24 through the start script. */
+function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+  env.PATH = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes(join('node_modules', '.bin'))).join(delimiter);
+  return { ...env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...extra };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface NpmStart {
+  npm: ChildProcess;
+  serverPid: number;
+  output(): string;
+}
+
+async function npmStart(dataDir: string): Promise<NpmStart> {
+  const port = await freePort();
+  // detached: its own process group, as under a terminal or a service manager.
+  const npm = spawn('npm', ['start'], { cwd: ROOT, env: shellEnv({ DATA_DIR: dataDir, PORT: String(port) }), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  npm.stdout?.on('data', (chunk) => (output += chunk));
+  npm.stderr?.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 90_000; // a first run builds the console
+  for (;;) {
+    if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}): ${output}`);
+    const listening = /"pid":(\d+)[^\n]*"msg":"Colloquy is serving/.exec(output);
+    if (listening) {
+      const ping = await fetch(`http://127.0.0.1:${port}/api/v1/ping`);
+      assert.equal(ping.status, 200);
+      return { npm, serverPid: Number(listening[1]), output: () => output };
+    }
+    if (Date.now() > deadline) {
+      process.kill(-(npm.pid as number), 'SIGKILL');
+      throw new Error(`npm start did not serve: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function assertAllStopped(started: NpmStart): Promise<void> {
+  const exited = once(started.npm, 'exit');
+  const timer = setTimeout(() => process.kill(-(started.npm.pid as number), 'SIGKILL'), 30_000);
+  const [code, signal] = (await exited) as [number | null, string | null];
+  clearTimeout(timer);
+  assert.ok(code === 0 || signal === 'SIGTERM', `npm ended with ${code ?? signal}: ${started.output()}`);
+  for (let i = 0; i < 50 && alive(started.serverPid); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const orphaned = alive(started.serverPid);
+  if (orphaned) process.kill(started.serverPid, 'SIGKILL'); // or it would hold this test's pipes open
+  assert.equal(orphaned, false, `the server (pid ${started.serverPid}) outlived npm`);
+  assert.match(started.output(), /"msg":"stopped"/, 'the server shut down gracefully, not killed');
+}
+
+test('SIGTERM to npm start stops the server too, gracefully', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-npm-start-'));
+  try {
+    const started = await npmStart(dataDir);
+    assert.notEqual(started.serverPid, started.npm.pid);
+    process.kill(started.npm.pid as number, 'SIGTERM');
+    await assertAllStopped(started);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM to the whole process group (systemd, Docker, a terminal) is one graceful stop, not two', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-npm-start-'));
+  try {
+    const started = await npmStart(dataDir);
+    // The server gets the signal directly and again forwarded by npm.
+    process.kill(-(started.npm.pid as number), 'SIGTERM');
+    await assertAllStopped(started);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
