@@ -6,19 +6,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/processes.ts';
+import { freePort, userShellEnv } from '../support/processes.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The environment of a user's shell: no npm script variables, and no node_modules/.bin on the PATH,
- * so `npm` runs on the system's Node (20 here) and must reach Node 24 through the start script. */
-function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
-  env.PATH = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes(join('node_modules', '.bin'))).join(delimiter);
-  return { ...env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...extra };
-}
 
 function alive(pid: number): boolean {
   try {
@@ -38,7 +30,7 @@ interface NpmStart {
 async function npmStart(dataDir: string): Promise<NpmStart> {
   const port = await freePort();
   // detached: its own process group, as under a terminal or a service manager.
-  const npm = spawn('npm', ['start'], { cwd: ROOT, env: shellEnv({ DATA_DIR: dataDir, PORT: String(port) }), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const npm = spawn('npm', ['start'], { cwd: ROOT, env: userShellEnv({ LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: dataDir, PORT: String(port) }), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   npm.stdout?.on('data', (chunk) => (output += chunk));
   npm.stderr?.on('data', (chunk) => (output += chunk));
