@@ -34,7 +34,7 @@ test(`hybrid search is at least as good as BM25 alone and vectors alone (${QUERI
     const better = Math.max(bm25[measureName], vector[measureName]);
     assert.ok(hybrid[measureName] >= better, `${measureName}: hybrid ${hybrid[measureName]} < ${better}`);
   }
-  // The 0.3 floor keeps most answers and drops most unrelated queries (see README, "Search scores").
+  // The 0.3 floor keeps most answers and drops most unrelated queries (see docs/search.md).
   assert.ok((hybrid.answeredAboveThreshold ?? 0) >= 0.8, `answered above 0.3: ${hybrid.answeredAboveThreshold}`);
   assert.ok((hybrid.negativesEmpty ?? 0) >= 0.7, `unrelated queries with no result: ${hybrid.negativesEmpty}`);
 });

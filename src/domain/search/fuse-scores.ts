@@ -1,5 +1,5 @@
 /**
- * Calibration of the hybrid score (see README, "Search scores"). The encoder's cosine similarity
+ * Calibration of the hybrid score (see docs/search.md). The encoder's cosine similarity
  * is mapped linearly from vectorFloor (unrelated text sits around 0.1) to vectorCeiling (a close
  * paraphrase), clamped to 0..1; BM25 arrives as the fraction of the query's highest possible
  * score. Their weighted sum ranks better than either alone, and 0.3 on it separates answering
