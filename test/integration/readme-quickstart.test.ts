@@ -1,5 +1,6 @@
 // The README's quick start, run as written: its fenced block is read from README.md, `npm start`
-// serves on a fresh data folder, and every other command runs in bash from the repository's root.
+// serves on a fresh database of the suite's backend (SQLite in a new data folder, or PostgreSQL
+// with COLLOQUY_TEST_BACKEND=postgres), and every other command runs in bash from the repository's root.
 // Only two substitutions: the placeholder assignments (KEY=cq_…, A=agt_…, ACC=acc_…) take what
 // `quickstart` printed, and 127.0.0.1:3000 becomes the test's port. A command marked `# needs: …`
 // in the README (an OpenAI key, the internet) is skipped and reported; nothing else is.
@@ -7,11 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, userShellEnv } from '../support/processes.ts';
+import { createTestDatabase } from '../support/backend.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -68,11 +69,11 @@ function assertSucceeded(command: string, run: Run): void {
   assert.notEqual(body.success, false, `${command}\n${out}`);
 }
 
-test("the README's quick start works as written, on a fresh data folder", { timeout: 240_000 }, async (t) => {
+test("the README's quick start works as written, on a fresh database", { timeout: 240_000 }, async (t) => {
   const commands = quickStartCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-readme-'));
+  const database = await createTestDatabase();
   const port = await freePort();
-  const env = userShellEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const env = userShellEnv({ ...database.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const hadPasswordFile = existsSync(join(ROOT, 'pw.txt'));
   let server: ChildProcess | null = null;
   let quickstart: { account: { id: string }; agent: { id: string }; key: { key: string } } | null = null;
@@ -117,7 +118,7 @@ test("the README's quick start works as written, on a fresh data folder", { time
       if (server.exitCode === null) await once(server, 'exit');
     }
     if (!hadPasswordFile) rmSync(join(ROOT, 'pw.txt'), { force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 });
 
