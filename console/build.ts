@@ -3,8 +3,16 @@
 // too, so a fresh clone needs no extra step. Offline: Vite and every UI package come from npm.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { join, relative } from 'node:path';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Quality 10, not the maximum 11: measured on this console's 1.4 MB of scripts and styles, 11 took
+ * 2.6 s of CPU for copies 1.9 % smaller than 10's (1.1 s); 9 was 0.3 s but 7.6 % larger. */
+const BROTLI_QUALITY = 10;
 
 const CONSOLE_DIR = import.meta.dirname;
 const DIST_DIR = join(CONSOLE_DIR, 'dist');
@@ -28,13 +36,18 @@ function inputHash(): string {
 }
 
 /** Brotli and gzip copies beside each script and style sheet, sent to browsers that accept them
- * (the server compresses nothing on the fly). */
-function compressAssets(): void {
-  for (const file of filesUnder(join(DIST_DIR, 'assets')).filter((path) => /\.(js|css)$/.test(path))) {
-    const bytes = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }));
-    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-  }
+ * (the server compresses nothing on the fly). All at once: zlib's asynchronous calls run on
+ * libuv's thread pool, so the files are compressed in parallel on every core. */
+async function compressAssets(): Promise<void> {
+  const files = filesUnder(join(DIST_DIR, 'assets')).filter((path) => /\.(js|css)$/.test(path));
+  await Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(file);
+      const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength };
+      await writeFile(`${file}.br`, await brotli(bytes, { params }));
+      await writeFile(`${file}.gz`, await gzipAsync(bytes, { level: 9 }));
+    }),
+  );
 }
 
 export async function buildConsoleIfStale(): Promise<boolean> {
@@ -43,9 +56,12 @@ export async function buildConsoleIfStale(): Promise<boolean> {
   const started = Date.now();
   const { build } = await import('vite');
   await build({ configFile: join(CONSOLE_DIR, 'vite.config.ts'), logLevel: 'warn' });
-  compressAssets();
+  const built = Date.now();
+  await compressAssets();
   writeFileSync(HASH_FILE, wanted);
-  process.stderr.write(`console: built into ${relative(process.cwd(), DIST_DIR) || DIST_DIR} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
+  const done = Date.now();
+  process.stderr.write(`console: built into ${relative(process.cwd(), DIST_DIR) || DIST_DIR} in ${seconds(started, done)} (Vite ${seconds(started, built)}, compression ${seconds(built, done)}); later starts reuse it until its sources change\n`);
   return true;
 }
 

@@ -72,7 +72,7 @@ test('chat models and moderation: defaults, the key read from its variable, and 
   const plans = { free: { models: ['ollama'] }, starter: { models: ['ollama'] }, pro: { models: ['ollama'] }, business: { models: ['ollama'] } };
   write({ models: [{ ...local, apiKeyEnv: 'OLLAMA_KEY' }], plans, moderation: { provider: 'openai', apiKeyEnv: 'MOD_KEY' } });
   const config = loadConfig({ COLLOQUY_CONFIG: path, OLLAMA_KEY: 'k1', MOD_KEY: 'k2' });
-  assert.deepEqual(config.chatModels[0], { id: 'ollama', provider: 'openai', baseUrl: local.baseUrl, apiKey: 'k1', apiKeyEnv: 'OLLAMA_KEY', model: 'llama3', timeoutMs: 5_000, maxTokens: 200, contextTokens: 8_192 });
+  assert.deepEqual(config.chatModels.find((m) => m.id === 'ollama'), { id: 'ollama', provider: 'openai', baseUrl: local.baseUrl, apiKey: 'k1', apiKeyEnv: 'OLLAMA_KEY', model: 'llama3', timeoutMs: 5_000, maxTokens: 200, contextTokens: 8_192 });
   assert.deepEqual(config.moderation, { provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'k2', model: 'omni-moderation-latest', timeoutMs: 5_000 });
   const refused = (file: unknown, pattern: RegExp) => {
     write(file);
@@ -82,4 +82,47 @@ test('chat models and moderation: defaults, the key read from its variable, and 
   refused({ models: [{ ...local, baseUrl: undefined }], plans }, /"ollama" \(provider openai\) needs a baseUrl/);
   refused({ moderation: { provider: 'openai', apiKeyEnv: 'MOD_KEY' } }, /moderation\.apiKeyEnv names MOD_KEY, which is not set/);
   refused({ moderation: { provider: 'magic' } }, /moderation/);
+});
+
+test('adding a model: entries merge with the built-in catalog by id, and a plan may take every model with "*"', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const llama = { id: 'llama3', provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', credits: 1 };
+  writeFileSync(path, JSON.stringify({ models: [llama], plans: { pro: { models: '*' }, business: { models: '*', requestsPerMinute: 2_000 } } }));
+  const config = loadConfig({ COLLOQUY_CONFIG: path });
+  assert.deepEqual(config.catalog.models.map((m) => m.id), ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o', 'llama3']);
+  assert.deepEqual(config.catalog.plans.pro.models, ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o', 'llama3']);
+  assert.equal(config.catalog.plans.pro.requestsPerMinute, 300);
+  assert.equal(config.catalog.plans.business.requestsPerMinute, 2_000);
+  assert.deepEqual(config.catalog.plans.starter.models, ['colloquy-extractive', 'gpt-4o-mini'], 'plans not named keep their default lists');
+  assert.equal(config.chatModels.find((m) => m.id === 'llama3')?.baseUrl, 'http://127.0.0.1:11434/v1');
+
+  // An entry with a built-in id replaces that entry where it stood (no field is inherited from it).
+  const azure = { id: 'gpt-4o-mini', provider: 'openai', baseUrl: 'https://example.openai.azure.com/openai/v1', apiKeyEnv: 'AZURE_KEY', credits: 3 };
+  writeFileSync(path, JSON.stringify({ models: [azure] }));
+  const replaced = loadConfig({ COLLOQUY_CONFIG: path });
+  assert.deepEqual(replaced.catalog.models.map((m) => m.id), ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o']);
+  assert.deepEqual(replaced.catalog.models[1], azure);
+
+  // defaultModels: false leaves only the file's models; plans must then name them (or take "*").
+  writeFileSync(path, JSON.stringify({ defaultModels: false, models: [llama], plans: { free: { models: '*' }, starter: { models: '*' }, pro: { models: '*' }, business: { models: ['llama3'] } } }));
+  const only = loadConfig({ COLLOQUY_CONFIG: path });
+  assert.deepEqual(only.catalog.models.map((m) => m.id), ['llama3']);
+  assert.deepEqual(only.catalog.plans.free.models, ['llama3']);
+});
+
+test('a plan and the catalog that disagree: the error names the plan, the model and what the catalog has', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const refused = (file: unknown, pattern: RegExp) => {
+    writeFileSync(path, JSON.stringify(file));
+    assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && pattern.test(e.message), JSON.stringify(file));
+  };
+  refused({ plans: { pro: { models: ['colloquy-extractive', 'llama3'] } } }, /^plans\.pro\.models names "llama3", which is not in models \(the catalog has colloquy-extractive, gpt-4o-mini, gpt-4o\)$/);
+  const llama = { id: 'llama3', provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', credits: 1 };
+  refused({ defaultModels: false, models: [llama], plans: { free: { models: ['llama3'] } } }, /^plans\.starter\.models names "colloquy-extractive", which is not in models \(the catalog has llama3\); plans\.starter\.models is the default list/);
+  refused({ plans: { free: { models: [] } } }, /plans\.free\.models must list at least one model/);
+  refused({ plans: { free: { models: 'all' } } }, /plans\.free\.models/);
+  refused({ defaultModels: false }, /the catalog is empty/);
+  refused({ models: [llama, llama] }, /"llama3" appears twice/);
 });

@@ -6,20 +6,27 @@ import Type, { type Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
 import { isValidIpOrCidr } from './domain/keys/ip-allow-list.ts';
 
-const PlanSchema = Type.Object(
-  {
-    requestsPerMinute: Type.Integer({ minimum: 1 }),
-    /** Characters of text plus bytes of files, per agent. */
-    storageLimit: Type.Integer({ minimum: 0 }),
-    crawlPageLimit: Type.Integer({ minimum: 0 }),
-    /** The monthly allowance: granted when an account on this plan is created, and on each monthly
-     * anniversary the balance is raised to it if below. */
-    monthlyCredits: Type.Number({ minimum: 0 }),
-    models: Type.Array(Type.String({ minLength: 1 })),
-  },
-  { additionalProperties: false },
+const PlanLimits = {
+  requestsPerMinute: Type.Integer({ minimum: 1 }),
+  /** Characters of text plus bytes of files, per agent. */
+  storageLimit: Type.Integer({ minimum: 0 }),
+  crawlPageLimit: Type.Integer({ minimum: 0 }),
+  /** The monthly allowance: granted when an account on this plan is created, and on each monthly
+   * anniversary the balance is raised to it if below. */
+  monthlyCredits: Type.Number({ minimum: 0 }),
+};
+/** A plan in the file: any of its fields; `models` may be "*", every model of the catalog. */
+const FilePlanSchema = Type.Partial(
+  Type.Object({ ...PlanLimits, models: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))]) }, { additionalProperties: false }),
 );
-export type Plan = Static<typeof PlanSchema>;
+/** A plan as the server uses it: "*" already resolved into the catalog's ids. */
+export interface Plan {
+  requestsPerMinute: number;
+  storageLimit: number;
+  crawlPageLimit: number;
+  monthlyCredits: number;
+  models: string[];
+}
 
 const ModelSchema = Type.Object(
   {
@@ -43,8 +50,11 @@ export type ModelEntry = Static<typeof ModelSchema>;
 
 const FileSchema = Type.Object(
   {
-    plans: Type.Optional(Type.Partial(Type.Object({ free: Type.Partial(PlanSchema), starter: Type.Partial(PlanSchema), pro: Type.Partial(PlanSchema), business: Type.Partial(PlanSchema) }), { additionalProperties: false })),
+    plans: Type.Optional(Type.Partial(Type.Object({ free: FilePlanSchema, starter: FilePlanSchema, pro: FilePlanSchema, business: FilePlanSchema }), { additionalProperties: false })),
+    /** Merged with the built-in models by id: an entry with a built-in id replaces that entry, others are added. */
     models: Type.Optional(Type.Array(ModelSchema, { minItems: 1 })),
+    /** false: the catalog is exactly `models`, without the built-in entries. */
+    defaultModels: Type.Optional(Type.Boolean()),
     embeddings: Type.Optional(
       Type.Union([
         Type.Object({ provider: Type.Literal('local'), workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })) }, { additionalProperties: false }),
@@ -291,25 +301,42 @@ function parseDatabaseUrl(text: string | undefined): string | null {
   return text;
 }
 
+/** The model catalog (the built-in entries, replaced or extended by the file's, by id) and the plans
+ * (the file's fields over the defaults, "*" resolved), checked against each other. */
+function resolveCatalog(file: FileConfig): CatalogConfig {
+  const fileIds = new Set<string>();
+  for (const model of file.models ?? []) {
+    if (fileIds.has(model.id)) throw new ConfigError(`models: the id "${model.id}" appears twice`);
+    fileIds.add(model.id);
+  }
+  const builtIn = file.defaultModels === false ? [] : DEFAULT_MODELS;
+  const fileEntry = (id: string) => file.models?.find((model) => model.id === id);
+  const models = [...builtIn.map((model) => fileEntry(model.id) ?? model), ...(file.models ?? []).filter((model) => !builtIn.some((b) => b.id === model.id))];
+  if (models.length === 0) throw new ConfigError('models: the catalog is empty (defaultModels is false and models lists nothing)');
+  for (const model of models) {
+    if (!CHAT_PROVIDERS.includes(model.provider)) throw new ConfigError(`models: "${model.id}" names the provider "${model.provider}"; known providers are ${CHAT_PROVIDERS.join(', ')}`);
+    if (model.provider === 'openai' && !model.baseUrl) throw new ConfigError(`models: "${model.id}" (provider openai) needs a baseUrl`);
+  }
+  const ids = models.map((model) => model.id);
+  const plans = {} as Record<PlanName, Plan>;
+  for (const name of PLAN_NAMES) {
+    const { models: listed, ...limits } = file.plans?.[name] ?? {};
+    const planModels = listed === '*' ? ids : (listed ?? DEFAULT_PLANS[name].models);
+    if (planModels.length === 0) throw new ConfigError(`plans.${name}.models must list at least one model (or be "*", every model)`);
+    for (const id of planModels) {
+      if (ids.includes(id)) continue;
+      const hint = listed === undefined && file.defaultModels === false ? `; plans.${name}.models is the default list, which names built-in models: list this plan's models (or "*")` : '';
+      throw new ConfigError(`plans.${name}.models names "${id}", which is not in models (the catalog has ${ids.join(', ')})${hint}`);
+    }
+    plans[name] = { ...DEFAULT_PLANS[name], ...limits, models: planModels };
+  }
+  return { models, plans };
+}
+
 /** Builds the configuration from an environment (process.env by default) and its config file. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const file = env.COLLOQUY_CONFIG ? readFileConfig(resolve(env.COLLOQUY_CONFIG)) : {};
-  const models = file.models ?? DEFAULT_MODELS;
-  const plans = Object.fromEntries(PLAN_NAMES.map((name) => [name, { ...DEFAULT_PLANS[name], ...(file.plans?.[name] ?? {}) }])) as Record<PlanName, Plan>;
-
-  const modelIds = new Set<string>();
-  for (const model of models) {
-    if (modelIds.has(model.id)) throw new ConfigError(`models: the id "${model.id}" appears twice`);
-    if (!CHAT_PROVIDERS.includes(model.provider)) throw new ConfigError(`models: "${model.id}" names the provider "${model.provider}"; known providers are ${CHAT_PROVIDERS.join(', ')}`);
-    if (model.provider === 'openai' && !model.baseUrl) throw new ConfigError(`models: "${model.id}" (provider openai) needs a baseUrl`);
-    modelIds.add(model.id);
-  }
-  for (const name of PLAN_NAMES) {
-    if (plans[name].models.length === 0) throw new ConfigError(`plans.${name}.models must list at least one model`);
-    for (const id of plans[name].models) {
-      if (!modelIds.has(id)) throw new ConfigError(`plans.${name}.models names "${id}", which is not in models`);
-    }
-  }
+  const { models, plans } = resolveCatalog(file);
 
   const badProxies = (file.server?.trustedProxies ?? []).filter((entry) => !isValidIpOrCidr(entry));
   if (badProxies.length > 0) throw new ConfigError(`server.trustedProxies: ${badProxies.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`);

@@ -35,8 +35,10 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // `on`, not `once`: a signal to the whole process group (systemd, Docker, Ctrl-C under npm) reaches
+  // this process twice, directly and forwarded by npm, and a second one must not kill it mid-shutdown.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.server.host, port: config.server.port });
   webhooks?.start();

@@ -178,7 +178,9 @@ export const COMMANDS: Record<string, Command> = {
   quickstart: {
     options: ['name', 'plan'],
     run: async (deps, o) => {
-      const account = await createAccount(deps, { name: o.name ?? 'Quickstart', plan: parsePlan(o.plan) });
+      // Starter, not free: the README's quick start sends a dozen requests in its first minute (free
+      // allows 10) and offers gpt-4o-mini for client tools.
+      const account = await createAccount(deps, { name: o.name ?? 'Quickstart', plan: parsePlan(o.plan ?? 'starter') });
       const ctx = await accountContext(deps, account.id);
       const agent = await createAgent(deps, ctx, { name: 'My first agent', instructions: 'Answer from the knowledge you are given.' });
       const { record, key } = await createKey(deps, account.id, { name: 'quickstart' });

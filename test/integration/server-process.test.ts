@@ -29,7 +29,7 @@ test('a bad config file stops the start with a message naming the field', async 
   const cases: Array<[unknown, RegExp]> = [
     [{ plans: { free: { requestsPerMinute: 'lots' } } }, /plans\.free\.requestsPerMinute: must be integer/],
     [{ plans: { gold: {} } }, /plans: must NOT have additional properties "gold"/],
-    [{ plans: { free: { models: ['nope'] } } }, /plans\.free\.models names "nope", which is not in models/],
+    [{ plans: { free: { models: ['nope'] } } }, /plans\.free\.models names "nope", which is not in models \(the catalog has colloquy-extractive, gpt-4o-mini, gpt-4o\)/],
     [{ network: { allowPrivateAddresses: 'yes' } }, /network\.allowPrivateAddresses: must be boolean/],
   ];
   for (const [content, message] of cases) {

@@ -16,7 +16,7 @@ async function sharedCount(env: Record<string, string>): Promise<void> {
   const servers: ServerProcess[] = [];
   try {
     servers.push(await startServerProcess(env), await startServerProcess(env));
-    const quick = await runCli(['quickstart'], env);
+    const quick = await runCli(['quickstart', '--plan', 'free'], env);
     assert.equal(quick.code, 0, quick.stderr);
     const second = await runCli(['keys', 'create', '--account', quick.json.account.id, '--name', 'second key'], env);
     const keys = [quick.json.key.key, second.json.key];

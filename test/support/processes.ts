@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
+import { delimiter, join } from 'node:path';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = 'src/main.ts';
@@ -16,6 +17,14 @@ export async function freePort(): Promise<number> {
   probe.close();
   if (!address || typeof address === 'string') throw new Error('no port');
   return address.port;
+}
+
+/** The environment of a user's shell: no npm script variables and no node_modules/.bin on the PATH,
+ * so a command such as `npm start` runs as typed in a terminal (npm on the system's Node). */
+export function userShellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+  env.PATH = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes(join('node_modules', '.bin'))).join(delimiter);
+  return { ...env, ...extra };
 }
 
 export interface CliResult {
