@@ -31,6 +31,7 @@ import { registerDeleteMessage } from './routes/delete-message.ts';
 import { registerCancelToolCall } from './routes/cancel-tool-call.ts';
 import { registerMessageFeedback } from './routes/message-feedback.ts';
 import { ADMIN_PREFIX, registerAdminApi } from './admin/admin-api.ts';
+import { OPENAI_PREFIX, registerOpenAiDoor } from './openai/openai-door.ts';
 import { registerConsolePages } from './console-pages.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -113,6 +114,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerDeleteMessage(api, deps);
       registerCancelToolCall(api, deps);
       registerMessageFeedback(api, deps);
+      await api.register(registerOpenAiDoor(deps), { prefix: OPENAI_PREFIX });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

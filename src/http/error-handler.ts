@@ -31,17 +31,20 @@ export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply
   return reply.code(status).send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
 }
 
+/** Any error a route or hook raised, as the AppError to tell the client; what is 5xx or unexpected
+ * is logged whole, and the client learns nothing about the inside. */
+export function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+  const appError = isAppError(error) ? error : fromFrameworkError(error);
+  if (appError) {
+    if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
+    return appError;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return new AppError('UNKNOWN_ERROR', 'An internal error occurred.');
+}
+
 export function installErrorHandling(app: ApiApp): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = isAppError(error) ? error : fromFrameworkError(error);
-    if (appError) {
-      if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
-      return sendAppError(reply, appError);
-    }
-    // Unexpected: log it whole, tell the client nothing about the inside.
-    request.log.error({ err: error }, 'unhandled error');
-    return sendAppError(reply, new AppError('UNKNOWN_ERROR', 'An internal error occurred.'));
-  });
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendAppError(reply, toAppError(error, request)));
 
   app.setNotFoundHandler((request, reply) => {
     const code: ErrorCode = 'NOT_FOUND';

@@ -3,7 +3,8 @@
 // answers and its charge are stored in one transaction, so a failed request is never charged.
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
-import type { ConversationRecord, NewMessage } from '../../ports/conversation-store.ts';
+import type { ConversationRecord, MessageRecord, NewMessage } from '../../ports/conversation-store.ts';
+import type { ClientTool } from '../../ports/store.ts';
 import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError, isAppError } from '../errors.ts';
@@ -28,6 +29,11 @@ export interface ChatInput {
   userId?: string;
   conversationId?: string;
   toolResults?: ToolResult[];
+  /** A stateless caller's own transcript (the OpenAI-compatible door), oldest first: it replaces the
+   * stored history, its tool calls carry their outputs, and the reply starts a new conversation. */
+  transcript?: MessageRecord[];
+  /** Tools the caller defines for this reply only, in place of the agent's client tools. */
+  tools?: ClientTool[];
 }
 
 /** Hears the reply as it is made (the SSE stream); a JSON reply needs none of it. */
@@ -74,16 +80,17 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   if (!entry || !isModelOnPlan(deps.catalog, ctx.plan, agent.model)) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is not available on the ${ctx.plan} plan.`);
   if (!model || !limits) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is not configured on this server.`);
 
-  const existing = await existingConversation(deps, ctx, agent, input);
+  const existing = input.transcript ? undefined : await existingConversation(deps, ctx, agent, input);
   attempt.conversationId = existing?.id ?? null;
   const toolOutputs = await checkToolResults(deps.store, ctx.accountId, existing, input.toolResults ?? []);
   await assertCanPay(deps, ctx, entry.credits);
   const message = input.message ?? null;
-  if (message !== null) await moderate(deps, message, signal);
+  const screened = textToModerate(input);
+  if (screened !== null) await moderate(deps, screened, signal);
 
   const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
   attempt.conversationId = conversation.id;
-  const history = await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES);
+  const history = input.transcript ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));
   const query = message ?? [...history].reverse().find((m) => m.role === 'user')?.content ?? null;
   const passages = query ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, { signal }) : [];
   const grounding = passages.map((p) => ({ content: p.content, title: p.source.title, score: p.score }));
@@ -99,7 +106,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     if (!started) listener.onStart?.({ conversationId: conversation.id, messageId });
     started = true;
   };
-  for await (const event of model.stream({ messages: prompt, tools: agent.tools, passages: grounding, maxTokens: limits.maxTokens, signal })) {
+  for await (const event of model.stream({ messages: prompt, tools: input.tools ?? agent.tools, passages: grounding, maxTokens: limits.maxTokens, signal })) {
     start();
     if (event.type === 'content') {
       content += event.text;
@@ -153,6 +160,14 @@ async function existingConversation(deps: DomainDeps, ctx: RequestContext, agent
 function startConversation(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, userId: string | null): Promise<ConversationRecord> {
   const at = deps.clock.now();
   return deps.store.conversations.insertOrGet({ id: deps.ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId, title: null, createdAt: at, updatedAt: at });
+}
+
+/** The new message; with a caller's own transcript, its user turns too (the model reads them all,
+ * and none of them was checked when it was first sent). */
+function textToModerate(input: ChatInput): string | null {
+  const earlier = (input.transcript ?? []).filter((turn) => turn.role === 'user' && turn.content).map((turn) => turn.content as string);
+  const texts = input.message === undefined ? earlier : [...earlier, input.message];
+  return texts.length > 0 ? texts.join('\n\n') : null;
 }
 
 async function moderate(deps: DomainDeps, message: string, signal: AbortSignal): Promise<void> {
