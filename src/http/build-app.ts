@@ -32,6 +32,7 @@ import { registerCancelToolCall } from './routes/cancel-tool-call.ts';
 import { registerMessageFeedback } from './routes/message-feedback.ts';
 import { ADMIN_PREFIX, registerAdminApi } from './admin/admin-api.ts';
 import { OPENAI_PREFIX, registerOpenAiDoor } from './openai/openai-door.ts';
+import { registerMcp } from './mcp/mcp-route.ts';
 import { registerConsolePages } from './console-pages.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -115,6 +116,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerCancelToolCall(api, deps);
       registerMessageFeedback(api, deps);
       await api.register(registerOpenAiDoor(deps), { prefix: OPENAI_PREFIX });
+      registerMcp(api, deps);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
