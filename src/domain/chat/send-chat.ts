@@ -16,6 +16,7 @@ import { rankPassages } from '../search/rank-passages.ts';
 import { buildPrompt } from './build-prompt.ts';
 import { checkToolResults, settleToolResults, type ToolResult } from './tool-results.ts';
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
+import { toCitations, type Citation } from './citations.ts';
 
 /** Passages retrieved to ground one reply. */
 export const GROUNDING_PASSAGES = 5;
@@ -34,6 +35,8 @@ export interface ChatInput {
   transcript?: MessageRecord[];
   /** Tools the caller defines for this reply only, in place of the agent's client tools. */
   tools?: ClientTool[];
+  /** Asks for the reply's citations (the passages that grounded it). */
+  citations?: boolean;
 }
 
 /** Hears the reply as it is made (the SSE stream); a JSON reply needs none of it. */
@@ -52,6 +55,8 @@ export interface ChatReply {
   toolCalls: PublicToolCall[];
   finishReason: FinishReason;
   credits: number;
+  /** Only when the input asked for them. */
+  citations?: Citation[];
 }
 
 interface Attempt {
@@ -122,6 +127,8 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   }
   signal.throwIfAborted();
   start();
+  // Before the charge: a reply that is charged is a reply that is told.
+  const citations = input.citations ? await toCitations(deps, ctx, agent.id, passages) : undefined;
 
   const at = deps.clock.now();
   const credits = entry.credits;
@@ -142,6 +149,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     toolCalls: pendingCalls,
     finishReason,
     credits,
+    ...(citations && { citations }),
   };
 }
 
