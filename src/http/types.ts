@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that need no key (GET /ping, the OpenAPI document). */
     public?: boolean;
+    /** The widget's routes: publishable keys only (http/widget/). */
+    widget?: boolean;
   }
 }
 

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import type { FastifyReply } from 'fastify';
 import { sendChat, type ChatListener, type ChatReply } from '../../domain/chat/send-chat.ts';
 import { invalidBody } from '../../domain/errors.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
@@ -105,27 +106,31 @@ export function registerChat(app: ApiApp, deps: HttpDeps): void {
       const ctx = requireContext(request);
       const signal = abortOnClientClose(reply);
       if (!body.stream) return toJsonReply(await sendChat(deps.domain, ctx, request.params.agentId, body, { signal }));
-
-      const stream = createSseWriter(reply);
-      const listener: ChatListener = {
-        onStart: ({ conversationId, messageId }) => stream.send({ success: true, conversationId, messageId }),
-        onContent: (content) => stream.send({ delta: { reply: { content } } }),
-        onToolCalls: (toolCalls) => stream.send({ delta: { tool_calls: toolCalls } }),
-      };
-      try {
-        const answer = await sendChat(deps.domain, ctx, request.params.agentId, body, { signal, listener });
-        stream.send({ delta: { finish_reason: answer.finishReason }, usage: { credits: answer.credits }, conversationId: answer.conversationId, messageId: answer.messageId, ...(answer.citations && { citations: answer.citations }) });
-      } catch (error) {
-        if (!stream.started) throw error;
-        stream.fail(error, { delta: { finish_reason: 'error' }, usage: { credits: 0 } });
-      }
-      stream.end();
-      return reply;
+      return streamChat(reply, (listener) => sendChat(deps.domain, ctx, request.params.agentId, body, { signal, listener }));
     },
   );
 }
 
-function toJsonReply(answer: ChatReply) {
+/** The chat's SSE answer (the description's frames), for this route and the widget's. */
+export async function streamChat(reply: FastifyReply, run: (listener: ChatListener) => Promise<ChatReply>): Promise<FastifyReply> {
+  const stream = createSseWriter(reply);
+  const listener: ChatListener = {
+    onStart: ({ conversationId, messageId }) => stream.send({ success: true, conversationId, messageId }),
+    onContent: (content) => stream.send({ delta: { reply: { content } } }),
+    onToolCalls: (toolCalls) => stream.send({ delta: { tool_calls: toolCalls } }),
+  };
+  try {
+    const answer = await run(listener);
+    stream.send({ delta: { finish_reason: answer.finishReason }, usage: { credits: answer.credits }, conversationId: answer.conversationId, messageId: answer.messageId, ...(answer.citations && { citations: answer.citations }) });
+  } catch (error) {
+    if (!stream.started) throw error;
+    stream.fail(error, { delta: { finish_reason: 'error' }, usage: { credits: 0 } });
+  }
+  stream.end();
+  return reply;
+}
+
+export function toJsonReply(answer: ChatReply) {
   return {
     success: true as const,
     reply: { content: answer.content, ...(answer.toolCalls.length > 0 && { tool_calls: answer.toolCalls }), ...(answer.citations && { citations: answer.citations }) },
