@@ -123,7 +123,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'keys create': {
     // --origins makes a publishable (widget) key for the one agent of --agents; its output then
-    // carries the agent's identity secret too (for signing user ids), shown here once.
+    // carries the agent's identity secret too (for signing user ids; the same for all its keys).
     options: ['account', 'name', 'agents', 'ips', 'expires', 'quota', 'origins'],
     run: async (deps, o) => {
       const origins = optionalList(o, 'origins');

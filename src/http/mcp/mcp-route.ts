@@ -1,9 +1,15 @@
 // /mcp: the Model Context Protocol over Streamable HTTP, stateless (each POST carries its own
 // key and gets a fresh server), behind the same authentication hook as the rest of /api/v1.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type * as McpTools from './mcp-tools.ts';
+import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
-import { AGENTS_RESOURCE, createMcpServer } from './mcp-tools.ts';
+
+const AGENTS_RESOURCE = 'colloquy://agents';
+
+// The SDK (with zod) takes a second or more to load: loaded on the first MCP request, not at start.
+let sdk: Promise<[typeof McpTools, typeof StreamableHttp]> | undefined;
+const loadSdk = () => (sdk ??= Promise.all([import('./mcp-tools.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
 
 const DESCRIPTION = `A Model Context Protocol server (Streamable HTTP, stateless: no session id, no GET stream). Authenticate with \`Authorization: Bearer <key>\`; the key's agent and address restrictions and the account's rate limit apply to every request.
 
@@ -14,6 +20,7 @@ const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Me
 export function registerMcp(app: ApiApp, deps: HttpDeps): void {
   app.post('/mcp', { schema: { tags: ['MCP'], summary: 'Model Context Protocol (Streamable HTTP)', description: DESCRIPTION, security: SECURITY } }, async (request, reply) => {
     const ctx = requireContext(request);
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
     const server = createMcpServer(deps.domain, ctx, request.log);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.on('close', () => {

@@ -15,6 +15,7 @@ import { CHAT_MESSAGE_MAX } from '../routes/chat.ts';
 import { SEARCH_QUERY_MAX } from '../routes/search.ts';
 import { API_VERSION } from '../routes/ping.ts';
 
+/** Also named in mcp-route.ts, which does not import this file at start. */
 export const AGENTS_RESOURCE = 'colloquy://agents';
 const AGENTS_MAX = 1_000;
 
