@@ -24,6 +24,11 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' }] },
   },
   {
+    // The embeddable widget: plain JavaScript run by other sites' pages.
+    files: ['widget/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', localStorage: 'readonly', TextDecoderStream: 'readonly' } },
+  },
+  {
     // The console runs in browsers.
     files: ['console/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -43,7 +43,7 @@ async function agentView(deps: DomainDeps, agent: AgentRecord) {
 /** The console's key view under the CLI's option names (`agents`, `ips`), with the account. */
 function keyView(record: ApiKeyRecord, now: number) {
   const { allowedAgentIds, allowedIps, status: _status, ...view } = toKeyView(record, now);
-  return { ...view, accountId: record.accountId, agents: allowedAgentIds, ips: allowedIps };
+  return { ...view, accountId: record.accountId, agents: allowedAgentIds, ips: allowedIps, kind: record.kind, ...(record.allowedOrigins && { origins: record.allowedOrigins }) };
 }
 
 function parseExpiry(text: string | undefined): number | undefined {
@@ -122,16 +122,20 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'keys create': {
-    options: ['account', 'name', 'agents', 'ips', 'expires', 'quota'],
+    // --origins makes a publishable (widget) key for the one agent of --agents; its output then
+    // carries the agent's identity secret too (for signing user ids; the same for all its keys).
+    options: ['account', 'name', 'agents', 'ips', 'expires', 'quota', 'origins'],
     run: async (deps, o) => {
-      const { record, key } = await createKey(deps, required(o, 'account'), {
+      const origins = optionalList(o, 'origins');
+      const { record, key, identitySecret } = await createKey(deps, required(o, 'account'), {
+        ...(origins && { kind: 'publishable' as const, allowedOrigins: origins }),
         name: required(o, 'name'),
         allowedAgentIds: optionalList(o, 'agents'),
         allowedIps: optionalList(o, 'ips'),
         expiresAt: parseExpiry(o.expires),
         quota: optionalNumber(o, 'quota'),
       });
-      return { ...keyView(record, deps.clock.now()), key };
+      return { ...keyView(record, deps.clock.now()), key, ...(identitySecret && { identitySecret }) };
     },
   },
   'keys list': {

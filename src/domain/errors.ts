@@ -38,6 +38,7 @@ export const EXTRA_ERROR_CODES = [
   'CLIENT_DISCONNECTED', // the client went away before its answer was complete (never sent; logs and chat.failed)
   'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
   'OWNER_REQUIRED', // admin API: a teammate tried what only the account's owners may do
+  'ORIGIN_NOT_ALLOWED', // widget: a publishable key used from a page outside its origin allow-list
 ] as const;
 
 export type ErrorCode = (typeof SPEC_ERROR_CODES)[number] | (typeof EXTRA_ERROR_CODES)[number];

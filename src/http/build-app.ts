@@ -32,6 +32,10 @@ import { registerDeleteMessage } from './routes/delete-message.ts';
 import { registerCancelToolCall } from './routes/cancel-tool-call.ts';
 import { registerMessageFeedback } from './routes/message-feedback.ts';
 import { registerAdminApi } from './admin/admin-api.ts';
+import { OPENAI_PREFIX, registerOpenAiDoor } from './openai/openai-door.ts';
+import { registerMcp } from './mcp/mcp-route.ts';
+import { WIDGET_PREFIX, registerWidgetDoor } from './widget/widget-door.ts';
+import { registerWidgetScript } from './widget/widget-script.ts';
 import { registerConsolePages } from './console-pages.ts';
 import { createRouteDocumenter } from './openapi/route-documentation.ts';
 import { createDocumentCompleter } from './openapi/document-components.ts';
@@ -105,7 +109,9 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       openapi: '3.1.0',
       info: { title: 'Colloquy API', version: API_VERSION, description: API_DESCRIPTION },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' } } },
+      components: {
+        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' }, publishableKey: { type: 'http', scheme: 'bearer', bearerFormat: 'Publishable key (cq_pub_…), widget routes only' } },
+      },
     },
     // Only the public API's routes: the admin API has its own document (http/admin/admin-api.ts).
     transform: createRouteDocumenter({ prefix: API_PREFIX }),
@@ -139,10 +145,14 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerDeleteMessage(api, deps);
       registerCancelToolCall(api, deps);
       registerMessageFeedback(api, deps);
+      await api.register(registerOpenAiDoor(deps), { prefix: OPENAI_PREFIX });
+      registerMcp(api, deps);
+      await api.register(registerWidgetDoor(deps), { prefix: WIDGET_PREFIX });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
+  registerWidgetScript(app);
   await registerAdminApi(app, deps);
   await registerConsolePages(app);
   return Object.assign(app, { closeGracefully });

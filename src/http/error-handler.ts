@@ -32,18 +32,21 @@ export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply
   return reply.code(status).send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
 }
 
+/** Any error a route or hook raised, as the AppError to tell the client; what is 5xx or unexpected
+ * is logged whole, and the client learns nothing about the inside. A client that went away is news, not a fault. */
+export function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+  const appError = isAppError(error) ? error : fromFrameworkError(error);
+  if (appError) {
+    if (appError.code === 'CLIENT_DISCONNECTED') request.log.info({ code: appError.code }, 'client disconnected before the answer');
+    else if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
+    return appError;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return new AppError('UNKNOWN_ERROR', 'An internal error occurred.');
+}
+
 export function installErrorHandling(app: ApiApp, allowedMethods: AllowedMethods): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = isAppError(error) ? error : fromFrameworkError(error);
-    if (appError) {
-      if (appError.code === 'CLIENT_DISCONNECTED') request.log.info({ code: appError.code }, 'client disconnected before the answer');
-      else if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
-      return sendAppError(reply, appError);
-    }
-    // Unexpected: log it whole, tell the client nothing about the inside.
-    request.log.error({ err: error }, 'unhandled error');
-    return sendAppError(reply, new AppError('UNKNOWN_ERROR', 'An internal error occurred.'));
-  });
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendAppError(reply, toAppError(error, request)));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -35,6 +35,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CLIENT_DISCONNECTED: 499, // the client closed the connection first: nobody reads this status (nginx's 499), it is logged at info
   CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
   OWNER_REQUIRED: 403, // admin API: a teammate adding or removing members (owners only)
+  ORIGIN_NOT_ALLOWED: 403, // widget: the page's Origin is not in the publishable key's allow-list
 };
 
 /** The short `error` text of the flat 401 body. */

@@ -28,7 +28,9 @@ function streamError(reply: FastifyReply, error: unknown): Record<string, unknow
   return { code: appError.code, message: appError.message, ...appError.details };
 }
 
-export function createSseWriter(reply: FastifyReply): SseWriter {
+/** `endMarker`: the last bytes; the OpenAI-compatible door ends with `data: [DONE]`, which
+ * OpenAI's clients expect. */
+export function createSseWriter(reply: FastifyReply, endMarker = 'data:\n\n'): SseWriter {
   let started = false;
   // A client that went away cannot be written to; the rest of the work still runs to its end.
   const gone = () => reply.raw.writableEnded || reply.raw.destroyed;
@@ -55,7 +57,7 @@ export function createSseWriter(reply: FastifyReply): SseWriter {
     },
     end() {
       start();
-      if (!gone()) reply.raw.end('data:\n\n');
+      if (!gone()) reply.raw.end(endMarker);
     },
   };
 }

@@ -28,6 +28,8 @@ declare module 'fastify' {
     public?: boolean;
     /** What the OpenAPI document must say beyond the route's schema (http/openapi/). */
     openapi?: RouteDocumentation;
+    /** The widget's routes: publishable keys only (http/widget/). */
+    widget?: boolean;
   }
 }
 

@@ -51,6 +51,8 @@ export interface AgentRecord {
   updatedAt: number;
 }
 
+export type KeyKind = 'secret' | 'publishable';
+
 export interface ApiKeyRecord {
   id: string;
   accountId: string;
@@ -59,6 +61,10 @@ export interface ApiKeyRecord {
   keyPrefix: string;
   allowedAgentIds: string[] | null;
   allowedIps: string[] | null;
+  /** `publishable`: a widget key (issue 16), bound to one agent and to `allowedOrigins`, accepted
+   * only by the widget routes. */
+  kind: KeyKind;
+  allowedOrigins: string[] | null;
   expiresAt: number | null;
   quota: number | null;
   usageTotal: number;
@@ -180,6 +186,13 @@ export interface ApiKeyStore {
   ownerOf(keyId: string): Promise<string | undefined>;
 }
 
+/** The per-agent secret host sites sign their users' ids with (widget identity verification). */
+export interface WidgetSecretStore {
+  /** The agent's secret; `fresh` is stored and returned when it has none yet. */
+  getOrCreate(accountId: string, agentId: string, fresh: string, at: number): Promise<string>;
+  get(accountId: string, agentId: string): Promise<string | undefined>;
+}
+
 export interface ApplyOptions {
   /** Takes nothing and returns undefined when the balance is short. */
   requireCovered?: boolean;
@@ -218,6 +231,7 @@ export interface StoreRepositories {
   members: MemberStore;
   agents: AgentStore;
   keys: ApiKeyStore;
+  widgetSecrets: WidgetSecretStore;
   credits: CreditStore;
   events: EventStore;
 }

@@ -30,7 +30,7 @@ async function seedAgent(store: Store, accountId: string, name = 'Bot', createdA
 
 async function seedKey(store: Store, accountId: string, quota: number | null = null) {
   const id = ids.next('key');
-  await store.keys.insert({ id, accountId, name: 'k', keyHash: `hash-${id}`, keyPrefix: 'cq_abc', allowedAgentIds: null, allowedIps: ['10.0.0.0/8'], expiresAt: null, quota, usageTotal: 0, lastUsedAt: null, revokedAt: null, createdAt: clock.now() });
+  await store.keys.insert({ id, accountId, name: 'k', keyHash: `hash-${id}`, keyPrefix: 'cq_abc', allowedAgentIds: null, allowedIps: ['10.0.0.0/8'], kind: 'secret', allowedOrigins: null, expiresAt: null, quota, usageTotal: 0, lastUsedAt: null, revokedAt: null, createdAt: clock.now() });
   return id;
 }
 

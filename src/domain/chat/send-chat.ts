@@ -3,7 +3,8 @@
 // answers and its charge are stored in one transaction, so a failed request is never charged.
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
-import type { ConversationRecord, NewMessage } from '../../ports/conversation-store.ts';
+import type { ConversationRecord, MessageRecord, NewMessage } from '../../ports/conversation-store.ts';
+import type { ClientTool } from '../../ports/store.ts';
 import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError, isAppError } from '../errors.ts';
@@ -15,6 +16,7 @@ import { rankPassages } from '../search/rank-passages.ts';
 import { buildPrompt } from './build-prompt.ts';
 import { checkToolResults, settleToolResults, type ToolResult } from './tool-results.ts';
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
+import { toCitations, type Citation } from './citations.ts';
 
 /** Passages retrieved to ground one reply. */
 export const GROUNDING_PASSAGES = 5;
@@ -30,6 +32,13 @@ export interface ChatInput {
   userId?: string;
   conversationId?: string;
   toolResults?: ToolResult[];
+  /** A stateless caller's own transcript (the OpenAI-compatible door), oldest first: it replaces the
+   * stored history, its tool calls carry their outputs, and the reply starts a new conversation. */
+  transcript?: MessageRecord[];
+  /** Tools the caller defines for this reply only, in place of the agent's client tools. */
+  tools?: ClientTool[];
+  /** Asks for the reply's citations (the passages that grounded it). */
+  citations?: boolean;
 }
 
 /** Hears the reply as it is made (the SSE stream); a JSON reply needs none of it. */
@@ -48,6 +57,8 @@ export interface ChatReply {
   toolCalls: PublicToolCall[];
   finishReason: FinishReason;
   credits: number;
+  /** Only when the input asked for them. */
+  citations?: Citation[];
 }
 
 interface Attempt {
@@ -78,16 +89,17 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   if (!entry || !isModelOnPlan(deps.catalog, ctx.plan, agent.model)) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is not available on the ${ctx.plan} plan.`);
   if (!model || !limits) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is ${NOT_CONFIGURED_REASON}.`);
 
-  const existing = await existingConversation(deps, ctx, agent, input);
+  const existing = input.transcript ? undefined : await existingConversation(deps, ctx, agent, input);
   attempt.conversationId = existing?.id ?? null;
   const toolOutputs = await checkToolResults(deps.store, ctx.accountId, existing, input.toolResults ?? []);
   await assertCanPay(deps, ctx, entry.credits);
   const message = input.message ?? null;
-  if (message !== null) await moderate(deps, message, signal);
+  const screened = textToModerate(input);
+  if (screened !== null) await moderate(deps, screened, signal);
 
   const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
   attempt.conversationId = conversation.id;
-  const history = await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES);
+  const history = input.transcript ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));
   const query = message ?? [...history].reverse().find((m) => m.role === 'user')?.content ?? null;
   const passages = query ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, { signal, excerptSentences: model.quotesExcerpts ? EXCERPT_SENTENCES : 0 }) : [];
   const grounding = passages.map((p) => ({ content: p.content, title: p.source.title, score: p.score, ...(p.excerpt !== undefined && { excerpt: p.excerpt }) }));
@@ -103,7 +115,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     if (!started) listener.onStart?.({ conversationId: conversation.id, messageId });
     started = true;
   };
-  for await (const event of model.stream({ messages: prompt, tools: agent.tools, passages: grounding, maxTokens: limits.maxTokens, signal })) {
+  for await (const event of model.stream({ messages: prompt, tools: input.tools ?? agent.tools, passages: grounding, maxTokens: limits.maxTokens, signal })) {
     start();
     if (event.type === 'content') {
       content += event.text;
@@ -119,6 +131,8 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   }
   signal.throwIfAborted();
   start();
+  // Before the charge: a reply that is charged is a reply that is told.
+  const citations = input.citations ? await toCitations(deps, ctx, agent.id, passages) : undefined;
 
   const at = deps.clock.now();
   const credits = entry.credits;
@@ -139,6 +153,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     toolCalls: pendingCalls,
     finishReason,
     credits,
+    ...(citations && { citations }),
   };
 }
 
@@ -157,6 +172,14 @@ async function existingConversation(deps: DomainDeps, ctx: RequestContext, agent
 function startConversation(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, userId: string | null): Promise<ConversationRecord> {
   const at = deps.clock.now();
   return deps.store.conversations.insertOrGet({ id: deps.ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId, title: null, createdAt: at, updatedAt: at });
+}
+
+/** The new message; with a caller's own transcript, its user turns too (the model reads them all,
+ * and none of them was checked when it was first sent). */
+function textToModerate(input: ChatInput): string | null {
+  const earlier = (input.transcript ?? []).filter((turn) => turn.role === 'user' && turn.content).map((turn) => turn.content as string);
+  const texts = input.message === undefined ? earlier : [...earlier, input.message];
+  return texts.length > 0 ? texts.join('\n\n') : null;
 }
 
 async function moderate(deps: DomainDeps, message: string, signal: AbortSignal): Promise<void> {

@@ -1,9 +1,9 @@
 import type { DomainDeps } from '../context.ts';
-import type { ApiKeyRecord } from '../../ports/store.ts';
+import type { ApiKeyRecord, KeyKind } from '../../ports/store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { isValidIpOrCidr } from './ip-allow-list.ts';
-import { KEY_PREFIX, displayPrefix, hashKey } from './key-secret.ts';
+import { KEY_PREFIX, PUBLISHABLE_KEY_PREFIX, displayPrefix, hashKey } from './key-secret.ts';
 
 export interface CreateKeyInput {
   name: string;
@@ -13,11 +13,36 @@ export interface CreateKeyInput {
   expiresAt?: number | null;
   /** Credits this key may spend in total. */
   quota?: number | null;
+  /** `publishable`: a widget key, for exactly one agent and the origins of `allowedOrigins`. */
+  kind?: KeyKind;
+  allowedOrigins?: string[] | null;
+}
+
+/** A web origin as browsers send it: scheme, host and port only. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+function checkPublishable(input: CreateKeyInput, list: ValidationList): void {
+  if (input.kind !== 'publishable') {
+    if (input.allowedOrigins) list.allowedOrigins = ['is only for publishable keys'];
+    return;
+  }
+  if (input.allowedAgentIds?.length !== 1) list.allowedAgentIds = ['a publishable key must name exactly one agent'];
+  const origins = input.allowedOrigins ?? [];
+  if (origins.length === 0) list.allowedOrigins = ['a publishable key must name at least one origin, such as https://www.example.com'];
+  const bad = origins.filter((origin) => !isOrigin(origin));
+  if (bad.length > 0) list.allowedOrigins = bad.map((origin) => `"${origin}" is not an origin (scheme://host[:port], no path)`);
 }
 
 /** Creates a key. The plain key is returned this once; only its hash is kept. Problems are listed
  * under the input's field names. */
-export async function createKey(deps: DomainDeps, accountId: string, input: CreateKeyInput): Promise<{ record: ApiKeyRecord; key: string }> {
+export async function createKey(deps: DomainDeps, accountId: string, input: CreateKeyInput): Promise<{ record: ApiKeyRecord; key: string; identitySecret?: string }> {
   const list: ValidationList = {};
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) list.name = ['must be 1 to 100 characters'];
@@ -29,6 +54,7 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
   }
   if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota < 0)) list.quota = ['must be a number of at least 0'];
   if (input.allowedAgentIds && input.allowedAgentIds.length === 0) list.allowedAgentIds = ['must name at least one agent when given'];
+  checkPublishable(input, list);
   if (Object.keys(list).length > 0) throw invalidBody(list);
 
   if (!(await deps.store.accounts.get(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
@@ -38,7 +64,8 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
     if (missing.length > 0) throw invalidBody({ allowedAgentIds: missing.map((id) => `"${id}" is not an agent of this account`) });
   }
 
-  const key = KEY_PREFIX + deps.ids.secret(32);
+  const kind = input.kind ?? 'secret';
+  const key = (kind === 'publishable' ? PUBLISHABLE_KEY_PREFIX : KEY_PREFIX) + deps.ids.secret(32);
   const record: ApiKeyRecord = {
     id: deps.ids.next('key'),
     accountId,
@@ -47,6 +74,8 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
     keyPrefix: displayPrefix(key),
     allowedAgentIds: input.allowedAgentIds ? [...new Set(input.allowedAgentIds)] : null,
     allowedIps: input.allowedIps && input.allowedIps.length > 0 ? input.allowedIps : null,
+    kind,
+    allowedOrigins: kind === 'publishable' ? [...new Set(input.allowedOrigins)] : null,
     expiresAt: input.expiresAt ?? null,
     quota: input.quota === undefined || input.quota === null ? null : toMillicredits(input.quota),
     usageTotal: 0,
@@ -55,7 +84,10 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
     createdAt: deps.clock.now(),
   };
   await deps.store.keys.insert(record);
-  return { record, key };
+  if (kind === 'secret') return { record, key };
+  // The agent's identity secret: made with its first publishable key, the same for every later one.
+  const identitySecret = await deps.store.widgetSecrets.getOrCreate(accountId, record.allowedAgentIds![0]!, deps.ids.secret(32), record.createdAt);
+  return { record, key, identitySecret };
 }
 
 /** Revokes a key at once: its next request is refused. Revoking it again changes nothing (the

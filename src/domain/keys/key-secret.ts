@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 
 /** Keys look like `cq_` + 43 base64url characters (256 random bits). */
 export const KEY_PREFIX = 'cq_';
+/** Publishable (widget) keys: meant to be seen in a web page's source, so they say so. */
+export const PUBLISHABLE_KEY_PREFIX = 'cq_pub_';
 
 /** Only this hash is stored. The key is random with 256 bits of entropy, so one fast SHA-256
  * suffices: there is nothing to guess that a slow hash would protect. */

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import type { FastifyReply } from 'fastify';
 import { sendChat, type ChatListener, type ChatReply } from '../../domain/chat/send-chat.ts';
 import { invalidBody } from '../../domain/errors.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
@@ -16,6 +17,7 @@ const ChatBodySchema = Type.Object(
   {
     message: Type.Optional(Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: NOT_BLANK, description: `The user's message, 1 to ${CHAT_MESSAGE_MAX} characters. May be omitted when \`toolResults\` is sent.` })),
     stream: Type.Optional(Type.Boolean({ description: 'true: the reply is a Server-Sent Events stream (see the description).' })),
+    citations: Type.Optional(Type.Boolean({ description: 'true: the reply carries `reply.citations` (in a stream, `citations` in the final frame): the passages that grounded it. Without it, nothing changes.' })),
     userId: Type.Optional(
       Type.String({
         minLength: 1,
@@ -43,11 +45,22 @@ const ChatBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+const CitationSchema = Type.Object({
+  sourceId: Type.String(),
+  type: Type.Union([Type.Literal('text'), Type.Literal('qa'), Type.Literal('file'), Type.Literal('website')]),
+  title: Type.String({ description: 'The text title, Q&A question, file name or page title.' }),
+  url: Type.Optional(Type.String({ description: 'Website sources: the page.' })),
+  fileName: Type.Optional(Type.String({ description: 'File sources: the file name.' })),
+  quote: Type.String({ description: 'The passage the model was given.' }),
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'Its search score.' }),
+});
+
 const ChatReplySchema = Type.Object({
   success: Type.Literal(true),
   reply: Type.Object({
     content: Type.String({ description: 'The reply text; empty when the model only called tools.' }),
     tool_calls: Type.Optional(Type.Array(ToolCallSchema, { description: 'Client tool calls, status `pending`: run them and send `toolResults`.' })),
+    citations: Type.Optional(Type.Array(CitationSchema, { description: 'Only when the request sent `"citations": true`: the passages given to the model, best first (empty when none matched).' })),
   }),
   finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('tool_calls'), Type.Literal('content_filter')]),
   conversationId: Type.String(),
@@ -97,30 +110,34 @@ export function registerChat(app: ApiApp, deps: HttpDeps): void {
       const ctx = requireContext(request);
       const signal = abortOnClientClose(reply);
       if (!body.stream) return toJsonReply(await sendChat(deps.domain, ctx, request.params.agentId, body, { signal }));
-
-      const stream = createSseWriter(reply);
-      const listener: ChatListener = {
-        onStart: ({ conversationId, messageId }) => stream.send({ success: true, conversationId, messageId }),
-        onContent: (content) => stream.send({ delta: { reply: { content } } }),
-        onToolCalls: (toolCalls) => stream.send({ delta: { tool_calls: toolCalls } }),
-      };
-      try {
-        const answer = await sendChat(deps.domain, ctx, request.params.agentId, body, { signal, listener });
-        stream.send({ delta: { finish_reason: answer.finishReason }, usage: { credits: answer.credits }, conversationId: answer.conversationId, messageId: answer.messageId });
-      } catch (error) {
-        if (!stream.started) throw error;
-        stream.fail(error, { delta: { finish_reason: 'error' }, usage: { credits: 0 } });
-      }
-      stream.end();
-      return reply;
+      return streamChat(reply, (listener) => sendChat(deps.domain, ctx, request.params.agentId, body, { signal, listener }));
     },
   );
 }
 
-function toJsonReply(answer: ChatReply) {
+/** The chat's SSE answer (the description's frames), for this route and the widget's. */
+export async function streamChat(reply: FastifyReply, run: (listener: ChatListener) => Promise<ChatReply>): Promise<FastifyReply> {
+  const stream = createSseWriter(reply);
+  const listener: ChatListener = {
+    onStart: ({ conversationId, messageId }) => stream.send({ success: true, conversationId, messageId }),
+    onContent: (content) => stream.send({ delta: { reply: { content } } }),
+    onToolCalls: (toolCalls) => stream.send({ delta: { tool_calls: toolCalls } }),
+  };
+  try {
+    const answer = await run(listener);
+    stream.send({ delta: { finish_reason: answer.finishReason }, usage: { credits: answer.credits }, conversationId: answer.conversationId, messageId: answer.messageId, ...(answer.citations && { citations: answer.citations }) });
+  } catch (error) {
+    if (!stream.started) throw error;
+    stream.fail(error, { delta: { finish_reason: 'error' }, usage: { credits: 0 } });
+  }
+  stream.end();
+  return reply;
+}
+
+export function toJsonReply(answer: ChatReply) {
   return {
     success: true as const,
-    reply: { content: answer.content, ...(answer.toolCalls.length > 0 && { tool_calls: answer.toolCalls }) },
+    reply: { content: answer.content, ...(answer.toolCalls.length > 0 && { tool_calls: answer.toolCalls }), ...(answer.citations && { citations: answer.citations }) },
     finish_reason: answer.finishReason,
     conversationId: answer.conversationId,
     messageId: answer.messageId,

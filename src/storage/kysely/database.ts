@@ -1,3 +1,4 @@
+import type { WidgetSecretsTable } from './widget-schema.ts';
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
 // PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
 import type { ChatTables, ConsoleTables, WebhookTables } from './added-tables.ts';
@@ -44,6 +45,8 @@ export interface ApiKeysTable {
   key_prefix: string;
   allowed_agent_ids: string | null;
   allowed_ips: string | null;
+  kind: string;
+  allowed_origins: string | null;
   expires_at: number | null;
   quota: number | null;
   usage_total: number;
@@ -109,6 +112,7 @@ export interface Database extends WebhookTables, ConsoleTables, ChatTables {
   members: MembersTable;
   agents: AgentsTable;
   api_keys: ApiKeysTable;
+  widget_secrets: WidgetSecretsTable;
   credit_entries: CreditEntriesTable;
   events: EventsTable;
 }

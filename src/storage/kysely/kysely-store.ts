@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { createAccountRepository, createMemberRepository } from './account-repository.ts';
 import { createAgentRepository } from './agent-repository.ts';
 import { createApiKeyRepository } from './api-key-repository.ts';
+import { createWidgetSecretRepository } from './widget-secret-repository.ts';
 import { createCreditRepository } from './credit-repository.ts';
 import { createEventRepository } from './event-repository.ts';
 import { createSourceRepository } from './source-repository.ts';
@@ -27,6 +28,7 @@ function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
     members: createMemberRepository(db, dialect),
     agents: createAgentRepository(db),
     keys: createApiKeyRepository(db),
+    widgetSecrets: createWidgetSecretRepository(db),
     credits: createCreditRepository(db),
     events: createEventRepository(db),
     webhooks: createWebhookRepository(db, dialect),

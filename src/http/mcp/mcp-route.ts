@@ -1,0 +1,39 @@
+// /mcp: the Model Context Protocol over Streamable HTTP, stateless (each POST carries its own
+// key and gets a fresh server), behind the same authentication hook as the rest of /api/v1.
+import type * as McpTools from './mcp-tools.ts';
+import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+const AGENTS_RESOURCE = 'colloquy://agents';
+
+// The SDK (with zod) takes a second or more to load: loaded on the first MCP request, not at start.
+let sdk: Promise<[typeof McpTools, typeof StreamableHttp]> | undefined;
+const loadSdk = () => (sdk ??= Promise.all([import('./mcp-tools.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
+
+const DESCRIPTION = `A Model Context Protocol server (Streamable HTTP, stateless: no session id, no GET stream). Authenticate with \`Authorization: Bearer <key>\`; the key's agent and address restrictions and the account's rate limit apply to every request.
+
+Tools: \`search_knowledge\` {agentId, query, limit?} (charged as POST /agents/{agentId}/search) and \`ask_agent\` {agentId, message, conversationId?} (charged as a chat, with \`chat.completed\`/\`chat.failed\` events; the agent's client tools are not offered). Resource \`${AGENTS_RESOURCE}\`: the key's agents. A refusal is a tool result with \`isError\` and text \`CODE: message\` (the spec's code).`;
+
+const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; POST JSON-RPC messages.' }, id: null };
+
+export function registerMcp(app: ApiApp, deps: HttpDeps): void {
+  app.post('/mcp', { schema: { tags: ['MCP'], summary: 'Model Context Protocol (Streamable HTTP)', description: DESCRIPTION, security: SECURITY } }, async (request, reply) => {
+    const ctx = requireContext(request);
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
+    const server = createMcpServer(deps.domain, ctx, request.log);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    // The transport writes the answer itself; the headers set so far (rate limit, request id) go with it.
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({ method, url: '/mcp', schema: { hide: true }, handler: async (_request, reply) => reply.code(405).header('allow', 'POST').send(METHOD_NOT_ALLOWED) });
+  }
+}

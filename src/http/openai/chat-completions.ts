@@ -1,0 +1,134 @@
+import Type from 'typebox';
+import type { FastifyReply } from 'fastify';
+import { sendChat, type ChatListener, type ChatReply } from '../../domain/chat/send-chat.ts';
+import { checkAgentFields } from '../../domain/agents/agent-fields.ts';
+import { invalidBody } from '../../domain/errors.ts';
+import type { PublicToolCall } from '../../domain/chat/message-view.ts';
+import { abortOnClientClose } from '../abort-on-close.ts';
+import { toAppError } from '../error-handler.ts';
+import { createSseWriter } from '../sse.ts';
+import { CHAT_MESSAGE_MAX, TOOL_OUTPUT_MAX } from '../routes/chat.ts';
+import { SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+import { toOpenAiError } from './openai-error.ts';
+import { toChatTurn, toClientTools, type OpenAiMessage, type OpenAiTool } from './openai-messages.ts';
+import { OpenAiErrorSchema } from './openai-schemas.ts';
+
+const ContentSchema = Type.Union([
+  Type.String({ maxLength: TOOL_OUTPUT_MAX }),
+  Type.Null(),
+  Type.Array(Type.Object({ type: Type.String(), text: Type.Optional(Type.String({ maxLength: TOOL_OUTPUT_MAX })) }), { maxItems: 64 }),
+]);
+
+const MessageSchema = Type.Object({
+  role: Type.Union(['system', 'developer', 'user', 'assistant', 'tool'].map((role) => Type.Literal(role))),
+  content: Type.Optional(ContentSchema),
+  tool_calls: Type.Optional(
+    Type.Array(Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), type: Type.Optional(Type.String()), function: Type.Object({ name: Type.String(), arguments: Type.String() }) }), { maxItems: 64 }),
+  ),
+  tool_call_id: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+const ToolSchema = Type.Object({
+  type: Type.Literal('function'),
+  function: Type.Object({ name: Type.String(), description: Type.Optional(Type.String()), parameters: Type.Optional(Type.Object({}, { additionalProperties: true })) }),
+});
+
+// Other Chat Completions fields (temperature, max_tokens, user, …) are accepted and ignored: the
+// agent's model and settings answer.
+const BodySchema = Type.Object({
+  model: Type.String({ minLength: 1, maxLength: 200, description: 'The agent id (GET /openai/models).' }),
+  messages: Type.Array(MessageSchema, { minItems: 1, maxItems: 500 }),
+  stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  tools: Type.Optional(Type.Array(ToolSchema, { maxItems: 32 })),
+  tool_choice: Type.Optional(Type.Unknown()),
+});
+
+const DESCRIPTION = `OpenAI's Chat Completions for an agent: \`model\` is the agent id. Point any OpenAI client at base URL \`/api/v1/openai\` with a Colloquy key as its API key.
+
+The agent's instructions are the system prompt (the caller's system and developer messages are left out); its knowledge grounds the answer; the caller's user messages are moderated; the price is the agent's model's (GET /models), with the same credits, key quota, rate limit and \`chat.completed\`/\`chat.failed\` events as POST /agents/{agentId}/chat. Each request is stateless, as in OpenAI's API: the caller sends the conversation so far, and the reply is stored as a new conversation of the agent.
+
+\`tools\` become client tools for this reply (without them, the agent's own apply): a reply with \`finish_reason\` \`tool_calls\` is answered by sending the conversation again with the assistant message and one \`tool\` message per call.
+
+\`stream: true\`: OpenAI's \`chat.completion.chunk\` frames, ending with \`data: [DONE]\`; a failure after the first frame is one \`data: {"error":{…}}\` frame, then \`[DONE]\`. Errors are OpenAI's \`{error:{message, type, param, code}}\` with the status of POST /agents/{agentId}/chat and the spec's code as \`code\`. The \`colloquy\` field carries the stored conversation, message and credits charged.`;
+
+type ChoiceDelta = Record<string, unknown>;
+
+/** OpenAI's tool call, without Colloquy's status (the reply is the caller's to act on). */
+const toOpenAiCall = (call: PublicToolCall, index?: number) => ({ ...(index !== undefined && { index }), id: call.id, type: 'function' as const, function: call.function });
+
+/** POST /openai/chat/completions. */
+export function registerChatCompletions(app: ApiApp, deps: HttpDeps): void {
+  app.post(
+    '/chat/completions',
+    {
+      schema: {
+        tags: ['OpenAI-compatible'],
+        summary: 'Chat completions (OpenAI format)',
+        description: DESCRIPTION,
+        security: SECURITY,
+        body: BodySchema,
+        response: { 200: Type.Object({}, { additionalProperties: true, description: 'An OpenAI `chat.completion`, or the chunk stream.' }), '4xx': OpenAiErrorSchema, '5xx': OpenAiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const ctx = requireContext(request);
+      const { transcript, message } = toChatTurn(body.messages as OpenAiMessage[]);
+      if (message !== null && message.length > CHAT_MESSAGE_MAX) throw invalidBody({ messages: [`the last user message must be at most ${CHAT_MESSAGE_MAX} characters`] });
+      const tools = toClientTools(body.tools as OpenAiTool[] | undefined, body.tool_choice);
+      if (tools) checkAgentFields({ tools }, deps.domain, ctx.plan);
+      const input = { transcript, tools, ...(message !== null && { message }) };
+      const created = Math.floor(deps.domain.clock.now() / 1000);
+      const signal = abortOnClientClose(reply);
+      if (!body.stream) return toCompletion(await sendChat(deps.domain, ctx, body.model, input, { signal }), body.model, created);
+      return streamCompletion(reply, { created, model: body.model }, (listener) => sendChat(deps.domain, ctx, body.model, input, { signal, listener }));
+    },
+  );
+}
+
+function toCompletion(answer: ChatReply, model: string, created: number) {
+  const toolCalls = answer.toolCalls.map((call) => toOpenAiCall(call));
+  return {
+    id: answer.messageId,
+    object: 'chat.completion',
+    created,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: answer.content === '' && toolCalls.length > 0 ? null : answer.content, refusal: null, ...(toolCalls.length > 0 && { tool_calls: toolCalls }) },
+        logprobs: null,
+        finish_reason: answer.finishReason,
+      },
+    ],
+    colloquy: colloquyOf(answer),
+  };
+}
+
+const colloquyOf = (answer: ChatReply) => ({ conversationId: answer.conversationId, messageId: answer.messageId, credits: answer.credits });
+
+async function streamCompletion(reply: FastifyReply, head: { created: number; model: string }, run: (listener: ChatListener) => Promise<ChatReply>): Promise<FastifyReply> {
+  const stream = createSseWriter(reply, 'data: [DONE]\n\n');
+  let id = '';
+  let toolIndex = 0;
+  const chunk = (delta: ChoiceDelta, finishReason: string | null = null, extra: object = {}) =>
+    stream.send({ id, object: 'chat.completion.chunk', created: head.created, model: head.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }], ...extra });
+  const listener: ChatListener = {
+    onStart: ({ messageId }) => {
+      id = messageId;
+      chunk({ role: 'assistant', content: '' });
+    },
+    onContent: (content) => chunk({ content }),
+    onToolCalls: (calls) => chunk({ tool_calls: calls.map((call) => toOpenAiCall(call, toolIndex++)) }),
+  };
+  try {
+    const answer = await run(listener);
+    chunk({}, answer.finishReason, { colloquy: colloquyOf(answer) });
+  } catch (error) {
+    if (!stream.started) throw error;
+    stream.send(toOpenAiError(toAppError(error as never, reply.request)));
+  }
+  stream.end();
+  return reply;
+}

@@ -1,0 +1,17 @@
+// Where a publishable (widget) key may go: only the widget routes, only from a page of one of its
+// origins; CORS is answered for those origins and no other. The widget routes take no other key.
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../domain/errors.ts';
+import type { ApiKeyRecord } from '../../ports/store.ts';
+
+export function admitWidgetKey(key: ApiKeyRecord, widgetRoute: boolean, origin: string | undefined, reply: FastifyReply): void {
+  if (key.kind !== 'publishable') {
+    if (widgetRoute) throw new AppError('AUTH_REQUIRED', 'The widget routes take a publishable key.');
+    return;
+  }
+  if (!widgetRoute) throw new AppError('AUTH_REQUIRED', 'A publishable key opens only the widget routes.');
+  if (!origin || !key.allowedOrigins?.includes(origin)) throw new AppError('ORIGIN_NOT_ALLOWED', 'This page’s origin is not allowed for this publishable key.');
+  reply.header('Access-Control-Allow-Origin', origin);
+  reply.header('Vary', 'Origin');
+  reply.header('Access-Control-Expose-Headers', 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id');
+}

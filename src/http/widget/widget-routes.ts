@@ -1,0 +1,59 @@
+import Type from 'typebox';
+import { sendChat } from '../../domain/chat/send-chat.ts';
+import { FEEDBACK_COMMENT_MAX, giveFeedback } from '../../domain/chat/conversations.ts';
+import { toPublicFeedback, toPublicMessage } from '../../domain/chat/message-view.ts';
+import { getAgent } from '../../domain/agents/get-agent.ts';
+import { issueVisitorId, identitySecret } from '../../domain/widget/visitor-identity.ts';
+import { abortOnClientClose } from '../abort-on-close.ts';
+import { CHAT_MESSAGE_MAX, streamChat, toJsonReply } from '../routes/chat.ts';
+import type { ApiApp, HttpDeps } from '../types.ts';
+import { resolveVisitor, widgetAgent } from './widget-visitor.ts';
+
+const WIDGET = { widget: true };
+const TAGS = ['Widget'];
+const SECURITY = [{ publishableKey: [] }];
+const VISIBLE_MESSAGES = 50;
+const IDENTITY = 'The visitor: header `X-Colloquy-Visitor` (an id from POST /widget/visitors), or `X-Colloquy-User` with `X-Colloquy-User-Hash` (hex HMAC-SHA256 of the user id with the agent\'s identity secret).';
+
+/** POST /widget/visitors: a new anonymous visitor id, and the agent the widget talks to. */
+export function registerWidgetVisitors(app: ApiApp, deps: HttpDeps): void {
+  app.post('/visitors', { config: WIDGET, schema: { tags: TAGS, summary: 'Start an anonymous visitor', security: SECURITY } }, async (request) => {
+    const { ctx, agentId } = widgetAgent(request);
+    const agent = await getAgent(deps.domain, ctx, agentId);
+    const visitorId = issueVisitorId(deps.domain, await identitySecret(deps.domain, ctx, agentId));
+    return { success: true as const, visitorId, agent: { id: agent.id, name: agent.name } };
+  });
+}
+
+/** GET /widget/conversation: the visitor's own conversation, oldest first (the latest messages). */
+export function registerWidgetConversation(app: ApiApp, deps: HttpDeps): void {
+  app.get('/conversation', { config: WIDGET, schema: { tags: TAGS, summary: 'The visitor’s conversation', description: IDENTITY, security: SECURITY } }, async (request, reply) => {
+    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+    const agent = await getAgent(deps.domain, ctx, agentId);
+    const conversation = await deps.domain.store.conversations.findByUser(ctx.accountId, agentId, conversationUser);
+    const messages = conversation ? (await deps.domain.store.messages.list(ctx.accountId, conversation.id, { page: 1, size: VISIBLE_MESSAGES })).items.reverse() : [];
+    return { success: true as const, agent: { id: agent.id, name: agent.name }, messages: messages.map(toPublicMessage) };
+  });
+}
+
+/** POST /widget/chat: the visitor's message, answered with citations (JSON or the chat stream). */
+export function registerWidgetChat(app: ApiApp, deps: HttpDeps): void {
+  const body = Type.Object({ message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }), stream: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+  app.post('/chat', { config: WIDGET, schema: { tags: TAGS, summary: 'Chat as the visitor', description: `${IDENTITY} Answers as POST /agents/{agentId}/chat with \`citations: true\` in the visitor's conversation; the agent's client tools are not offered.`, security: SECURITY, body } }, async (request, reply) => {
+    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+    const input = { message: request.body.message, userId: conversationUser, citations: true, tools: [] };
+    const signal = abortOnClientClose(reply);
+    if (!request.body.stream) return toJsonReply(await sendChat(deps.domain, ctx, agentId, input, { signal }));
+    return streamChat(reply, (listener) => sendChat(deps.domain, ctx, agentId, input, { signal, listener }));
+  });
+}
+
+/** POST /widget/messages/{messageId}/feedback: rates a reply of the visitor's own conversation. */
+export function registerWidgetFeedback(app: ApiApp, deps: HttpDeps): void {
+  const body = Type.Object({ rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX })) }, { additionalProperties: false });
+  app.post('/messages/:messageId/feedback', { config: WIDGET, schema: { tags: TAGS, summary: 'Rate a reply', description: IDENTITY, security: SECURITY, params: Type.Object({ messageId: Type.String({ minLength: 1, maxLength: 200 }) }), body } }, async (request, reply) => {
+    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+    const feedback = await giveFeedback(deps.domain, ctx, agentId, conversationUser, request.params.messageId, request.body);
+    return { success: true as const, messageId: request.params.messageId, feedback: toPublicFeedback(feedback) };
+  });
+}

@@ -1,0 +1,188 @@
+// Publishable keys and the widget's routes over HTTP: where such a key may go (derived from the
+// OpenAPI document), its origins and CORS, visitors' conversations kept apart, signed user ids,
+// the per-visitor rate limit, and the same charges and events as chat.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import { updateAgent } from '../../src/domain/agents/update-agent.ts';
+import { createKey } from '../../src/domain/keys/create-key.ts';
+import { signUserId } from '../../src/domain/widget/visitor-identity.ts';
+import { VISITOR_REQUESTS_PER_MINUTE } from '../../src/http/widget/widget-visitor.ts';
+
+const SHOP = 'https://shop.example';
+
+describe('widget routes and publishable keys', () => {
+  let model: ScriptedModelServer;
+  let server: TestServer;
+
+  before(async () => {
+    model = await startScriptedModelServer();
+    const plan = { requestsPerMinute: 100_000, models: ['colloquy-extractive', 'scripted'] };
+    server = await startTestServer({
+      configFile: {
+        models: [
+          { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
+          { id: 'scripted', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 3_000, maxTokens: 300, contextTokens: 4_096 },
+        ],
+        plans: { free: plan, starter: plan, pro: plan, business: plan },
+        moderation: { provider: 'openai', baseUrl: model.baseUrl, timeoutMs: 1_000 },
+      },
+    });
+  });
+  after(async () => {
+    await server.close();
+    await model.close();
+  });
+
+  async function setup() {
+    const { account, ctx } = await server.seedAccount('starter', 100);
+    const agent = await server.seedAgent(ctx, 'Shop helper');
+    await updateAgent(server.deps, ctx, agent.id, { model: 'scripted' });
+    const secretKey = await server.seedKey(account.id, { name: 'backend' });
+    await server.call('POST', `/agents/${agent.id}/sources/text`, { key: secretKey, body: { title: 'Returns', content: 'Returns are free within 30 days of delivery.' } });
+    const { key, identitySecret } = await createKey(server.deps, account.id, { name: 'website', kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins: [SHOP] });
+    const widget = (method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; origin?: string | null } = {}) =>
+      server.call(method, `/widget${path}`, { key, body: options.body, headers: { ...(options.origin !== null && { origin: options.origin ?? SHOP }), ...options.headers } });
+    const visitor = async () => {
+      const issued = await widget('POST', '/visitors', { body: {} });
+      assert.equal(issued.status, 200, issued.text);
+      return { 'x-colloquy-visitor': issued.body.visitorId as string };
+    };
+    return { account, ctx, agent, secretKey, key, identitySecret: identitySecret!, widget, visitor };
+  }
+
+  test('creating one: exactly one agent, valid origins; the agent keeps one identity secret', async () => {
+    const { account, agent, identitySecret } = await setup();
+    const refuse = async (input: object) => {
+      await assert.rejects(createKey(server.deps, account.id, { name: 'w', kind: 'publishable', ...input }), (error: { code?: string }) => error.code === 'INVALID_BODY');
+    };
+    await refuse({ allowedAgentIds: [agent.id] });
+    await refuse({ allowedOrigins: [SHOP] });
+    await refuse({ allowedAgentIds: [agent.id], allowedOrigins: ['https://shop.example/path'] });
+    await refuse({ allowedAgentIds: [agent.id], allowedOrigins: ['*'] });
+    const second = await createKey(server.deps, account.id, { name: 'w2', kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins: ['http://localhost:8080'] });
+    assert.match(second.key, /^cq_pub_/);
+    assert.equal(second.identitySecret, identitySecret);
+    await assert.rejects(createKey(server.deps, account.id, { name: 's', allowedOrigins: [SHOP] }), (error: { code?: string }) => error.code === 'INVALID_BODY');
+  });
+
+  test('a publishable key is refused on every other route of the OpenAPI document; a secret key on the widget’s', async () => {
+    const { agent, key, secretKey, widget } = await setup();
+    const doc = (await server.call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    let checked = 0;
+    for (const [template, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        if (!operation.security || template.startsWith('/widget')) continue;
+        const path = template.replace('{agentId}', agent.id).replace(/\{\w+\}/g, 'x');
+        const response = await server.call(method.toUpperCase(), path, { key, body: method === 'get' ? undefined : {}, headers: { origin: SHOP } });
+        assert.deepEqual([response.status, response.body?.code ?? response.body?.error?.code], [401, 'AUTH_REQUIRED'], `${method} ${template}`);
+        checked += 1;
+      }
+    }
+    assert.ok(checked >= 22, `${checked} routes checked`);
+    for (const path of ['/visitors', '/chat']) {
+      const response = await server.call('POST', `/widget${path}`, { key: secretKey, body: { message: 'Hi' }, headers: { origin: SHOP } });
+      assert.deepEqual([response.status, response.body.code], [401, 'AUTH_REQUIRED']);
+    }
+    assert.equal((await widget('POST', '/visitors', { body: {} })).status, 200);
+  });
+
+  test('origins: CORS only for the allowed ones, refused otherwise; the preflight names what a widget sends', async () => {
+    const { widget } = await setup();
+    const allowed = await widget('POST', '/visitors', { body: {} });
+    assert.equal(allowed.headers.get('access-control-allow-origin'), SHOP);
+    for (const origin of ['https://evil.example', null]) {
+      const refused = await widget('POST', '/visitors', { body: {}, origin });
+      assert.deepEqual([refused.status, refused.body.error.code], [403, 'ORIGIN_NOT_ALLOWED']);
+      assert.equal(refused.headers.get('access-control-allow-origin'), null);
+      assert.equal(refused.headers.get('ratelimit-remaining'), null, 'refused before the rate limit');
+    }
+    const preflight = await fetch(`${server.baseUrl}/api/v1/widget/chat`, { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, x-colloquy-visitor' } });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization.*x-colloquy-visitor/);
+  });
+
+  test('visitors: each reads and continues only their own conversation; made-up ids are refused', async () => {
+    const { agent, secretKey, widget, visitor } = await setup();
+    const alice = await visitor();
+    const bob = await visitor();
+    assert.notEqual(alice['x-colloquy-visitor'], bob['x-colloquy-visitor']);
+    assert.match(alice['x-colloquy-visitor'], /^[\w-]{22}\.[0-9a-f]{64}$/);
+
+    model.enqueue({ content: ['Returns are free', ' for 30 days.'] });
+    const answered = await widget('POST', '/chat', { body: { message: 'Are returns free within 30 days?' }, headers: alice });
+    assert.equal(answered.status, 200, answered.text);
+    assert.equal(answered.body.reply.content, 'Returns are free for 30 days.');
+    assert.equal(answered.body.reply.citations[0].title, 'Returns');
+    assert.equal(answered.headers.get('access-control-allow-origin'), SHOP);
+
+    const mine = await widget('GET', '/conversation', { headers: alice });
+    assert.deepEqual(mine.body.agent, { id: agent.id, name: 'Shop helper' });
+    assert.deepEqual(mine.body.messages.map((m: { role: string }) => m.role), ['user', 'assistant']);
+    assert.deepEqual((await widget('GET', '/conversation', { headers: bob })).body.messages, []);
+
+    const [random] = alice['x-colloquy-visitor'].split('.');
+    const forgeries: Array<Record<string, string>> = [{ 'x-colloquy-visitor': `${random}.${'0'.repeat(64)}` }, { 'x-colloquy-visitor': random! }, { 'x-colloquy-visitor': 'alice' }, {}];
+    for (const forged of forgeries) {
+      const refused = await widget('GET', '/conversation', { headers: forged });
+      assert.deepEqual([refused.status, refused.body.code], [401, 'AUTH_REQUIRED'], JSON.stringify(forged));
+    }
+
+    const messageId = answered.body.messageId;
+    const rated = await widget('POST', `/messages/${messageId}/feedback`, { body: { rating: 'up' }, headers: alice });
+    assert.equal(rated.status, 200, rated.text);
+    const notBobs = await widget('POST', `/messages/${messageId}/feedback`, { body: { rating: 'down' }, headers: bob });
+    assert.equal(notBobs.status, 404);
+    const listed = await server.call('GET', `/agents/${agent.id}/conversations/${answered.body.conversationId}/messages`, { key: secretKey });
+    assert.equal(listed.body.messages[0].feedback.rating, 'up', 'the owner sees the visitor’s feedback');
+  });
+
+  test('signed user ids: the conversation follows the user; a bad signature reads nothing', async () => {
+    const { identitySecret, widget, visitor } = await setup();
+    const signed = { 'x-colloquy-user': 'customer-17', 'x-colloquy-user-hash': signUserId(identitySecret, 'customer-17') };
+    model.enqueue({ content: ['Hello Ada.'] });
+    assert.equal((await widget('POST', '/chat', { body: { message: 'I am Ada' }, headers: signed })).status, 200);
+    const elsewhere = await widget('GET', '/conversation', { headers: { ...signed } });
+    assert.equal(elsewhere.body.messages.length, 2, 'another device with the same signed id');
+    const forgeries: Array<Record<string, string>> = [
+      { 'x-colloquy-user': 'customer-17', 'x-colloquy-user-hash': signUserId('wrong secret', 'customer-17') },
+      { 'x-colloquy-user': 'customer-17' },
+      { 'x-colloquy-user': 'customer-18', 'x-colloquy-user-hash': signed['x-colloquy-user-hash'] },
+    ];
+    for (const forged of forgeries) {
+      assert.equal((await widget('GET', '/conversation', { headers: forged })).status, 401);
+    }
+    assert.deepEqual((await widget('GET', '/conversation', { headers: await visitor() })).body.messages, []);
+  });
+
+  test('errors, per-visitor rate limit, charges and chat.completed', async () => {
+    const { account, widget, visitor } = await setup();
+    const alice = await visitor();
+    model.enqueue({ content: ['Sure.'] });
+    const before = (await server.deps.store.accounts.get(account.id))!.creditBalance;
+    const answered = await widget('POST', '/chat', { body: { message: 'Hello' }, headers: alice });
+    assert.equal(answered.status, 200, answered.text);
+    assert.equal((await server.deps.store.accounts.get(account.id))!.creditBalance, before - 2_000, 'charged as a chat');
+    model.moderate((input) => (input.includes('hurt') ? { flagged: true, categories: ['violence'] } : { flagged: false }));
+    try {
+      const blocked = await widget('POST', '/chat', { body: { message: 'I will hurt you' }, headers: alice });
+      assert.deepEqual([blocked.status, blocked.body.error.code], [400, 'CONTENT_BLOCKED']);
+    } finally {
+      model.moderate({ flagged: false });
+    }
+    const events = (await server.deps.store.events.list(account.id, { page: 1, size: 50 })).items;
+    assert.deepEqual(events.filter((e) => e.type === 'chat.failed').map((e) => [e.data.apiKey, (e.data.error as { code: string }).code]), [['website', 'CONTENT_BLOCKED']]);
+    assert.deepEqual(events.filter((e) => e.type === 'chat.completed').map((e) => [e.data.apiKey, e.data.conversationId]), [['website', answered.body.conversationId]]);
+
+    const bob = await visitor();
+    let last;
+    for (let i = 0; i < VISITOR_REQUESTS_PER_MINUTE; i += 1) last = await widget('GET', '/conversation', { headers: bob });
+    assert.equal(last!.status, 200);
+    const limited = await widget('GET', '/conversation', { headers: bob });
+    assert.deepEqual([limited.status, limited.body.error.code], [429, 'RATE_LIMITED']);
+    assert.ok(limited.headers.get('retry-after'));
+    assert.equal(limited.headers.get('access-control-allow-origin'), SHOP, 'the widget can read its 429');
+    assert.equal((await widget('GET', '/conversation', { headers: alice })).status, 200, 'another visitor is not limited');
+  });
+});

@@ -1,0 +1,181 @@
+// The embeddable widget in headless Chromium, on a host page served from a second origin: a
+// streamed answer with a citation link, feedback, clear messages for CONTENT_BLOCKED and 402, the
+// conversation restored after a reload, the keyboard, a disallowed origin refused, no script error,
+// and axe-core with no serious violation. Screenshots go to .tmp/screenshots/.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import { updateAgent } from '../../src/domain/agents/update-agent.ts';
+import { createKey } from '../../src/domain/keys/create-key.ts';
+import { addSource } from '../../src/domain/knowledge/store-source.ts';
+import { WIDGET_SCRIPT_PATH } from '../../src/http/widget/widget-script.ts';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const PAGE_URL = 'https://tidewater.example/moorings';
+/** Run in the page (this project's types have no DOM): whether the element has the focus inside
+ * the widget's shadow root, and a computed style. */
+const HAS_FOCUS = (element: { getRootNode(): { activeElement: unknown } }) => element.getRootNode().activeElement === element;
+type StyleWindow = { getComputedStyle(element: unknown): Record<string, string> };
+
+/** A host site on its own origin (http://localhost:PORT, the API being on 127.0.0.1) whose page embeds the widget. */
+async function serveHostPage(page: () => string): Promise<{ origin: string; server: Server }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { origin: `http://localhost:${(server.address() as { port: number }).port}`, server };
+}
+
+describe('widget in headless Chromium', () => {
+  let server: TestServer;
+  let model: ScriptedModelServer;
+  let browser: Browser;
+  let allowed: { origin: string; server: Server };
+  let elsewhere: { origin: string; server: Server };
+  let agentId = '';
+  let key = '';
+  let accountId = '';
+  const pageErrors: string[] = [];
+
+  const hostPage = () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tidewater marina</title>
+<style>* { color: #b00 !important; font-family: serif !important; } button { all: unset; }</style></head>
+<body><main><h1>Tidewater marina</h1><p>Berths, moorings and winter storage.</p></main>
+<script src="${server.baseUrl}/widget.js" data-agent="${agentId}" data-key="${key}" async></script></body></html>`;
+
+  before(async () => {
+    model = await startScriptedModelServer();
+    const plan = { requestsPerMinute: 100_000, models: ['colloquy-extractive', 'scripted'] };
+    server = await startTestServer({
+      configFile: {
+        models: [
+          { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
+          { id: 'scripted', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 3_000, maxTokens: 300, contextTokens: 4_096 },
+        ],
+        plans: { free: plan, starter: plan, pro: plan, business: plan },
+        moderation: { provider: 'openai', baseUrl: model.baseUrl, timeoutMs: 1_000 },
+      },
+    });
+    // Two credits: one answer, then 402.
+    const { account, ctx } = await server.seedAccount('starter', 2);
+    accountId = account.id;
+    const agent = await server.seedAgent(ctx, 'Harbour desk');
+    agentId = agent.id;
+    await updateAgent(server.deps, ctx, agent.id, { model: 'scripted' });
+    const content = 'Visitor moorings cost 30 euros a night at the east pontoon.';
+    await addSource(server.deps, ctx, (await server.deps.store.agents.get(account.id, agent.id))!, { type: 'website', title: 'Moorings', content: null, url: PAGE_URL, size: null, storage: content.length, sections: [{ text: content, heading: null, page: null }] }, PAGE_URL);
+    allowed = await serveHostPage(hostPage);
+    elsewhere = await serveHostPage(hostPage);
+    key = (await createKey(server.deps, account.id, { name: 'marina website', kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins: [allowed.origin] })).key;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    allowed?.server.close();
+    elsewhere?.server.close();
+    await server?.close();
+    await model?.close();
+  });
+
+  async function open(url: string): Promise<Page> {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(url);
+    return page;
+  }
+
+  const alert = (page: Page) => page.getByRole('alert');
+
+  test('the script is small', () => {
+    const gzipped = gzipSync(readFileSync(WIDGET_SCRIPT_PATH), { level: 9 }).length;
+    console.log(`widget.js: ${readFileSync(WIDGET_SCRIPT_PATH).length} bytes, ${gzipped} gzipped`);
+    assert.ok(gzipped < 6_000, `${gzipped} bytes gzipped`);
+  });
+
+  test('a streamed answer with a citation link, feedback, clear refusals, restored after a reload', async () => {
+    const page = await open(`${allowed.origin}/`);
+    const launcher = page.getByRole('button', { name: /^Chat/ });
+    await launcher.click();
+    const dialog = page.getByRole('dialog', { name: 'Harbour desk' });
+    await dialog.waitFor();
+    assert.equal(await launcher.getAttribute('aria-expanded'), 'true');
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    assert.equal(await box.evaluate(HAS_FOCUS), true, 'the message box has the focus');
+
+    // Refused before the model (and before the credits run out below): said plainly, nothing shown as sent.
+    model.moderate((input) => (input.includes('hurt') ? { flagged: true, categories: ['violence'] } : { flagged: false }));
+    try {
+      await box.fill('I will hurt you');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await alert(page).getByText('That message was not sent because it looks harmful. Please rephrase it.').waitFor();
+    } finally {
+      model.moderate({ flagged: false });
+    }
+    assert.equal(await page.getByRole('log', { name: 'Conversation' }).getByText('I will hurt you').count(), 0);
+    model.enqueue({ content: ['Visitor moorings', ' cost 30 euros', ' a night.'], chunkDelayMs: 40 });
+    await box.fill('How much is a visitor mooring?');
+    await box.press('Enter');
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByText('Visitor moorings cost 30 euros a night.').waitFor();
+    assert.equal(await page.locator('p.status').textContent(), '', 'the earlier refusal is cleared');
+    const link = log.getByRole('link', { name: 'Moorings' });
+    assert.equal(await link.getAttribute('href'), PAGE_URL);
+    assert.equal(await box.inputValue(), '');
+    await log.getByRole('button', { name: 'Helpful', exact: true }).click();
+    await page.waitForFunction("document.querySelector('[data-colloquy-widget]').shadowRoot.querySelector('.rate button[aria-pressed=true]')?.textContent === 'Helpful'");
+    const conversations = await server.deps.store.conversations.list(accountId, agentId, { page: 1, size: 10 });
+    assert.equal(conversations.total, 1);
+    const stored = await server.deps.store.messages.list(accountId, conversations.items[0]!.id, { page: 1, size: 10 });
+    assert.equal(stored.items[0]!.feedback?.rating, 'up');
+    assert.match(conversations.items[0]!.userId ?? '', /^widget-visitor:/);
+    await screenshot(page, 'widget-answer');
+
+    const styles = await launcher.evaluate((element, name) => (globalThis as unknown as StyleWindow).getComputedStyle(element)[name], 'backgroundColor');
+    assert.equal(styles, 'rgb(29, 78, 216)', "the host page's styles do not reach the widget");
+    assert.equal(await page.locator('h1').evaluate((element, name) => (globalThis as unknown as StyleWindow).getComputedStyle(element)[name], 'fontFamily'), 'serif', 'nor the widget the page');
+
+    await page.addScriptTag({ path: AXE_PATH });
+    const axe = await page.evaluate<Array<{ id: string; impact: string; nodes: unknown[] }>>('axe.run(document).then((result) => result.violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map((node) => node.target) })))');
+    const serious = axe.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    assert.deepEqual(serious, [], JSON.stringify(serious));
+
+    await box.fill('And for a week?');
+    await box.press('Enter');
+    await alert(page).getByText('The assistant cannot answer right now. Please try again later.').waitFor();
+    await screenshot(page, 'widget-402');
+
+    await page.keyboard.press('Escape');
+    assert.equal(await dialog.isHidden(), true);
+    assert.equal(await launcher.evaluate(HAS_FOCUS), true, 'focus returns to the launcher');
+
+    await page.reload();
+    await page.getByRole('button', { name: /^Chat/ }).click();
+    const restored = page.getByRole('log', { name: 'Conversation' });
+    await restored.getByText('Visitor moorings cost 30 euros a night.').waitFor();
+    await restored.getByText('How much is a visitor mooring?').waitFor();
+    assert.equal(await restored.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed'), 'true', 'feedback given before the reload');
+    await page.close();
+  });
+
+  test('a page of another origin gets nothing', async () => {
+    const page = await open(`${elsewhere.origin}/`);
+    await page.getByRole('button', { name: /^Chat/ }).click();
+    await alert(page).getByText('The assistant could not be reached. Check your connection and try again.').waitFor();
+    await screenshot(page, 'widget-other-origin');
+    const refused = await fetch(`${server.baseUrl}/api/v1/widget/visitors`, { method: 'POST', headers: { authorization: `Bearer ${key}`, origin: elsewhere.origin, 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.headers.get('access-control-allow-origin'), null);
+    await page.close();
+    assert.deepEqual(pageErrors, [], 'no script error on any page');
+  });
+});
