@@ -17,8 +17,10 @@ Tools: \`search_knowledge\` {agentId, query, limit?} (charged as POST /agents/{a
 
 const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; POST JSON-RPC messages.' }, id: null };
 
+const MCP_ANSWERS = { 200: { description: 'The JSON-RPC answer of the MCP Streamable HTTP transport (JSON responses, no session).', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } } };
+
 export function registerMcp(app: ApiApp, deps: HttpDeps): void {
-  app.post('/mcp', { schema: { tags: ['MCP'], summary: 'Model Context Protocol (Streamable HTTP)', description: DESCRIPTION, security: SECURITY } }, async (request, reply) => {
+  app.post('/mcp', { config: { openapi: { answers: MCP_ANSWERS } }, schema: { operationId: 'mcp', tags: ['MCP'], summary: 'Model Context Protocol (Streamable HTTP)', description: DESCRIPTION, security: SECURITY } }, async (request, reply) => {
     const ctx = requireContext(request);
     const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
     const server = createMcpServer(deps.domain, ctx, request.log);

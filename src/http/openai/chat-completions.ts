@@ -64,6 +64,7 @@ export function registerChatCompletions(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['OpenAI-compatible'],
+        operationId: 'openaiChatCompletions',
         summary: 'Chat completions (OpenAI format)',
         description: DESCRIPTION,
         security: SECURITY,

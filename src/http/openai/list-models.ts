@@ -22,6 +22,7 @@ export function registerListOpenAiModels(app: ApiApp, deps: HttpDeps): void {
     {
       schema: {
         tags: ['OpenAI-compatible'],
+        operationId: 'openaiListModels',
         summary: 'List agents as models (OpenAI format)',
         description: "The agents this key may chat with, in OpenAI's model list; a restricted key sees only its agents.",
         security: SECURITY,

@@ -10,6 +10,8 @@ export interface RouteDocumentation {
   multipartBody?: TSchema;
   /** The 200 answer can also be a Server-Sent Events stream: when, and what its frames are. */
   eventStream?: { description: string };
+  /** Answers the handler writes itself (Fastify serialises nothing for them), documented as given. */
+  answers?: Record<string, JsonSchema>;
 }
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
@@ -105,6 +107,7 @@ export function createRouteDocumenter(options: DocumentRouteOptions) {
       documented.body = copy<JsonSchema>(extras.multipartBody);
       documented.consumes = ['multipart/form-data'];
     }
+    if (extras.answers) documented.response = { ...extras.answers, ...documented.response };
     documented.response = withEventStream(withImpliedErrors(documented, Boolean(extras.multipartBody)), extras.eventStream);
     // No requirement stated means none: say so, or the document's default would apply.
     documented.security = original.security ? (options.security ?? original.security) : [];

@@ -13,11 +13,20 @@ const WIDGET = { widget: true };
 const TAGS = ['Widget'];
 const SECURITY = [{ publishableKey: [] }];
 const VISIBLE_MESSAGES = 50;
+
+/** The OpenAPI answer of a widget route: its handler's JSON, described, not serialised by a schema. */
+function widgetDoc(description: string, eventStream?: string) {
+  const content = {
+    'application/json': { schema: { type: 'object', additionalProperties: true } },
+    ...(eventStream !== undefined && { 'text/event-stream': { schema: { type: 'string', description: eventStream } } }),
+  };
+  return { ...WIDGET, openapi: { answers: { 200: { description, content } } } };
+}
 const IDENTITY = 'The visitor: header `X-Colloquy-Visitor` (an id from POST /widget/visitors), or `X-Colloquy-User` with `X-Colloquy-User-Hash` (hex HMAC-SHA256 of the user id with the agent\'s identity secret).';
 
 /** POST /widget/visitors: a new anonymous visitor id, and the agent the widget talks to. */
 export function registerWidgetVisitors(app: ApiApp, deps: HttpDeps): void {
-  app.post('/visitors', { config: WIDGET, schema: { tags: TAGS, summary: 'Start an anonymous visitor', security: SECURITY } }, async (request) => {
+  app.post('/visitors', { config: widgetDoc('`{success, visitorId, agent: {id, name}}`.'), schema: { operationId: 'widgetStartVisitor', tags: TAGS, summary: 'Start an anonymous visitor', security: SECURITY } }, async (request) => {
     const { ctx, agentId } = widgetAgent(request);
     const agent = await getAgent(deps.domain, ctx, agentId);
     const visitorId = issueVisitorId(deps.domain, await identitySecret(deps.domain, ctx, agentId));
@@ -27,7 +36,7 @@ export function registerWidgetVisitors(app: ApiApp, deps: HttpDeps): void {
 
 /** GET /widget/conversation: the visitor's own conversation, oldest first (the latest messages). */
 export function registerWidgetConversation(app: ApiApp, deps: HttpDeps): void {
-  app.get('/conversation', { config: WIDGET, schema: { tags: TAGS, summary: 'The visitor’s conversation', description: IDENTITY, security: SECURITY } }, async (request, reply) => {
+  app.get('/conversation', { config: widgetDoc('`{success, agent: {id, name}, messages: [Message]}`, oldest first.'), schema: { operationId: 'widgetGetConversation', tags: TAGS, summary: 'The visitor’s conversation', description: IDENTITY, security: SECURITY } }, async (request, reply) => {
     const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
     const agent = await getAgent(deps.domain, ctx, agentId);
     const conversation = await deps.domain.store.conversations.findByUser(ctx.accountId, agentId, conversationUser);
@@ -39,7 +48,7 @@ export function registerWidgetConversation(app: ApiApp, deps: HttpDeps): void {
 /** POST /widget/chat: the visitor's message, answered with citations (JSON or the chat stream). */
 export function registerWidgetChat(app: ApiApp, deps: HttpDeps): void {
   const body = Type.Object({ message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }), stream: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
-  app.post('/chat', { config: WIDGET, schema: { tags: TAGS, summary: 'Chat as the visitor', description: `${IDENTITY} Answers as POST /agents/{agentId}/chat with \`citations: true\` in the visitor's conversation; the agent's client tools are not offered.`, security: SECURITY, body } }, async (request, reply) => {
+  app.post('/chat', { config: widgetDoc('The chat reply of POST /agents/{agentId}/chat, with `reply.citations`.', 'With `stream: true`: the frames of POST /agents/{agentId}/chat, the final one carrying `citations`.'), schema: { operationId: 'widgetChat', tags: TAGS, summary: 'Chat as the visitor', description: `${IDENTITY} Answers as POST /agents/{agentId}/chat with \`citations: true\` in the visitor's conversation; the agent's client tools are not offered.`, security: SECURITY, body } }, async (request, reply) => {
     const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
     const input = { message: request.body.message, userId: conversationUser, citations: true, tools: [] };
     const signal = abortOnClientClose(reply);
@@ -51,7 +60,7 @@ export function registerWidgetChat(app: ApiApp, deps: HttpDeps): void {
 /** POST /widget/messages/{messageId}/feedback: rates a reply of the visitor's own conversation. */
 export function registerWidgetFeedback(app: ApiApp, deps: HttpDeps): void {
   const body = Type.Object({ rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX })) }, { additionalProperties: false });
-  app.post('/messages/:messageId/feedback', { config: WIDGET, schema: { tags: TAGS, summary: 'Rate a reply', description: IDENTITY, security: SECURITY, params: Type.Object({ messageId: Type.String({ minLength: 1, maxLength: 200 }) }), body } }, async (request, reply) => {
+  app.post('/messages/:messageId/feedback', { config: widgetDoc('`{success, messageId, feedback}`.'), schema: { operationId: 'widgetGiveFeedback', tags: TAGS, summary: 'Rate a reply', description: IDENTITY, security: SECURITY, params: Type.Object({ messageId: Type.String({ minLength: 1, maxLength: 200 }) }), body } }, async (request, reply) => {
     const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
     const feedback = await giveFeedback(deps.domain, ctx, agentId, conversationUser, request.params.messageId, request.body);
     return { success: true as const, messageId: request.params.messageId, feedback: toPublicFeedback(feedback) };

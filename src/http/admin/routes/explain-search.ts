@@ -35,6 +35,7 @@ export function registerExplainSearch(app: ApiApp, deps: AdminDeps): void {
     '/accounts/:accountId/agents/:agentId/search/explain',
     {
       schema: {
+        operationId: 'explainSearch',
         tags: ['Search'],
         summary: 'Search an agent’s knowledge, explaining each score',
         description: `score = 1 − (1 − semantic) × (1 − keyword); results under 0.3 are not returned (see docs/search.md). Costs ${SEARCH_CREDITS} credits, like a search.`,
