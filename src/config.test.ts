@@ -60,7 +60,7 @@ test('credits: renewals on every minute by default; the file may turn them off o
 
 test('chat models and moderation: defaults, the key read from its variable, and clear refusals', () => {
   const defaults = loadConfig({});
-  assert.deepEqual(defaults.moderation, { provider: 'local', timeoutMs: 2_000 });
+  assert.deepEqual(defaults.moderation, { provider: 'local', timeoutMs: 2_000, strictness: 'balanced' });
   assert.deepEqual(
     defaults.chatModels.find((m) => m.id === 'gpt-4o-mini'),
     { id: 'gpt-4o-mini', provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: null, apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o-mini', timeoutMs: 60_000, maxTokens: 1_024, contextTokens: 16_384 },
