@@ -5,11 +5,10 @@
 import { writeFileSync } from 'node:fs';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
-import { meanVector, scoreMessage, scoreTurn, STRICTNESS_LEVELS, WEIGHTS_URL, type ClassifierWeights, type LinearModel, type Strictness, type Thresholds } from '../src/providers/moderation/classifier.ts';
-import { seededRandom } from './moderation/augment.ts';
+import { scoreMessage, STRICTNESS_LEVELS, WEIGHTS_URL, type ClassifierWeights, type LinearModel, type Strictness, type Thresholds } from '../src/providers/moderation/classifier.ts';
 import { embedCached } from './moderation/embed-cached.ts';
 import { trainLogistic, type Dataset, type TrainOptions } from './moderation/logistic.ts';
-import { allExamples, continuations, FOLLOW_UP, splitOf, writtenTurns, type Label, type Turn } from './moderation/training-data.ts';
+import { allExamples, FOLLOW_UP, type Label } from './moderation/training-data.ts';
 
 const DIMENSION = 512;
 // Features are scaled to unit variance per entry while training (unit vectors have entries ~1/√512);
@@ -75,44 +74,15 @@ function chooseThresholds(scored: Array<{ label: Label; harm: number; category: 
   return thresholds;
 }
 
-/** Conversations made from the core: a harmful request carried on by a follow-up, a harmless change
- * of subject after it, follow-ups after harmless messages, and harm after harmless small talk. */
-function generatedTurns(seed: number): Turn[] {
-  const random = seededRandom(seed);
-  const pickFrom = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
-  const core = allExamples().filter((e) => e.text === e.source);
-  const turns: Turn[] = [];
-  for (const split of ['train', 'dev'] as const) {
-    const follow = continuations().filter((c) => splitOf(c) === split);
-    const safe = core.filter((e) => e.split === split && e.label === 'safe');
-    for (const example of core.filter((e) => e.split === split)) {
-      const add = (context: string, text: string, label: Label) => turns.push({ context: [context], text, label, style: 'generated', split });
-      if (example.label === 'safe') {
-        add(example.text, pickFrom(follow), 'safe');
-        add(example.text, pickFrom(safe).text, 'safe');
-      } else {
-        add(example.text, pickFrom(follow), example.label);
-        add(example.text, pickFrom(follow), example.label);
-        add(example.text, pickFrom(safe).text, 'safe');
-        add(example.text, pickFrom(safe).text, 'safe');
-        add(pickFrom(safe).text, example.text, example.label);
-      }
-    }
-  }
-  return turns;
-}
-
 async function main(): Promise<void> {
   const examples = allExamples();
-  const turns = [...generatedTurns(13), ...writtenTurns()];
   const embedder = createLocalEmbedder({ workers: 2 });
-  const vectors = await embedCached(embedder, [...examples.map((e) => e.text), ...turns.flatMap((t) => [...t.context, t.text])]);
+  const vectors = await embedCached(embedder, examples.map((e) => e.text));
   await embedder.close();
   const vector = (text: string) => vectors.get(text) as Float32Array;
-  console.log(`${examples.length} messages (${examples.filter((e) => e.split === 'dev').length} dev), ${turns.length} conversations`);
+  console.log(`${examples.length} messages (${examples.filter((e) => e.split === 'dev').length} dev)`);
 
   const messageRows: Row[] = examples.map((e) => ({ vectors: [vector(e.text)], label: e.label, split: e.split }));
-  const turnRows: Row[] = turns.map((t) => ({ vectors: [vector(t.text), meanVector(t.context.map(vector))], label: t.label, split: t.split }));
   const train = (rows: Row[]) => rows.filter((row) => row.split === 'train');
   const harm = fit(train(messageRows), (label) => label !== 'safe', OPTIONS);
   const harmfulRows = train(messageRows).filter((row) => row.label !== 'safe');
@@ -122,12 +92,9 @@ async function main(): Promise<void> {
   const partial = { model: 'use-lite-512', dimension: DIMENSION, harm, categories, followUp };
   const asWeights = partial as ClassifierWeights;
   const devMessages = messageRows.filter((row) => row.split === 'dev').map((row) => ({ label: row.label, ...scoreMessage(asWeights, row.vectors[0] as Float32Array) }));
-  // The turn thresholds only matter where the message alone passes (the single check comes first).
-  const passesAlone = (row: Row) => { const s = scoreMessage(asWeights, row.vectors[0] as Float32Array); return s.harm < 0.5; };
-  const devTurns = turnRows.filter((row) => row.split === 'dev' && passesAlone(row)).map((row) => ({ label: row.label, ...scoreTurn(asWeights, row.vectors[0] as Float32Array, row.vectors[1] as Float32Array) }));
   const categoryRight = devMessages.filter((s) => s.label !== 'safe' && s.label === s.category).length;
   console.log(`[single dev] category named right for ${categoryRight}/${devMessages.filter((s) => s.label !== 'safe').length} harmful messages`);
-  const weights: ClassifierWeights = { ...partial, thresholds: chooseThresholds(devMessages, 'single'), turnThresholds: chooseThresholds(devTurns, 'turn') };
+  const weights: ClassifierWeights = { ...partial, thresholds: chooseThresholds(devMessages, 'single') };
   // One line per model keeps the file diffable: a retrain shows which categories moved.
   const body = JSON.stringify(weights, null, 1).replace(/\[\n\s+([^\]]*?)\n\s*\]/gs, (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`);
   writeFileSync(WEIGHTS_URL, `${body}\n`);

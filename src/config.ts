@@ -70,6 +70,7 @@ const FileSchema = Type.Object(
             provider: Type.Union([Type.Literal('local'), Type.Literal('none')]),
             timeoutMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
             strictness: Type.Optional(Type.Union([Type.Literal('strict'), Type.Literal('balanced'), Type.Literal('lenient')])),
+            nonEnglish: Type.Optional(Type.Union([Type.Literal('check'), Type.Literal('unavailable')])),
           },
           { additionalProperties: false },
         ),
@@ -189,7 +190,14 @@ export interface ChatModelConfig {
 }
 
 export type ModerationConfig =
-  | { provider: 'local' | 'none'; timeoutMs: number; strictness: 'strict' | 'balanced' | 'lenient' }
+  | {
+      provider: 'local' | 'none';
+      timeoutMs: number;
+      /** Local only: which of the classifier's thresholds (docs/moderation.md). */
+      strictness: 'strict' | 'balanced' | 'lenient';
+      /** Local only: a message not in English is checked all the same, or refused with 503. */
+      nonEnglish: 'check' | 'unavailable';
+    }
   | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
 
 function chatModelConfigs(models: ModelEntry[], env: NodeJS.ProcessEnv): ChatModelConfig[] {
@@ -207,7 +215,7 @@ function chatModelConfigs(models: ModelEntry[], env: NodeJS.ProcessEnv): ChatMod
 }
 
 function moderationConfig(file: FileConfig['moderation'], env: NodeJS.ProcessEnv): ModerationConfig {
-  if (!file || file.provider !== 'openai') return { provider: file?.provider ?? 'local', timeoutMs: file?.timeoutMs ?? 2_000, strictness: file?.strictness ?? 'balanced' };
+  if (!file || file.provider !== 'openai') return { provider: file?.provider ?? 'local', timeoutMs: file?.timeoutMs ?? 2_000, strictness: file?.strictness ?? 'balanced', nonEnglish: file?.nonEnglish ?? 'check' };
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
   if (file.apiKeyEnv && !apiKey) throw new ConfigError(`moderation.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
   return { provider: 'openai', baseUrl: file.baseUrl ?? 'https://api.openai.com/v1', apiKey, model: file.model ?? 'omni-moderation-latest', timeoutMs: file.timeoutMs ?? 5_000 };

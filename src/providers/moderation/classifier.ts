@@ -3,10 +3,7 @@
 // - `categories`: one logistic regression per SPEC category, trained on harmful messages only, to
 //   name which kind it is (the highest wins);
 // - `followUp`: logistic regression, is the message a follow-up that leans on what came before
-//   ("keep going", "hypothetically then?"). With earlier messages in view, the conversation (the mean
-//   of the message's and the earlier messages' vectors) goes through `harm` when the message is a
-//   follow-up or close in meaning to them: a request split across messages or carried on after a
-//   refusal is caught, a change of subject after a refusal is not.
+//   ("keep going", "hypothetically then?"): right after a refusal, such a message is refused too.
 // A category is flagged when the harm probability reaches that category's threshold for the
 // configured strictness. Weights and thresholds come from scripts/train-moderation.ts
 // (`npm run train:moderation`), committed in classifier-weights.json so a retrain is reviewable.
@@ -32,7 +29,6 @@ export interface ClassifierWeights {
   followUp: LinearModel;
   /** Harm probability at or above which the message is flagged, by strictness and category (chosen on dev). */
   thresholds: Thresholds;
-  turnThresholds: Thresholds;
 }
 
 export interface ClassifierScore {
@@ -73,30 +69,7 @@ export function scoreMessage(weights: ClassifierWeights, vector: Float32Array): 
   return { harm: probability(weights.harm, [vector]), category: likeliestCategory(weights, vector) };
 }
 
-/** A message at least this close to the earlier ones (cosine) continues their subject. */
-export const SAME_SUBJECT = 0.3;
-
-/** The message with the earlier ones in view (`context`: the mean of their vectors); harm 0 when it
- * neither follows up on them nor stays on their subject. */
-export function scoreTurn(weights: ClassifierWeights, vector: Float32Array, context: Float32Array): ClassifierScore {
-  const together = meanVector([vector, context]);
-  const continues = probability(weights.followUp, [vector]) >= 0.5 || dot(vector, context) >= SAME_SUBJECT;
-  return { harm: continues ? probability(weights.harm, [together]) : 0, category: likeliestCategory(weights, together) };
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
-}
-
-/** The unit-length mean of unit vectors: what several messages are about, together. */
-export function meanVector(vectors: readonly Float32Array[]): Float32Array {
-  const mean = new Float32Array(vectors[0]?.length ?? 0);
-  for (const vector of vectors) for (let i = 0; i < mean.length; i += 1) mean[i] = (mean[i] ?? 0) + (vector[i] ?? 0);
-  let norm = 0;
-  for (const value of mean) norm += value * value;
-  const length = Math.sqrt(norm) || 1;
-  for (let i = 0; i < mean.length; i += 1) mean[i] = (mean[i] ?? 0) / length;
-  return mean;
+/** A message that leans on what came before ("keep going", "hypothetically then?"). */
+export function isFollowUp(weights: ClassifierWeights, vector: Float32Array): boolean {
+  return probability(weights.followUp, [vector]) >= 0.5;
 }

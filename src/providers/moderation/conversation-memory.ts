@@ -4,6 +4,8 @@
 // a refusal is judged with the refused request in view. Per process: with several server processes
 // a follow-up may land on one that did not see the refusal, and is then judged on the stored turns.
 
+import type { ModerationCategory } from '../../ports/moderator.ts';
+
 /** A Map used as a least-recently-used cache. */
 export class BoundedMap<K, V> {
   readonly #entries = new Map<K, V>();
@@ -29,16 +31,21 @@ export class BoundedMap<K, V> {
 /** Refused messages kept per conversation. */
 const REFUSALS_KEPT = 2;
 
+export interface Refusal {
+  text: string;
+  categories: ModerationCategory[];
+}
+
 export function createConversationMemory(options: { vectors: number; threads: number }) {
   const vectors = new BoundedMap<string, Float32Array>(options.vectors);
-  const refusals = new BoundedMap<string, string[]>(options.threads);
+  const refusals = new BoundedMap<string, Refusal[]>(options.threads);
   return {
     vectors,
-    refusedIn(thread: string | null): string[] {
+    refusedIn(thread: string | null): Refusal[] {
       return thread === null ? [] : (refusals.get(thread) ?? []);
     },
-    rememberRefusal(thread: string | null, text: string): void {
-      if (thread !== null) refusals.set(thread, [...(refusals.get(thread) ?? []), text].slice(-REFUSALS_KEPT));
+    rememberRefusal(thread: string | null, refusal: Refusal): void {
+      if (thread !== null) refusals.set(thread, [...(refusals.get(thread) ?? []), refusal].slice(-REFUSALS_KEPT));
     },
   };
 }

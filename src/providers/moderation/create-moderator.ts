@@ -14,7 +14,7 @@ const USE_LITE = 'use-lite-512';
 export function createModerator(config: ModerationConfig, embedder?: EmbeddingProvider): Moderator {
   switch (config.provider) {
     case 'local':
-      return createLocalModerator({ embedder: embedder?.model === USE_LITE ? embedder : createLocalEmbedder({ workers: 1 }), strictness: config.strictness, timeoutMs: config.timeoutMs });
+      return createLocalModerator({ embedder: embedder?.model === USE_LITE ? embedder : createLocalEmbedder({ workers: 1 }), strictness: config.strictness, nonEnglish: config.nonEnglish, timeoutMs: config.timeoutMs });
     case 'none':
       return createNoModerator();
     case 'openai':
