@@ -4,7 +4,7 @@
 // message (augment.ts). The split is a hash of the core text, so a variant is always in its source's
 // split and nothing in dev has a near-copy in train.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../src/ports/moderator.ts';
 import { augment } from './augment.ts';
 

@@ -28,11 +28,14 @@ const SETS: Record<string, Labelled[]> = {
   turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
 };
 
-// Floors on the independent sets at the default level (balanced), set a little under what they
-// measured when the classifier was frozen (docs/moderation.md), so a real regression fails.
+// Floors at the default level (balanced), a little under what was measured when the classifier was
+// frozen (docs/moderation.md), so a real regression fails. Measured: fresh precision 0.966, recall
+// 0.708, 3/120 safe blocked; fresh2 0.923, 0.467, 7/150; turns 1.000, 0.395, 0/19. These are below
+// the issue's goal (recall 0.80 at precision 0.95): the honest figures, not tuned on.
 const FLOORS: Record<string, { precision: number; recall: number; falsePositives: number }> = {
-  fresh: { precision: 0, recall: 0, falsePositives: 1 },
-  fresh2: { precision: 0, recall: 0, falsePositives: 1 },
+  fresh: { precision: 0.94, recall: 0.66, falsePositives: 0.04 },
+  fresh2: { precision: 0.89, recall: 0.42, falsePositives: 0.07 },
+  turns: { precision: 0.9, recall: 0.33, falsePositives: 0.06 },
 };
 
 let embedder: EmbeddingProvider;
@@ -97,7 +100,7 @@ test('the precision/recall curve of the classifier alone on dev, where threshold
   }
 });
 
-test('on the independent sets, at the default level, it stays above the floors measured when frozen', () => {
+test('on the independent sets and the conversations, at the default level, it stays above the floors measured when frozen', () => {
   for (const [name, floor] of Object.entries(FLOORS)) {
     const result = measure(SETS[name] as Labelled[], verdicts.get('balanced')?.get(name) as ModerationVerdict[]);
     assert.ok(precision(result) >= floor.precision, `${name} precision ${precision(result)}`);
