@@ -30,17 +30,18 @@ export function createEmbedder(config: Config['embeddings']): EmbeddingProvider 
 
 export async function createDomainDeps(config: Config, options: { clock?: Clock; embedder?: EmbeddingProvider } = {}): Promise<DomainDeps> {
   const ids = createUlidIds();
+  const embedder = options.embedder ?? createEmbedder(config.embeddings);
   return {
     store: await openStore(config),
     clock: options.clock ?? systemClock,
     ids,
     catalog: config.catalog,
-    embedder: options.embedder ?? createEmbedder(config.embeddings),
+    embedder,
     fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
     indexCache: createIndexCache({ maxBytes: config.search.cacheBytes }),
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
     chatModels: createChatModels(config.chatModels, ids),
-    moderator: createModerator(config.moderation),
+    moderator: createModerator(config.moderation, embedder),
   };
 }
 

@@ -60,7 +60,7 @@ test('credits: renewals on every minute by default; the file may turn them off o
 
 test('chat models and moderation: defaults, the key read from its variable, and clear refusals', () => {
   const defaults = loadConfig({});
-  assert.deepEqual(defaults.moderation, { provider: 'local', timeoutMs: 2_000 });
+  assert.deepEqual(defaults.moderation, { provider: 'local', timeoutMs: 2_000, strictness: 'balanced', nonEnglish: 'check' });
   assert.deepEqual(
     defaults.chatModels.find((m) => m.id === 'gpt-4o-mini'),
     { id: 'gpt-4o-mini', provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: null, apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o-mini', timeoutMs: 60_000, maxTokens: 1_024, contextTokens: 16_384 },
@@ -74,6 +74,8 @@ test('chat models and moderation: defaults, the key read from its variable, and 
   const config = loadConfig({ COLLOQUY_CONFIG: path, OLLAMA_KEY: 'k1', MOD_KEY: 'k2' });
   assert.deepEqual(config.chatModels.find((m) => m.id === 'ollama'), { id: 'ollama', provider: 'openai', baseUrl: local.baseUrl, apiKey: 'k1', apiKeyEnv: 'OLLAMA_KEY', model: 'llama3', timeoutMs: 5_000, maxTokens: 200, contextTokens: 8_192 });
   assert.deepEqual(config.moderation, { provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'k2', model: 'omni-moderation-latest', timeoutMs: 5_000 });
+  write({ moderation: { provider: 'local', strictness: 'strict', nonEnglish: 'unavailable' } });
+  assert.deepEqual(loadConfig({ COLLOQUY_CONFIG: path }).moderation, { provider: 'local', timeoutMs: 2_000, strictness: 'strict', nonEnglish: 'unavailable' });
   const refused = (file: unknown, pattern: RegExp) => {
     write(file);
     assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && pattern.test(e.message));
@@ -82,6 +84,7 @@ test('chat models and moderation: defaults, the key read from its variable, and 
   refused({ models: [{ ...local, baseUrl: undefined }], plans }, /"ollama" \(provider openai\) needs a baseUrl/);
   refused({ moderation: { provider: 'openai', apiKeyEnv: 'MOD_KEY' } }, /moderation\.apiKeyEnv names MOD_KEY, which is not set/);
   refused({ moderation: { provider: 'magic' } }, /moderation/);
+  refused({ moderation: { provider: 'local', strictness: 'paranoid' } }, /moderation/);
 });
 
 test('adding a model: entries merge with the built-in catalog by id, and a plan may take every model with "*"', () => {

@@ -75,7 +75,15 @@ const FileSchema = Type.Object(
     search: Type.Optional(Type.Object({ cacheMegabytes: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })),
     moderation: Type.Optional(
       Type.Union([
-        Type.Object({ provider: Type.Union([Type.Literal('local'), Type.Literal('none')]), timeoutMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })) }, { additionalProperties: false }),
+        Type.Object(
+          {
+            provider: Type.Union([Type.Literal('local'), Type.Literal('none')]),
+            timeoutMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
+            strictness: Type.Optional(Type.Union([Type.Literal('strict'), Type.Literal('balanced'), Type.Literal('lenient')])),
+            nonEnglish: Type.Optional(Type.Union([Type.Literal('check'), Type.Literal('unavailable')])),
+          },
+          { additionalProperties: false },
+        ),
         Type.Object(
           {
             provider: Type.Literal('openai'),
@@ -192,7 +200,14 @@ export interface ChatModelConfig {
 }
 
 export type ModerationConfig =
-  | { provider: 'local' | 'none'; timeoutMs: number }
+  | {
+      provider: 'local' | 'none';
+      timeoutMs: number;
+      /** Local only: which of the classifier's thresholds (docs/moderation.md). */
+      strictness: 'strict' | 'balanced' | 'lenient';
+      /** Local only: a message not in English is checked all the same, or refused with 503. */
+      nonEnglish: 'check' | 'unavailable';
+    }
   | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
 
 function chatModelConfigs(models: ModelEntry[], env: NodeJS.ProcessEnv): ChatModelConfig[] {
@@ -210,7 +225,7 @@ function chatModelConfigs(models: ModelEntry[], env: NodeJS.ProcessEnv): ChatMod
 }
 
 function moderationConfig(file: FileConfig['moderation'], env: NodeJS.ProcessEnv): ModerationConfig {
-  if (!file || file.provider !== 'openai') return { provider: file?.provider ?? 'local', timeoutMs: file?.timeoutMs ?? 2_000 };
+  if (!file || file.provider !== 'openai') return { provider: file?.provider ?? 'local', timeoutMs: file?.timeoutMs ?? 2_000, strictness: file?.strictness ?? 'balanced', nonEnglish: file?.nonEnglish ?? 'check' };
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
   if (file.apiKeyEnv && !apiKey) throw new ConfigError(`moderation.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
   return { provider: 'openai', baseUrl: file.baseUrl ?? 'https://api.openai.com/v1', apiKey, model: file.model ?? 'omni-moderation-latest', timeoutMs: file.timeoutMs ?? 5_000 };

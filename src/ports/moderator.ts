@@ -10,9 +10,18 @@ export interface ModerationVerdict {
   categories: ModerationCategory[];
 }
 
+/** What came before the message in its conversation, for a moderator that judges turns together. */
+export interface ModerationConversation {
+  /** Names the conversation (stable across requests), so a moderator may keep in view the messages
+   * it refused there: they are never stored. Null for a conversation that does not exist yet. */
+  thread: string | null;
+  /** The user's last few stored messages, oldest first. */
+  earlier: readonly string[];
+}
+
 export interface Moderator {
   /** Throws ModerationUnavailableError when the text could not be checked (fail closed). */
-  check(text: string, signal?: AbortSignal): Promise<ModerationVerdict>;
+  check(text: string, signal?: AbortSignal, conversation?: ModerationConversation): Promise<ModerationVerdict>;
 }
 
 /** The moderator failed or timed out: 503 MODERATION_UNAVAILABLE, nothing charged, nothing sent. */

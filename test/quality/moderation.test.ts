@@ -1,96 +1,119 @@
-// Local moderator quality on the labelled set (test/fixtures/moderation/messages.json): hand-written
-// support-chat messages, each safe or one harmful category, split dev/test at random within each
-// label before any rule was written. Rules were tuned on dev only; the floors hold on test.
-import { test } from 'node:test';
+// Local moderator quality (rules + classifier, test/fixtures/moderation), printed for every set and
+// strictness level on every run. The classifier was trained on test/fixtures/moderation/train and
+// its thresholds chosen on that data's dev split (scripts/train-moderation.ts). The honest figures
+// are the independent sets, written by authors who never saw the rules, the classifier or its data,
+// and never trained or tuned on: fresh.json, fresh2.json and multilingual.json (FRESH.md).
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { MODERATION_CATEGORIES, type ModerationCategory } from '../../src/ports/moderator.ts';
-import { classify } from '../../src/providers/moderation/local-moderator.ts';
+import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
+import type { ModerationVerdict } from '../../src/ports/moderator.ts';
+import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
+import { loadClassifierWeights, scoreMessage, STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
+import { createLocalModerator, type LocalModerator, type LocalVerdict } from '../../src/providers/moderation/local-moderator.ts';
+import { coreExamples, writtenTurns } from '../../scripts/moderation/training-data.ts';
+import { describe, falsePositiveRate, measure, precision, recall, type Labelled } from './moderation-measure.ts';
 
-interface LabelledMessage {
-  text: string;
-  label: 'safe' | ModerationCategory;
-  split: 'dev' | 'test';
+const fixture = <T>(name: string) => JSON.parse(readFileSync(new URL(`../fixtures/moderation/${name}`, import.meta.url), 'utf8')) as T;
+
+const SETS: Record<string, Labelled[]> = {
+  // The rules' own held-out split (their dev split and probes.json are training data now).
+  'rules-test': fixture<Array<Labelled & { split: string }>>('messages.json').filter((m) => m.split === 'test'),
+  // The training data's dev split (hand-written messages only), where the thresholds were chosen.
+  dev: coreExamples().filter((e) => e.split === 'dev'),
+  fresh: fixture<Labelled[]>('fresh.json'),
+  fresh2: fixture<Labelled[]>('fresh2.json'),
+  multilingual: fixture<Labelled[]>('multilingual.json'),
+  // Conversations: a request split over two messages, carried on or dropped after a refusal.
+  turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
+};
+
+// Floors at the default level (balanced), a little under what was measured when the classifier was
+// frozen (docs/moderation.md), so a real regression fails. Measured: fresh precision 0.966, recall
+// 0.708, 3/120 safe blocked; fresh2 0.923, 0.467, 7/150; turns 1.000, 0.395, 0/19. These are below
+// the issue's goal (recall 0.80 at precision 0.95): the honest figures, not tuned on.
+const FLOORS: Record<string, { precision: number; recall: number; falsePositives: number }> = {
+  fresh: { precision: 0.94, recall: 0.66, falsePositives: 0.04 },
+  fresh2: { precision: 0.89, recall: 0.42, falsePositives: 0.07 },
+  turns: { precision: 0.9, recall: 0.33, falsePositives: 0.06 },
+};
+
+let embedder: EmbeddingProvider;
+const verdicts = new Map<Strictness, Map<string, LocalVerdict[]>>();
+
+/** Every message of every set is embedded once, then judged at each level. */
+function caching(inner: EmbeddingProvider): EmbeddingProvider {
+  const seen = new Map<string, Promise<Float32Array[]>>();
+  return {
+    model: inner.model,
+    dimension: inner.dimension,
+    embed(texts, signal) {
+      const key = texts.join('\u0000');
+      if (!seen.has(key)) seen.set(key, inner.embed(texts, signal));
+      return seen.get(key) as Promise<Float32Array[]>;
+    },
+    close: () => inner.close(),
+  };
 }
 
-// An independent set (test/fixtures/moderation/fresh.json, FRESH.md) written by another author who
-// never saw the rules: the honest measure of phrasings nobody tuned for. Never tune on it.
-interface FreshMessage {
-  text: string;
-  label: 'safe' | ModerationCategory;
+before(async () => {
+  embedder = caching(createLocalEmbedder({ workers: 2 }));
+  for (const level of STRICTNESS_LEVELS) {
+    const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 60_000, nonEnglish: 'check' });
+    const bySet = new Map<string, LocalVerdict[]>();
+    for (const [name, messages] of Object.entries(SETS)) bySet.set(name, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
+    verdicts.set(level, bySet);
+  }
+});
+
+after(() => embedder.close());
+
+/** As chat does: each earlier message is checked in turn, stored if it passed (or remembered by the
+ * moderator if refused), then the message is checked with the stored ones in view. */
+async function converse(moderator: LocalModerator, thread: string, message: Labelled): Promise<LocalVerdict> {
+  const stored: string[] = [];
+  for (const earlier of message.earlier ?? []) {
+    if (!(await moderator.check(earlier, undefined, { thread, earlier: [...stored] })).flagged) stored.push(earlier);
+  }
+  return moderator.check(message.text, undefined, { thread, earlier: stored });
 }
-const FRESH = JSON.parse(readFileSync(new URL('../fixtures/moderation/fresh.json', import.meta.url), 'utf8')) as FreshMessage[];
-// Measured when set: precision 0.969, recall 0.517 (62 of 120), 2 of 120 safe blocked. The floors
-// catch a real regression, not noise.
-const FRESH_PRECISION_FLOOR = 0.93;
-const FRESH_RECALL_FLOOR = 0.47;
 
-const MESSAGES = JSON.parse(readFileSync(new URL('../fixtures/moderation/messages.json', import.meta.url), 'utf8')) as LabelledMessage[];
-
-// Set when the test split measured precision 1.000 and recall 0.963. After the second round of rules
-// it measures 1.000 and 1.000, but its three former misses resembled that round's probes, so the
-// gain is not clean: the fresh set below is the honest measure.
-const PRECISION_FLOOR = 0.97;
-const RECALL_FLOOR = 0.93;
-
-interface Counts {
-  tp: number;
-  fp: number;
-  fn: number;
-}
-const ratio = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
-const precision = (c: Counts) => ratio(c.tp, c.tp + c.fp);
-const recall = (c: Counts) => ratio(c.tp, c.tp + c.fn);
-
-/** Overall: flagged vs harmful. Per category: the verdict names the category vs the label is that category. */
-function measure(messages: Array<Pick<LabelledMessage, 'text' | 'label'>>) {
-  const overall: Counts = { tp: 0, fp: 0, fn: 0 };
-  const perCategory = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, { tp: 0, fp: 0, fn: 0 }])) as Record<ModerationCategory, Counts>;
-  const mistakes: string[] = [];
-  for (const message of messages) {
-    const verdict = classify(message.text);
-    const harmful = message.label !== 'safe';
-    if (verdict.flagged && harmful) overall.tp += 1;
-    else if (verdict.flagged) overall.fp += 1;
-    else if (harmful) overall.fn += 1;
-    if (verdict.flagged !== harmful) mistakes.push(`${harmful ? 'missed' : 'blocked'} [${message.label}${verdict.flagged ? ` as ${verdict.categories.join(',')}` : ''}] ${message.text}`);
-    for (const category of MODERATION_CATEGORIES) {
-      const predicted = verdict.categories.includes(category);
-      const actual = message.label === category;
-      if (predicted && actual) perCategory[category].tp += 1;
-      else if (predicted) perCategory[category].fp += 1;
-      else if (actual) perCategory[category].fn += 1;
+test('every set, every strictness level: precision, recall, safe messages blocked, recall per category', (t) => {
+  for (const [name, messages] of Object.entries(SETS)) {
+    for (const level of STRICTNESS_LEVELS) {
+      const result = measure(messages, verdicts.get(level)?.get(name) as ModerationVerdict[]);
+      for (const line of describe(result)) t.diagnostic(`[moderation ${name} ${level}] ${line}`);
+      if (level === 'balanced') for (const mistake of result.mistakes) t.diagnostic(`[moderation ${name} ${level}] ${mistake}`);
     }
   }
-  return { overall, perCategory, mistakes };
-}
-
-const format = (c: Counts) => `precision ${precision(c).toFixed(3)} recall ${recall(c).toFixed(3)} (tp ${c.tp}, fp ${c.fp}, fn ${c.fn})`;
-
-test('the labelled set has the promised shape', () => {
-  assert.ok(MESSAGES.length >= 300, `${MESSAGES.length} messages`);
-  assert.ok(MESSAGES.filter((m) => m.label === 'safe').length / MESSAGES.length >= 0.55, 'at least 55% safe');
-  for (const category of MODERATION_CATEGORIES) assert.ok(MESSAGES.filter((m) => m.label === category).length >= 20, `${category}: at least 20 examples`);
-  for (const m of MESSAGES) assert.ok((m.label === 'safe' || MODERATION_CATEGORIES.includes(m.label)) && (m.split === 'dev' || m.split === 'test'), JSON.stringify(m));
-  assert.equal(new Set(MESSAGES.map((m) => m.text)).size, MESSAGES.length, 'no duplicates');
 });
 
-test(`the local moderator is precise and catches most harm on the held-out test split (floors: precision ${PRECISION_FLOOR}, recall ${RECALL_FLOOR})`, (t) => {
-  const results = { dev: measure(MESSAGES.filter((m) => m.split === 'dev')), test: measure(MESSAGES.filter((m) => m.split === 'test')) };
-  for (const [split, result] of Object.entries(results)) {
-    t.diagnostic(`[moderation ${split}] overall    ${format(result.overall)}`);
-    for (const category of MODERATION_CATEGORIES) t.diagnostic(`[moderation ${split}] ${category.padEnd(10)} ${format(result.perCategory[category])}`);
-    for (const mistake of result.mistakes) t.diagnostic(`[moderation ${split}] ${mistake}`);
+test('the precision/recall curve of the classifier alone on dev, where thresholds were chosen', async (t) => {
+  const weights = loadClassifierWeights();
+  const dev = SETS.dev as Labelled[];
+  const scores = await Promise.all(dev.map(async (m) => scoreMessage(weights, (await embedder.embed([m.text]))[0] as Float32Array).harm));
+  const harmful = dev.filter((m) => m.label !== 'safe').length;
+  for (const threshold of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98]) {
+    const tp = dev.filter((m, i) => m.label !== 'safe' && (scores[i] as number) >= threshold).length;
+    const fp = dev.filter((m, i) => m.label === 'safe' && (scores[i] as number) >= threshold).length;
+    t.diagnostic(`[moderation dev curve] harm ≥ ${threshold}: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)} recall ${(tp / harmful).toFixed(3)}`);
   }
-  assert.ok(precision(results.test.overall) >= PRECISION_FLOOR, `test precision ${precision(results.test.overall)}`);
-  assert.ok(recall(results.test.overall) >= RECALL_FLOOR, `test recall ${recall(results.test.overall)}`);
 });
 
-test(`on the independent set nobody tuned for, it stays precise (floors: precision ${FRESH_PRECISION_FLOOR}, recall ${FRESH_RECALL_FLOOR})`, (t) => {
-  const result = measure(FRESH);
-  t.diagnostic(`[moderation fresh] overall    ${format(result.overall)}`);
-  for (const category of MODERATION_CATEGORIES) t.diagnostic(`[moderation fresh] ${category.padEnd(10)} ${format(result.perCategory[category])}`);
-  for (const mistake of result.mistakes) t.diagnostic(`[moderation fresh] ${mistake}`);
-  assert.ok(precision(result.overall) >= FRESH_PRECISION_FLOOR, `fresh precision ${precision(result.overall)}`);
-  assert.ok(recall(result.overall) >= FRESH_RECALL_FLOOR, `fresh recall ${recall(result.overall)}`);
+test('on the independent sets and the conversations, at the default level, it stays above the floors measured when frozen', () => {
+  for (const [name, floor] of Object.entries(FLOORS)) {
+    const result = measure(SETS[name] as Labelled[], verdicts.get('balanced')?.get(name) as ModerationVerdict[]);
+    assert.ok(precision(result) >= floor.precision, `${name} precision ${precision(result)}`);
+    assert.ok(recall(result) >= floor.recall, `${name} recall ${recall(result)}`);
+    assert.ok(falsePositiveRate(result) <= floor.falsePositives, `${name} safe blocked ${falsePositiveRate(result)}`);
+  }
+});
+
+test('non-English messages are recognised as such, and still judged by the rules and the classifier', (t) => {
+  const messages = SETS.multilingual as Labelled[];
+  const found = verdicts.get('balanced')?.get('multilingual') as LocalVerdict[];
+  const expected: Record<string, string> = { fr: 'fra', es: 'spa', de: 'deu', pt: 'por' };
+  const right = messages.filter((m, i) => found[i]?.language === expected[m.lang ?? '']).length;
+  t.diagnostic(`[moderation multilingual] language recognised for ${right}/${messages.length}`);
+  assert.ok(right / messages.length >= 0.8, `language recognised for ${right}/${messages.length}`);
 });

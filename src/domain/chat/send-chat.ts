@@ -6,6 +6,7 @@ import type { AgentRecord } from '../../ports/store.ts';
 import type { ConversationRecord, MessageRecord, NewMessage } from '../../ports/conversation-store.ts';
 import type { ClientTool } from '../../ports/store.ts';
 import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
+import type { ModerationConversation } from '../../ports/moderator.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { findModel, isModelOnPlan, NOT_CONFIGURED_REASON } from '../models/catalog.ts';
@@ -25,6 +26,8 @@ const EXCERPT_SENTENCES = 2;
 /** Stored messages read back for the prompt; the token budget usually keeps fewer. */
 const HISTORY_MESSAGES = 40;
 const TITLE_LENGTH = 80;
+/** The user's earlier messages the moderator judges a new one with. */
+const MODERATED_TURNS = 3;
 
 export interface ChatInput {
   message?: string;
@@ -94,12 +97,14 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   const toolOutputs = await checkToolResults(deps.store, ctx.accountId, existing, input.toolResults ?? []);
   await assertCanPay(deps, ctx, entry.credits);
   const message = input.message ?? null;
+  // A caller's own transcript replaces the stored history (and its user turns are screened here).
+  const stored = !input.transcript && existing ? await deps.store.messages.recent(ctx.accountId, existing.id, HISTORY_MESSAGES) : null;
   const screened = textToModerate(input);
-  if (screened !== null) await moderate(deps, screened, signal);
+  if (screened !== null) await moderate(deps, screened, signal, moderationContext(ctx, agent, input, existing, stored ?? []));
 
   const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
   attempt.conversationId = conversation.id;
-  const history = input.transcript ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));
+  const history = input.transcript ?? stored ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));
   const query = message ?? [...history].reverse().find((m) => m.role === 'user')?.content ?? null;
   const passages = query ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, { signal, excerptSentences: model.quotesExcerpts ? EXCERPT_SENTENCES : 0 }) : [];
   const grounding = passages.map((p) => ({ content: p.content, title: p.source.title, score: p.score, ...(p.excerpt !== undefined && { excerpt: p.excerpt }) }));
@@ -182,10 +187,19 @@ function textToModerate(input: ChatInput): string | null {
   return texts.length > 0 ? texts.join('\n\n') : null;
 }
 
-async function moderate(deps: DomainDeps, message: string, signal: AbortSignal): Promise<void> {
+/** The conversation as the moderator sees it: the user's last few messages, and a name that stays
+ * the same across requests (an end user's, or the conversation's), under which it may remember
+ * what it refused there. */
+function moderationContext(ctx: RequestContext, agent: AgentRecord, input: ChatInput, existing: ConversationRecord | undefined, history: readonly { role: string; content: string | null }[]): ModerationConversation {
+  const earlier = history.filter((m) => m.role === 'user' && m.content !== null).map((m) => m.content as string).slice(-MODERATED_TURNS);
+  const thread = input.userId !== undefined ? `${ctx.accountId}/${agent.id}/user/${input.userId}` : existing ? `${ctx.accountId}/${existing.id}` : null;
+  return { thread, earlier };
+}
+
+async function moderate(deps: DomainDeps, message: string, signal: AbortSignal, conversation: ModerationConversation): Promise<void> {
   let verdict;
   try {
-    verdict = await deps.moderator.check(message, signal);
+    verdict = await deps.moderator.check(message, signal, conversation);
   } catch (error) {
     // Any failure of the moderator fails closed (ModerationUnavailableError or not).
     if (signal.aborted) throw error;

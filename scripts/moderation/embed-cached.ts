@@ -1,0 +1,36 @@
+// Embeds texts with the same USE-lite model the server runs, keeping the vectors in .tmp/ so that a
+// second training run (another regularisation, another threshold rule) does not embed again.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
+
+const CACHE = new URL('../../.tmp/moderation-embeddings.json', import.meta.url);
+const key = (text: string) => createHash('sha1').update(text).digest('base64url');
+
+export async function embedCached(embedder: EmbeddingProvider, texts: readonly string[]): Promise<Map<string, Float32Array>> {
+  const stored: Record<string, string> = existsSync(CACHE) ? (JSON.parse(readFileSync(CACHE, 'utf8')) as Record<string, string>) : {};
+  const result = new Map<string, Float32Array>();
+  const missing = [...new Set(texts)].filter((text) => {
+    const hit = stored[key(text)];
+    if (hit) result.set(text, new Float32Array(new Uint8Array(Buffer.from(hit, 'base64')).buffer));
+    return !hit;
+  });
+  // One message per call, as the moderator embeds them: batching pads short texts to the longest.
+  const CHUNK = 64;
+  for (let start = 0; start < missing.length; start += CHUNK) {
+    const chunk = missing.slice(start, start + CHUNK);
+    const vectors = await Promise.all(chunk.map(async (text) => (await embedder.embed([text]))[0] as Float32Array));
+    chunk.forEach((text, i) => {
+      const vector = vectors[i] as Float32Array;
+      result.set(text, vector);
+      stored[key(text)] = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
+    });
+    if (missing.length > CHUNK) process.stderr.write(`\rembedded ${Math.min(start + CHUNK, missing.length)}/${missing.length}`);
+  }
+  if (missing.length > 0) {
+    mkdirSync(new URL('.', CACHE), { recursive: true });
+    writeFileSync(CACHE, JSON.stringify(stored));
+    process.stderr.write('\n');
+  }
+  return result;
+}
