@@ -36,6 +36,7 @@ export const EXTRA_ERROR_CODES = [
   'PAYLOAD_TOO_LARGE', // a JSON body over the body limit
   'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
   'OWNER_REQUIRED', // admin API: a teammate tried what only the account's owners may do
+  'SERVICE_UNAVAILABLE', // a dependency is down (database) or the server is full (extraction queue); sent with Retry-After
 ] as const;
 
 export type ErrorCode = (typeof SPEC_ERROR_CODES)[number] | (typeof EXTRA_ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ErrorCode } from '../domain/errors.ts';
+import { isServiceUnavailable } from '../ports/unavailable.ts';
 import { STATUS_BY_CODE, UNAUTHORIZED_NAMES } from './error-table.ts';
 import { toValidationList } from './validation.ts';
 import type { ApiApp } from './types.ts';
@@ -24,15 +25,33 @@ function fromFrameworkError(error: FastifyError): AppError | null {
   return null;
 }
 
+/** Seconds a client is told to wait on a 503 that did not say (the moderator's, say). */
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+/** A dependency that is down (database) or a queue that is full: 503 SERVICE_UNAVAILABLE with
+ * Retry-After (set on the reply when there is one: after an SSE stream began there is none). */
+export function unavailableAsAppError(error: unknown, reply?: FastifyReply): AppError | null {
+  if (!isServiceUnavailable(error)) return null;
+  reply?.header('Retry-After', error.retryAfterSeconds);
+  return new AppError('SERVICE_UNAVAILABLE', error.message);
+}
+
 /** Writes an AppError in the spec's shape: flat for 401, wrapped for everything else. */
 export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   const status = STATUS_BY_CODE[error.code];
+  if (status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
   if (status === 401) return reply.code(401).send({ error: UNAUTHORIZED_NAMES[error.code] ?? 'Unauthorized', code: error.code });
   return reply.code(status).send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
 }
 
 export function installErrorHandling(app: ApiApp): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const unavailable = unavailableAsAppError(error, reply);
+    if (unavailable) {
+      // Expected during an outage: one line, no stack; the cause says which dependency.
+      request.log.warn({ cause: (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : undefined }, unavailable.message);
+      return sendAppError(reply, unavailable);
+    }
     const appError = isAppError(error) ? error : fromFrameworkError(error);
     if (appError) {
       if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');

@@ -33,6 +33,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413, // JSON body over the server's body limit
   CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
   OWNER_REQUIRED: 403, // admin API: a teammate adding or removing members (owners only)
+  SERVICE_UNAVAILABLE: 503, // the database is unreachable, or the extraction queue is full; always with Retry-After
 };
 
 /** The short `error` text of the flat 401 body. */
