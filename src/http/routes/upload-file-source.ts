@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import multipart from '@fastify/multipart';
-import { addFileSource, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
+import { addFileSource, admitUpload, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
 import { AppError } from '../../domain/errors.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
@@ -24,7 +24,8 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
           description:
             'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, or UTF-16 with a BOM). ' +
             'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
-            'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage. Emits `source.added`.',
+            'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage, reserved before extraction: concurrent uploads that together pass the limit are refused up front (403 `PLAN_LIMIT_REACHED`). ' +
+            'When the server is already reading as many files as its extraction queue holds, the upload is refused before its body is read: 503 `SERVICE_UNAVAILABLE` with `Retry-After`. Emits `source.added`.',
           security: SECURITY,
           params: AgentIdParamsSchema,
           consumes: ['multipart/form-data'],
@@ -35,6 +36,16 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         const ctx = requireContext(request);
         const { agent, maxBytes } = await uploadAllowance(deps.domain, ctx, request.params.agentId);
         if (maxBytes === 0) throw new AppError('PLAN_LIMIT_REACHED', "This agent's storage is full.");
+        // A place in the extraction queue before the body is read: when it is full (503), the
+        // upload's bytes are never held in memory. The place is given back when the answer is done.
+        let ticket;
+        try {
+          ticket = admitUpload(deps.domain);
+        } catch (error) {
+          reply.header('connection', 'close');
+          throw error;
+        }
+        reply.raw.once('close', () => ticket.release());
         let file;
         try {
           file = request.isMultipart() ? await request.file({ limits: { fileSize: maxBytes } }) : undefined;
@@ -54,7 +65,7 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
           // A multipart body cut short or malformed: the file never arrived whole.
           throw new AppError('INVALID_FILE', 'The upload ended before the file was complete, or its multipart body is malformed.');
         }
-        const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename }, abortOnClientClose(reply));
+        const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename }, ticket, abortOnClientClose(reply));
         return { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength } };
       },
     );

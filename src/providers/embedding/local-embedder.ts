@@ -73,8 +73,19 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
       if (texts.length === 0) return [];
       const batches: string[][] = [];
       for (let start = 0; start < texts.length; start += BATCH) batches.push(texts.slice(start, start + BATCH));
+      // At most one batch per worker in flight for this call, the signal checked before each: a
+      // client that leaves stops its upload's embedding within a batch, not after all of them.
+      const results: Float32Array[][] = new Array(batches.length);
+      let next = 0;
+      const lane = async () => {
+        while (next < batches.length) {
+          signal?.throwIfAborted();
+          const index = next++;
+          results[index] = await embedBatch(batches[index] as string[]);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(size, batches.length) }, lane));
       signal?.throwIfAborted();
-      const results = await Promise.all(batches.map((batch) => embedBatch(batch)));
       return results.flat();
     },
     async close() {
