@@ -1,10 +1,14 @@
 import type { FastifyReply } from 'fastify';
 
-/** An AbortSignal that fires when the client goes away before its answer was written. */
+/**
+ * An AbortSignal that fires when the client goes away before its answer was written, or when the
+ * server's shutdown grace period is over (graceful-close.ts): the work behind the request stops.
+ */
 export function abortOnClientClose(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort(new Error('client closed the connection'));
   });
-  return controller.signal;
+  const shutdown = reply.server.shutdownSignal as AbortSignal | undefined;
+  return shutdown ? AbortSignal.any([controller.signal, shutdown]) : controller.signal;
 }

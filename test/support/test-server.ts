@@ -12,6 +12,7 @@ import { createKey, type CreateKeyInput } from '../../src/domain/keys/create-key
 import type { AccountRecord, AgentRecord, PlanName } from '../../src/ports/store.ts';
 import type { ApiApp } from '../../src/http/types.ts';
 import type { Clock } from '../../src/ports/clock.ts';
+import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import { createTestDatabase, type TestDatabase } from './backend.ts';
 
 export interface TestServerOptions {
@@ -19,6 +20,8 @@ export interface TestServerOptions {
   configFile?: Record<string, unknown>;
   clock?: Clock;
   env?: Record<string, string>;
+  /** Instead of the configured embedder (a recording wrapper around it, say). */
+  embedder?: EmbeddingProvider;
 }
 
 export interface ApiResponse {
@@ -57,7 +60,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     env.COLLOQUY_CONFIG = path;
   }
   const config = loadConfig(env);
-  const deps = await createDomainDeps(config, { clock: options.clock });
+  const deps = await createDomainDeps(config, { clock: options.clock, embedder: options.embedder });
   const rateLimiter = createRateLimiter(config, deps.store);
   const app = await buildApp({ domain: deps, rateLimiter, server: config.server });
   await app.listen({ host: '127.0.0.1', port: 0 });
