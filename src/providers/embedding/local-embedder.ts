@@ -81,7 +81,7 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
         while (next < batches.length) {
           signal?.throwIfAborted();
           const index = next++;
-          results[index] = await embedBatch(batches[index] as string[]);
+          results[index] = await untilAborted(embedBatch(batches[index] as string[]), signal);
         }
       };
       await Promise.all(Array.from({ length: Math.min(size, batches.length) }, lane));
@@ -94,6 +94,17 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
       await Promise.all(workers.map(({ worker }) => worker.terminate()));
     },
   };
+}
+
+/** `work`, or the signal's reason as soon as it fires: the caller stops waiting for a batch whose
+ * worker finishes it unseen (the worker cannot be interrupted mid-batch). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export function normalize(vector: Float32Array): Float32Array {
