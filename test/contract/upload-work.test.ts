@@ -9,6 +9,7 @@ import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/tes
 import { TEST_BACKEND } from '../support/backend.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
+import { serveSite, type ServedSite } from '../fixtures/site/serve-site.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/files');
 
@@ -133,5 +134,44 @@ describe(`a full extraction queue (${TEST_BACKEND})`, () => {
     const indexed = answers.filter((a) => a.status === 200).length;
     assert.equal(indexed + busy.length, answers.length);
     assert.equal((await server.call('GET', `/agents/${agent.id}/sources`, { key })).body.pagination.totalSources, indexed);
+  });
+});
+
+describe(`a crawl whose client leaves (${TEST_BACKEND})`, () => {
+  let server: TestServer;
+  let site: ServedSite;
+  before(async () => {
+    site = await serveSite({ delayMs: 300 });
+    server = await startTestServer({ configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } } });
+  });
+  after(async () => {
+    await server.close();
+    await site.close();
+  });
+
+  test('stops fetching and indexing; the storage held matches the pages kept', async () => {
+    const { account, ctx } = await server.seedAccount('business');
+    const agent = await server.seedAgent(ctx);
+    const key = await server.seedKey(account.id);
+    const client = new AbortController();
+    const crawl = fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/sources/website`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${site.origin}/` }),
+      signal: client.signal,
+    }).catch((error: unknown) => error);
+    while (site.requests.filter((path) => path.endsWith('.html') || path === '/').length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    client.abort();
+    await crawl;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const seen = site.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(site.requests.length, seen, 'no more requests to the site once the client left');
+    assert.equal(site.inFlight(), 0);
+    const listed = await server.call('GET', `/agents/${agent.id}/sources`, { key });
+    const kept = listed.body.sources as Array<{ id: string }>;
+    const sources = await Promise.all(kept.map((source) => server.deps.store.sources.get(account.id, agent.id, source.id)));
+    const used = (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used as number;
+    assert.equal(used, sources.reduce((sum, source) => sum + (source?.storage ?? 0), 0), 'no storage left reserved by the stopped crawl');
   });
 });
