@@ -366,6 +366,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function extractionSettings(file: FileConfig['extraction'] = {}): ExtractionSettings {
   const maxHeapMb = file.maxHeapMegabytes ?? 512;
   const byMemory = Math.floor(totalmem() / 4 / (maxHeapMb * 1024 * 1024));
-  const workers = file.workers ?? Math.max(1, Math.min(availableParallelism(), byMemory, 8));
+  const workers = file.workers ?? Math.max(1, Math.min(availableParallelism() - 1, byMemory, 8));
   return { workers, queue: file.queue ?? workers * 8, timeoutMs: file.timeoutMs ?? 60_000, maxHeapMb, idleMs: 10_000 };
 }

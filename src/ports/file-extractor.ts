@@ -1,4 +1,11 @@
-import type { ExtractedFile } from '../ingestion/extract/extract-file.ts';
+import type { FileKind } from '../ingestion/extract/extract-file.ts';
+import type { IndexPiece } from '../domain/knowledge/index-pieces.ts';
+
+/** A file's text as passages ready to embed. */
+export interface ExtractedForIndex {
+  kind: FileKind;
+  pieces: IndexPiece[];
+}
 
 /** Reads an uploaded file's text, off the event loop and bounded in threads, queue and memory. */
 export interface FileExtractor {
@@ -17,7 +24,7 @@ export interface ExtractionTicket {
    * Rejects with an ExtractError for a file it refuses, and with the signal's reason when `signal`
    * fires (the work in progress is stopped). Once per ticket.
    */
-  extract(input: { bytes: Uint8Array; filename: string }, signal?: AbortSignal): Promise<ExtractedFile>;
+  extract(input: { bytes: Uint8Array; filename: string }, signal?: AbortSignal): Promise<ExtractedForIndex>;
   /** Gives the place back; idempotent. Call it however the upload ends. */
   release(): void;
 }

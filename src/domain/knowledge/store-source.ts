@@ -2,13 +2,14 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
 import type { ChunkRecord, SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
-import { chunkSections } from '../../ingestion/chunk/chunk-sections.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
-import { analyze } from '../search/analyze.ts';
+import { indexPieces, type IndexPiece } from './index-pieces.ts';
+
+export { indexedTextOf } from './index-pieces.ts';
 
 /** A source before indexing: its record's fields and its extracted text. */
-export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & { sections: ExtractedSection[] };
+export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[] });
 
 /** A source whose passages are chunked and embedded, ready to be stored in one transaction. */
 export interface PreparedSource {
@@ -18,10 +19,9 @@ export interface PreparedSource {
 
 /** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
 export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, signal?: AbortSignal): Promise<PreparedSource> {
-  const pieces = chunkSections(draft.sections);
+  const pieces = 'pieces' in draft ? draft.pieces : indexPieces(draft.sections);
   if (pieces.length === 0) throw new AppError('INVALID_FILE', 'The document contains no text to index.');
-  const indexedText = pieces.map((piece) => indexedTextOf(piece.content, piece.heading));
-  const vectors = await deps.embedder.embed(indexedText, signal);
+  const vectors = await deps.embedder.embed(pieces.map((piece) => piece.indexedText), signal);
   const sourceId = deps.ids.next('src');
   const chunks = pieces.map((piece, ordinal): ChunkRecord => ({
     id: deps.ids.next('chk'),
@@ -31,7 +31,7 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
     content: piece.content,
     heading: piece.heading,
     page: piece.page,
-    terms: analyze(indexedText[ordinal] ?? '').join(' '),
+    terms: piece.terms,
     embedding: vectors[ordinal] as Float32Array,
     embeddingModel: deps.embedder.model,
   }));
@@ -58,11 +58,6 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
 export async function storePreparedSource(tx: StoreRepositories, deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
   if (!(await tx.sources.insert(prepared.source, prepared.chunks))) throw new DuplicatePageError(prepared.source.url ?? '');
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
-}
-
-/** What is indexed and embedded: the passage under its heading, for context (results show the passage). */
-export function indexedTextOf(content: string, heading: string | null): string {
-  return heading && !content.startsWith(heading) ? `${heading}\n${content}` : content;
 }
 
 /** The agent already holds this page (a concurrent crawl stored it first); the transaction rolls back. */

@@ -37,14 +37,10 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         const { agent, maxBytes } = await uploadAllowance(deps.domain, ctx, request.params.agentId);
         if (maxBytes === 0) throw new AppError('PLAN_LIMIT_REACHED', "This agent's storage is full.");
         // A place in the extraction queue before the body is read: when it is full (503), the
-        // upload's bytes are never held in memory. The place is given back when the answer is done.
-        let ticket;
-        try {
-          ticket = admitUpload(deps.domain);
-        } catch (error) {
-          reply.header('connection', 'close');
-          throw error;
-        }
+        // upload's bytes are never held in memory (Node discards the unread body, and the client
+        // reads its answer; closing the connection instead would cut its upload short with EPIPE).
+        // The place is given back when the answer is done.
+        const ticket = admitUpload(deps.domain);
         reply.raw.once('close', () => ticket.release());
         let file;
         try {

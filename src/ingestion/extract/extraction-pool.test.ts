@@ -15,7 +15,8 @@ test('extracts in the pool with the same results and errors as in process', asyn
   try {
     const pdf = await pool.admit().extract(fixture('lighthouses.pdf'));
     assert.equal(pdf.kind, 'pdf');
-    assert.deepEqual([...new Set(pdf.sections.map((s) => s.page))], [1, 2, 3]);
+    assert.deepEqual([...new Set(pdf.pieces.map((piece) => piece.page))], [1, 2, 3]);
+    assert.ok(pdf.pieces.every((piece) => piece.terms.length > 0 && piece.indexedText.includes(piece.content)), 'chunked and analysed in the pool');
     await assert.rejects(pool.admit().extract(fixture('truncated.pdf')), (error) => error instanceof ExtractError && error.reason === 'invalid-file');
     await assert.rejects(pool.admit().extract(fixture('picture.png')), (error) => error instanceof ExtractError && error.reason === 'type-not-allowed');
   } finally {

@@ -3,10 +3,9 @@
 // loop, is stopped however it misbehaves (time limit, heap cap), and stops when its client leaves.
 // Idle threads end after a while, so the memory of a burst goes back to the system.
 import { Piscina } from 'piscina';
-import type { FileExtractor } from '../../ports/file-extractor.ts';
+import type { ExtractedForIndex, FileExtractor } from '../../ports/file-extractor.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 import { ExtractError } from './extract-error.ts';
-import type { ExtractedFile } from './extract-file.ts';
 import type { WorkerReply } from './extract-worker.ts';
 
 export interface ExtractionSettings {
@@ -38,7 +37,7 @@ export function createExtractionPool(settings: ExtractionSettings): FileExtracto
   // place is taken before the upload is read, and piscina's maxQueue counts only waiting tasks.
   let admitted = 0;
 
-  async function extract(input: { bytes: Uint8Array; filename: string }, signal?: AbortSignal): Promise<ExtractedFile> {
+  async function extract(input: { bytes: Uint8Array; filename: string }, signal?: AbortSignal): Promise<ExtractedForIndex> {
     signal?.throwIfAborted();
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     let reply: WorkerReply;
