@@ -49,7 +49,8 @@ export function installErrorHandling(app: ApiApp): void {
     const unavailable = unavailableAsAppError(error, reply);
     if (unavailable) {
       // Expected during an outage: one line, no stack; the cause says which dependency.
-      request.log.warn({ cause: (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : undefined }, unavailable.message);
+      const cause = (error as Error).cause;
+      request.log.warn({ cause: cause instanceof Error ? cause.message : undefined }, unavailable.message);
       return sendAppError(reply, unavailable);
     }
     const appError = isAppError(error) ? error : fromFrameworkError(error);
