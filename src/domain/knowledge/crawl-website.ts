@@ -172,7 +172,6 @@ async function storePage(deps: DomainDeps, ctx: RequestContext, agent: AgentReco
   try {
     await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, report.added.length === 0 ? { source: report.url } : null));
   } catch (error) {
-    if (error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED') throw limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.");
     if (error instanceof DuplicatePageError) {
       report.skipped.push({ url: prepared.source.url ?? '', reason: 'known' });
       return null;
