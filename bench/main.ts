@@ -5,9 +5,10 @@ import { benchHttp } from './http.ts';
 import { benchIngest } from './ingest.ts';
 import { benchModeration } from './moderation.ts';
 import { benchSearch } from './search.ts';
+import { benchUploads } from './uploads.ts';
 import { benchWebhooks } from './webhooks.ts';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { chat: benchChat, console: benchConsole, http: benchHttp, ingest: benchIngest, moderation: benchModeration, search: benchSearch, webhooks: benchWebhooks };
+const BENCHMARKS: Record<string, () => Promise<void>> = { chat: benchChat, console: benchConsole, http: benchHttp, ingest: benchIngest, moderation: benchModeration, search: benchSearch, uploads: benchUploads, webhooks: benchWebhooks };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);

@@ -8,6 +8,7 @@ import type { EmbeddingProvider } from './ports/embedding-provider.ts';
 import { createLocalEmbedder } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
+import { createExtractionPool } from './ingestion/extract/extraction-pool.ts';
 import { createIndexCache } from './domain/search/index-cache.ts';
 import { createChatModels } from './providers/llm/chat-models.ts';
 import { createModerator } from './providers/moderation/create-moderator.ts';
@@ -37,6 +38,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     ids,
     catalog: config.catalog,
     embedder,
+    extractor: createExtractionPool(config.extraction),
     fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
     indexCache: createIndexCache({ maxBytes: config.search.cacheBytes }),
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
@@ -47,7 +49,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
 
 /** Closes what createDomainDeps opened. */
 export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
-  await Promise.all([deps.store.close(), deps.embedder.close(), deps.fetcher.close()]);
+  await Promise.all([deps.store.close(), deps.embedder.close(), deps.fetcher.close(), deps.extractor.close()]);
 }
 
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);

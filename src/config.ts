@@ -1,10 +1,12 @@
 // The one place that reads the environment and the config file. Everything else receives its slice.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { availableParallelism, totalmem } from 'node:os';
 import { Ajv } from 'ajv';
 import Type, { type Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
 import { isValidIpOrCidr } from './domain/keys/ip-allow-list.ts';
+import type { ExtractionSettings } from './ingestion/extract/extraction-pool.ts';
 
 const PlanLimits = {
   requestsPerMinute: Type.Integer({ minimum: 1 }),
@@ -73,6 +75,17 @@ const FileSchema = Type.Object(
       ]),
     ),
     search: Type.Optional(Type.Object({ cacheMegabytes: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })),
+    extraction: Type.Optional(
+      Type.Object(
+        {
+          workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+          queue: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+          timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
+          maxHeapMegabytes: Type.Optional(Type.Integer({ minimum: 64, maximum: 16_384 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     moderation: Type.Optional(
       Type.Union([
         Type.Object(
@@ -137,6 +150,8 @@ const FileSchema = Type.Object(
           /** Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges. Empty: none. */
           trustedProxies: Type.Optional(Type.Array(Type.String())),
           bodyLimit: Type.Optional(Type.Integer({ minimum: 1024 })),
+          /** How long SIGTERM waits for requests in flight before their work is stopped. */
+          shutdownGraceMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
           logLevel: Type.Optional(Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')])),
         },
         { additionalProperties: false },
@@ -171,7 +186,7 @@ export interface CatalogConfig {
 }
 
 export interface Config {
-  server: { host: string; port: number; bodyLimit: number; trustedProxies: string[]; logLevel: string };
+  server: { host: string; port: number; bodyLimit: number; trustedProxies: string[]; logLevel: string; shutdownGraceMs: number };
   storage: StorageConfig;
   redisUrl: string | null;
   catalog: CatalogConfig;
@@ -180,6 +195,7 @@ export interface Config {
   credits: CreditsConfig;
   embeddings: EmbeddingsConfig;
   search: { cacheBytes: number };
+  extraction: ExtractionSettings;
   /** How each catalog model is reached, by model id. */
   chatModels: ChatModelConfig[];
   moderation: ModerationConfig;
@@ -369,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodyLimit: file.server?.bodyLimit ?? 1_048_576,
       trustedProxies: file.server?.trustedProxies ?? [],
       logLevel,
+      shutdownGraceMs: file.server?.shutdownGraceMs ?? 20_000,
     },
     storage: databaseUrl ? { kind: 'postgres', databaseUrl, dataDir } : { kind: 'sqlite', dataDir },
     redisUrl: env.REDIS_URL || null,
@@ -378,7 +395,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credits: creditsConfig(file.credits),
     embeddings: embeddingsConfig(file.embeddings, env),
     search: { cacheBytes: (file.search?.cacheMegabytes ?? 256) * 1024 * 1024 },
+    extraction: extractionSettings(file.extraction),
     chatModels: chatModelConfigs(models, env),
     moderation: moderationConfig(file.moderation, env),
   };
+}
+
+/**
+ * The extraction pool's size: one thread per core, but no more than a quarter of the machine's
+ * memory allows at each thread's heap cap (and at most 8); a queue of 8 uploads per thread.
+ */
+function extractionSettings(file: FileConfig['extraction'] = {}): ExtractionSettings {
+  const maxHeapMb = file.maxHeapMegabytes ?? 512;
+  const byMemory = Math.floor(totalmem() / 4 / (maxHeapMb * 1024 * 1024));
+  const workers = file.workers ?? Math.max(1, Math.min(availableParallelism() - 1, byMemory, 8));
+  return { workers, queue: file.queue ?? workers * 8, timeoutMs: file.timeoutMs ?? 60_000, maxHeapMb, idleMs: 10_000 };
 }

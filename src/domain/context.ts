@@ -8,6 +8,7 @@ import type { PlanName, Store } from '../ports/store.ts';
 import type { TargetCheck } from '../ports/target-check.ts';
 import type { ChatModels } from '../ports/chat-model.ts';
 import type { Moderator } from '../ports/moderator.ts';
+import type { FileExtractor } from '../ports/file-extractor.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -16,6 +17,8 @@ export interface DomainDeps {
   ids: Ids;
   catalog: CatalogConfig;
   embedder: EmbeddingProvider;
+  /** The bounded pool that reads uploaded files. */
+  extractor: FileExtractor;
   /** Outbound requests to user-given URLs (crawler): guarded against private addresses. */
   fetcher: Fetcher;
   indexCache: IndexCache;

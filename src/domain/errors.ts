@@ -39,6 +39,7 @@ export const EXTRA_ERROR_CODES = [
   'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
   'OWNER_REQUIRED', // admin API: a teammate tried what only the account's owners may do
   'ORIGIN_NOT_ALLOWED', // widget: a publishable key used from a page outside its origin allow-list
+  'SERVICE_UNAVAILABLE', // a dependency is down (database) or the server is full (extraction queue); sent with Retry-After
 ] as const;
 
 export type ErrorCode = (typeof SPEC_ERROR_CODES)[number] | (typeof EXTRA_ERROR_CODES)[number];

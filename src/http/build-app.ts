@@ -102,7 +102,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     reply.header('X-Request-Id', request.id);
   });
   installErrorHandling(app, allowedMethods);
-  const closeGracefully = installGracefulClose(app);
+  const closeGracefully = installGracefulClose(app, deps.server.shutdownGraceMs);
 
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ErrorCode } from '../domain/errors.ts';
+import { isServiceUnavailable } from '../ports/unavailable.ts';
 import { STATUS_BY_CODE, UNAUTHORIZED_NAMES } from './error-table.ts';
 import { toValidationList } from './validation.ts';
 import type { ApiApp } from './types.ts';
@@ -25,16 +26,36 @@ function fromFrameworkError(error: FastifyError): AppError | null {
   return null;
 }
 
+/** Seconds a client is told to wait on a 503 that did not say (the moderator's, say). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+/** A dependency that is down (database) or a queue that is full: 503 SERVICE_UNAVAILABLE with
+ * Retry-After (set on the reply when there is one: after an SSE stream began there is none). */
+export function unavailableAsAppError(error: unknown, reply?: FastifyReply): AppError | null {
+  if (!isServiceUnavailable(error)) return null;
+  reply?.header('Retry-After', error.retryAfterSeconds);
+  return new AppError('SERVICE_UNAVAILABLE', error.message);
+}
+
 /** Writes an AppError in the spec's shape: flat for 401, wrapped for everything else. */
 export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   const status = STATUS_BY_CODE[error.code];
+  if (status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
   if (status === 401) return reply.code(401).send({ error: UNAUTHORIZED_NAMES[error.code] ?? 'Unauthorized', code: error.code });
   return reply.code(status).send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
 }
 
 /** Any error a route or hook raised, as the AppError to tell the client; what is 5xx or unexpected
- * is logged whole, and the client learns nothing about the inside. A client that went away is news, not a fault. */
-export function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+ * is logged whole, and the client learns nothing about the inside. A client that went away is news,
+ * not a fault; a dependency that is down is expected during an outage (one line, no stack; the
+ * answer says when to come back). */
+export function toAppError(error: FastifyError, request: FastifyRequest, reply?: FastifyReply): AppError {
+  const unavailable = unavailableAsAppError(error, reply);
+  if (unavailable) {
+    const cause = (error as Error).cause;
+    request.log.warn({ cause: cause instanceof Error ? cause.message : undefined }, unavailable.message);
+    return unavailable;
+  }
   const appError = isAppError(error) ? error : fromFrameworkError(error);
   if (appError) {
     if (appError.code === 'CLIENT_DISCONNECTED') request.log.info({ code: appError.code }, 'client disconnected before the answer');
@@ -46,7 +67,7 @@ export function toAppError(error: FastifyError, request: FastifyRequest): AppErr
 }
 
 export function installErrorHandling(app: ApiApp, allowedMethods: AllowedMethods): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendAppError(reply, toAppError(error, request)));
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendAppError(reply, toAppError(error, request, reply)));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

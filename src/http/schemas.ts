@@ -49,6 +49,7 @@ export const AUTHENTICATED_ERRORS = {
   403: ErrorSchema,
   429: ErrorSchema,
   500: ErrorSchema,
+  503: ErrorSchema,
 };
 
 export const AgentSchema = Type.Object({

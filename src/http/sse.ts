@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { isAppError, AppError } from '../domain/errors.ts';
+import { unavailableAsAppError } from './error-handler.ts';
 
 /**
  * A Server-Sent Events answer that starts lazily: until the first frame, the route can still fail
@@ -21,6 +22,8 @@ export function wantsEventStream(accept: string | undefined): boolean {
 
 /** The error object of a failure frame; anything but an AppError is logged and told as UNKNOWN_ERROR. */
 function streamError(reply: FastifyReply, error: unknown): Record<string, unknown> {
+  const unavailable = unavailableAsAppError(error);
+  if (unavailable) return { code: unavailable.code, message: unavailable.message };
   // A client that went away is an ordinary end of a stream: information, no stack.
   if (isAppError(error) && error.code === 'CLIENT_DISCONNECTED') reply.log.info({ code: error.code }, 'client disconnected before the stream ended');
   else if (!isAppError(error) || error.code === 'UNKNOWN_ERROR') reply.log.error({ err: error }, 'stream failed');

@@ -11,12 +11,16 @@ export type ApiApp = FastifyInstance<Server, IncomingMessage, ServerResponse, Fa
 export interface HttpDeps {
   domain: DomainDeps;
   rateLimiter: RateLimiter;
-  server: { bodyLimit: number; trustedProxies: string[]; logLevel: string };
+  server: { bodyLimit: number; trustedProxies: string[]; logLevel: string; shutdownGraceMs?: number };
   /** Where log lines go; standard output when absent (tests read the lines). */
   logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fires when shutdown's grace period is over: work still running for a request stops. */
+    shutdownSignal: AbortSignal;
+  }
   interface FastifyRequest {
     /** Set by authentication on every route that requires a key. */
     ctx: RequestContext | null;

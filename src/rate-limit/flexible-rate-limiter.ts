@@ -3,6 +3,7 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type pg from 'pg';
 import type { RateLimitDecision, RateLimiter } from '../ports/rate-limiter.ts';
+import { translateConnectionFailure } from '../storage/postgres/guarded-pool.ts';
 
 export const WINDOW_SECONDS = 60;
 
@@ -29,7 +30,8 @@ function createFromFactory(make: (points: number) => RateLimiterAbstract): RateL
       } catch (rejection) {
         // The library rejects with a RateLimiterRes when over the limit, with an Error when its store fails.
         if (rejection instanceof RateLimiterRes) return decisionFrom(requestsPerMinute, rejection, false);
-        throw rejection;
+        // PostgreSQL's table unreachable: 503 like any other query during the outage.
+        throw translateConnectionFailure(rejection);
       }
     },
     async close() {

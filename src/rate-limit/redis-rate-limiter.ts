@@ -1,23 +1,44 @@
 import { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
 import { decisionFrom, WINDOW_SECONDS } from './flexible-rate-limiter.ts';
 
-/** Counts in Redis: shared by every process pointed at the same REDIS_URL. */
-export function createRedisRateLimiter(redisUrl: string): RateLimiter {
-  // Fail fast rather than queue requests while Redis is away: a request waits at most ~2 s.
-  const client = new Redis(redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false });
-  client.on('error', () => {});
+/** A command to a Redis that is connected but does not answer fails after this long. */
+const COMMAND_TIMEOUT_MS = 250;
+/** Reconnection attempts while Redis is away: at most this far apart, so it is used again within
+ * half a second of its return. */
+const MAX_RECONNECT_DELAY_MS = 500;
+
+/**
+ * Counts in Redis: shared by every process pointed at the same REDIS_URL. While Redis is down or
+ * slow, each process counts in its own memory instead (the library's insurance limiter): requests
+ * are neither refused nor held up by a rate limiter that cannot be reached, and the wait is at
+ * most COMMAND_TIMEOUT_MS (none at all while the connection is known to be down).
+ */
+export function createRedisRateLimiter(redisUrl: string, onError: (error: Error) => void = () => {}): RateLimiter {
+  const client = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(attempt * 50, MAX_RECONNECT_DELAY_MS),
+  });
+  // Without a listener an unreachable Redis would end the process.
+  client.on('error', onError);
   const limiters = new Map<number, RateLimiterAbstract>();
+  const limiterFor = (points: number): RateLimiterAbstract => {
+    let limiter = limiters.get(points);
+    if (!limiter) {
+      const insuranceLimiter = new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}` });
+      limiter = new RateLimiterRedis({ storeClient: client, points, duration: WINDOW_SECONDS, keyPrefix: `colloquy:rpm${points}`, rejectIfRedisNotReady: true, insuranceLimiter });
+      limiters.set(points, limiter);
+    }
+    return limiter;
+  };
   return {
     async consume(accountId, requestsPerMinute) {
-      let limiter = limiters.get(requestsPerMinute);
-      if (!limiter) {
-        limiter = new RateLimiterRedis({ storeClient: client, points: requestsPerMinute, duration: WINDOW_SECONDS, keyPrefix: `colloquy:rpm${requestsPerMinute}` });
-        limiters.set(requestsPerMinute, limiter);
-      }
       try {
-        return decisionFrom(requestsPerMinute, await limiter.consume(accountId), true);
+        return decisionFrom(requestsPerMinute, await limiterFor(requestsPerMinute).consume(accountId), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decisionFrom(requestsPerMinute, rejection, false);
         throw rejection;

@@ -14,7 +14,13 @@ import { POSTGRES_MIGRATIONS } from '../../src/storage/postgres/migrations.ts';
 import type { TestDatabase } from './backend.ts';
 
 export function openRawDatabase(env: TestDatabase['env']): Kysely<Database> {
-  if (env.DATABASE_URL) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }) });
+  if (env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
+    // The test database is dropped WITH (FORCE) at the end: an idle client's 'error' then must not
+    // end the test process.
+    pool.on('error', () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
   mkdirSync(env.DATA_DIR, { recursive: true });
   const database = new DatabaseSync(join(env.DATA_DIR, SQLITE_FILE_NAME));
   database.exec('PRAGMA busy_timeout = 10000');

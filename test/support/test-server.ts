@@ -22,7 +22,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Receives the server's log lines (JSON), instead of standard output. */
   logStream?: { write(line: string): void };
-  /** Replaces the configured embedder (a port fake at the edge, e.g. one whose workers crashed). */
+  /** Replaces the configured embedder (a port fake at the edge: one whose workers crashed, or a
+   * recording wrapper around it). */
   embedder?: EmbeddingProvider;
 }
 

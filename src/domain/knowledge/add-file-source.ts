@@ -1,11 +1,11 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
-import { extractFileIsolated } from '../../ingestion/extract/extract-isolated.ts';
+import type { ExtractionTicket } from '../../ports/file-extractor.ts';
 import { ExtractError } from '../../ingestion/extract/extract-error.ts';
 import { AppError } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { addSource } from './store-source.ts';
+import { storeNewSource, withStorageReserved } from './store-source.ts';
 
 export const FILE_NAME_MAX = 255;
 
@@ -24,21 +24,32 @@ export function cleanFileName(name: string): string {
   return cleaned || 'untitled';
 }
 
+/** A place in the extraction queue, taken before the upload is read: 503 SERVICE_UNAVAILABLE
+ * (with Retry-After) when the queue is full. */
+export function admitUpload(deps: DomainDeps): ExtractionTicket {
+  return deps.extractor.admit();
+}
+
 /**
- * Extracts, chunks, embeds and stores an uploaded file; its bytes count against storage.
- * The caller has read at most `uploadAllowance` bytes. Emits `source.added` with the file name.
+ * Extracts (in the place `ticket` holds), chunks, embeds and stores an uploaded file; its bytes
+ * count against storage and are reserved before the extraction starts (released if anything
+ * fails). The caller has read at most `uploadAllowance` bytes. Emits `source.added` with the file
+ * name. `signal` (the client leaving) stops the extraction and the embedding.
  */
-export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, file: { bytes: Uint8Array; filename: string }, signal?: AbortSignal): Promise<SourceRecord> {
+export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, file: { bytes: Uint8Array; filename: string }, ticket: ExtractionTicket, signal?: AbortSignal): Promise<SourceRecord> {
   const title = cleanFileName(file.filename);
-  let extracted;
-  try {
-    extracted = await extractFileIsolated({ bytes: file.bytes, filename: title });
-  } catch (error) {
-    if (error instanceof ExtractError) {
-      throw new AppError(error.reason === 'type-not-allowed' ? 'FILE_TYPE_NOT_ALLOWED' : 'INVALID_FILE', error.message);
+  const size = file.bytes.byteLength;
+  return withStorageReserved(deps, ctx, agent, size, async () => {
+    let extracted;
+    try {
+      extracted = await ticket.extract({ bytes: file.bytes, filename: title }, signal);
+    } catch (error) {
+      if (error instanceof ExtractError) {
+        throw new AppError(error.reason === 'type-not-allowed' ? 'FILE_TYPE_NOT_ALLOWED' : 'INVALID_FILE', error.message);
+      }
+      throw error;
     }
-    throw error;
-  }
-  const draft = { type: 'file' as const, title, content: null, url: null, size: file.bytes.byteLength, storage: file.bytes.byteLength, sections: extracted.sections };
-  return addSource(deps, ctx, agent, draft, title, signal);
+    const draft = { type: 'file' as const, title, content: null, url: null, size, storage: size, pieces: extracted.pieces };
+    return storeNewSource(deps, ctx, agent, draft, title, signal);
+  });
 }

@@ -5,7 +5,7 @@ import { crawlSite, type CrawlOutcome } from '../../ingestion/crawl/crawl-site.t
 import { normalizeUrl } from '../../ingestion/crawl/normalize-url.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { DuplicatePageError, characterCount, prepareSource, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
+import { DuplicatePageError, characterCount, prepareSource, reserveStorage, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
 
 export interface CrawlReport {
   url: string;
@@ -58,7 +58,7 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
   if (known.size >= plan.crawlPageLimit) throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`);
 
   const pages = crawlSite({ ...CRAWL_SETTINGS, startUrl, fetcher: deps.fetcher, isKnown: (url) => known.has(url), signal: options.signal });
-  const indexing = createPageIndexer(deps, ctx, agent, report);
+  const indexing = createPageIndexer(deps, ctx, agent, report, options.signal);
   let seen = 0;
   const progress = () => options.onProgress?.({ found: seen, added: report.added.length, skipped: report.skipped.length });
   try {
@@ -103,25 +103,25 @@ const PAGES_IN_FLIGHT = 2;
  * time in the order they finish, each in its own transaction. The first failure stops further
  * stores and is raised by the crawl loop.
  */
-function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, report: CrawlReport) {
+function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, report: CrawlReport, signal?: AbortSignal) {
   const inFlight: Array<Promise<void>> = [];
   let storing: Promise<unknown> = Promise.resolve();
   let failure: { error: unknown } | null = null;
-  let reserved = 0;
   return {
     pending: () => inFlight.length,
     start(page: Extract<CrawlOutcome, { kind: 'page' }>, onAdded: (source: SourceRecord) => void) {
       const job = (async () => {
         const draft = pageDraft(page, report);
         if (!draft) return;
-        const limit = deps.catalog.plans[ctx.plan].storageLimit;
-        const used = agent.storageUsed + report.added.reduce((sum, source) => sum + source.storage, 0) + reserved;
-        // Refuse before embedding when the page cannot fit; the transaction checks again, exactly.
-        if (used + draft.storage > limit) throw limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.");
-        reserved += draft.storage;
+        // Reserved before embedding (atomically, against uploads and other crawls too): a page
+        // that cannot fit is refused before any work; given back if it is not stored.
+        const reservation = await reserveStorage(deps, ctx, agent, draft.storage).catch((error: unknown) => {
+          throw error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED' ? limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.") : error;
+        });
+        let added: SourceRecord | null = null;
         try {
-          const prepared = await prepareSource(deps, ctx, agent, draft);
-          // Stores run one after another; each sees the pages stored before it in `report.added`.
+          const prepared = await prepareSource(deps, ctx, agent, draft, signal);
+          // Stores run one after another, in the order pages finish embedding.
           const stored = storing.then(async () => {
             if (failure) return null;
             const added = await storePage(deps, ctx, agent, prepared, report);
@@ -129,10 +129,10 @@ function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRe
             return added;
           });
           storing = stored.catch(() => undefined);
-          const added = await stored;
+          added = await stored;
           if (added) onAdded(added);
         } finally {
-          reserved -= draft.storage;
+          if (!added) await reservation.release().catch(() => {});
         }
       })().catch((error: unknown) => {
         failure ??= { error };
@@ -183,7 +183,6 @@ async function storePage(deps: DomainDeps, ctx: RequestContext, agent: AgentReco
   try {
     await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, report.added.length === 0 ? { source: report.url } : null));
   } catch (error) {
-    if (error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED') throw limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.");
     if (error instanceof DuplicatePageError) {
       report.skipped.push({ url: prepared.source.url ?? '', reason: 'known' });
       return null;

@@ -2,13 +2,14 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
 import type { ChunkRecord, SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
-import { chunkSections } from '../../ingestion/chunk/chunk-sections.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
-import { analyze } from '../search/analyze.ts';
+import { indexPieces, type IndexPiece } from './index-pieces.ts';
+
+export { indexedTextOf } from './index-pieces.ts';
 
 /** A source before indexing: its record's fields and its extracted text. */
-export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & { sections: ExtractedSection[] };
+export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[] });
 
 /** A source whose passages are chunked and embedded, ready to be stored in one transaction. */
 export interface PreparedSource {
@@ -18,10 +19,9 @@ export interface PreparedSource {
 
 /** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
 export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, signal?: AbortSignal): Promise<PreparedSource> {
-  const pieces = chunkSections(draft.sections);
+  const pieces = 'pieces' in draft ? draft.pieces : indexPieces(draft.sections);
   if (pieces.length === 0) throw new AppError('INVALID_FILE', 'The document contains no text to index.');
-  const indexedText = pieces.map((piece) => indexedTextOf(piece.content, piece.heading));
-  const vectors = await deps.embedder.embed(indexedText, signal);
+  const vectors = await deps.embedder.embed(pieces.map((piece) => piece.indexedText), signal);
   const sourceId = deps.ids.next('src');
   const chunks = pieces.map((piece, ordinal): ChunkRecord => ({
     id: deps.ids.next('chk'),
@@ -31,7 +31,7 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
     content: piece.content,
     heading: piece.heading,
     page: piece.page,
-    terms: analyze(indexedText[ordinal] ?? '').join(' '),
+    terms: piece.terms,
     embedding: vectors[ordinal] as Float32Array,
     embeddingModel: deps.embedder.model,
   }));
@@ -51,22 +51,13 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
 }
 
 /**
- * Inside the caller's transaction: reserves the source's storage against the plan (403
- * PLAN_LIMIT_REACHED when it would pass it), stores the source with every chunk, and records
- * `source.added` unless `event` is null (a crawl records one event for all its pages).
+ * Inside the caller's transaction: stores the source with every chunk, and records
+ * `source.added` unless `event` is null (a crawl records one event for all its pages). Its storage
+ * was reserved before the work began (reserveStorage).
  */
 export async function storePreparedSource(tx: StoreRepositories, deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
-  const limit = deps.catalog.plans[ctx.plan].storageLimit;
-  if (!(await tx.agents.reserveStorage(ctx.accountId, agent.id, prepared.source.storage, limit))) {
-    throw storageLimitReached({ limit });
-  }
   if (!(await tx.sources.insert(prepared.source, prepared.chunks))) throw new DuplicatePageError(prepared.source.url ?? '');
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
-}
-
-/** What is indexed and embedded: the passage under its heading, for context (results show the passage). */
-export function indexedTextOf(content: string, heading: string | null): string {
-  return heading && !content.startsWith(heading) ? `${heading}\n${content}` : content;
 }
 
 /** The agent already holds this page (a concurrent crawl stored it first); the transaction rolls back. */
@@ -74,20 +65,54 @@ export class DuplicatePageError extends Error {
   override name = 'DuplicatePageError';
 }
 
-/** Prepares and stores one source with its `source.added` event. */
-export async function addSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, eventSource: string, signal?: AbortSignal): Promise<SourceRecord> {
-  assertStorageLeft(deps, ctx, agent, draft.storage);
-  const prepared = await prepareSource(deps, ctx, agent, draft, signal);
-  await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, { source: eventSource }));
-  return prepared.source;
+/** Storage taken for work under way; released when that work fails or stores nothing. */
+export interface StorageReservation {
+  release(): Promise<void>;
 }
 
-/** A cheap early refusal before any chunking or embedding; the transaction checks again. */
-export function assertStorageLeft(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, amount: number): void {
+/**
+ * Takes `amount` of the agent's storage now, before any extraction or embedding: one atomic
+ * update checks it against the plan's limit, so concurrent uploads that each fit but together do
+ * not are refused here (403 PLAN_LIMIT_REACHED), up front, and never all do the work first.
+ */
+export async function reserveStorage(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, amount: number): Promise<StorageReservation> {
   const limit = deps.catalog.plans[ctx.plan].storageLimit;
-  if (agent.storageUsed + amount > limit) {
-    throw storageLimitReached({ used: agent.storageUsed, limit });
+  if (!(await deps.store.agents.reserveStorage(ctx.accountId, agent.id, amount, limit))) throw storageLimitReached({ limit });
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      await deps.store.agents.releaseStorage(ctx.accountId, agent.id, amount);
+    },
+  };
+}
+
+/** Runs `work` with `amount` of storage reserved; gives it back if the work fails. (A crash in
+ * between keeps it reserved: see docs/operations.md.) */
+export async function withStorageReserved<T>(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, amount: number, work: () => Promise<T>): Promise<T> {
+  const reservation = await reserveStorage(deps, ctx, agent, amount);
+  try {
+    return await work();
+  } catch (error) {
+    // The work's failure is what the client is told; a release that fails too (database gone) is
+    // not allowed to hide it.
+    await reservation.release().catch(() => {});
+    throw error;
   }
+}
+
+/** Reserves storage, prepares and stores one source with its `source.added` event. */
+export async function addSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, eventSource: string, signal?: AbortSignal): Promise<SourceRecord> {
+  return withStorageReserved(deps, ctx, agent, draft.storage, () => storeNewSource(deps, ctx, agent, draft, eventSource, signal));
+}
+
+/** Prepares and stores a source whose storage the caller has reserved. */
+export async function storeNewSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, eventSource: string, signal?: AbortSignal): Promise<SourceRecord> {
+  const prepared = await prepareSource(deps, ctx, agent, draft, signal);
+  signal?.throwIfAborted();
+  await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, { source: eventSource }));
+  return prepared.source;
 }
 
 function storageLimitReached(storage: { used?: number; limit: number }): AppError {

@@ -1,22 +1,21 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { chargeCredits, refundCharge } from '../credits/charge.ts';
+import { assertCanPay, chargeCredits } from '../credits/charge.ts';
 import { rankPassages, type Passage } from './rank-passages.ts';
 
 /** SPEC §8: a flat 0.2 credits per search. */
 export const SEARCH_CREDITS = 0.2;
 
 /**
- * Searches an agent's knowledge without a model. The charge is taken first, atomically (402 or
- * 429 before any work); if the search then fails, it is refunded, so a failure costs nothing.
+ * Searches an agent's knowledge without a model. 402 or 429 come before any work; the charge is
+ * taken once the results exist, in the step that hands them back, so a search that fails or is
+ * cut short (a crash, a restart) costs nothing: the ledger holds one charge per answered search.
+ * Two searches racing for the last credits are both ranked; the atomic charge refuses the second.
  */
 export async function searchKnowledge(deps: DomainDeps, ctx: RequestContext, agentId: string, input: { query: string; limit: number; explain?: boolean }): Promise<Passage[]> {
   const agent = await getAgent(deps, ctx, agentId);
-  const charge = await deps.store.transaction((tx) => chargeCredits(tx, deps, ctx, { credits: SEARCH_CREDITS, agentId: agent.id, description: 'search' }));
-  try {
-    return await rankPassages(deps, agent, input.query, input.limit, { explain: input.explain });
-  } catch (error) {
-    await refundCharge(deps, ctx, charge);
-    throw error;
-  }
+  await assertCanPay(deps, ctx, SEARCH_CREDITS);
+  const passages = await rankPassages(deps, agent, input.query, input.limit, { explain: input.explain });
+  await deps.store.transaction((tx) => chargeCredits(tx, deps, ctx, { credits: SEARCH_CREDITS, agentId: agent.id, description: 'search' }));
+  return passages;
 }

@@ -29,6 +29,7 @@ export function toOpenAiError(error: AppError): OpenAiErrorBody {
 
 /** The door's error handler: every failure, authentication's included, in OpenAI's shape. */
 export function sendOpenAiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const appError = toAppError(error, request);
+  const appError = toAppError(error, request, reply);
+  if (STATUS_BY_CODE[appError.code] === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
   return reply.code(STATUS_BY_CODE[appError.code]).send(toOpenAiError(appError));
 }

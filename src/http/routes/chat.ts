@@ -99,7 +99,7 @@ export function registerChat(app: ApiApp, deps: HttpDeps): void {
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: ChatBodySchema,
-        response: { 200: ChatReplySchema, 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 503: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: { 200: ChatReplySchema, 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...AUTHENTICATED_ERRORS },
       },
     },
     async (request, reply) => {

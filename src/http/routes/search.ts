@@ -29,7 +29,7 @@ export function registerSearch(app: ApiApp, deps: HttpDeps): void {
         tags: ['Search'],
         operationId: 'search',
         summary: 'Search an agent’s knowledge',
-        description: `Hybrid ranking: BM25 over the agent's own passages fused with the exact cosine similarity of their embeddings, into a score from 0 to 1 (see docs/search.md). Results under 0.3 are not returned. Costs ${SEARCH_CREDITS} credits, charged before searching and refunded if the search fails; a 400 costs nothing.`,
+        description: `Hybrid ranking: BM25 over the agent's own passages fused with the exact cosine similarity of their embeddings, into a score from 0 to 1 (see docs/search.md). Results under 0.3 are not returned. Costs ${SEARCH_CREDITS} credits, taken once the results are ready (402 and 429 come before any work); a search that fails, or is cut short by a crash, costs nothing; a 400 costs nothing.`,
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: SearchBodySchema,

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import multipart from '@fastify/multipart';
-import { addFileSource, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
+import { addFileSource, admitUpload, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
 import { AppError, invalidBody } from '../../domain/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { abortOnClientClose } from '../abort-on-close.ts';
@@ -69,7 +69,8 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
             'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, UTF-16 with a BOM, or the legacy Windows-1252 / Latin-1). ' +
             'Exactly one file part per request: a second one is 400 `INVALID_BODY` (`error.list.file`). A part with no file name is judged by its content alone. ' +
             'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
-            'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage. Emits `source.added`.',
+            'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage, reserved before extraction: concurrent uploads that together pass the limit are refused up front (403 `PLAN_LIMIT_REACHED`). ' +
+            'When the server is already reading as many files as its extraction queue holds, the upload is refused before its body is read: 503 `SERVICE_UNAVAILABLE` with `Retry-After`. Emits `source.added`.',
           security: SECURITY,
           params: AgentIdParamsSchema,
           consumes: ['multipart/form-data'],
@@ -80,11 +81,17 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         const ctx = requireContext(request);
         const { agent, maxBytes } = await uploadAllowance(deps.domain, ctx, request.params.agentId);
         if (maxBytes === 0) throw new AppError('PLAN_LIMIT_REACHED', "This agent's storage is full.");
+        // A place in the extraction queue before the body is read: when it is full (503), the
+        // upload's bytes are never held in memory (Node discards the unread body, and the client
+        // reads its answer; closing the connection instead would cut its upload short with EPIPE).
+        // The place is given back when the answer is done.
+        const ticket = admitUpload(deps.domain);
+        reply.raw.once('close', () => ticket.release());
         const file = await readOneFile(request, reply, maxBytes);
         if (!file || file.fieldname !== 'file') throw new AppError('FILE_REQUIRED', 'Send the file in the multipart field "file".');
         const { bytes } = file;
         // A part with no file name (Node's FormData with '', curl's `<file`) is judged by content alone.
-        const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename ?? '' }, abortOnClientClose(reply));
+        const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename ?? '' }, ticket, abortOnClientClose(reply));
         return { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength } };
       },
     );

@@ -73,8 +73,19 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
       if (texts.length === 0) return [];
       const batches: string[][] = [];
       for (let start = 0; start < texts.length; start += BATCH) batches.push(texts.slice(start, start + BATCH));
+      // At most one batch per worker in flight for this call, the signal checked before each: a
+      // client that leaves stops its upload's embedding within a batch, not after all of them.
+      const results: Float32Array[][] = new Array(batches.length);
+      let next = 0;
+      const lane = async () => {
+        while (next < batches.length) {
+          signal?.throwIfAborted();
+          const index = next++;
+          results[index] = await untilAborted(embedBatch(batches[index] as string[]), signal);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(size, batches.length) }, lane));
       signal?.throwIfAborted();
-      const results = await Promise.all(batches.map((batch) => embedBatch(batch)));
       return results.flat();
     },
     async close() {
@@ -83,6 +94,17 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
       await Promise.all(workers.map(({ worker }) => worker.terminate()));
     },
   };
+}
+
+/** `work`, or the signal's reason as soon as it fires: the caller stops waiting for a batch whose
+ * worker finishes it unseen (the worker cannot be interrupted mid-batch). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export function normalize(vector: Float32Array): Float32Array {

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../kysely/migrate.ts';
 import { createKyselyStore } from '../kysely/kysely-store.ts';
 import type { Store } from '../../ports/store.ts';
 import { POSTGRES_MIGRATIONS } from './migrations.ts';
+import { guardPool, translatingPool } from './guarded-pool.ts';
 
 // BIGINT columns hold millicredits, epoch milliseconds and counts: all far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -15,10 +16,12 @@ export interface PostgresStore extends Store {
 }
 
 export async function openPostgresStore(databaseUrl: string, maxConnections = 10): Promise<PostgresStore> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A bounded wait for a connection: with the server away or every client busy, a request is
+  // answered 503 within seconds instead of queueing forever.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections, connectionTimeoutMillis: 5_000 });
+  // A client's error (server restart) must not crash the process; the next query reconnects.
+  guardPool(pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: translatingPool(pool) as unknown as pg.Pool }) });
   try {
     await migrateToLatest(db as Kysely<unknown>, POSTGRES_MIGRATIONS);
   } catch (error) {

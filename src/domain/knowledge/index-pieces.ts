@@ -1,0 +1,28 @@
+import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
+import { chunkSections } from '../../ingestion/chunk/chunk-sections.ts';
+import { analyze } from '../search/analyze.ts';
+
+/** A passage ready to embed and store: its text, what is indexed and embedded, and its terms. */
+export interface IndexPiece {
+  content: string;
+  heading: string | null;
+  page: number | null;
+  indexedText: string;
+  terms: string;
+}
+
+/**
+ * Sections → passages with their indexed text and search terms. CPU work (token counting,
+ * stemming): a large upload runs it in the extraction pool, not on the event loop.
+ */
+export function indexPieces(sections: ExtractedSection[]): IndexPiece[] {
+  return chunkSections(sections).map((piece) => {
+    const indexedText = indexedTextOf(piece.content, piece.heading);
+    return { content: piece.content, heading: piece.heading, page: piece.page, indexedText, terms: analyze(indexedText).join(' ') };
+  });
+}
+
+/** What is indexed and embedded: the passage under its heading, for context (results show the passage). */
+export function indexedTextOf(content: string, heading: string | null): string {
+  return heading && !content.startsWith(heading) ? `${heading}\n${content}` : content;
+}
