@@ -5,6 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, UNLIMITED_RATE, type ApiResponse, type TestServer } from '../support/test-server.ts';
 import { PAGE_MAX } from '../../src/http/pagination.ts';
+import { createKey } from '../../src/domain/keys/create-key.ts';
+
+const WIDGET_ORIGIN = 'https://shop.example';
 
 type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON Schema from the document
 interface Operation { method: string; path: string; op: Schema }
@@ -37,6 +40,7 @@ function sample(schema: Schema): unknown {
 
 /** Every string field of a body schema, as a path of property names and array indexes, with its schema. */
 function stringFields(schema: Schema, path: Array<string | number> = []): Array<[Array<string | number>, Schema]> {
+  if ('const' in schema || schema.enum) return []; // a choice, not text: any other value is simply not one of them
   if (schema.type === 'string') return [[path, schema]];
   if (schema.type === 'array') return stringFields(schema.items, [...path, 0]);
   if (schema.type === 'object') return Object.entries(schema.properties ?? {}).flatMap(([name, child]) => stringFields(child as Schema, [...path, name]));
@@ -54,6 +58,8 @@ function withValue(body: unknown, path: Array<string | number>, value: unknown):
 describe('bad input, from the OpenAPI document', () => {
   let server: TestServer;
   let key: string;
+  /** For the widget's routes, which take only a publishable key, from its page's origin. */
+  let publishableKey: string;
   let agentId: string;
   let operations: Operation[];
   const fill = (path: string, values: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? (name === 'agentId' ? agentId : 'x'));
@@ -63,6 +69,7 @@ describe('bad input, from the OpenAPI document', () => {
     const { account, ctx } = await server.seedAccount('pro', 1_000);
     agentId = (await server.seedAgent(ctx)).id;
     key = await server.seedKey(account.id);
+    publishableKey = (await createKey(server.deps, account.id, { name: 'widget', kind: 'publishable', allowedAgentIds: [agentId], allowedOrigins: [WIDGET_ORIGIN] })).key;
     const doc = (await server.call('GET', '/openapi.json')).body;
     operations = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
     assert.ok(operations.length >= 20);
@@ -70,7 +77,10 @@ describe('bad input, from the OpenAPI document', () => {
   after(() => server.close());
 
   const bodySchema = (op: Schema): Schema | undefined => op.requestBody?.content?.['application/json']?.schema;
-  const send = (method: string, path: string, body?: unknown): Promise<ApiResponse> => server.call(method, path, { key, ...(body !== undefined && { body }) });
+  const send = (method: string, path: string, body?: unknown): Promise<ApiResponse> =>
+    path.startsWith('/widget/')
+      ? server.call(method, path, { key: publishableKey, headers: { origin: WIDGET_ORIGIN }, ...(body !== undefined && { body }) })
+      : server.call(method, path, { key, ...(body !== undefined && { body }) });
 
   test('point 7: U+0000 in every JSON text field → 400 INVALID_BODY naming the field', async () => {
     let checked = 0;
