@@ -3,9 +3,10 @@
 // its thresholds chosen on that data's dev split (scripts/train-moderation.ts). The honest figures
 // are the independent sets, written by authors who never saw the rules, the classifier or its data,
 // and never trained or tuned on: fresh.json, fresh2.json and multilingual.json (FRESH.md).
-import { after, before, test } from 'node:test';
+import { after, before, describe as suite, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { TEST_BACKEND } from '../support/backend.ts';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
@@ -56,64 +57,69 @@ function caching(inner: EmbeddingProvider): EmbeddingProvider {
   };
 }
 
-before(async () => {
-  embedder = caching(createLocalEmbedder({ workers: 2 }));
-  for (const level of STRICTNESS_LEVELS) {
-    const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 60_000, nonEnglish: 'check' });
-    const bySet = new Map<string, LocalVerdict[]>();
-    for (const [name, messages] of Object.entries(SETS)) bySet.set(name, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
-    verdicts.set(level, bySet);
-  }
-});
+// Nothing here touches storage: the PostgreSQL run of the suite skips it.
+const SKIP = TEST_BACKEND === 'postgres' ? 'moderation does not depend on the storage engine: measured on the SQLite run' : false;
 
-after(() => embedder.close());
-
-/** As chat does: each earlier message is checked in turn, stored if it passed (or remembered by the
- * moderator if refused), then the message is checked with the stored ones in view. */
-async function converse(moderator: LocalModerator, thread: string, message: Labelled): Promise<LocalVerdict> {
-  const stored: string[] = [];
-  for (const earlier of message.earlier ?? []) {
-    if (!(await moderator.check(earlier, undefined, { thread, earlier: [...stored] })).flagged) stored.push(earlier);
-  }
-  return moderator.check(message.text, undefined, { thread, earlier: stored });
-}
-
-test('every set, every strictness level: precision, recall, safe messages blocked, recall per category', (t) => {
-  for (const [name, messages] of Object.entries(SETS)) {
+suite('moderation quality', { skip: SKIP }, () => {
+  before(async () => {
+    embedder = caching(createLocalEmbedder({ workers: 2 }));
     for (const level of STRICTNESS_LEVELS) {
-      const result = measure(messages, verdicts.get(level)?.get(name) as ModerationVerdict[]);
-      for (const line of describe(result)) t.diagnostic(`[moderation ${name} ${level}] ${line}`);
-      if (level === 'balanced') for (const mistake of result.mistakes) t.diagnostic(`[moderation ${name} ${level}] ${mistake}`);
+      const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 60_000, nonEnglish: 'check' });
+      const bySet = new Map<string, LocalVerdict[]>();
+      for (const [name, messages] of Object.entries(SETS)) bySet.set(name, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
+      verdicts.set(level, bySet);
     }
-  }
-});
+  });
 
-test('the precision/recall curve of the classifier alone on dev, where thresholds were chosen', async (t) => {
-  const weights = loadClassifierWeights();
-  const dev = SETS.dev as Labelled[];
-  const scores = await Promise.all(dev.map(async (m) => scoreMessage(weights, (await embedder.embed([m.text]))[0] as Float32Array).harm));
-  const harmful = dev.filter((m) => m.label !== 'safe').length;
-  for (const threshold of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98]) {
-    const tp = dev.filter((m, i) => m.label !== 'safe' && (scores[i] as number) >= threshold).length;
-    const fp = dev.filter((m, i) => m.label === 'safe' && (scores[i] as number) >= threshold).length;
-    t.diagnostic(`[moderation dev curve] harm ≥ ${threshold}: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)} recall ${(tp / harmful).toFixed(3)}`);
-  }
-});
+  after(() => embedder.close());
 
-test('on the independent sets and the conversations, at the default level, it stays above the floors measured when frozen', () => {
-  for (const [name, floor] of Object.entries(FLOORS)) {
-    const result = measure(SETS[name] as Labelled[], verdicts.get('balanced')?.get(name) as ModerationVerdict[]);
-    assert.ok(precision(result) >= floor.precision, `${name} precision ${precision(result)}`);
-    assert.ok(recall(result) >= floor.recall, `${name} recall ${recall(result)}`);
-    assert.ok(falsePositiveRate(result) <= floor.falsePositives, `${name} safe blocked ${falsePositiveRate(result)}`);
+  /** As chat does: each earlier message is checked in turn, stored if it passed (or remembered by the
+   * moderator if refused), then the message is checked with the stored ones in view. */
+  async function converse(moderator: LocalModerator, thread: string, message: Labelled): Promise<LocalVerdict> {
+    const stored: string[] = [];
+    for (const earlier of message.earlier ?? []) {
+      if (!(await moderator.check(earlier, undefined, { thread, earlier: [...stored] })).flagged) stored.push(earlier);
+    }
+    return moderator.check(message.text, undefined, { thread, earlier: stored });
   }
-});
 
-test('non-English messages are recognised as such, and still judged by the rules and the classifier', (t) => {
-  const messages = SETS.multilingual as Labelled[];
-  const found = verdicts.get('balanced')?.get('multilingual') as LocalVerdict[];
-  const expected: Record<string, string> = { fr: 'fra', es: 'spa', de: 'deu', pt: 'por' };
-  const right = messages.filter((m, i) => found[i]?.language === expected[m.lang ?? '']).length;
-  t.diagnostic(`[moderation multilingual] language recognised for ${right}/${messages.length}`);
-  assert.ok(right / messages.length >= 0.8, `language recognised for ${right}/${messages.length}`);
+  test('every set, every strictness level: precision, recall, safe messages blocked, recall per category', (t) => {
+    for (const [name, messages] of Object.entries(SETS)) {
+      for (const level of STRICTNESS_LEVELS) {
+        const result = measure(messages, verdicts.get(level)?.get(name) as ModerationVerdict[]);
+        for (const line of describe(result)) t.diagnostic(`[moderation ${name} ${level}] ${line}`);
+        if (level === 'balanced') for (const mistake of result.mistakes) t.diagnostic(`[moderation ${name} ${level}] ${mistake}`);
+      }
+    }
+  });
+
+  test('the precision/recall curve of the classifier alone on dev, where thresholds were chosen', async (t) => {
+    const weights = loadClassifierWeights();
+    const dev = SETS.dev as Labelled[];
+    const scores = await Promise.all(dev.map(async (m) => scoreMessage(weights, (await embedder.embed([m.text]))[0] as Float32Array).harm));
+    const harmful = dev.filter((m) => m.label !== 'safe').length;
+    for (const threshold of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98]) {
+      const tp = dev.filter((m, i) => m.label !== 'safe' && (scores[i] as number) >= threshold).length;
+      const fp = dev.filter((m, i) => m.label === 'safe' && (scores[i] as number) >= threshold).length;
+      t.diagnostic(`[moderation dev curve] harm ≥ ${threshold}: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)} recall ${(tp / harmful).toFixed(3)}`);
+    }
+  });
+
+  test('on the independent sets and the conversations, at the default level, it stays above the floors measured when frozen', () => {
+    for (const [name, floor] of Object.entries(FLOORS)) {
+      const result = measure(SETS[name] as Labelled[], verdicts.get('balanced')?.get(name) as ModerationVerdict[]);
+      assert.ok(precision(result) >= floor.precision, `${name} precision ${precision(result)}`);
+      assert.ok(recall(result) >= floor.recall, `${name} recall ${recall(result)}`);
+      assert.ok(falsePositiveRate(result) <= floor.falsePositives, `${name} safe blocked ${falsePositiveRate(result)}`);
+    }
+  });
+
+  test('non-English messages are recognised as such, and still judged by the rules and the classifier', (t) => {
+    const messages = SETS.multilingual as Labelled[];
+    const found = verdicts.get('balanced')?.get('multilingual') as LocalVerdict[];
+    const expected: Record<string, string> = { fr: 'fra', es: 'spa', de: 'deu', pt: 'por' };
+    const right = messages.filter((m, i) => found[i]?.language === expected[m.lang ?? '']).length;
+    t.diagnostic(`[moderation multilingual] language recognised for ${right}/${messages.length}`);
+    assert.ok(right / messages.length >= 0.8, `language recognised for ${right}/${messages.length}`);
+  });
 });
