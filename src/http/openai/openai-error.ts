@@ -3,7 +3,7 @@
 // the spec's code as `code` (plus the spec's details: list, ids, output, usage).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError, ErrorCode } from '../../domain/errors.ts';
-import { toAppError } from '../error-handler.ts';
+import { DEFAULT_RETRY_AFTER_SECONDS, toAppError } from '../error-handler.ts';
 import { STATUS_BY_CODE } from '../error-table.ts';
 
 /** OpenAI's error `type` for each status family; the spec's code says exactly what happened. */
