@@ -73,7 +73,7 @@ describe('widget routes and publishable keys', () => {
     let checked = 0;
     for (const [template, methods] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
-        if (!operation.security || template.startsWith('/widget')) continue;
+        if (!operation.security?.length || template.startsWith('/widget')) continue;
         const path = template.replace('{agentId}', agent.id).replace(/\{\w+\}/g, 'x');
         const response = await server.call(method.toUpperCase(), path, { key, body: method === 'get' ? undefined : {}, headers: { origin: SHOP } });
         assert.deepEqual([response.status, response.body?.code ?? response.body?.error?.code], [401, 'AUTH_REQUIRED'], `${method} ${template}`);
@@ -101,6 +101,25 @@ describe('widget routes and publishable keys', () => {
     const preflight = await fetch(`${server.baseUrl}/api/v1/widget/chat`, { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, x-colloquy-visitor' } });
     assert.equal(preflight.status, 204);
     assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization.*x-colloquy-visitor/);
+  });
+
+  test('a same-origin GET (no Origin, as browsers send it) is judged by the Referer the browser marked same-origin', async () => {
+    const { widget, visitor } = await setup();
+    const me = await visitor();
+    const read = (headers: Record<string, string>) => widget('GET', '/conversation', { origin: null, headers: { ...me, ...headers } });
+    const sameOrigin = await read({ 'sec-fetch-site': 'same-origin', referer: `${SHOP}/console/a/acc/agents` });
+    assert.deepEqual([sameOrigin.status, sameOrigin.body.messages], [200, []], sameOrigin.text);
+    const refusals: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site', referer: `${SHOP}/page` },
+      { referer: `${SHOP}/page` },
+      { 'sec-fetch-site': 'same-origin', referer: 'https://evil.example/page' },
+      { 'sec-fetch-site': 'same-origin', referer: 'not a url' },
+      { 'sec-fetch-site': 'same-origin' },
+    ];
+    for (const headers of refusals) {
+      const refused = await read(headers);
+      assert.deepEqual([refused.status, refused.body.error.code], [403, 'ORIGIN_NOT_ALLOWED'], JSON.stringify(headers));
+    }
   });
 
   test('visitors: each reads and continues only their own conversation; made-up ids are refused', async () => {
