@@ -329,6 +329,10 @@ describe('console in headless Chromium', () => {
     assert.equal(refused.body.error.code, 'AGENT_NOT_ALLOWED');
     await page.reload();
     await page.getByRole('cell', { name: 'harbour website' }).first().waitFor();
+    const widgetKey = page.getByRole('row', { name: /Harbour help desk website/ });
+    await widgetKey.getByText('publishable', { exact: true }).waitFor();
+    await widgetKey.getByText(`Origins: https://harbour.example, http://localhost:8080, ${server.baseUrl}`).waitFor();
+    await page.getByRole('row', { name: /harbour website/ }).getByText('secret', { exact: true }).waitFor();
     await screenshot(page, '11-keys');
   });
 
