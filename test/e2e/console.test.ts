@@ -375,6 +375,10 @@ describe('console in headless Chromium', () => {
     const overflow = (await small.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
     assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow} px`);
     await screenshot(small, '15-phone-knowledge');
+    await small.goto(consoleUrl(`/a/${accountA}/agents/${agentId}/widget`));
+    await small.getByTestId('widget-snippet').waitFor();
+    const widgetOverflow = (await small.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+    assert.ok(widgetOverflow <= 1, `the Widget tab scrolls sideways by ${widgetOverflow} px`);
     await phone.close();
   });
 
