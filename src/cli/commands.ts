@@ -42,8 +42,8 @@ async function agentView(deps: DomainDeps, agent: AgentRecord) {
 
 /** The console's key view under the CLI's option names (`agents`, `ips`), with the account. */
 function keyView(record: ApiKeyRecord, now: number) {
-  const { allowedAgentIds, allowedIps, status: _status, ...view } = toKeyView(record, now);
-  return { ...view, accountId: record.accountId, agents: allowedAgentIds, ips: allowedIps, kind: record.kind, ...(record.allowedOrigins && { origins: record.allowedOrigins }) };
+  const { allowedAgentIds, allowedIps, allowedOrigins, status: _status, ...view } = toKeyView(record, now);
+  return { ...view, accountId: record.accountId, agents: allowedAgentIds, ips: allowedIps, ...(allowedOrigins && { origins: allowedOrigins }) };
 }
 
 function parseExpiry(text: string | undefined): number | undefined {

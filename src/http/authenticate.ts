@@ -3,7 +3,7 @@ import { AppError } from '../domain/errors.ts';
 import { authenticateKey } from '../domain/keys/authenticate-key.ts';
 import { assertAgentAllowed } from '../domain/agents/agent-access.ts';
 import type { HttpDeps } from './types.ts';
-import { admitWidgetKey } from './widget/widget-access.ts';
+import { admitWidgetKey, pageOrigin } from './widget/widget-access.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -20,7 +20,7 @@ export function createAuthenticationHook(deps: HttpDeps) {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
     const { key, account } = await authenticateKey(deps.domain, match[1] as string, request.ip);
-    admitWidgetKey(key, request.routeOptions.config.widget === true, request.headers.origin, reply);
+    admitWidgetKey(key, request.routeOptions.config.widget === true, pageOrigin(request.headers), reply);
 
     const decision = await deps.rateLimiter.consume(account.id, catalog.plans[account.plan].requestsPerMinute);
     reply.header('RateLimit-Limit', decision.limit);

@@ -103,6 +103,25 @@ describe('widget routes and publishable keys', () => {
     assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization.*x-colloquy-visitor/);
   });
 
+  test('a same-origin GET (no Origin, as browsers send it) is judged by the Referer the browser marked same-origin', async () => {
+    const { widget, visitor } = await setup();
+    const me = await visitor();
+    const read = (headers: Record<string, string>) => widget('GET', '/conversation', { origin: null, headers: { ...me, ...headers } });
+    const sameOrigin = await read({ 'sec-fetch-site': 'same-origin', referer: `${SHOP}/console/a/acc/agents` });
+    assert.deepEqual([sameOrigin.status, sameOrigin.body.messages], [200, []], sameOrigin.text);
+    const refusals: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site', referer: `${SHOP}/page` },
+      { referer: `${SHOP}/page` },
+      { 'sec-fetch-site': 'same-origin', referer: 'https://evil.example/page' },
+      { 'sec-fetch-site': 'same-origin', referer: 'not a url' },
+      { 'sec-fetch-site': 'same-origin' },
+    ];
+    for (const headers of refusals) {
+      const refused = await read(headers);
+      assert.deepEqual([refused.status, refused.body.error.code], [403, 'ORIGIN_NOT_ALLOWED'], JSON.stringify(headers));
+    }
+  });
+
   test('visitors: each reads and continues only their own conversation; made-up ids are refused', async () => {
     const { agent, secretKey, widget, visitor } = await setup();
     const alice = await visitor();

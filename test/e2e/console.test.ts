@@ -267,6 +267,47 @@ describe('console in headless Chromium', () => {
     await screenshot(page, '09-conversations');
   });
 
+  test('widget tab: a publishable key for the agent, its snippet and identity secret, and the widget answering in the live preview', async () => {
+    await page.getByRole('tab', { name: 'Widget' }).click();
+    await page.getByLabel('Allowed origins').fill('https://harbour.example/\nhttp://localhost:8080');
+    await page.getByRole('button', { name: 'Create widget key' }).click();
+    const snippet = ((await page.getByTestId('widget-snippet').textContent()) ?? '').trim();
+    const key = /data-key="(cq_pub_[\w-]{43})"/.exec(snippet)?.[1];
+    assert.equal(snippet, `<script src="${server.baseUrl}/widget.js" data-agent="${agentId}" data-key="${key}" async></script>`);
+    const identitySecret = ((await page.getByTestId('widget-identity-secret').textContent()) ?? '').trim();
+    assert.equal(identitySecret, await server.deps.store.widgetSecrets.get(accountA, agentId), 'the agent’s identity secret, shown once');
+    const stored = (await server.deps.store.keys.list(accountA)).find((record) => record.kind === 'publishable');
+    assert.deepEqual([stored?.allowedAgentIds, stored?.allowedOrigins], [[agentId], ['https://harbour.example', 'http://localhost:8080', server.baseUrl]]);
+    await page.getByTestId('widget-keys').getByText('https://harbour.example, http://localhost:8080').waitFor();
+    await screenshot(page, '10a-widget-key');
+
+    // The preview: the real widget with this key, in a frame of the console's page.
+    // The launcher is fixed to the frame's corner: the console's page scrolls the frame into view.
+    await page.locator('iframe[title="Widget preview"]').scrollIntoViewIfNeeded();
+    const preview = page.frameLocator('iframe[title="Widget preview"]');
+    await preview.getByRole('button', { name: 'Chat', exact: true }).click();
+    // Named after the agent once the widget has read the visitor's (empty) conversation.
+    await preview.getByRole('button', { name: 'Chat with Harbour help desk' }).waitFor();
+    model.enqueue({ content: ['Boats are stored ', 'from November to March.'] });
+    await preview.getByLabel('Your message').fill('When is winter storage?');
+    await preview.getByRole('button', { name: 'Send' }).click();
+    await preview.getByText('Boats are stored from November to March.').waitFor();
+    await preview.getByRole('button', { name: 'Helpful', exact: true }).waitFor();
+    assert.equal(await preview.locator('.status').textContent(), '', 'no error in the widget');
+    await page.evaluate('window.scrollTo(0, 0)');
+    await screenshot(page, '10b-widget-preview');
+
+    // Reloaded, the console still shows the snippet and the preview restores the visitor's conversation.
+    await page.reload();
+    assert.equal(((await page.getByTestId('widget-snippet').textContent()) ?? '').trim(), snippet);
+    await page.locator('iframe[title="Widget preview"]').scrollIntoViewIfNeeded();
+    assert.equal(await page.getByTestId('widget-identity-secret').count(), 0, 'the identity secret is not shown again');
+    await preview.getByRole('button', { name: 'Chat', exact: true }).click();
+    await preview.getByText('Boats are stored from November to March.').waitFor();
+    const refused = await server.call('GET', `/agents/${agentId}`, { key });
+    assert.equal(refused.status, 401, 'a publishable key opens only the widget routes');
+  });
+
   test('create a key restricted to the new agent; it works there and is refused elsewhere on the public API', async () => {
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('button', { name: 'New key' }).click();
@@ -288,6 +329,10 @@ describe('console in headless Chromium', () => {
     assert.equal(refused.body.error.code, 'AGENT_NOT_ALLOWED');
     await page.reload();
     await page.getByRole('cell', { name: 'harbour website' }).first().waitFor();
+    const widgetKey = page.getByRole('row', { name: /Harbour help desk website/ });
+    await widgetKey.getByText('publishable', { exact: true }).waitFor();
+    await widgetKey.getByText(`Origins: https://harbour.example, http://localhost:8080, ${server.baseUrl}`).waitFor();
+    await page.getByRole('row', { name: /harbour website/ }).getByText('secret', { exact: true }).waitFor();
     await screenshot(page, '11-keys');
   });
 
@@ -330,6 +375,10 @@ describe('console in headless Chromium', () => {
     const overflow = (await small.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
     assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow} px`);
     await screenshot(small, '15-phone-knowledge');
+    await small.goto(consoleUrl(`/a/${accountA}/agents/${agentId}/widget`));
+    await small.getByTestId('widget-snippet').waitFor();
+    const widgetOverflow = (await small.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+    assert.ok(widgetOverflow <= 1, `the Widget tab scrolls sideways by ${widgetOverflow} px`);
     await phone.close();
   });
 

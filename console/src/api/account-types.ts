@@ -34,16 +34,21 @@ export interface ToolList {
 }
 
 export type KeyStatus = 'active' | 'expired' | 'revoked';
+/** `publishable`: a widget key (`cq_pub_…`) for one agent and the pages of its origins. */
+export type KeyKind = 'secret' | 'publishable';
 
 export interface ApiKey {
   id: string;
   name: string;
   prefix: string;
   status: KeyStatus;
+  kind: KeyKind;
   /** null: every agent of the account. */
   allowedAgentIds: string[] | null;
   /** null: any address. */
   allowedIps: string[] | null;
+  /** A publishable key's origins (`https://www.example.com`); null for a secret key. */
+  allowedOrigins: string[] | null;
   expiresAt: string | null;
   /** Credits the key may spend in total; null: no quota. */
   quota: number | null;
@@ -59,6 +64,15 @@ export interface NewKeyInput {
   allowedIps?: string[];
   expiresAt?: string;
   quota?: number;
+  kind?: KeyKind;
+  allowedOrigins?: string[];
+}
+
+/** POST /keys's answer: the secret (and, for a publishable key, the agent's identity secret) once. */
+export interface CreatedKey {
+  key: ApiKey;
+  secret: string;
+  identitySecret?: string;
 }
 
 export interface Member {

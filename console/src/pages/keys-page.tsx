@@ -1,24 +1,23 @@
 // The account's API keys: the list, "New key" (its secret shown once), and revoking.
 import { useState } from 'react';
-import { Button } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
-import type { ApiKey } from '../api/account-types.ts';
+import { Button, Text } from '@mantine/core';
 import { EmptyState, ErrorAlert, Loading, PageTitle } from '../components/feedback.tsx';
-import { useAccountPath } from '../components/use-account.ts';
+import { useKeys } from '../components/account/key-queries.ts';
 import { KeysTable } from '../components/account/keys-table.tsx';
 import { NewKeyModal } from '../components/account/new-key-modal.tsx';
 import { SecretOnceModal } from '../components/account/secret-once-modal.tsx';
 
 export function KeysPage() {
-  const path = useAccountPath();
-  const keys = useQuery({ queryKey: ['keys', path('')], queryFn: () => api<{ keys: ApiKey[] }>('GET', path('/keys')).then((body) => body.keys) });
+  const keys = useKeys();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
 
   return (
     <>
       <PageTitle actions={<Button onClick={() => setCreating(true)}>New key</Button>}>API keys</PageTitle>
+      <Text size="sm" c="dimmed" mb="md">
+        Secret keys are for your servers. Publishable keys, for the chat widget on a website, are made on an agent’s Widget tab.
+      </Text>
       <NewKeyModal
         opened={creating}
         onClose={() => setCreating(false)}

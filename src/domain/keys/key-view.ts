@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '../../ports/store.ts';
+import type { ApiKeyRecord, KeyKind } from '../../ports/store.ts';
 import { toCredits } from '../credits/units.ts';
 import { keyStatus, type KeyStatus } from './key-status.ts';
 import { isoTime, isoTimeOrNull } from '../iso-time.ts';
@@ -10,8 +10,12 @@ export interface KeyView {
   /** The first characters of the secret, to tell keys apart. */
   prefix: string;
   status: KeyStatus;
+  /** `publishable`: a widget key, for its one agent and the pages of `allowedOrigins` only. */
+  kind: KeyKind;
   allowedAgentIds: string[] | null;
   allowedIps: string[] | null;
+  /** The origins a publishable key's widget may run on; null for a secret key. */
+  allowedOrigins: string[] | null;
   expiresAt: string | null;
   /** Credits the key may spend in total; null: no quota. */
   quota: number | null;
@@ -28,8 +32,10 @@ export function toKeyView(key: ApiKeyRecord, now: number): KeyView {
     name: key.name,
     prefix: key.keyPrefix,
     status: keyStatus(key, now),
+    kind: key.kind,
     allowedAgentIds: key.allowedAgentIds,
     allowedIps: key.allowedIps,
+    allowedOrigins: key.allowedOrigins,
     expiresAt: isoTimeOrNull(key.expiresAt),
     quota: key.quota === null ? null : toCredits(key.quota),
     usage: toCredits(key.usageTotal),

@@ -62,13 +62,19 @@ export const ConsoleAgentSchema = Type.Object(
   { description: "The public API's agent with its storage, plus the client tools (the console's view)." },
 );
 
+export const KeyKindSchema = Type.Union([Type.Literal('secret'), Type.Literal('publishable')], {
+  description: '`secret` (`cq_…`): the API key of a backend. `publishable` (`cq_pub_…`): a widget key, meant to be seen in a page, for one agent and its origins, accepted only by the widget routes.',
+});
+
 export const KeySchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
   prefix: Type.String({ description: 'The first characters of the secret (`cq_` and 6 more), to tell keys apart.' }),
   status: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]),
+  kind: KeyKindSchema,
   allowedAgentIds: Nullable(Type.Array(Type.String(), { description: 'The only agents the key may use; null: all.' })),
   allowedIps: Nullable(Type.Array(Type.String(), { description: 'The only client addresses (IPs or CIDR ranges) it may be used from; null: any.' })),
+  allowedOrigins: Nullable(Type.Array(Type.String(), { description: 'A publishable key: the only page origins its widget may run on. null for a secret key.' })),
   expiresAt: Nullable(Type.String({ format: 'date-time' })),
   quota: Nullable(Type.Number({ description: 'Credits the key may spend in total; null: no quota.' })),
   usage: Type.Number({ description: 'Credits the key has spent, refunds deducted.' }),

@@ -1,4 +1,4 @@
-// The account's API keys: what each may do, how much it spent, and revoking one.
+// The account's API keys: their kind, what each may do, how much it spent, and revoking one.
 import { useState } from 'react';
 import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,12 +14,13 @@ import { StatusBadge } from '../status-badge.tsx';
 const STATUS_COLOR: Record<KeyStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 
 function Restrictions({ apiKey, agentNames }: { apiKey: ApiKey; agentNames: Map<string, string> }) {
-  const agents = apiKey.allowedAgentIds === null ? 'All agents' : `Agents: ${apiKey.allowedAgentIds.map((id) => agentNames.get(id) ?? id).join(', ')}`;
+  const agents = apiKey.allowedAgentIds === null ? 'All agents' : `${apiKey.kind === 'publishable' ? 'Agent' : 'Agents'}: ${apiKey.allowedAgentIds.map((id) => agentNames.get(id) ?? id).join(', ')}`;
+  const origins = apiKey.allowedOrigins && `Origins: ${apiKey.allowedOrigins.join(', ')}`;
   const ips = apiKey.allowedIps === null ? 'Any IP' : `IPs: ${apiKey.allowedIps.join(', ')}`;
   const expiry = apiKey.expiresAt === null ? 'Never expires' : `${apiKey.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(apiKey.expiresAt)}`;
   return (
     <Stack gap={0}>
-      {[agents, ips, expiry].map((line) => (
+      {[agents, origins, ips, expiry].filter((line) => line !== null).map((line) => (
         <Text size="xs" key={line}>
           {line}
         </Text>
@@ -62,6 +63,7 @@ export function KeysTable({ keys }: { keys: ApiKey[] }) {
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Prefix</Table.Th>
+              <Table.Th>Kind</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Restrictions</Table.Th>
               <Table.Th>Last used</Table.Th>
@@ -78,6 +80,9 @@ export function KeysTable({ keys }: { keys: ApiKey[] }) {
                 <Table.Td fw={500}>{key.name}</Table.Td>
                 <Table.Td>
                   <Code>{key.prefix}…</Code>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge color={key.kind === 'publishable' ? 'violet' : 'blue'}>{key.kind}</StatusBadge>
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge color={STATUS_COLOR[key.status]}>

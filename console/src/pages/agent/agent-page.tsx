@@ -1,4 +1,4 @@
-// One agent: its settings, knowledge, playground and conversations as tabs (/a/:accountId/agents/:agentId/:tab).
+// One agent: its settings, knowledge, playground, conversations and website widget as tabs (/a/:accountId/agents/:agentId/:tab).
 import { Anchor, Breadcrumbs, Tabs } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, Loading, PageTitle } from '../../components/feedback.tsx';
@@ -8,8 +8,9 @@ import { SettingsTab } from './settings-tab.tsx';
 import { KnowledgeTab } from './knowledge-tab.tsx';
 import { PlaygroundTab } from './playground-tab.tsx';
 import { ConversationsTab } from './conversations-tab.tsx';
+import { WidgetTab } from './widget-tab.tsx';
 
-const TABS = ['settings', 'knowledge', 'playground', 'conversations'] as const;
+const TABS = ['settings', 'knowledge', 'playground', 'conversations', 'widget'] as const;
 
 export function AgentPage() {
   const { agentId = '', tab = 'settings' } = useParams();
@@ -35,6 +36,7 @@ export function AgentPage() {
           <Tabs.Tab value="knowledge">Knowledge</Tabs.Tab>
           <Tabs.Tab value="playground">Playground</Tabs.Tab>
           <Tabs.Tab value="conversations">Conversations</Tabs.Tab>
+          <Tabs.Tab value="widget">Widget</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="settings">
           <SettingsTab agent={agent.data} />
@@ -47,6 +49,9 @@ export function AgentPage() {
         </Tabs.Panel>
         <Tabs.Panel value="conversations">
           <ConversationsTab agent={agent.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="widget">
+          <WidgetTab agent={agent.data} />
         </Tabs.Panel>
       </Tabs>
     </>
