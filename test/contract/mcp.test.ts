@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 
 describe('MCP server', () => {
@@ -16,17 +16,7 @@ describe('MCP server', () => {
 
   before(async () => {
     model = await startScriptedModelServer();
-    const plan = { requestsPerMinute: 100_000, models: ['colloquy-extractive', 'scripted'] };
-    server = await startTestServer({
-      configFile: {
-        models: [
-          { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
-          { id: 'scripted', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 3_000, maxTokens: 300, contextTokens: 4_096 },
-        ],
-        plans: { free: plan, starter: plan, pro: plan, business: plan },
-        moderation: { provider: 'openai', baseUrl: model.baseUrl, timeoutMs: 1_000 },
-      },
-    });
+    server = await startTestServer({ configFile: scriptedModelConfig(model.baseUrl) });
   });
   after(async () => {
     for (const client of clients) await client.close();

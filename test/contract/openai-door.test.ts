@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import OpenAI, { APIError } from 'openai';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 
 const ORDER_TOOL = { type: 'function' as const, function: { name: 'order_status', description: 'Looks up an order.', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } };
@@ -15,17 +15,7 @@ describe('OpenAI-compatible door', () => {
 
   before(async () => {
     model = await startScriptedModelServer();
-    const plan = { requestsPerMinute: 100_000, models: ['colloquy-extractive', 'scripted'] };
-    server = await startTestServer({
-      configFile: {
-        models: [
-          { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
-          { id: 'scripted', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 3_000, maxTokens: 300, contextTokens: 4_096 },
-        ],
-        plans: { free: plan, starter: plan, pro: plan, business: plan },
-        moderation: { provider: 'openai', baseUrl: model.baseUrl, timeoutMs: 1_000 },
-      },
-    });
+    server = await startTestServer({ configFile: scriptedModelConfig(model.baseUrl) });
   });
   after(async () => {
     await server.close();

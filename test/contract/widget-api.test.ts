@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { createKey } from '../../src/domain/keys/create-key.ts';
 import { signUserId } from '../../src/domain/widget/visitor-identity.ts';
@@ -18,17 +18,7 @@ describe('widget routes and publishable keys', () => {
 
   before(async () => {
     model = await startScriptedModelServer();
-    const plan = { requestsPerMinute: 100_000, models: ['colloquy-extractive', 'scripted'] };
-    server = await startTestServer({
-      configFile: {
-        models: [
-          { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
-          { id: 'scripted', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 3_000, maxTokens: 300, contextTokens: 4_096 },
-        ],
-        plans: { free: plan, starter: plan, pro: plan, business: plan },
-        moderation: { provider: 'openai', baseUrl: model.baseUrl, timeoutMs: 1_000 },
-      },
-    });
+    server = await startTestServer({ configFile: scriptedModelConfig(model.baseUrl) });
   });
   after(async () => {
     await server.close();

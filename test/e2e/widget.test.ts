@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { createKey } from '../../src/domain/keys/create-key.ts';
 import { addSource } from '../../src/domain/knowledge/store-source.ts';
@@ -54,17 +54,7 @@ describe('widget in headless Chromium', () => {
 
   before(async () => {
     model = await startScriptedModelServer();
-    const plan = { requestsPerMinute: 100_000, models: ['colloquy-extractive', 'scripted'] };
-    server = await startTestServer({
-      configFile: {
-        models: [
-          { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
-          { id: 'scripted', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 3_000, maxTokens: 300, contextTokens: 4_096 },
-        ],
-        plans: { free: plan, starter: plan, pro: plan, business: plan },
-        moderation: { provider: 'openai', baseUrl: model.baseUrl, timeoutMs: 1_000 },
-      },
-    });
+    server = await startTestServer({ configFile: scriptedModelConfig(model.baseUrl) });
     // Two credits: one answer, then 402.
     const { account, ctx } = await server.seedAccount('starter', 2);
     accountId = account.id;

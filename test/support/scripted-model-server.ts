@@ -248,3 +248,17 @@ function split(text: string, parts: number): string[] {
   for (let start = 0; start < text.length; start += size) fragments.push(text.slice(start, start + size));
   return fragments;
 }
+
+/** The config file of a test server that chats through this scripted server: the offline model and
+ * `scripted` on every plan, without a rate limit to speak of, and moderation by the script too. */
+export function scriptedModelConfig(baseUrl: string): Record<string, unknown> {
+  const plan = { requestsPerMinute: 100_000, models: ['colloquy-extractive', 'scripted'] };
+  return {
+    models: [
+      { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
+      { id: 'scripted', provider: 'openai', baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 3_000, maxTokens: 300, contextTokens: 4_096 },
+    ],
+    plans: { free: plan, starter: plan, pro: plan, business: plan },
+    moderation: { provider: 'openai', baseUrl, timeoutMs: 1_000 },
+  };
+}
