@@ -73,8 +73,12 @@ export async function createCluster(options: ClusterOptions): Promise<Cluster> {
     addresses: () => nodes.map((node) => node.baseUrl.replace('http://', '')),
     async start(count) {
       const first = nodes.length;
-      const started = await Promise.all(Array.from({ length: count }, (_, i) => startServerProcess({ ...env, COLLOQUY_CONFIG: configFor(`node-${first + i}`) })));
+      const settled = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServerProcess({ ...env, COLLOQUY_CONFIG: configFor(`node-${first + i}`) })));
+      // Nodes that did start are kept, so that stop() ends them even when another one failed.
+      const started = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       nodes.push(...started);
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
       return started;
     },
     async stop() {
