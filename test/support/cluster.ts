@@ -73,7 +73,7 @@ export async function createCluster(options: ClusterOptions): Promise<Cluster> {
     addresses: () => nodes.map((node) => node.baseUrl.replace('http://', '')),
     async start(count) {
       const first = nodes.length;
-      const settled = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServerProcess({ ...env, COLLOQUY_CONFIG: configFor(`node-${first + i}`) })));
+      const settled = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServerProcess({ ...env, COLLOQUY_CONFIG: configFor(`node-${first + i}`) }, undefined, { startTimeoutMs: 60_000 })));
       // Nodes that did start are kept, so that stop() ends them even when another one failed.
       const started = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       nodes.push(...started);
