@@ -36,6 +36,7 @@ describe('three nodes behind nginx on one PostgreSQL and Redis', { skip: skip ??
   /** Made while the nodes start (the CLI is slow on a busy machine): two free accounts, an IP-restricted key. */
   let free: Array<{ key: { key: string } }>;
   let restrictedKey: string;
+  let revocable: { id: string; key: string };
 
   /** A request to `base` (nginx or one node) with the business key. */
   const call = (base: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -59,14 +60,16 @@ describe('three nodes behind nginx on one PostgreSQL and Redis', { skip: skip ??
     };
     const cli = (...args: string[]) => runCli(args, cluster.env);
     const { accountId } = cluster.business;
-    const [endpoint, restricted, freeA, freeB] = await Promise.all([
+    const [endpoint, restricted, freeA, freeB, second] = await Promise.all([
       cli('webhooks', 'create', '--account', accountId, '--url', receiver.url('/hooks')),
       cli('keys', 'create', '--account', accountId, '--name', 'office only', '--ips', '203.0.113.7'),
       cli('quickstart', '--plan', 'free'),
       cli('quickstart', '--plan', 'free'),
+      cli('keys', 'create', '--account', accountId, '--name', 'to revoke'),
       startNodes(),
     ]);
-    for (const done of [endpoint, restricted, freeA, freeB]) assert.equal(done.code, 0, done.stderr);
+    for (const done of [endpoint, restricted, freeA, freeB, second]) assert.equal(done.code, 0, done.stderr);
+    revocable = { id: second.json.id, key: second.json.key };
     restrictedKey = restricted.json.key;
     free = [freeA.json, freeB.json];
     secrets.set('/hooks', endpoint.json.secret);
@@ -184,6 +187,26 @@ describe('three nodes behind nginx on one PostgreSQL and Redis', { skip: skip ??
     const refused = await validate();
     assert.equal(refused.status, 403);
     assert.equal(((await refused.json()) as Json).error.code, 'IP_NOT_ALLOWED');
+  });
+
+  test('a revoked key is refused by every node within a second', async (t) => {
+    const validate = (base: string) => fetch(`${base}/api/v1/validate`, { headers: { authorization: `Bearer ${revocable.key}` } }).then(async (r) => (await r.arrayBuffer(), r.status));
+    // Every node has just accepted it (and may have it cached).
+    for (const node of cluster.nodes) assert.equal(await validate(node.baseUrl), 200);
+    const revoked = await runCli(['keys', 'revoke', revocable.id], cluster.env);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    const since = performance.now();
+    const refusedAfter = await Promise.all(
+      cluster.nodes.map(async (node) => {
+        while (performance.now() - since < 3_000) {
+          if ((await validate(node.baseUrl)) === 401) return performance.now() - since;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return Infinity;
+      }),
+    );
+    t.diagnostic(`refused after ${refusedAfter.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    assert.ok(refusedAfter.every((ms) => ms < 1_000), `every node refuses it within a second (${refusedAfter.map((ms) => ms.toFixed(0)).join(', ')} ms)`);
   });
 
   test('webhooks: events made on three nodes are delivered once each', async () => {
