@@ -1,5 +1,6 @@
 // `npm run bench -- <name>`: benchmarks by name; none of them gates CI.
 import { benchChat } from './chat.ts';
+import { benchCluster } from './cluster.ts';
 import { benchConsole } from './console.ts';
 import { benchHttp } from './http.ts';
 import { benchIngest } from './ingest.ts';
@@ -8,7 +9,7 @@ import { benchSearch } from './search.ts';
 import { benchUploads } from './uploads.ts';
 import { benchWebhooks } from './webhooks.ts';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { chat: benchChat, console: benchConsole, http: benchHttp, ingest: benchIngest, moderation: benchModeration, search: benchSearch, uploads: benchUploads, webhooks: benchWebhooks };
+const BENCHMARKS: Record<string, () => Promise<void>> = { chat: benchChat, cluster: benchCluster, console: benchConsole, http: benchHttp, ingest: benchIngest, moderation: benchModeration, search: benchSearch, uploads: benchUploads, webhooks: benchWebhooks };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);

@@ -58,8 +58,9 @@ export interface ServerProcess {
 }
 
 /** Starts `entry` (the server by default) on a free loopback port; resolves once it answers HTTP.
- * Colloquy listens only after its database is open, so any answer means ready. */
-export async function startServerProcess(env: Record<string, string | undefined>, entry = SERVER_ENTRY): Promise<ServerProcess> {
+ * Colloquy listens only after its database is open, so any answer means ready. `startTimeoutMs`:
+ * longer for tests that start several processes on a busy machine. */
+export async function startServerProcess(env: Record<string, string | undefined>, entry = SERVER_ENTRY, options: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
@@ -70,7 +71,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${output}`);
     try {
