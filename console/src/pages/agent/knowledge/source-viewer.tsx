@@ -13,7 +13,8 @@ import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 import { sourcesKey } from './use-knowledge-changed.ts';
 
-const PAGE_SIZE = 20;
+// Blocks of text are short, chunks long: a page of each fits a screen or two.
+const PAGE_SIZE = { text: 20, chunks: 5 };
 
 function Place({ heading, page }: { heading: string | null; page: number | null }) {
   if (heading === null && page === null) return null;
@@ -38,7 +39,7 @@ function usePaged<T>(agentId: string, source: Source, view: 'text' | 'chunks', p
   const agentPath = useAgentPath(agentId);
   return useQuery({
     queryKey: [...sourcesKey(accountPath(''), agentId), 'view', source.id, view, page],
-    queryFn: () => api<T>('GET', agentPath(`/sources/${seg(source.id)}/${view}?page=${page}&size=${PAGE_SIZE}`)),
+    queryFn: () => api<T>('GET', agentPath(`/sources/${seg(source.id)}/${view}?page=${page}&size=${PAGE_SIZE[view]}`)),
     placeholderData: keepPreviousData,
   });
 }

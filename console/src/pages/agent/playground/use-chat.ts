@@ -18,6 +18,7 @@ import { loadChat, saveChat } from './saved-chat.ts';
 // sessionStorage too, so a reload does not lose it (nor a tool call waiting for its result). Only
 // New conversation starts over.
 const savedChats = new Map<string, ChatLog>();
+const SESSION_START = Date.now().toString(36);
 
 function restoreChat(key: string): ChatLog {
   const saved = savedChats.get(key);
@@ -52,7 +53,8 @@ export function useChat(agentId: string) {
   // Leaving the tab stops a streaming reply: nobody is there to read it.
   useEffect(() => () => controller.current?.abort(), []);
   const nextId = useRef(0);
-  const newId = () => `entry-${(nextId.current += 1)}`;
+  // Unique across reloads too: a restored transcript keeps the ids of the page before.
+  const newId = () => `entry-${SESSION_START}-${(nextId.current += 1)}`;
 
   async function run(body: Omit<ChatRequest, 'stream'>, asked: Entry) {
     const id = newId();
