@@ -177,6 +177,16 @@ describe('insights and the source viewer', () => {
     assert.equal((await admin('GET', `${base}/insights/unanswered?from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z`)).status, 400);
   });
 
+  test('an API client’s search that finds nothing is listed as unanswered; the console’s own searches are not', async () => {
+    const { agent, base } = await newAgent();
+    assert.equal((await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'How do I reset my password?' } })).status, 200);
+    assert.equal((await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'sourdough bread' } })).status, 200);
+    assert.equal((await admin('POST', `${base}/search/explain`, { query: 'password reset' })).status, 200);
+    const unanswered = await admin('GET', `${base}/insights/unanswered`);
+    assert.deepEqual(unanswered.body.groups.map((group: { question: string; count: number }) => [group.question, group.count]), [['How do I reset my password?', 1]]);
+    assert.equal((await admin('GET', `${base}/insights/topics`)).body.questions, 0, 'topics are what end users ask in chats');
+  });
+
   test('rated-down replies with their comment and question; exports hold exactly the period’s conversations', async () => {
     const { agent, base, chat } = await newAgent();
     const start = clock.now();

@@ -147,6 +147,15 @@ describe('console insights, source viewer and tool outputs in headless Chromium'
     const jsonlHref = (await page.getByRole('link', { name: 'Export JSONL' }).getAttribute('href')) ?? '';
     const jsonl = (await page.evaluate(async (url) => (await fetch(url)).text(), jsonlHref)) as string;
     assert.equal(jsonl.trim().split('\n').length, 7, 'one line per conversation');
+
+    // On a phone's width the tab fits: tables scroll inside their boxes, not the page.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() });
+    const small = await phone.newPage();
+    await small.goto(agentUrl('insights'));
+    await small.getByTestId('insights-unanswered').waitFor();
+    await assertNoOverflow(small);
+    await screenshot(small, 'insights-05b-phone');
+    await phone.close();
   });
 
   test('conversation view: a tool call shows the output the client returned', async () => {
