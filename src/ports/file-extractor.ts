@@ -1,10 +1,13 @@
 import type { FileKind } from '../ingestion/extract/extract-file.ts';
 import type { IndexPiece } from '../domain/knowledge/index-pieces.ts';
+import type { ExtractedSection } from '../ingestion/extract/extracted.ts';
 
 /** A file's text as passages ready to embed. */
 export interface ExtractedForIndex {
   kind: FileKind;
   pieces: IndexPiece[];
+  /** The text as extracted, block by block (kept for the source viewer). */
+  sections: ExtractedSection[];
 }
 
 /** Reads an uploaded file's text, off the event loop and bounded in threads, queue and memory. */

@@ -4,6 +4,7 @@ import type { ChunkStore, SourceStore } from './knowledge-store.ts';
 import type { CreditAlertStore, WebhookStore } from './webhook-store.ts';
 import type { SessionStore, SignInThrottleStore, UserStore } from './console-store.ts';
 import type { ConversationStore, MessageStore, ToolCallStore } from './conversation-store.ts';
+import type { InsightStore, QuestionStore, SourceViewStore } from './insight-store.ts';
 
 export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -234,6 +235,9 @@ export interface StoreRepositories {
   widgetSecrets: WidgetSecretStore;
   credits: CreditStore;
   events: EventStore;
+  questions: QuestionStore;
+  insights: InsightStore;
+  sourceViews: SourceViewStore;
 }
 
 export interface Store extends StoreRepositories {

@@ -203,6 +203,14 @@ describe('admin API', () => {
       'DELETE /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/tool/cancel/{toolCallId}': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback': () => ({ rating: 'down' }),
+      'GET /accounts/{accountId}/agents/{agentId}/sources/{sourceId}/text': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/sources/{sourceId}/chunks': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/insights/unanswered': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/insights/topics': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/insights/downvoted': () => undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/insights/answers': () => ({ questionIds: ['qst_x'], answer: 'Open 9 to 5.' }),
+      'GET /accounts/{accountId}/agents/{agentId}/insights/export': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationId}/tool-calls': () => undefined,
     };
     const make = bodies[operation];
     return make && { body: make() };
@@ -226,7 +234,7 @@ describe('admin API', () => {
       at,
       'Where is my order?',
     );
-    return { agentId: agent.id, sourceId, conversationRef: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id };
+    return { agentId: agent.id, sourceId, conversationRef: conversation.id, conversationId: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id };
   }
 
   test("another account's ids are 404 on every account route of the OpenAPI document, mounted public routes included", async () => {

@@ -18,6 +18,7 @@ import { buildPrompt } from './build-prompt.ts';
 import { checkToolResults, settleToolResults, type ToolResult } from './tool-results.ts';
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
 import { toCitations, type Citation } from './citations.ts';
+import { recordQuestion } from '../insights/record-question.ts';
 
 /** Passages retrieved to ground one reply. */
 export const GROUNDING_PASSAGES = 5;
@@ -148,6 +149,9 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     await settleToolResults(tx, ctx.accountId, conversation.id, toolOutputs, at);
     await chargeCredits(tx, deps, ctx, { credits, agentId: agent.id, description: 'chat' });
     await tx.conversations.appendMessages(ctx.accountId, conversation.id, [...userMessage, reply], at, message === null ? null : titleOf(message));
+    // The insights' record of what was asked and whether grounding found anything for it.
+    const asked = userMessage[0];
+    if (message !== null && asked) await recordQuestion(tx, deps, { accountId: ctx.accountId, agentId: agent.id, origin: 'chat', text: message, conversationId: conversation.id, messageId: asked.id, bestScore: passages[0]?.score ?? null });
     if (ctx.key) await recordEvent(tx, deps, ctx.accountId, 'chat.completed', chatEventData(agent, conversation.id, input.userId ?? null, credits, ctx.key.name));
   });
   return {

@@ -49,7 +49,7 @@ export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent
       }
       throw error;
     }
-    const draft = { type: 'file' as const, title, content: null, url: null, size, storage: size, pieces: extracted.pieces };
+    const draft = { type: 'file' as const, title, content: null, url: null, size, storage: size, pieces: extracted.pieces, extracted: extracted.sections };
     return storeNewSource(deps, ctx, agent, draft, title, signal);
   });
 }

@@ -8,13 +8,16 @@ import { indexPieces, type IndexPiece } from './index-pieces.ts';
 
 export { indexedTextOf } from './index-pieces.ts';
 
-/** A source before indexing: its record's fields and its extracted text. */
-export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[] });
+/** A source before indexing: its record's fields and its extracted text (as sections, or as
+ * passages already made with the sections they came from in `extracted`). */
+export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[]; extracted?: ExtractedSection[] });
 
 /** A source whose passages are chunked and embedded, ready to be stored in one transaction. */
 export interface PreparedSource {
   source: SourceRecord;
   chunks: ChunkRecord[];
+  /** The extracted text, stored beside the chunks for the source viewer. */
+  sections: ExtractedSection[];
 }
 
 /** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
@@ -47,7 +50,7 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
     storage: draft.storage,
     createdAt: deps.clock.now(),
   };
-  return { source, chunks };
+  return { source, chunks, sections: 'sections' in draft ? draft.sections : (draft.extracted ?? []) };
 }
 
 /**
@@ -57,6 +60,7 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
  */
 export async function storePreparedSource(tx: StoreRepositories, deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
   if (!(await tx.sources.insert(prepared.source, prepared.chunks))) throw new DuplicatePageError(prepared.source.url ?? '');
+  await tx.sourceViews.replaceSections(prepared.source.id, agent.id, prepared.sections);
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
 }
 

@@ -2,6 +2,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { assertCanPay, chargeCredits } from '../credits/charge.ts';
 import { rankPassages, type Passage } from './rank-passages.ts';
+import { recordQuestion } from '../insights/record-question.ts';
 
 /** SPEC §8: a flat 0.2 credits per search. */
 export const SEARCH_CREDITS = 0.2;
@@ -16,6 +17,10 @@ export async function searchKnowledge(deps: DomainDeps, ctx: RequestContext, age
   const agent = await getAgent(deps, ctx, agentId);
   await assertCanPay(deps, ctx, SEARCH_CREDITS);
   const passages = await rankPassages(deps, agent, input.query, input.limit, { explain: input.explain });
-  await deps.store.transaction((tx) => chargeCredits(tx, deps, ctx, { credits: SEARCH_CREDITS, agentId: agent.id, description: 'search' }));
+  await deps.store.transaction(async (tx) => {
+    await chargeCredits(tx, deps, ctx, { credits: SEARCH_CREDITS, agentId: agent.id, description: 'search' });
+    // An API client's searches feed the insights; the console's own tries (no key) do not.
+    if (ctx.key) await recordQuestion(tx, deps, { accountId: ctx.accountId, agentId: agent.id, origin: 'search', text: input.query, conversationId: null, messageId: null, bestScore: passages[0]?.score ?? null });
+  });
   return passages;
 }

@@ -37,6 +37,7 @@ import { registerAddMember } from './routes/add-member.ts';
 import { registerRemoveMember } from './routes/remove-member.ts';
 import { registerChangePassword } from './routes/change-password.ts';
 import { registerAccountScopedPublicRoutes } from './account-routes.ts';
+import { registerInsightRoutes } from './insight-routes.ts';
 
 export const ADMIN_PREFIX = '/api/admin/v1';
 
@@ -58,6 +59,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Search: 'The passages of an agent closest to a query, without a model.',
   Chat: 'Answers from an agent, as JSON or a stream (the console playground).',
   Conversations: 'Stored conversations, their messages, feedback and tool calls.',
+  Insights: 'What an agent missed and what it is asked most: unanswered questions grouped, replies rated down, topics, Q&A from a group, and conversation exports.',
   'Webhook events': 'What the service sends to the webhook endpoints (SPEC §6).',
 };
 
@@ -97,6 +99,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
       ]) {
         register(admin, adminDeps);
       }
+      registerInsightRoutes(admin, adminDeps);
       await registerAccountScopedPublicRoutes(admin, adminDeps);
       admin.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => (app as unknown as { adminSwagger: () => unknown }).adminSwagger());
     },

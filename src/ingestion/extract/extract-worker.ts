@@ -11,7 +11,7 @@ export default async function extractInWorker(input: { bytes: Uint8Array; filena
   try {
     const extracted = await extractFile(input);
     // Chunking and term analysis too: for a large document they are CPU work the event loop would feel.
-    return { ok: true, result: { kind: extracted.kind, pieces: indexPieces(extracted.sections) } };
+    return { ok: true, result: { kind: extracted.kind, pieces: indexPieces(extracted.sections), sections: extracted.sections } };
   } catch (error) {
     if (error instanceof ExtractError) return { ok: false, reason: error.reason, message: error.message };
     return { ok: false, reason: null, message: error instanceof Error ? error.message : String(error) };

@@ -1,4 +1,5 @@
 import type { WidgetSecretsTable } from './widget-schema.ts';
+import type { InsightTables } from './insights-schema.ts';
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
 // PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
 import type { ChatTables, ConsoleTables, WebhookTables } from './added-tables.ts';
@@ -105,7 +106,7 @@ export interface ChunksTable {
   embedding_dim: number;
 }
 
-export interface Database extends WebhookTables, ConsoleTables, ChatTables {
+export interface Database extends WebhookTables, ConsoleTables, ChatTables, InsightTables {
   sources: SourcesTable;
   chunks: ChunksTable;
   accounts: AccountsTable;

@@ -14,6 +14,9 @@ import { createCreditAlertRepository } from './credit-alert-repository.ts';
 import { createSessionRepository, createSignInThrottleRepository, createUserRepository } from './console-repository.ts';
 import { createConversationRepository } from './conversation-repository.ts';
 import { createMessageRepository, createToolCallRepository } from './message-repository.ts';
+import { createQuestionRepository } from './question-repository.ts';
+import { createInsightRepository } from './insight-repository.ts';
+import { createSourceViewRepository } from './source-view-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,6 +39,9 @@ function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
     signInThrottle: createSignInThrottleRepository(db),
+    questions: createQuestionRepository(db),
+    insights: createInsightRepository(db),
+    sourceViews: createSourceViewRepository(db),
   };
 }
 

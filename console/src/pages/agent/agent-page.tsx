@@ -1,4 +1,4 @@
-// One agent: its settings, knowledge, playground, conversations and website widget as tabs (/a/:accountId/agents/:agentId/:tab).
+// One agent: its settings, knowledge, playground, conversations, insights and website widget as tabs (/a/:accountId/agents/:agentId/:tab).
 import { Anchor, Breadcrumbs, Tabs } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, Loading, PageTitle } from '../../components/feedback.tsx';
@@ -9,8 +9,9 @@ import { KnowledgeTab } from './knowledge-tab.tsx';
 import { PlaygroundTab } from './playground-tab.tsx';
 import { ConversationsTab } from './conversations-tab.tsx';
 import { WidgetTab } from './widget-tab.tsx';
+import { InsightsTab } from './insights-tab.tsx';
 
-const TABS = ['settings', 'knowledge', 'playground', 'conversations', 'widget'] as const;
+const TABS = ['settings', 'knowledge', 'playground', 'conversations', 'insights', 'widget'] as const;
 
 export function AgentPage() {
   const { agentId = '', tab = 'settings' } = useParams();
@@ -36,6 +37,7 @@ export function AgentPage() {
           <Tabs.Tab value="knowledge">Knowledge</Tabs.Tab>
           <Tabs.Tab value="playground">Playground</Tabs.Tab>
           <Tabs.Tab value="conversations">Conversations</Tabs.Tab>
+          <Tabs.Tab value="insights">Insights</Tabs.Tab>
           <Tabs.Tab value="widget">Widget</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="settings">
@@ -49,6 +51,9 @@ export function AgentPage() {
         </Tabs.Panel>
         <Tabs.Panel value="conversations">
           <ConversationsTab agent={agent.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="insights">
+          <InsightsTab agent={agent.data} />
         </Tabs.Panel>
         <Tabs.Panel value="widget">
           <WidgetTab agent={agent.data} />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, seg } from '../../../api/client.ts';
 import type { MessageList } from '../../../api/agent-types.ts';
+import type { ToolCallList } from '../../../api/insight-types.ts';
 import { EmptyState, ErrorAlert, Loading } from '../../../components/feedback.tsx';
 import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
@@ -25,6 +26,13 @@ export function ConversationMessages({ agentId, conversationId, onDeleted }: { a
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.currentPage + 1 : undefined),
   });
+  // The outputs the client's tools returned (the messages carry the calls, not their outputs): the
+  // latest 100 calls, which covers every conversation but the longest tool loops.
+  const toolCalls = useQuery({
+    queryKey: [...conversationsKey(accountPath(''), agentId), 'tool-calls', conversationId],
+    queryFn: () => api<ToolCallList>('GET', agentPath(`/conversations/${seg(conversationId)}/tool-calls?size=100`)),
+  });
+  const outputs = new Map((toolCalls.data?.toolCalls ?? []).flatMap((call) => (call.output === null ? [] : [[call.id, call.output] as const])));
   const remove = useMutation({
     mutationFn: () => api('DELETE', agentPath(`/conversations/${seg(conversationId)}`)),
     onSuccess: async () => {
@@ -62,7 +70,7 @@ export function ConversationMessages({ agentId, conversationId, onDeleted }: { a
       {oldestFirst.length > 0 && (
         <Stack gap="sm" data-testid="conversation-messages">
           {oldestFirst.map((message) => (
-            <MessageView key={message.id} message={message} />
+            <MessageView key={message.id} message={message} outputs={outputs} />
           ))}
         </Stack>
       )}

@@ -2,9 +2,11 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { Message } from '../../../api/agent-types.ts';
 import { formatDate } from '../../../components/format.ts';
 import { ToolCallView } from '../../../components/agent/tool-call-view.tsx';
+import { ToolOutput } from './tool-output.tsx';
 
-/** One stored message: who wrote it and when, its text, its tool calls, and the feedback it got. */
-export function MessageView({ message }: { message: Message }) {
+/** One stored message: who wrote it and when, its text, its tool calls (with what each returned),
+ * and the feedback it got. */
+export function MessageView({ message, outputs }: { message: Message; outputs?: ReadonlyMap<string, string> }) {
   const fromUser = message.role === 'user';
   return (
     <Stack
@@ -32,7 +34,9 @@ export function MessageView({ message }: { message: Message }) {
         </Text>
       )}
       {message.tool_calls?.map((call) => (
-        <ToolCallView key={call.id} call={call} />
+        <ToolCallView key={call.id} call={call}>
+          {outputs?.has(call.id) && <ToolOutput output={outputs.get(call.id) as string} />}
+        </ToolCallView>
       ))}
       {message.feedback && (
         <Group gap="xs" data-testid="message-feedback" wrap="wrap">

@@ -11,6 +11,7 @@ import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { sourcesKey, useKnowledgeChanged } from './use-knowledge-changed.ts';
+import { SourceViewer } from './source-viewer.tsx';
 
 const PAGE_SIZE = 10;
 const TYPE_LABELS: Record<SourceType, string> = { text: 'Text', qa: 'Q&A', file: 'File', website: 'Website' };
@@ -38,6 +39,7 @@ export function SourcesTable({ agentId }: { agentId: string }) {
   // The source stays named while the modal closes; `confirming` opens and closes it.
   const [toDelete, setToDelete] = useState<Source | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [viewing, setViewing] = useState<Source | null>(null);
 
   const sources = useQuery({
     queryKey: [...sourcesKey(accountPath(''), agentId), type, page],
@@ -120,7 +122,10 @@ export function SourcesTable({ agentId }: { agentId: string }) {
                       {formatDate(source.createdAt)}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Button variant="subtle" size="xs" aria-label={`View ${source.title}`} onClick={() => setViewing(source)}>
+                      View
+                    </Button>
                     <Button variant="subtle" color="red" size="xs" aria-label={`Delete ${source.title}`} onClick={() => {
                       setToDelete(source);
                       setConfirming(true);
@@ -143,6 +148,7 @@ export function SourcesTable({ agentId }: { agentId: string }) {
           getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
         />
       )}
+      <SourceViewer agentId={agentId} source={viewing} onClose={() => setViewing(null)} />
       <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete source" action={remove} onConfirm={() => toDelete && remove.mutate(toDelete)} onClose={() => setConfirming(false)}>
         {`Delete “${toDelete?.title ?? ''}”? Its passages leave the agent’s knowledge and its storage is freed.`}
       </ConfirmModal>

@@ -10,15 +10,19 @@ import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 import { conversationsKey } from '../conversations/conversation-keys.ts';
 import { EMPTY_LOG, chatReducer, interruptedStreamsStopped, isStreaming, pendingToolCalls, type ChatLog, type Entry } from './chat-log.ts';
+import type { ToolCallList } from '../../../api/insight-types.ts';
+import { loadChat, saveChat } from './saved-chat.ts';
 
 // Each agent's playground transcript outlives its tab (the tabs unmount when left), so looking at
-// the knowledge or the conversations and coming back does not lose the chat. Only New
-// conversation, or reloading the page, starts over.
+// the knowledge or the conversations and coming back does not lose the chat; it is kept in
+// sessionStorage too, so a reload does not lose it (nor a tool call waiting for its result). Only
+// New conversation starts over.
 const savedChats = new Map<string, ChatLog>();
+const SESSION_START = Date.now().toString(36);
 
 function restoreChat(key: string): ChatLog {
   const saved = savedChats.get(key);
-  return saved ? interruptedStreamsStopped(saved) : EMPTY_LOG;
+  return saved ? interruptedStreamsStopped(saved) : (loadChat(key) ?? EMPTY_LOG);
 }
 
 export function useChat(agentId: string) {
@@ -30,11 +34,27 @@ export function useChat(agentId: string) {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => {
     savedChats.set(chatKey, log);
+    saveChat(chatKey, log);
   }, [chatKey, log]);
+  // Calls restored as pending may have been settled since (in another tab, by an API client):
+  // the server's statuses win.
+  const restoredPending = useRef(pendingToolCalls(log).length > 0 ? log.conversationId : undefined);
+  useEffect(() => {
+    const conversationId = restoredPending.current;
+    if (!conversationId) return;
+    restoredPending.current = undefined;
+    api<ToolCallList>('GET', agentPath(`/conversations/${seg(conversationId)}/tool-calls?size=100`))
+      .then((list) => {
+        for (const call of list.toolCalls) if (call.status !== 'pending') dispatch({ type: 'tool-status', callId: call.id, status: call.status });
+      })
+      .catch(() => undefined); // the form stays; sending then tells what happened
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the transcript restored at mount
+  }, []);
   // Leaving the tab stops a streaming reply: nobody is there to read it.
   useEffect(() => () => controller.current?.abort(), []);
   const nextId = useRef(0);
-  const newId = () => `entry-${(nextId.current += 1)}`;
+  // Unique across reloads too: a restored transcript keeps the ids of the page before.
+  const newId = () => `entry-${SESSION_START}-${(nextId.current += 1)}`;
 
   async function run(body: Omit<ChatRequest, 'stream'>, asked: Entry) {
     const id = newId();

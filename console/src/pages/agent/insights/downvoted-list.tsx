@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Anchor, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { DownvotedReplies } from '../../../api/insight-types.ts';
+import { EmptyState, ErrorAlert, Loading } from '../../../components/feedback.tsx';
+import { formatDate } from '../../../components/format.ts';
+import { ListPagination } from '../../../components/account/list-pagination.tsx';
+import { useInsight, type InsightPeriod } from './insight-queries.ts';
+
+const PAGE_SIZE = 10;
+
+/** Replies rated down: the question, the reply and the comment, linked to the conversation. */
+export function DownvotedList({ agentId, period }: { agentId: string; period: InsightPeriod }) {
+  const [page, setPage] = useState(1);
+  const replies = useInsight<DownvotedReplies>(agentId, 'downvoted', period, page, PAGE_SIZE);
+  if (replies.isPending) return <Loading label="Loading rated replies" />;
+  if (replies.error) return <ErrorAlert error={replies.error} title="The rated replies could not be loaded" />;
+  if (replies.data.replies.length === 0) return <EmptyState title="No reply rated down">No reply was rated down in this period.</EmptyState>;
+  return (
+    <Stack gap="xs">
+      {replies.data.replies.map((reply) => (
+        <Paper key={reply.messageId} withBorder p="sm" radius="sm" data-testid="downvoted-reply">
+          <Stack gap={4}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {reply.question ?? '(no question)'}
+            </Text>
+            <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {reply.reply ?? '(tool calls only)'}
+            </Text>
+            {reply.comment && (
+              <Text size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+                “{reply.comment}”
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {`Rated down ${formatDate(reply.ratedAt)} · `}
+              <Anchor component={Link} to={`../conversations?conversation=${encodeURIComponent(reply.conversationId)}`} relative="path" size="xs">
+                Open the conversation
+              </Anchor>
+            </Text>
+          </Stack>
+        </Paper>
+      ))}
+      <ListPagination pagination={replies.data.pagination} onChange={setPage} />
+    </Stack>
+  );
+}
