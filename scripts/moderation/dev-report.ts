@@ -21,17 +21,41 @@ export const LANGUAGES = ['fr', 'es', 'de', 'pt'];
 const round = (value: number) => Number(value.toPrecision(5));
 const share = (part: number, whole: number) => (whole === 0 ? '-' : (part / whole).toFixed(2));
 
-/** Per category, the lowest threshold that flags at most the level's share of dev's safe rows that
- * look like that category (each level's share is split evenly over the six categories). */
+/** Just above a safe message's score (a small step in log-odds, so a saturated score keeps a margin). */
+function justAbove(score: number): number {
+  const logit = Math.log(Math.max(score, 1e-9) / Math.max(1 - score, 1e-9));
+  return round(Math.max(MIN_THRESHOLD, 1 / (1 + Math.exp(-(logit + 0.05)))));
+}
+
+/** Per category and level: the level's budget of dev's safe messages flagged is spent where it buys
+ * the most harmful ones. Starting above every safe score, each step lowers the threshold of the
+ * category that gains the most harmful messages per safe message admitted (greedy). */
 export function chooseThresholds(scored: readonly Scored[]): Thresholds {
   const thresholds = Object.fromEntries(STRICTNESS_LEVELS.map((level) => [level, {}])) as Thresholds;
   const safeCount = scored.filter((s) => s.label === 'safe').length;
-  for (const category of MODERATION_CATEGORIES) {
-    const safe = scored.filter((s) => s.label === 'safe' && s.category === category).map((s) => s.harm).sort((a, b) => b - a);
-    for (const level of STRICTNESS_LEVELS) {
-      const allowed = Math.floor((ALLOWED_FALSE_POSITIVES[level] * safeCount) / MODERATION_CATEGORIES.length);
-      thresholds[level][category] = round(Math.min(0.99, Math.max(MIN_THRESHOLD, (safe[allowed] ?? 0) + 0.005)));
+  const safe = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, scored.filter((s) => s.label === 'safe' && s.category === c).map((s) => s.harm).sort((a, b) => b - a)]));
+  const harmful = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, scored.filter((s) => s.label !== 'safe' && s.category === c).map((s) => s.harm)]));
+  const caught = (c: ModerationCategory, admitted: number) => {
+    const at = justAbove(safe[c]?.[admitted] ?? 0);
+    return (harmful[c] ?? []).filter((h) => h >= at).length;
+  };
+  for (const level of STRICTNESS_LEVELS) {
+    const admitted = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, 0])) as Record<ModerationCategory, number>;
+    let budget = Math.floor(ALLOWED_FALSE_POSITIVES[level] * safeCount);
+    while (budget > 0) {
+      let best: { c: ModerationCategory; more: number; rate: number } | null = null;
+      for (const c of MODERATION_CATEGORIES) {
+        const now = caught(c, admitted[c]);
+        for (let more = 1; more <= budget && admitted[c] + more <= (safe[c]?.length ?? 0); more += 1) {
+          const rate = (caught(c, admitted[c] + more) - now) / more;
+          if (rate > 0 && (!best || rate > best.rate)) best = { c, more, rate };
+        }
+      }
+      if (!best) break;
+      admitted[best.c] += best.more;
+      budget -= best.more;
     }
+    for (const c of MODERATION_CATEGORIES) thresholds[level][c] = justAbove(safe[c]?.[admitted[c]] ?? 0);
   }
   return thresholds;
 }
