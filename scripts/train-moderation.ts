@@ -1,77 +1,68 @@
 // `npm run train:moderation`: trains the local moderator's classifier (src/providers/moderation/
-// classifier.ts) from test/fixtures/moderation/train and writes classifier-weights.json. Thresholds
-// per category and strictness level are chosen on the dev split only; the independent sets
-// (fresh*.json, multilingual.json) are never read here. Deterministic: same data, same weights.
+// classifier.ts) from test/fixtures/moderation/train and writes classifier-weights.json. Both
+// scorers are trained (logistic regressions, and a small perceptron); the one with the higher recall
+// on the dev split at the default level (same share of dev's safe messages flagged) is written.
+// Thresholds per category and strictness level are chosen on the dev split only; the independent
+// sets (fresh*.json, multilingual.json) are never read here. Deterministic: same data, same weights.
+// `-- --model=mlp|logistic` forces a scorer; MODERATION_MLP="hidden=32,epochs=30" changes the perceptron.
 import { writeFileSync } from 'node:fs';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
-import { scoreMessage, STRICTNESS_LEVELS, WEIGHTS_URL, type ClassifierWeights, type LinearModel, type Strictness, type Thresholds } from '../src/providers/moderation/classifier.ts';
+import { scoreMessage, WEIGHTS_URL, type ClassifierWeights, type LinearModel, type PerceptronModel } from '../src/providers/moderation/classifier.ts';
+import { chooseThresholds, figures, printBreakdown, printLevels, type Scored } from './moderation/dev-report.ts';
 import { embedCached } from './moderation/embed-cached.ts';
 import { trainLogistic, type Dataset, type TrainOptions } from './moderation/logistic.ts';
-import { allExamples, FOLLOW_UP, type Label } from './moderation/training-data.ts';
+import { trainMlp, type MlpOptions } from './moderation/mlp.ts';
+import { allExamples, FOLLOW_UP, LABELS, type Label } from './moderation/training-data.ts';
 
 const DIMENSION = 512;
 // Features are scaled to unit variance per entry while training (unit vectors have entries ~1/√512);
 // the scale is folded back into the committed weights.
 const SCALE = Math.sqrt(DIMENSION);
 const OPTIONS: TrainOptions = { epochs: 400, learningRate: 0.02, l2: 0.002, positiveWeight: 1 };
-/** No level flags on a harm probability below this, whatever dev allows. */
-const MIN_THRESHOLD = 0.5;
-/** The share of dev's safe messages the classifier may flag at each level (strict flags more to miss less). */
-const ALLOWED_FALSE_POSITIVES: Record<Strictness, number> = { strict: 0.04, balanced: 0.02, lenient: 0.006 };
+// Chosen on dev among hidden 32–96, 8–30 epochs, l2 0.0005–0.005 (fewer epochs or less l2 overfit: saturated scores).
+const MLP_OPTIONS: MlpOptions = { hidden: 64, epochs: 25, batch: 64, learningRate: 0.001, l2: 0.005, seed: 13, ...mlpOverrides() };
 
 interface Row {
-  vectors: Float32Array[];
+  text: string;
+  vector: Float32Array;
   label: Label;
   split: 'train' | 'dev';
+  style: string;
 }
 
-function dataset(rows: readonly Row[], positive: (label: Label) => boolean): Dataset {
-  const dimension = (rows[0]?.vectors.length ?? 1) * DIMENSION;
-  const features = new Float64Array(rows.length * dimension);
-  rows.forEach((row, r) => row.vectors.forEach((vector, part) => vector.forEach((value, i) => (features[r * dimension + part * DIMENSION + i] = value * SCALE))));
-  return { features, dimension, labels: Uint8Array.from(rows, (row) => (positive(row.label) ? 1 : 0)) };
+function mlpOverrides(): Partial<MlpOptions> {
+  const pairs = (process.env.MODERATION_MLP ?? '').split(',').filter((p) => p.includes('='));
+  return Object.fromEntries(pairs.map((p) => [p.split('=')[0]?.trim(), Number(p.split('=')[1])]));
+}
+
+function features(rows: readonly Row[]): Float64Array {
+  const result = new Float64Array(rows.length * DIMENSION);
+  rows.forEach((row, r) => row.vector.forEach((value, i) => (result[r * DIMENSION + i] = value * SCALE)));
+  return result;
 }
 
 const round = (value: number) => Number(value.toPrecision(5));
 
 function fit(rows: readonly Row[], positive: (label: Label) => boolean, options: TrainOptions): LinearModel {
-  const { bias, weights } = trainLogistic(dataset(rows, positive), options);
+  const data: Dataset = { features: features(rows), dimension: DIMENSION, labels: Uint8Array.from(rows, (row) => (positive(row.label) ? 1 : 0)) };
+  const { bias, weights } = trainLogistic(data, options);
   return { bias: round(bias), weights: Array.from(weights, (w) => round(w * SCALE)) };
 }
 
-/** Per category, the lowest threshold that flags at most the level's share of dev's safe rows that
- * look like that category (each level's share is split evenly over the six categories). */
-function chooseThresholds(scored: Array<{ label: Label; harm: number; category: ModerationCategory }>, name: string): Thresholds {
-  const thresholds = Object.fromEntries(STRICTNESS_LEVELS.map((level) => [level, {}])) as Thresholds;
-  const safeCount = scored.filter((s) => s.label === 'safe').length;
-  for (const category of MODERATION_CATEGORIES) {
-    const safe = scored.filter((s) => s.label === 'safe' && s.category === category).map((s) => s.harm).sort((a, b) => b - a);
-    for (const level of STRICTNESS_LEVELS) {
-      const allowed = Math.floor((ALLOWED_FALSE_POSITIVES[level] * safeCount) / MODERATION_CATEGORIES.length);
-      thresholds[level][category] = round(Math.min(0.99, Math.max(MIN_THRESHOLD, (safe[allowed] ?? 0) + 0.005)));
-    }
-  }
-  for (const level of STRICTNESS_LEVELS) {
-    let tp = 0;
-    let fp = 0;
-    let right = 0;
-    const harmful = scored.filter((s) => s.label !== 'safe').length;
-    for (const s of scored) {
-      if (s.harm < thresholds[level][s.category]) continue;
-      if (s.label === 'safe') fp += 1;
-      else tp += 1;
-      if (s.label === s.category) right += 1;
-    }
-    console.log(`[${name} dev] ${level.padEnd(8)} precision ${(tp / Math.max(1, tp + fp)).toFixed(3)} recall ${(tp / harmful).toFixed(3)} (${tp}/${harmful}) safe flagged ${fp}/${safeCount}, category right ${right}/${tp} | ${MODERATION_CATEGORIES.map((c) => `${c} ${thresholds[level][c]}`).join(', ')}`);
-  }
-  const curve = [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98].map((t) => {
-    const tp = scored.filter((s) => s.label !== 'safe' && s.harm >= t).length;
-    const fp = scored.filter((s) => s.label === 'safe' && s.harm >= t).length;
-    return `${t}: P ${(tp / Math.max(1, tp + fp)).toFixed(3)} R ${(tp / scored.filter((s) => s.label !== 'safe').length).toFixed(3)}`;
-  });
-  console.log(`[${name} dev] curve ${curve.join(' | ')}`);
-  return thresholds;
+function fitPerceptron(rows: readonly Row[]): PerceptronModel {
+  const p = trainMlp({ features: features(rows), dimension: DIMENSION, labels: Uint8Array.from(rows, (row) => LABELS.indexOf(row.label)), classes: LABELS.length }, MLP_OPTIONS);
+  const unit = (weights: Float64Array, from: number, size: number, bias: number, scale: number): LinearModel => ({ bias: round(bias), weights: Array.from(weights.subarray(from, from + size), (w) => round(w * scale)) });
+  return {
+    classes: [...LABELS],
+    hidden: Array.from({ length: p.hidden }, (_, j) => unit(p.w1, j * DIMENSION, DIMENSION, p.b1[j] as number, SCALE)),
+    output: LABELS.map((_, k) => unit(p.w2, k * p.hidden, p.hidden, p.b2[k] as number, 1)),
+  };
+}
+
+function chosenModel(): 'mlp' | 'logistic' | 'auto' {
+  const flag = process.argv.find((a) => a.startsWith('--model='))?.slice('--model='.length);
+  return flag === 'mlp' || flag === 'logistic' ? flag : 'auto';
 }
 
 async function main(): Promise<void> {
@@ -79,24 +70,36 @@ async function main(): Promise<void> {
   const embedder = createLocalEmbedder({ workers: 2 });
   const vectors = await embedCached(embedder, examples.map((e) => e.text));
   await embedder.close();
-  const vector = (text: string) => vectors.get(text) as Float32Array;
-  console.log(`${examples.length} messages (${examples.filter((e) => e.split === 'dev').length} dev)`);
+  const rows: Row[] = examples.map((e) => ({ text: e.text, vector: vectors.get(e.text) as Float32Array, label: e.label, split: e.split, style: e.style.split('+')[0] as string }));
+  const train = rows.filter((row) => row.split === 'train');
+  const dev = rows.filter((row) => row.split === 'dev');
+  console.log(`${examples.length} messages (${dev.length} dev); train per label: ${LABELS.map((l) => `${l} ${train.filter((r) => r.label === l).length}`).join(', ')}`);
 
-  const messageRows: Row[] = examples.map((e) => ({ vectors: [vector(e.text)], label: e.label, split: e.split }));
-  const train = (rows: Row[]) => rows.filter((row) => row.split === 'train');
-  const harm = fit(train(messageRows), (label) => label !== 'safe', OPTIONS);
-  const harmfulRows = train(messageRows).filter((row) => row.label !== 'safe');
-  const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, fit(harmfulRows, (label) => label === c, OPTIONS)])) as Record<ModerationCategory, LinearModel>;
   const followUps = new Set(examples.filter((e) => e.style.startsWith(FOLLOW_UP)).map((e) => e.text));
-  const followUp = fit(train(examples.map((e) => ({ vectors: [vector(e.text)], label: followUps.has(e.text) ? 'crime' : 'safe', split: e.split }))), (label) => label !== 'safe', { ...OPTIONS, positiveWeight: 10 });
-  const partial = { model: 'use-lite-512', dimension: DIMENSION, harm, categories, followUp };
-  const asWeights = partial as ClassifierWeights;
-  const devMessages = messageRows.filter((row) => row.split === 'dev').map((row) => ({ label: row.label, ...scoreMessage(asWeights, row.vectors[0] as Float32Array) }));
-  const categoryRight = devMessages.filter((s) => s.label !== 'safe' && s.label === s.category).length;
-  console.log(`[single dev] category named right for ${categoryRight}/${devMessages.filter((s) => s.label !== 'safe').length} harmful messages`);
-  const weights: ClassifierWeights = { ...partial, thresholds: chooseThresholds(devMessages, 'single') };
-  // One line per model keeps the file diffable: a retrain shows which categories moved.
-  const body = JSON.stringify(weights, null, 1).replace(/\[\n\s+([^\]]*?)\n\s*\]/gs, (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`);
+  const followUp = fit(train.map((row): Row => ({ ...row, label: followUps.has(row.text) ? 'crime' : 'safe' })), (label) => label !== 'safe', { ...OPTIONS, positiveWeight: 10 });
+  const harmfulRows = train.filter((row) => row.label !== 'safe');
+  const logistic = {
+    harm: fit(train, (label) => label !== 'safe', OPTIONS),
+    categories: Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, fit(harmfulRows, (label) => label === c, OPTIONS)])) as Record<ModerationCategory, LinearModel>,
+  };
+  const started = Date.now();
+  const mlp = fitPerceptron(train);
+  console.log(`perceptron ${JSON.stringify(MLP_OPTIONS)} trained in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  const candidates = { logistic, mlp: { mlp } };
+  const results = Object.entries(candidates).map(([name, scorer]) => {
+    const weights = { model: 'use-lite-512', dimension: DIMENSION, ...scorer, followUp } as unknown as ClassifierWeights;
+    const scored: Scored[] = dev.map((row) => ({ label: row.label, style: row.style, ...scoreMessage(weights, row.vector) }));
+    const thresholds = chooseThresholds(scored);
+    printLevels(name, scored, thresholds);
+    printBreakdown(name, scored, thresholds, 'balanced');
+    return { name, weights: { ...weights, thresholds }, recall: figures(scored, thresholds, 'balanced').recall };
+  });
+  const forced = chosenModel();
+  const best = forced === 'auto' ? results.reduce((a, b) => (b.recall > a.recall ? b : a)) : (results.find((r) => r.name === forced) as (typeof results)[number]);
+  console.log(`writing the ${best.name} scorer (dev recall at balanced ${best.recall.toFixed(3)})`);
+  // One line per model (per hidden unit for the perceptron) keeps the file diffable.
+  const body = JSON.stringify(best.weights, null, 1).replace(/\[\n\s+([^\][{}]*?)\n\s*\]/gs, (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`);
   writeFileSync(WEIGHTS_URL, `${body}\n`);
   console.log(`wrote ${WEIGHTS_URL.pathname}`);
 }

@@ -2,6 +2,7 @@
 // meaning in the styles real users write in: misspelt, framed (role-play, "hypothetically", polite),
 // buried in ordinary chat, or flattened to lower case without punctuation. Every transformation is
 // applied to harmful and safe messages alike, so none of them becomes a cue by itself.
+import { createHash } from 'node:crypto';
 import type { Example } from './training-data.ts';
 
 /** Small seeded generator (mulberry32): the same variants on every run. */
@@ -74,10 +75,11 @@ const frame = (text: string, random: () => number) => pick(random, FRAMES).repla
 const chatter = (text: string, random: () => number) => (random() < 0.5 ? `${pick(random, CHATTER)} ${text}` : `${text} ${pick(random, CHATTER)}`);
 const flatten = (text: string) => text.toLowerCase().replace(/[.,!?;:'"]/g, '');
 
-/** Four variants of each message: misspelt, framed, with chatter, and framed + misspelt + flat. */
+/** Four variants of each message: misspelt, framed, with chatter, and framed + misspelt + flat. Each
+ * message has its own seed (from its text), so adding messages never changes another's variants. */
 export function augment(core: readonly Example[], seed: number): Example[] {
-  const random = seededRandom(seed);
   return core.flatMap((example) => {
+    const random = seededRandom(seed ^ createHash('sha256').update(example.text).digest().readUInt32BE(0));
     const make = (text: string, how: string): Example => ({ ...example, text, style: `${example.style}+${how}` });
     return [
       make(misspell(example.text, random), 'misspelt'),

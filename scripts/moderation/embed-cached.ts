@@ -4,8 +4,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 
-const CACHE = new URL('../../.tmp/moderation-embeddings.json', import.meta.url);
+// MODERATION_EMBED_CACHE moves it (e.g. to /tmp, to share it between worktrees).
+const CACHE = process.env.MODERATION_EMBED_CACHE ? new URL(`file://${process.env.MODERATION_EMBED_CACHE}`) : new URL('../../.tmp/moderation-embeddings.json', import.meta.url);
 const key = (text: string) => createHash('sha1').update(text).digest('base64url');
+
+function save(stored: Record<string, string>): void {
+  mkdirSync(new URL('.', CACHE), { recursive: true });
+  writeFileSync(CACHE, JSON.stringify(stored));
+}
 
 export async function embedCached(embedder: EmbeddingProvider, texts: readonly string[]): Promise<Map<string, Float32Array>> {
   const stored: Record<string, string> = existsSync(CACHE) ? (JSON.parse(readFileSync(CACHE, 'utf8')) as Record<string, string>) : {};
@@ -26,10 +32,11 @@ export async function embedCached(embedder: EmbeddingProvider, texts: readonly s
       stored[key(text)] = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
     });
     if (missing.length > CHUNK) process.stderr.write(`\rembedded ${Math.min(start + CHUNK, missing.length)}/${missing.length}`);
+    // Saved as it goes: an interrupted run keeps what it embedded.
+    if ((start / CHUNK) % 16 === 15) save(stored);
   }
   if (missing.length > 0) {
-    mkdirSync(new URL('.', CACHE), { recursive: true });
-    writeFileSync(CACHE, JSON.stringify(stored));
+    save(stored);
     process.stderr.write('\n');
   }
   return result;

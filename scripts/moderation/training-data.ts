@@ -4,7 +4,7 @@
 // message (augment.ts). The split is a hash of the core text, so a variant is always in its source's
 // split and nothing in dev has a near-copy in train.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../src/ports/moderator.ts';
 import { augment } from './augment.ts';
 
@@ -56,11 +56,21 @@ function styledLines(name: string): Array<{ style: string; text: string }> {
   });
 }
 
+/** A label's files: `hate.txt`, then any later rounds such as `hate.round2.txt` or `hate.multilingual.txt`. */
+export function labelFiles(label: Label): string[] {
+  const extra = readdirSync(TRAIN)
+    .filter((name) => name.startsWith(`${label}.`) && name.endsWith('.txt') && name !== `${label}.txt`)
+    .sort();
+  return [`${label}.txt`, ...extra];
+}
+
 /** The hand-written messages and the rules' labelled sets, before augmentation. */
 export function coreExamples(): Example[] {
   const examples: Example[] = [];
   for (const label of LABELS) {
-    for (const { style, text } of styledLines(`${label}.txt`)) examples.push({ text, label, style, split: splitOf(text), source: text });
+    for (const file of labelFiles(label)) {
+      for (const { style, text } of styledLines(file)) examples.push({ text, label, style, split: splitOf(text), source: text });
+    }
   }
   const messages = JSON.parse(readFileSync(new URL('messages.json', FIXTURES), 'utf8')) as Array<{ text: string; label: Label; split: string }>;
   const probes = JSON.parse(readFileSync(new URL('probes.json', FIXTURES), 'utf8')) as Array<{ text: string; label: Label }>;

@@ -29,14 +29,17 @@ const SETS: Record<string, Labelled[]> = {
   turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
 };
 
-// Floors at the default level (balanced), a little under what was measured when the classifier was
-// frozen (docs/moderation.md), so a real regression fails. Measured: fresh precision 0.966, recall
-// 0.708, 3/120 safe blocked; fresh2 0.923, 0.467, 7/150; turns 1.000, 0.395, 0/19. These are below
-// the issue's goal (recall 0.80 at precision 0.95): the honest figures, not tuned on.
+// Floors at the default level (balanced), a little under what was measured once when the classifier
+// was frozen (docs/moderation.md), so a real regression fails. Measured (perceptron, November 2026):
+// fresh precision 0.973, recall 0.917, 3/120 safe blocked; fresh2 0.956, 0.717, 6/150; multilingual
+// 0.789, 0.750, 4/20; turns 0.935, 0.763, 2/19. fresh2's recall and both sets' share of hard
+// negatives blocked miss the issue's goal (recall 0.80 at precision 0.95, at most 2% blocked): the
+// honest figures, not tuned on.
 const FLOORS: Record<string, { precision: number; recall: number; falsePositives: number }> = {
-  fresh: { precision: 0.94, recall: 0.66, falsePositives: 0.04 },
-  fresh2: { precision: 0.89, recall: 0.42, falsePositives: 0.07 },
-  turns: { precision: 0.9, recall: 0.33, falsePositives: 0.06 },
+  fresh: { precision: 0.95, recall: 0.88, falsePositives: 0.04 },
+  fresh2: { precision: 0.93, recall: 0.68, falsePositives: 0.06 },
+  multilingual: { precision: 0.7, recall: 0.65, falsePositives: 0.25 },
+  turns: { precision: 0.9, recall: 0.7, falsePositives: 0.15 },
 };
 
 let embedder: EmbeddingProvider;

@@ -1,7 +1,10 @@
-// The learned half of the local moderator, over the USE-lite sentence embedding (512-d, unit length):
-// - `harm`: logistic regression, is the message harmful at all;
-// - `categories`: one logistic regression per SPEC category, trained on harmful messages only, to
-//   name which kind it is (the highest wins);
+// The learned half of the local moderator, over the USE-lite sentence embedding (512-d, unit length).
+// Either of two scorers, whichever measured better on the dev split when it was trained:
+// - `mlp`: a small perceptron (one ReLU hidden layer) with a softmax over safe and the six SPEC
+//   categories: harm = 1 - P(safe), the category is the likeliest of the six;
+// - `harm` + `categories`: a logistic regression for "harmful at all" and one per SPEC category,
+//   trained on harmful messages only, to name which kind it is (the highest wins).
+// And always:
 // - `followUp`: logistic regression, is the message a follow-up that leans on what came before
 //   ("keep going", "hypothetically then?"): right after a refusal, such a message is refused too.
 // A category is flagged when the harm probability reaches that category's threshold for the
@@ -20,12 +23,20 @@ export interface LinearModel {
 
 export type Thresholds = Record<Strictness, Record<ModerationCategory, number>>;
 
+/** One ReLU hidden layer, then a softmax over `classes` (safe first, then SPEC's categories). */
+export interface PerceptronModel {
+  classes: Array<'safe' | ModerationCategory>;
+  hidden: LinearModel[];
+  output: LinearModel[];
+}
+
 export interface ClassifierWeights {
   /** The embedding model the weights were trained on. */
   model: string;
   dimension: number;
-  harm: LinearModel;
-  categories: Record<ModerationCategory, LinearModel>;
+  mlp?: PerceptronModel;
+  harm?: LinearModel;
+  categories?: Record<ModerationCategory, LinearModel>;
   followUp: LinearModel;
   /** Harm probability at or above which the message is flagged, by strictness and category (chosen on dev). */
   thresholds: Thresholds;
@@ -54,19 +65,42 @@ export function probability(model: LinearModel, parts: readonly Float32Array[]):
   return 1 / (1 + Math.exp(-z));
 }
 
-export function likeliestCategory(weights: ClassifierWeights, vector: Float32Array): ModerationCategory {
+function linearScore(harm: LinearModel, categories: Record<ModerationCategory, LinearModel>, vector: Float32Array): ClassifierScore {
   let best: ModerationCategory = MODERATION_CATEGORIES[0];
   let bestScore = -1;
   for (const category of MODERATION_CATEGORIES) {
-    const score = probability(weights.categories[category], [vector]);
+    const score = probability(categories[category], [vector]);
     if (score > bestScore) [best, bestScore] = [category, score];
   }
-  return best;
+  return { harm: probability(harm, [vector]), category: best };
+}
+
+function perceptronScore(mlp: PerceptronModel, vector: Float32Array): ClassifierScore {
+  const hidden = mlp.hidden.map((unit) => {
+    let z = unit.bias;
+    for (let i = 0; i < vector.length; i += 1) z += (unit.weights[i] ?? 0) * (vector[i] ?? 0);
+    return z > 0 ? z : 0;
+  });
+  const logits = mlp.output.map((unit) => hidden.reduce((z, h, j) => z + (unit.weights[j] ?? 0) * h, unit.bias));
+  const max = Math.max(...logits);
+  const exp = logits.map((z) => Math.exp(z - max));
+  const sum = exp.reduce((a, b) => a + b, 0);
+  let category: ModerationCategory = MODERATION_CATEGORIES[0];
+  let best = -1;
+  let safe = 0;
+  mlp.classes.forEach((label, k) => {
+    const p = (exp[k] ?? 0) / sum;
+    if (label === 'safe') safe = p;
+    else if (p > best) [category, best] = [label, p];
+  });
+  return { harm: 1 - safe, category };
 }
 
 /** The message alone. */
 export function scoreMessage(weights: ClassifierWeights, vector: Float32Array): ClassifierScore {
-  return { harm: probability(weights.harm, [vector]), category: likeliestCategory(weights, vector) };
+  if (weights.mlp) return perceptronScore(weights.mlp, vector);
+  if (!weights.harm || !weights.categories) throw new Error('classifier-weights.json has neither an mlp nor harm and categories');
+  return linearScore(weights.harm, weights.categories, vector);
 }
 
 /** A message that leans on what came before ("keep going", "hypothetically then?"). */

@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MODERATION_CATEGORIES } from '../../ports/moderator.ts';
+import { loadClassifierWeights, scoreMessage, STRICTNESS_LEVELS, type ClassifierWeights, type LinearModel } from './classifier.ts';
+
+const unit = (bias: number, weights: number[]): LinearModel => ({ bias, weights });
+const base = { model: 'test', dimension: 2, followUp: unit(0, [0, 0]) } as const;
+const thresholds = Object.fromEntries(STRICTNESS_LEVELS.map((l) => [l, Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, 0.5]))])) as ClassifierWeights['thresholds'];
+
+test('the perceptron scorer: harm is one minus the probability of safe, the category the likeliest of the six', () => {
+  // Two hidden units copy the two inputs; the output favours safe on the first and violence on the second.
+  const classes = ['safe', ...MODERATION_CATEGORIES] as const;
+  const weights: ClassifierWeights = {
+    ...base,
+    thresholds,
+    mlp: {
+      classes: [...classes],
+      hidden: [unit(0, [1, 0]), unit(0, [0, 1])],
+      output: classes.map((c) => (c === 'safe' ? unit(0, [4, 0]) : c === 'violence' ? unit(0, [0, 4]) : unit(-2, [0, 0]))),
+    },
+  };
+  const safe = scoreMessage(weights, Float32Array.from([1, 0]));
+  const harmful = scoreMessage(weights, Float32Array.from([0, 1]));
+  assert.ok(safe.harm < 0.2, `safe harm ${safe.harm}`);
+  assert.ok(harmful.harm > 0.8, `harmful harm ${harmful.harm}`);
+  assert.equal(harmful.category, 'violence');
+});
+
+test('the logistic scorer still reads weights without a perceptron', () => {
+  const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, c === 'crime' ? unit(0, [0, 3]) : unit(0, [0, -3])])) as ClassifierWeights['categories'];
+  const weights: ClassifierWeights = { ...base, thresholds, harm: unit(-1, [0, 5]), categories };
+  const score = scoreMessage(weights, Float32Array.from([0, 1]));
+  assert.ok(score.harm > 0.9);
+  assert.equal(score.category, 'crime');
+});
+
+test('the committed weights score a 512-d vector well under a millisecond', () => {
+  const weights = loadClassifierWeights();
+  const vector = Float32Array.from({ length: weights.dimension }, (_, i) => Math.sin(i) / Math.sqrt(weights.dimension));
+  scoreMessage(weights, vector);
+  const rounds = 2000;
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < rounds; i += 1) scoreMessage(weights, vector);
+  const each = Number(process.hrtime.bigint() - started) / rounds / 1e6;
+  assert.ok(each < 1, `${each.toFixed(3)} ms per message`);
+});
