@@ -1,6 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
-import type { ChunkRecord, SourceRecord } from '../../ports/knowledge-store.ts';
+import type { ChunkRecord, PageState, SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
@@ -9,12 +9,14 @@ import { indexPieces, type IndexPiece } from './index-pieces.ts';
 export { indexedTextOf } from './index-pieces.ts';
 
 /** A source before indexing: its record's fields and its extracted text. */
-export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[] });
+export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[] }) & { contentHash?: string; page?: PageState };
 
 /** A source whose passages are chunked and embedded, ready to be stored in one transaction. */
 export interface PreparedSource {
   source: SourceRecord;
   chunks: ChunkRecord[];
+  /** A crawled page's site and validators. */
+  page?: PageState;
 }
 
 /** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
@@ -46,8 +48,9 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
     size: draft.size,
     storage: draft.storage,
     createdAt: deps.clock.now(),
+    ...(draft.contentHash && { contentHash: draft.contentHash }),
   };
-  return { source, chunks };
+  return { source, chunks, ...(draft.page && { page: draft.page }) };
 }
 
 /**
@@ -56,11 +59,11 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
  * was reserved before the work began (reserveStorage).
  */
 export async function storePreparedSource(tx: StoreRepositories, deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
-  if (!(await tx.sources.insert(prepared.source, prepared.chunks))) throw new DuplicatePageError(prepared.source.url ?? '');
+  if (!(await tx.sources.insert(prepared.source, prepared.chunks, prepared.page))) throw new DuplicatePageError(prepared.source.url ?? '');
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
 }
 
-/** The agent already holds this page (a concurrent crawl stored it first); the transaction rolls back. */
+/** The agent already holds this page or file (a concurrent crawl or upload stored it first); the transaction rolls back. */
 export class DuplicatePageError extends Error {
   override name = 'DuplicatePageError';
 }

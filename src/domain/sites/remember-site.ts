@@ -1,0 +1,12 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { AgentRecord } from '../../ports/store.ts';
+import type { SiteRecord } from '../../ports/site-store.ts';
+import { normalizeUrl } from '../../ingestion/crawl/normalize-url.ts';
+
+/** Pages one crawl or re-sync fetches at most (robots.txt and sitemaps not counted). */
+export const SITE_MAX_FETCHES = 1_000;
+
+/** The agent's site for a crawl's start URL: the one already remembered, or a new one. */
+export async function rememberSite(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, startUrl: string): Promise<SiteRecord> {
+  return deps.store.sites.remember({ id: deps.ids.next('site'), accountId: ctx.accountId, agentId: agent.id, url: normalizeUrl(startUrl), options: { maxFetches: SITE_MAX_FETCHES }, createdAt: deps.clock.now() });
+}
