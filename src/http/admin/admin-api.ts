@@ -37,6 +37,7 @@ import { registerAddMember } from './routes/add-member.ts';
 import { registerRemoveMember } from './routes/remove-member.ts';
 import { registerChangePassword } from './routes/change-password.ts';
 import { registerAccountScopedPublicRoutes } from './account-routes.ts';
+import { registerSiteRoutes } from './routes/sites/site-routes.ts';
 
 export const ADMIN_PREFIX = '/api/admin/v1';
 
@@ -94,6 +95,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
         registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes,
         registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools, registerExplainSearch,
         registerListKeys, registerCreateKey, registerRevokeKey, registerListMembers, registerAddMember, registerRemoveMember,
+        registerSiteRoutes,
       ]) {
         register(admin, adminDeps);
       }
