@@ -203,6 +203,10 @@ describe('admin API', () => {
       'DELETE /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/tool/cancel/{toolCallId}': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback': () => ({ rating: 'down' }),
+      'GET /accounts/{accountId}/agents/{agentId}/sites': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/sites/{siteId}': () => undefined,
+      'PATCH /accounts/{accountId}/agents/{agentId}/sites/{siteId}': () => ({ schedule: 'daily' }),
+      'POST /accounts/{accountId}/agents/{agentId}/sites/{siteId}/resync': () => undefined,
     };
     const make = bodies[operation];
     return make && { body: make() };
@@ -226,7 +230,8 @@ describe('admin API', () => {
       at,
       'Where is my order?',
     );
-    return { agentId: agent.id, sourceId, conversationRef: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id };
+    const site = await store.sites.remember({ id: ids.next('site'), accountId: ctx.accountId, agentId: agent.id, url: 'http://127.0.0.1:9/', options: { maxFetches: 10 }, createdAt: at });
+    return { agentId: agent.id, sourceId, conversationRef: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id, siteId: site.id };
   }
 
   test("another account's ids are 404 on every account route of the OpenAPI document, mounted public routes included", async () => {
