@@ -2,8 +2,6 @@
 // no duplicates: URL variants, canonical links and a repeated file are held once.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
@@ -12,57 +10,9 @@ import { openStore } from '../../src/compose.ts';
 import { extractHtml } from '../../src/ingestion/extract/extract-html.ts';
 import { characterCount } from '../../src/domain/knowledge/store-source.ts';
 import { syncDueSites } from '../../src/domain/sites/sync-due-sites.ts';
+import { BUOYS, CRANES, INDEX_V1, INDEX_V2, MOORINGS, page, serveChangingSite } from '../support/changing-site.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/files');
-
-const page = (title: string, text: string, links: string[] = [], head = '') =>
-  `<!DOCTYPE html><html><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1><p>${text}</p>${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</main></body></html>`;
-
-const INDEX_V1 = page('Harbour guide', 'Lighthouse keepers polish the great lens every evening before the lamp is lit for passing ships.', ['/buoys.html', '/cranes.html']);
-const INDEX_V2 = page('Harbour guide', 'The harbour master schedules tugboat pilots for every tanker that enters the channel at high tide.', ['/cranes.html', '/moorings.html']);
-const BUOYS = page('Buoys', 'Red and green buoys mark the channel; cardinal buoys warn of rocks and shallow sandbanks nearby.');
-const CRANES = page('Cranes', 'The container cranes lift forty boxes an hour when the wind stays below gale force on the quay.');
-const MOORINGS = page('Moorings', 'Visiting yachts take the swinging moorings east of the breakwater and pay the berthing fee at the office.');
-
-/** A site on 127.0.0.1 whose pages tests change; it answers If-None-Match with 304, and counts them. */
-function serveChangingSite() {
-  const pages = new Map<string, string>([
-    ['/', INDEX_V1],
-    ['/buoys.html', BUOYS],
-    ['/cranes.html', CRANES],
-  ]);
-  const log: Array<{ path: string; status: number }> = [];
-  let down = false;
-  const etagOf = (body: string) => `"${Buffer.from(body).toString('base64url').slice(-24)}-${body.length}"`;
-  const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
-    const answer = (status: number, headers: Record<string, string>, body = '') => {
-      log.push({ path, status });
-      response.writeHead(status, headers).end(body);
-    };
-    if (down) return answer(500, { 'content-type': 'text/plain' }, 'down for maintenance');
-    const body = pages.get(path);
-    if (body === undefined) return answer(404, { 'content-type': 'text/plain' }, 'not found');
-    const etag = etagOf(body);
-    if (request.headers['if-none-match'] === etag) return answer(304, { etag });
-    answer(200, { 'content-type': 'text/html; charset=utf-8', etag }, body);
-  });
-  return {
-    pages,
-    log,
-    setDown: (value: boolean) => {
-      down = value;
-    },
-    async start() {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
-}
 
 const storageOf = (html: string, url: string) => characterCount(...extractHtml(html, url).sections.map((section) => section.text));
 
