@@ -76,6 +76,8 @@ export interface SourceStore {
   /** Replaces a page's passages in place (same source id): new title, storage, hash, state and
    * chunks. False when the source is gone. Call inside the transaction that adjusts its storage. */
   replaceContent(accountId: string, agentId: string, sourceId: string, patch: { title: string; storage: number; contentHash: string; page: PageState }, chunks: ChunkRecord[]): Promise<boolean>;
+  /** Pages of the agent under `origin` that belong to no site yet (crawled before sites existed) join `siteId`. */
+  adoptPages(accountId: string, agentId: string, siteId: string, origin: string): Promise<void>;
   /** Records a page's validators and links after an answer that did not change its text. */
   setPageState(sourceId: string, page: PageState): Promise<void>;
   get(accountId: string, agentId: string, sourceId: string): Promise<SourceRecord | undefined>;

@@ -214,6 +214,30 @@ describe('site re-sync and duplicates', () => {
     }
   });
 
+  test('a page crawled before sites existed joins the site; its first re-sync re-indexes it with exact storage', async () => {
+    const site = serveChangingSite();
+    const origin = await site.start();
+    try {
+      const { account, agent, key, as, base, storage, websites } = await setup();
+      const { store, ids, clock } = server.deps;
+      const legacy = { id: ids.next('src'), accountId: account.id, agentId: agent.id, type: 'website' as const, title: 'Cranes', content: null, url: `${origin}/cranes.html`, size: null, storage: 10, createdAt: clock.now() };
+      assert.equal(await store.agents.reserveStorage(account.id, agent.id, 10, 1_000_000), true);
+      assert.equal(await store.sources.insert(legacy, []), true);
+
+      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${origin}/` } });
+      assert.equal(crawl.status, 200, crawl.text);
+      assert.equal(crawl.body.added.length, 2, 'the held page is known, not added again');
+      assert.equal((await as('GET', `${base}/sites/${crawl.body.siteId}`)).body.site.pageCount, 3);
+
+      const resync = await as('POST', `${base}/sites/${crawl.body.siteId}/resync`);
+      assert.deepEqual({ ...resync.body.result, failures: undefined, error: undefined }, { added: 0, updated: 1, removed: 0, unchanged: 2, failed: 0, failures: undefined, error: undefined });
+      assert.equal((await websites()).find((s) => s.url === `${origin}/cranes.html`)?.id, legacy.id);
+      assert.equal(await storage(), storageOf(INDEX_V1, `${origin}/`) + storageOf(BUOYS, origin) + storageOf(CRANES, origin));
+    } finally {
+      await site.close();
+    }
+  });
+
   test('the same file again is not stored or charged twice: 200 with the held source and duplicate: true', async () => {
     const { agent, key, storage, events } = await setup();
     const upload = async (name: string, bytes: Uint8Array) => {

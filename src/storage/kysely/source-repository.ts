@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { SourceStore, SourceRecord, SourceType, ChunkRecord, PageState } from '../../ports/knowledge-store.ts';
 import type { ChunksTable, SourcesTable } from './database.ts';
 import type { Db } from './kysely-store.ts';
@@ -107,6 +108,18 @@ export function createSourceRepository(db: Db): SourceStore {
       await db.deleteFrom('chunks').where('source_id', '=', sourceId).execute();
       await insertChunks(db, chunks);
       return true;
+    },
+    async adoptPages(accountId, agentId, siteId, origin) {
+      const prefix = `${origin}/`;
+      await db
+        .updateTable('sources')
+        .set({ site_id: siteId })
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('type', '=', 'website')
+        .where('site_id', 'is', null)
+        .where(sql<string>`substr(url, 1, ${prefix.length})`, '=', prefix)
+        .execute();
     },
     async setPageState(sourceId, page) {
       await db.updateTable('sources').set(fromPageState(page)).where('id', '=', sourceId).execute();
