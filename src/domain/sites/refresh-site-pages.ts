@@ -59,6 +59,8 @@ async function refreshOne(deps: DomainDeps, ctx: RequestContext, agent: AgentRec
       result.counts.unchanged += 1;
       return;
     case 'gone':
+      // Asked for already (not fetched again by the discovery), but its old links are not followed.
+      result.visited.set(url, []);
       await deleteSource(deps, ctx, agent.id, stored.source.id).catch((error: unknown) => {
         if (!(error instanceof AppError && error.code === 'SOURCE_NOT_FOUND')) throw error;
       });
