@@ -19,6 +19,8 @@ export interface SyncFailure {
 export interface RefreshedPages {
   counts: Omit<SyncCounts, 'added'>;
   failures: SyncFailure[];
+  /** Pages the site gave no usable answer for (no response, or 5xx): all of them means the site is down. */
+  unanswered: number;
   /** Every stored page's URL → the links to follow from it (its new links, or the stored ones). */
   visited: Map<string, string[]>;
 }
@@ -33,7 +35,7 @@ const PAGES_AT_ONCE = 4;
  * time-out, network, storage full) → failed, and the page keeps its previous text.
  */
 export async function refreshSitePages(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, pages: SitePage[], request: CrawlRequestContext): Promise<RefreshedPages> {
-  const result: RefreshedPages = { counts: { updated: 0, removed: 0, unchanged: 0, failed: 0 }, failures: [], visited: new Map() };
+  const result: RefreshedPages = { counts: { updated: 0, removed: 0, unchanged: 0, failed: 0 }, failures: [], unanswered: 0, visited: new Map() };
   const queue = [...pages];
   const worker = async () => {
     for (let stored = queue.shift(); stored; stored = queue.shift()) {
@@ -67,6 +69,7 @@ async function refreshOne(deps: DomainDeps, ctx: RequestContext, agent: AgentRec
       result.counts.removed += 1;
       return;
     case 'failed':
+      if (outcome.status === undefined || outcome.status >= 500) result.unanswered += 1;
       fail(outcome.detail ?? outcome.reason, outcome.status);
       return;
   }

@@ -54,7 +54,7 @@ async function syncPages(deps: DomainDeps, ctx: RequestContext, site: SiteRecord
   const request = { fetcher: deps.fetcher, userAgent: CRAWL_SETTINGS.userAgent, timeoutMs: CRAWL_SETTINGS.pageTimeoutMs, maxBytes: CRAWL_SETTINGS.maxPageBytes, signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal };
   const refreshed = await refreshSitePages(deps, ctx, agent, pages, request);
   const report: SyncReport = { added: 0, ...refreshed.counts, failures: refreshed.failures, error: null };
-  if (pages.length > 0 && refreshed.counts.failed === pages.length) {
+  if (pages.length > 0 && refreshed.unanswered === pages.length) {
     report.error = 'The site did not answer for any of its pages; every page is kept as it was.';
     return report;
   }
