@@ -16,6 +16,7 @@ import { createUlidIds } from './providers/ids/ulid-ids.ts';
 import { createTargetCheck } from './providers/http/target-check.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './webhooks/delivery-worker.ts';
 import { createRenewalWorker, type RenewalWorker } from './credits/renewal-worker.ts';
+import { createSiteSyncWorker, type SiteSyncWorker } from './background/site-sync-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
@@ -76,4 +77,9 @@ export function createWebhookWorker(config: Config, domain: DomainDeps, logger?:
 /** The monthly allowance renewal worker of this process. */
 export function createAllowanceWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): RenewalWorker {
   return createRenewalWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, catalog: domain.catalog, logger }, config.credits);
+}
+
+/** The scheduled site re-sync worker of this process. */
+export function createSitesWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): SiteSyncWorker {
+  return createSiteSyncWorker({ ...domain, logger }, config.sites);
 }

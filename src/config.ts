@@ -144,6 +144,17 @@ const FileSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    sites: Type.Optional(
+      Type.Object(
+        {
+          /** false: this process runs no scheduled site re-syncs (another one does). */
+          scheduler: Type.Optional(Type.Boolean()),
+          /** How often the scheduler looks for sites whose re-sync is due. */
+          pollIntervalMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 3_600_000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     server: Type.Optional(
       Type.Object(
         {
@@ -193,6 +204,7 @@ export interface Config {
   network: { allowPrivateAddresses: boolean; allowedAddresses: string[] };
   webhooks: WebhookConfig;
   credits: CreditsConfig;
+  sites: SitesConfig;
   embeddings: EmbeddingsConfig;
   search: { cacheBytes: number };
   extraction: ExtractionSettings;
@@ -281,6 +293,16 @@ export interface CreditsConfig {
 
 function creditsConfig(file: FileConfig['credits']): CreditsConfig {
   return { renewals: file?.renewals ?? true, renewalIntervalMs: file?.renewalIntervalMs ?? 60_000 };
+}
+
+export interface SitesConfig {
+  /** Whether this process runs scheduled site re-syncs (each site is leased: any number may). */
+  scheduler: boolean;
+  pollIntervalMs: number;
+}
+
+function sitesConfig(file: FileConfig['sites']): SitesConfig {
+  return { scheduler: file?.scheduler ?? true, pollIntervalMs: file?.pollIntervalMs ?? 60_000 };
 }
 
 export type EmbeddingsConfig =
@@ -393,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? false, allowedAddresses: file.network?.allowedAddresses ?? [] },
     webhooks: webhookConfig(file.webhooks),
     credits: creditsConfig(file.credits),
+    sites: sitesConfig(file.sites),
     embeddings: embeddingsConfig(file.embeddings, env),
     search: { cacheBytes: (file.search?.cacheMegabytes ?? 256) * 1024 * 1024 },
     extraction: extractionSettings(file.extraction),

@@ -1,6 +1,6 @@
 // Composition root: config → adapters → app → listen; SIGTERM/SIGINT stop it gracefully.
 import { ConfigError, loadConfig } from './config.ts';
-import { closeDomainDeps, createAllowanceWorker, createDomainDeps, createRateLimiter, createWebhookWorker } from './compose.ts';
+import { closeDomainDeps, createAllowanceWorker, createDomainDeps, createRateLimiter, createSitesWorker, createWebhookWorker } from './compose.ts';
 import { buildApp } from './http/build-app.ts';
 
 async function main(): Promise<void> {
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ domain, rateLimiter, server: config.server });
   const webhooks = config.webhooks.worker ? createWebhookWorker(config, domain, app.log) : null;
   const renewals = config.credits.renewals ? createAllowanceWorker(config, domain, app.log) : null;
+  const siteSyncs = config.sites.scheduler ? createSitesWorker(config, domain, app.log) : null;
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     try {
       // Side by side: requests get their grace period while webhook attempts in flight end within
       // their time-out (15 s by default).
-      await Promise.all([app.closeGracefully(), webhooks?.stop(), renewals?.stop()]);
+      await Promise.all([app.closeGracefully(), webhooks?.stop(), renewals?.stop(), siteSyncs?.stop()]);
       await rateLimiter.close();
       await closeDomainDeps(domain);
       app.log.info('stopped');
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.server.host, port: config.server.port });
   webhooks?.start();
   renewals?.start();
+  siteSyncs?.start();
   app.log.info({ storage: config.storage.kind, docs: '/docs', console: '/console/' }, 'Colloquy is serving /api/v1 and the console');
 }
 

@@ -17,6 +17,7 @@ import type { AccountRecord, AgentRecord, ApiKeyRecord, ClientTool } from '../po
 import { UsageError } from './cli-error.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
 import { USER_COMMANDS } from './user-commands.ts';
+import { SITE_COMMANDS } from './site-commands.ts';
 import { accountContext, optionalList, optionalNumber, parsePlan, required, type Options } from './operator.ts';
 
 export interface Command {
@@ -193,4 +194,5 @@ export const COMMANDS: Record<string, Command> = {
   },
   ...WEBHOOK_COMMANDS,
   ...USER_COMMANDS,
+  ...SITE_COMMANDS,
 };

@@ -36,6 +36,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
   OWNER_REQUIRED: 403, // admin API: a teammate adding or removing members (owners only)
   ORIGIN_NOT_ALLOWED: 403, // widget: the page's Origin is not in the publishable key's allow-list
+  SITE_NOT_FOUND: 404, // no crawled site with this id for the agent
+  SITE_SYNC_RUNNING: 409, // the site's re-sync lease is held by a run under way (another request or the scheduler)
   SERVICE_UNAVAILABLE: 503, // the database is unreachable, or the extraction queue is full; always with Retry-After
 };
 

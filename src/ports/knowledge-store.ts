@@ -19,6 +19,23 @@ export interface SourceRecord {
   /** What this source counts against the agent's storage (characters of text, bytes of files). */
   storage: number;
   createdAt: number;
+  /** SHA-256 of a file's bytes or of a page's text (hex): the same content is held once. Absent on older sources. */
+  contentHash?: string | null;
+}
+
+/** What a re-sync keeps of a crawled page: its site, the validators of its last answer, its links. */
+export interface PageState {
+  siteId: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  /** The page's same-site links when it was last read (followed again when it answers 304). */
+  links: string[] | null;
+}
+
+/** A stored page of a site with its state. */
+export interface SitePage {
+  source: SourceRecord;
+  page: PageState;
 }
 
 /** A passage as indexed: its text, the analysed terms of the full-text index, and its vector. */
@@ -49,7 +66,20 @@ export interface SearchableChunk {
 export interface SourceStore {
   /** Inserts a source with all its chunks (call inside the transaction that reserves its storage).
    * False, and nothing written, when the agent already holds a page with this URL. */
-  insert(source: SourceRecord, chunks: ChunkRecord[]): Promise<boolean>;
+  insert(source: SourceRecord, chunks: ChunkRecord[], page?: PageState): Promise<boolean>;
+  /** The agent's source of this type holding exactly this content, if any. */
+  findByHash(accountId: string, agentId: string, type: SourceType, contentHash: string): Promise<SourceRecord | undefined>;
+  /** Content hashes of the agent's website sources, by source id (bounded by the plan's page limit). */
+  pageHashes(agentId: string): Promise<Array<{ id: string; url: string; contentHash: string | null }>>;
+  /** The pages a site's crawls and re-syncs stored. */
+  sitePages(accountId: string, siteId: string): Promise<SitePage[]>;
+  /** Replaces a page's passages in place (same source id): new title, storage, hash, state and
+   * chunks. False when the source is gone. Call inside the transaction that adjusts its storage. */
+  replaceContent(accountId: string, agentId: string, sourceId: string, patch: { title: string; storage: number; contentHash: string; page: PageState }, chunks: ChunkRecord[]): Promise<boolean>;
+  /** Pages of the agent under `origin` that belong to no site yet (crawled before sites existed) join `siteId`. */
+  adoptPages(accountId: string, agentId: string, siteId: string, origin: string): Promise<void>;
+  /** Records a page's validators and links after an answer that did not change its text. */
+  setPageState(sourceId: string, page: PageState): Promise<void>;
   get(accountId: string, agentId: string, sourceId: string): Promise<SourceRecord | undefined>;
   list(accountId: string, agentId: string, filter: { type?: SourceType }, page: PageRequest): Promise<Page<SourceRecord>>;
   /** Removes the source and every chunk of it; returns what was removed. */

@@ -5,6 +5,7 @@ import type { CreditAlertStore, WebhookStore } from './webhook-store.ts';
 import type { SessionStore, SignInThrottleStore, UserStore } from './console-store.ts';
 import type { ConversationStore, MessageStore, ToolCallStore } from './conversation-store.ts';
 import type { InsightStore, QuestionStore, SourceViewStore } from './insight-store.ts';
+import type { SiteStore } from './site-store.ts';
 
 export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -222,6 +223,7 @@ export interface StoreRepositories {
   messages: MessageStore;
   toolCalls: ToolCallStore;
   sources: SourceStore;
+  sites: SiteStore;
   chunks: ChunkStore;
   accounts: AccountStore;
   webhooks: WebhookStore;

@@ -211,6 +211,10 @@ describe('admin API', () => {
       'POST /accounts/{accountId}/agents/{agentId}/insights/answers': () => ({ questionIds: ['qst_x'], answer: 'Open 9 to 5.' }),
       'GET /accounts/{accountId}/agents/{agentId}/insights/export': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationId}/tool-calls': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/sites': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/sites/{siteId}': () => undefined,
+      'PATCH /accounts/{accountId}/agents/{agentId}/sites/{siteId}': () => ({ schedule: 'daily' }),
+      'POST /accounts/{accountId}/agents/{agentId}/sites/{siteId}/resync': () => undefined,
     };
     const make = bodies[operation];
     return make && { body: make() };
@@ -234,7 +238,8 @@ describe('admin API', () => {
       at,
       'Where is my order?',
     );
-    return { agentId: agent.id, sourceId, conversationRef: conversation.id, conversationId: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id };
+    const site = await store.sites.remember({ id: ids.next('site'), accountId: ctx.accountId, agentId: agent.id, url: 'http://127.0.0.1:9/', options: { maxFetches: 10 }, createdAt: at });
+    return { agentId: agent.id, sourceId, conversationRef: conversation.id, conversationId: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id, siteId: site.id };
   }
 
   test("another account's ids are 404 on every account route of the OpenAPI document, mounted public routes included", async () => {

@@ -6,6 +6,7 @@ import { ExtractError } from '../../ingestion/extract/extract-error.ts';
 import { AppError } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { storeNewSource, withStorageReserved } from './store-source.ts';
+import { fileHash } from './content-hash.ts';
 
 export const FILE_NAME_MAX = 255;
 
@@ -49,7 +50,7 @@ export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent
       }
       throw error;
     }
-    const draft = { type: 'file' as const, title, content: null, url: null, size, storage: size, pieces: extracted.pieces, extracted: extracted.sections };
+    const draft = { type: 'file' as const, title, content: null, url: null, size, storage: size, pieces: extracted.pieces, extracted: extracted.sections, contentHash: fileHash(file.bytes) };
     return storeNewSource(deps, ctx, agent, draft, title, signal);
   });
 }

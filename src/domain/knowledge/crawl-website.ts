@@ -2,15 +2,19 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { crawlSite, type CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
-import { normalizeUrl } from '../../ingestion/crawl/normalize-url.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { DuplicatePageError, characterCount, prepareSource, reserveStorage, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
+import { DuplicatePageError, prepareSource, reserveStorage, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
+import { rememberSite } from '../sites/remember-site.ts';
+import { pageDraft as sitePageDraft } from '../sites/page-draft.ts';
 
 export interface CrawlReport {
   url: string;
+  /** The site the crawl is remembered as (for re-sync). */
+  siteId: string;
   added: SourceRecord[];
-  skipped: Array<{ url: string; reason: string; status?: number }>;
+  /** `duplicate`: the same text as the held page `sameAs`. */
+  skipped: Array<{ url: string; reason: string; status?: number; sameAs?: string }>;
 }
 
 export const CRAWL_SETTINGS = {
@@ -49,16 +53,19 @@ function toOutput(report: CrawlReport): Record<string, unknown> {
  * each new page as a website source, each in its own transaction, so pages indexed before a limit
  * is reached stay. One `source.added` event carries the submitted URL, written with the first page.
  */
-export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentId: string, input: { url: string }, options: { signal?: AbortSignal; onProgress?: (progress: CrawlProgress) => void } = {}): Promise<CrawlReport> {
+export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentId: string, input: { url: string }, options: { signal?: AbortSignal; onProgress?: (progress: CrawlProgress) => void; prefetched?: ReadonlyMap<string, string[]> } = {}): Promise<CrawlReport> {
   const agent = await getAgent(deps, ctx, agentId);
   const startUrl = await checkStartUrl(deps, input.url);
   const plan = deps.catalog.plans[ctx.plan];
-  const report: CrawlReport = { url: startUrl, added: [], skipped: [] };
-  const known = new Set(await deps.store.sources.pageUrls(agent.id));
+  const site = await rememberSite(deps, ctx, agent, startUrl);
+  const report: CrawlReport = { url: startUrl, siteId: site.id, added: [], skipped: [] };
+  const held = await deps.store.sources.pageHashes(agent.id);
+  const known = new Set(held.map((page) => page.url));
+  const hashes = new Map(held.flatMap((page) => (page.contentHash ? [[page.contentHash, page.url] as const] : [])));
   if (known.size >= plan.crawlPageLimit) throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`);
 
-  const pages = crawlSite({ ...CRAWL_SETTINGS, startUrl, fetcher: deps.fetcher, isKnown: (url) => known.has(url), signal: options.signal });
-  const indexing = createPageIndexer(deps, ctx, agent, report, options.signal);
+  const pages = crawlSite({ ...CRAWL_SETTINGS, startUrl, fetcher: deps.fetcher, isKnown: (url) => known.has(url), signal: options.signal, prefetched: options.prefetched });
+  const indexing = createPageIndexer(deps, ctx, agent, report, (page) => sitePageDraft(page, site.id, hashes), options.signal);
   let seen = 0;
   const progress = () => options.onProgress?.({ found: seen, added: report.added.length, skipped: report.skipped.length });
   try {
@@ -92,6 +99,7 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
   } finally {
     await indexing.settleAll();
     await pages.return(undefined);
+    await deps.store.sites.recount(site.id).catch(() => undefined);
   }
   return report;
 }
@@ -103,7 +111,7 @@ const PAGES_IN_FLIGHT = 2;
  * time in the order they finish, each in its own transaction. The first failure stops further
  * stores and is raised by the crawl loop.
  */
-function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, report: CrawlReport, signal?: AbortSignal) {
+function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, report: CrawlReport, draftOf: (page: Extract<CrawlOutcome, { kind: 'page' }>) => ReturnType<typeof sitePageDraft>, signal?: AbortSignal) {
   const inFlight: Array<Promise<void>> = [];
   let storing: Promise<unknown> = Promise.resolve();
   let failure: { error: unknown } | null = null;
@@ -111,7 +119,7 @@ function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRe
     pending: () => inFlight.length,
     start(page: Extract<CrawlOutcome, { kind: 'page' }>, onAdded: (source: SourceRecord) => void) {
       const job = (async () => {
-        const draft = pageDraft(page, report);
+        const draft = pageDraft(draftOf(page), report);
         if (!draft) return;
         // Reserved before embedding (atomically, against uploads and other crawls too): a page
         // that cannot fit is refused before any work; given back if it is not stored.
@@ -167,15 +175,13 @@ function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppEr
   return invalidBody({ url: [`could not be crawled: ${why}`] }, `The URL could not be crawled because ${why}.`);
 }
 
-/** A page as a source draft, or null (recorded as skipped) when it has no text. */
-function pageDraft(page: Extract<CrawlOutcome, { kind: 'page' }>, report: CrawlReport): SourceDraft | null {
-  const url = normalizeUrl(page.url);
-  const storage = characterCount(...page.sections.map((section) => section.text));
-  if (storage === 0) {
-    report.skipped.push({ url, reason: 'empty' });
+/** A page's draft, or null (recorded as skipped) when it has no text or the agent holds its text already. */
+function pageDraft(result: ReturnType<typeof sitePageDraft>, report: CrawlReport): SourceDraft | null {
+  if ('skip' in result) {
+    report.skipped.push(result.skip);
     return null;
   }
-  return { type: 'website', title: (page.title || url).slice(0, 500), content: null, url, size: null, storage, sections: page.sections };
+  return result.draft;
 }
 
 /** Stores one prepared page; the crawl's one `source.added` event goes with the first page stored. */

@@ -1,6 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
-import type { ChunkRecord, SourceRecord } from '../../ports/knowledge-store.ts';
+import type { ChunkRecord, PageState, SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
@@ -9,8 +9,9 @@ import { indexPieces, type IndexPiece } from './index-pieces.ts';
 export { indexedTextOf } from './index-pieces.ts';
 
 /** A source before indexing: its record's fields and its extracted text (as sections, or as
- * passages already made with the sections they came from in `extracted`). */
-export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[]; extracted?: ExtractedSection[] });
+ * passages already made with the sections they came from in `extracted`), and for a crawled page
+ * its content hash and validators. */
+export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[]; extracted?: ExtractedSection[] }) & { contentHash?: string; page?: PageState };
 
 /** A source whose passages are chunked and embedded, ready to be stored in one transaction. */
 export interface PreparedSource {
@@ -18,6 +19,8 @@ export interface PreparedSource {
   chunks: ChunkRecord[];
   /** The extracted text, stored beside the chunks for the source viewer. */
   sections: ExtractedSection[];
+  /** A crawled page's site and validators. */
+  page?: PageState;
 }
 
 /** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
@@ -49,8 +52,9 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
     size: draft.size,
     storage: draft.storage,
     createdAt: deps.clock.now(),
+    ...(draft.contentHash && { contentHash: draft.contentHash }),
   };
-  return { source, chunks, sections: 'sections' in draft ? draft.sections : (draft.extracted ?? []) };
+  return { source, chunks, sections: 'sections' in draft ? draft.sections : (draft.extracted ?? []), ...(draft.page && { page: draft.page }) };
 }
 
 /**
@@ -59,12 +63,12 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
  * was reserved before the work began (reserveStorage).
  */
 export async function storePreparedSource(tx: StoreRepositories, deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
-  if (!(await tx.sources.insert(prepared.source, prepared.chunks))) throw new DuplicatePageError(prepared.source.url ?? '');
+  if (!(await tx.sources.insert(prepared.source, prepared.chunks, prepared.page))) throw new DuplicatePageError(prepared.source.url ?? '');
   await tx.sourceViews.replaceSections(prepared.source.id, agent.id, prepared.sections);
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
 }
 
-/** The agent already holds this page (a concurrent crawl stored it first); the transaction rolls back. */
+/** The agent already holds this page or file (a concurrent crawl or upload stored it first); the transaction rolls back. */
 export class DuplicatePageError extends Error {
   override name = 'DuplicatePageError';
 }

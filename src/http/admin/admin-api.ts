@@ -38,6 +38,7 @@ import { registerRemoveMember } from './routes/remove-member.ts';
 import { registerChangePassword } from './routes/change-password.ts';
 import { registerAccountScopedPublicRoutes } from './account-routes.ts';
 import { registerInsightRoutes } from './insight-routes.ts';
+import { registerSiteRoutes } from './routes/sites/site-routes.ts';
 
 export const ADMIN_PREFIX = '/api/admin/v1';
 
@@ -96,6 +97,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
         registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes,
         registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools, registerExplainSearch,
         registerListKeys, registerCreateKey, registerRevokeKey, registerListMembers, registerAddMember, registerRemoveMember,
+        registerSiteRoutes,
       ]) {
         register(admin, adminDeps);
       }

@@ -11,8 +11,9 @@ const CrawlBodySchema = Type.Object({ url: Type.String({ minLength: 1, maxLength
 
 const SkippedPageSchema = Type.Object({
   url: Type.String(),
-  reason: Type.String({ description: 'known (already held), robots, not-html, http-error, blocked (private address), timeout, too-large, empty, network.' }),
+  reason: Type.String({ description: 'known (already held under this normalised URL), duplicate (the same text as the held page `sameAs`), robots, not-html, http-error, blocked (private address), timeout, too-large, empty, network.' }),
   status: Type.Optional(Type.Integer()),
+  sameAs: Type.Optional(Type.String({ description: 'For `duplicate`: the URL of the page holding the same text.' })),
 });
 
 /** POST /agents/{agentId}/sources/website: crawls and indexes a site's pages before answering. */
@@ -27,7 +28,7 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
         summary: 'Crawl a website',
         description:
           'Breadth first from `url` over the same host: robots.txt obeyed, sitemap.xml read, HTML pages only, each page one `website` source (title = page title). ' +
-          'Pages the agent already has (same normalised URL) are skipped, so a repeat crawl adds only new pages. Every hop, redirects included, is refused if it leads to a private, loopback, link-local or metadata address. ' +
+          'Pages the agent already has (same normalised URL: fragment, tracking parameters such as `utm_*`, `ref`, `fbclid`, `gclid`, a default document such as `/index.html` and a trailing slash do not count; a same-site `<link rel=canonical>` names the page) are skipped as `known`, and a page with the same text as one it holds as `duplicate`, so a repeat crawl adds only new pages. The crawl is remembered as a site (`siteId`) that the console, the admin API and the CLI can re-sync (docs/knowledge-sync.md). Every hop, redirects included, is refused if it leads to a private, loopback, link-local or metadata address. ' +
           "The plan's crawled-page limit (per agent) or storage limit gives 403 `PLAN_LIMIT_REACHED`; pages indexed before it stay, and `error.output` lists them. A start URL that cannot be fetched is 400 `INVALID_BODY`. " +
           'Emits one `source.added` carrying the submitted URL when at least one page was added. ' +
           'With `Accept: text/event-stream` the answer is a stream instead: `data: {"progress":{"found","added","skipped"}}` frames as pages are handled, then one frame with the JSON body below (or `{"success":false,"error":{…}}`), then an empty `data:` end marker. Errors found before the first page are ordinary JSON errors.',
@@ -35,7 +36,7 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
         params: AgentIdParamsSchema,
         body: CrawlBodySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), url: Type.String(), added: Type.Array(SourceSchema), skipped: Type.Array(SkippedPageSchema) }),
+          200: Type.Object({ success: Type.Literal(true), url: Type.String(), siteId: Type.String(), added: Type.Array(SourceSchema), skipped: Type.Array(SkippedPageSchema) }),
           400: ErrorSchema,
           404: ErrorSchema,
           ...AUTHENTICATED_ERRORS,
@@ -47,7 +48,7 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
       const onProgress = stream ? (progress: CrawlProgress) => stream.send({ progress }) : undefined;
       try {
         const report = await crawlWebsite(deps.domain, requireContext(request), request.params.agentId, request.body, { signal: abortOnClientClose(reply), onProgress });
-        const body = { success: true as const, url: report.url, added: report.added.map(toPublicSource), skipped: report.skipped };
+        const body = { success: true as const, url: report.url, siteId: report.siteId, added: report.added.map(toPublicSource), skipped: report.skipped };
         if (!stream) return body;
         stream.send(body);
         stream.end();

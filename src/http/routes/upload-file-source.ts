@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import multipart from '@fastify/multipart';
-import { addFileSource, admitUpload, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
+import { admitUpload, uploadAllowance } from '../../domain/knowledge/add-file-source.ts';
+import { addFileOnce } from '../../domain/knowledge/add-file-once.ts';
 import { AppError, invalidBody } from '../../domain/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { abortOnClientClose } from '../abort-on-close.ts';
@@ -70,11 +71,12 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
             'Exactly one file part per request: a second one is 400 `INVALID_BODY` (`error.list.file`). A part with no file name is judged by its content alone. ' +
             'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
             'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage, reserved before extraction: concurrent uploads that together pass the limit are refused up front (403 `PLAN_LIMIT_REACHED`). ' +
-            'When the server is already reading as many files as its extraction queue holds, the upload is refused before its body is read: 503 `SERVICE_UNAVAILABLE` with `Retry-After`. Emits `source.added`.',
+            'When the server is already reading as many files as its extraction queue holds, the upload is refused before its body is read: 503 `SERVICE_UNAVAILABLE` with `Retry-After`. Emits `source.added`. ' +
+            'The same bytes again (whatever the file name) are not stored twice: the answer is still 200, with the source the agent already holds and `duplicate: true`; nothing is indexed, charged against storage or announced (see docs/knowledge-sync.md).',
           security: SECURITY,
           params: AgentIdParamsSchema,
           consumes: ['multipart/form-data'],
-          response: { 200: Type.Object({ success: Type.Literal(true), source: FileSourceSchema }), 400: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, ...AUTHENTICATED_ERRORS },
+          response: { 200: Type.Object({ success: Type.Literal(true), source: FileSourceSchema, duplicate: Type.Optional(Type.Literal(true, { description: 'Present when the agent already held this file: `source` is the one held.' })) }), 400: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, ...AUTHENTICATED_ERRORS },
         },
       },
       async (request, reply) => {
@@ -91,8 +93,9 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         if (!file || file.fieldname !== 'file') throw new AppError('FILE_REQUIRED', 'Send the file in the multipart field "file".');
         const { bytes } = file;
         // A part with no file name (Node's FormData with '', curl's `<file`) is judged by content alone.
-        const source = await addFileSource(deps.domain, ctx, agent, { bytes, filename: file.filename ?? '' }, ticket, abortOnClientClose(reply));
-        return { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength } };
+        const { source, duplicate } = await addFileOnce(deps.domain, ctx, agent, { bytes, filename: file.filename ?? '' }, ticket, abortOnClientClose(reply));
+        const answer = { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength } };
+        return duplicate ? { ...answer, duplicate: true as const } : answer;
       },
     );
   });

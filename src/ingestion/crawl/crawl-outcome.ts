@@ -8,8 +8,15 @@ import type { ExtractedSection } from '../extract/extracted.ts';
  */
 export type CrawlSkipReason = 'known' | 'robots' | 'not-html' | 'http-error' | 'blocked' | 'timeout' | 'too-large' | 'empty' | 'network';
 
+/** What a re-sync needs of a page's answer: its validators and the links it had. */
+export interface PageValidators {
+  etag: string | null;
+  lastModified: string | null;
+  links: string[];
+}
+
 /** `url` is always normalised (normalizeUrl), and for a fetched page it is the URL that answered, after redirects. */
 export type CrawlOutcome =
-  | { kind: 'page'; url: string; title: string; sections: ExtractedSection[] }
+  | ({ kind: 'page'; url: string; title: string; sections: ExtractedSection[] } & PageValidators)
   /** `detail`: what went wrong, in words, when the fetcher knows (connection refused, DNS, TLS…). */
   | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number; detail?: string };

@@ -54,7 +54,7 @@ test('crawls the site: links and the sitemap, robots.txt obeyed, off-site links 
     '/': 'page',
     '/go-private': 'blocked',
     '/hives.html': 'page',
-    '/hives.html?b=1&ref=honey': 'page',
+    '/hives.html?b=1': 'page',
     '/honey.html': 'page',
     '/missing.html': 'http-error 404',
     '/price-list.csv': 'not-html',

@@ -22,6 +22,8 @@ export interface CrawlOptions {
   maxPageBytes: number;
   userAgent: string;
   signal?: AbortSignal;
+  /** Pages a re-sync has just fetched itself (normalised URL → their links): not fetched again, reported 'known', their links followed. */
+  prefetched?: ReadonlyMap<string, string[]>;
 }
 
 type TaskResult = { task: Promise<TaskResult>; outcome: CrawlOutcome | null; links: string[] };
@@ -63,7 +65,11 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
       active.add(task);
       return task;
     };
-    const pageTask = (url: string, isStartPage: boolean) => start(() => visitPage(context, url, isStartPage, frontier, options.isKnown));
+    const pageTask = (url: string, isStartPage: boolean) => {
+      const links = options.prefetched?.get(normalizeUrl(url));
+      if (links) return start(async () => ({ outcome: { kind: 'skipped', url: normalizeUrl(url), reason: 'known' }, links }));
+      return start(() => visitPage(context, url, isStartPage, frontier, options.isKnown));
+    };
     const sitemapTask = () => start(async () => {
       const sitemapUrls = [`${frontier.origin()}/sitemap.xml`, ...frontier.robots().sitemaps];
       return { outcome: null, links: await readSitemaps(context, { origin: frontier.origin(), sitemapUrls, limit: options.maxFetches }) };

@@ -11,16 +11,25 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
  * already has is read for its links and reported as 'known'.
  */
 export function readPage(response: OutboundResponse, isKnown: (normalizedUrl: string) => boolean): { outcome: CrawlOutcome; links: string[] } {
-  const url = normalizeUrl(response.url);
+  let url = normalizeUrl(response.url);
   if (response.status < 200 || response.status >= 300) return { outcome: { kind: 'skipped', url, reason: 'http-error', status: response.status }, links: [] };
   if (!isHtml(response)) return { outcome: { kind: 'skipped', url, reason: 'not-html' }, links: [] };
   // A cut HTML page would index half a page as if it were the whole: skip it.
   if (response.truncated) return { outcome: { kind: 'skipped', url, reason: 'too-large' }, links: [] };
   const page = extractHtml(decodeBody(response.body, response.headers['content-type']), response.url);
+  // A page that names its canonical URL on the same site is held under that URL, once.
+  if (page.canonical && new URL(page.canonical).origin === new URL(url).origin) url = normalizeUrl(page.canonical);
   if (isKnown(url)) return { outcome: { kind: 'skipped', url, reason: 'known' }, links: page.links };
   if (page.sections.length === 0) return { outcome: { kind: 'skipped', url, reason: 'empty' }, links: page.links };
+  const validators = { etag: response.headers.etag ?? null, lastModified: response.headers['last-modified'] ?? null, links: sameSiteLinks(page.links, url) };
   // A page with neither <title> nor <h1> is titled by its URL: every source needs a title.
-  return { outcome: { kind: 'page', url, title: page.title || url, sections: page.sections }, links: page.links };
+  return { outcome: { kind: 'page', url, title: page.title || url, sections: page.sections, ...validators }, links: page.links };
+}
+
+/** The links a re-sync follows again: same origin, normalised, each once. */
+function sameSiteLinks(links: string[], pageUrl: string): string[] {
+  const origin = new URL(pageUrl).origin;
+  return [...new Set(links.filter((link) => new URL(link).origin === origin).map(normalizeUrl))];
 }
 
 function isHtml(response: OutboundResponse): boolean {

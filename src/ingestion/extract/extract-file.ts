@@ -50,7 +50,7 @@ async function parse(kind: 'pdf' | 'doc' | 'docx', bytes: Uint8Array): Promise<E
 }
 
 /** The lower-cased extension without its dot, or null when the name has none. */
-function extensionOf(filename: string): string | null {
+export function extensionOf(filename: string): string | null {
   const base = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
   const dot = base.lastIndexOf('.');
   return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : null;

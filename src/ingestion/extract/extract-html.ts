@@ -4,7 +4,13 @@ import type { ExtractedSection } from './extracted.ts';
 import { htmlSections, type DomNode } from './html-sections.ts';
 import { normalizeWhitespace } from './normalize-text.ts';
 
-export interface ExtractedPage { title: string; sections: ExtractedSection[]; links: string[] }
+export interface ExtractedPage {
+  title: string;
+  sections: ExtractedSection[];
+  links: string[];
+  /** The page's `<link rel=canonical>` as an absolute URL, when it names one. */
+  canonical?: string;
+}
 
 /** The few DOM calls made here; linkedom's own types lean on the DOM lib, which this project leaves out. */
 interface HtmlDocument {
@@ -23,13 +29,15 @@ export function extractHtml(html: string, pageUrl: string): ExtractedPage {
   const document = parse(html);
   const title = pageTitle(document);
   const links = pageLinks(document, pageUrl);
+  const canonicalHref = document.querySelector('link[rel~="canonical"][href]')?.getAttribute('href')?.trim();
+  const canonical = canonicalHref ? resolve(canonicalHref, pageUrl) : null;
   let sections = mainText(document);
   if (sections.length === 0) {
     // Readability rewrites the document it reads, even when it gives up: read a fresh copy.
     const body = parse(html).body;
     sections = body ? htmlSections(body) : [];
   }
-  return { title, sections, links };
+  return { title, sections, links, ...(canonical && { canonical }) };
 }
 
 function parse(html: string): HtmlDocument {

@@ -1,5 +1,6 @@
 import type { WidgetSecretsTable } from './widget-schema.ts';
 import type { InsightTables } from './insights-schema.ts';
+import type { SitesTable } from './site-schema.ts';
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
 // PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
 import type { ChatTables, ConsoleTables, WebhookTables } from './added-tables.ts';
@@ -89,6 +90,13 @@ export interface SourcesTable {
   size: number | null;
   storage: number;
   created_at: number;
+  /** Added by 0008_sites. */
+  content_hash: string | null;
+  site_id: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  /** JSON array of the page's same-site links (a re-sync follows them when the page answers 304). */
+  links: string | null;
 }
 
 export interface ChunksTable {
@@ -108,6 +116,7 @@ export interface ChunksTable {
 
 export interface Database extends WebhookTables, ConsoleTables, ChatTables, InsightTables {
   sources: SourcesTable;
+  sites: SitesTable;
   chunks: ChunksTable;
   accounts: AccountsTable;
   members: MembersTable;

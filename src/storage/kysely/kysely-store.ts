@@ -8,6 +8,7 @@ import { createWidgetSecretRepository } from './widget-secret-repository.ts';
 import { createCreditRepository } from './credit-repository.ts';
 import { createEventRepository } from './event-repository.ts';
 import { createSourceRepository } from './source-repository.ts';
+import { createSiteRepository } from './site-repository.ts';
 import { createChunkRepository } from './chunk-repository.ts';
 import { createWebhookRepository } from './webhook-repository.ts';
 import { createCreditAlertRepository } from './credit-alert-repository.ts';
@@ -26,6 +27,7 @@ function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
     messages: createMessageRepository(db),
     toolCalls: createToolCallRepository(db),
     sources: createSourceRepository(db),
+    sites: createSiteRepository(db),
     chunks: createChunkRepository(db),
     accounts: createAccountRepository(db),
     members: createMemberRepository(db, dialect),

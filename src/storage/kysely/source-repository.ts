@@ -1,4 +1,5 @@
-import type { SourceStore, SourceRecord, SourceType, ChunkRecord } from '../../ports/knowledge-store.ts';
+import { sql } from 'kysely';
+import type { SourceStore, SourceRecord, SourceType, ChunkRecord, PageState } from '../../ports/knowledge-store.ts';
 import type { ChunksTable, SourcesTable } from './database.ts';
 import type { Db } from './kysely-store.ts';
 import { fromVector } from './vectors.ts';
@@ -15,6 +16,21 @@ const toSource = (row: SourcesTable): SourceRecord => ({
   size: row.size,
   storage: row.storage,
   createdAt: row.created_at,
+  ...(row.content_hash !== null && row.content_hash !== undefined && { contentHash: row.content_hash }),
+});
+
+const toPageState = (row: SourcesTable): PageState => ({
+  siteId: row.site_id,
+  etag: row.etag,
+  lastModified: row.last_modified,
+  links: row.links === null ? null : (JSON.parse(row.links) as string[]),
+});
+
+const fromPageState = (page: PageState | undefined) => ({
+  site_id: page?.siteId ?? null,
+  etag: page?.etag ?? null,
+  last_modified: page?.lastModified ?? null,
+  links: page?.links ? JSON.stringify(page.links) : null,
 });
 
 const fromChunk = (chunk: ChunkRecord): ChunksTable => ({
@@ -34,9 +50,15 @@ const fromChunk = (chunk: ChunkRecord): ChunksTable => ({
 // Bound on rows per INSERT: PostgreSQL allows 65535 parameters, SQLite 32766.
 const CHUNK_ROWS_PER_INSERT = 500;
 
+async function insertChunks(db: Db, chunks: ChunkRecord[]): Promise<void> {
+  for (let start = 0; start < chunks.length; start += CHUNK_ROWS_PER_INSERT) {
+    await db.insertInto('chunks').values(chunks.slice(start, start + CHUNK_ROWS_PER_INSERT).map(fromChunk)).execute();
+  }
+}
+
 export function createSourceRepository(db: Db): SourceStore {
   return {
-    async insert(source, chunks) {
+    async insert(source, chunks, page) {
       // DO NOTHING, not an error: on PostgreSQL an error would abort the caller's transaction.
       const inserted = await db
         .insertInto('sources')
@@ -51,15 +73,56 @@ export function createSourceRepository(db: Db): SourceStore {
           size: source.size,
           storage: source.storage,
           created_at: source.createdAt,
+          content_hash: source.contentHash ?? null,
+          ...fromPageState(page),
         })
         .onConflict((conflict) => conflict.doNothing())
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
-      for (let start = 0; start < chunks.length; start += CHUNK_ROWS_PER_INSERT) {
-        await db.insertInto('chunks').values(chunks.slice(start, start + CHUNK_ROWS_PER_INSERT).map(fromChunk)).execute();
-      }
+      await insertChunks(db, chunks);
       return true;
+    },
+    async findByHash(accountId, agentId, type, contentHash) {
+      const row = await db.selectFrom('sources').selectAll().where('account_id', '=', accountId).where('agent_id', '=', agentId).where('type', '=', type).where('content_hash', '=', contentHash).orderBy('created_at').executeTakeFirst();
+      return row && toSource(row);
+    },
+    async pageHashes(agentId) {
+      const rows = await db.selectFrom('sources').select(['id', 'url', 'content_hash']).where('agent_id', '=', agentId).where('url', 'is not', null).execute();
+      return rows.map((row) => ({ id: row.id, url: row.url ?? '', contentHash: row.content_hash }));
+    },
+    async sitePages(accountId, siteId) {
+      const rows = await db.selectFrom('sources').selectAll().where('account_id', '=', accountId).where('site_id', '=', siteId).orderBy('created_at').orderBy('id').execute();
+      return rows.map((row) => ({ source: toSource(row), page: toPageState(row) }));
+    },
+    async replaceContent(accountId, agentId, sourceId, patch, chunks) {
+      const updated = await db
+        .updateTable('sources')
+        .set({ title: patch.title, storage: patch.storage, content_hash: patch.contentHash, ...fromPageState(patch.page) })
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('id', '=', sourceId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return false;
+      await db.deleteFrom('chunks').where('source_id', '=', sourceId).execute();
+      await insertChunks(db, chunks);
+      return true;
+    },
+    async adoptPages(accountId, agentId, siteId, origin) {
+      const prefix = `${origin}/`;
+      await db
+        .updateTable('sources')
+        .set({ site_id: siteId })
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('type', '=', 'website')
+        .where('site_id', 'is', null)
+        .where(sql<string>`substr(url, 1, ${prefix.length})`, '=', prefix)
+        .execute();
+    },
+    async setPageState(sourceId, page) {
+      await db.updateTable('sources').set(fromPageState(page)).where('id', '=', sourceId).execute();
     },
     async get(accountId, agentId, sourceId) {
       const row = await db.selectFrom('sources').selectAll().where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', sourceId).executeTakeFirst();

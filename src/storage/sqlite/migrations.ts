@@ -6,6 +6,7 @@ import { CHAT_SCHEMA } from '../kysely/chat-schema.ts';
 import { ALLOWANCE_SCHEMA } from '../kysely/allowance-schema.ts';
 import { WIDGET_SCHEMA } from '../kysely/widget-schema.ts';
 import { insightsSchema } from '../kysely/insights-schema.ts';
+import { SITE_SCHEMA } from '../kysely/site-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
@@ -17,5 +18,6 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0005_chat', statements: CHAT_SCHEMA },
   { name: '0006_allowance_renewal', statements: ALLOWANCE_SCHEMA },
   { name: '0007_publishable_keys_widget', statements: WIDGET_SCHEMA },
+  { name: '0008_sites', statements: SITE_SCHEMA },
   { name: '0009_insights', statements: insightsSchema('BLOB') },
 ];

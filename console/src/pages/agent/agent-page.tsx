@@ -1,4 +1,4 @@
-// One agent: its settings, knowledge, playground, conversations, insights and website widget as tabs (/a/:accountId/agents/:agentId/:tab).
+// One agent: its settings, knowledge, crawled websites, playground, conversations, insights and website widget as tabs (/a/:accountId/agents/:agentId/:tab).
 import { Anchor, Breadcrumbs, Tabs } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, Loading, PageTitle } from '../../components/feedback.tsx';
@@ -10,8 +10,9 @@ import { PlaygroundTab } from './playground-tab.tsx';
 import { ConversationsTab } from './conversations-tab.tsx';
 import { WidgetTab } from './widget-tab.tsx';
 import { InsightsTab } from './insights-tab.tsx';
+import { SitesTab } from './sites-tab.tsx';
 
-const TABS = ['settings', 'knowledge', 'playground', 'conversations', 'insights', 'widget'] as const;
+const TABS = ['settings', 'knowledge', 'sites', 'playground', 'conversations', 'insights', 'widget'] as const;
 
 export function AgentPage() {
   const { agentId = '', tab = 'settings' } = useParams();
@@ -35,6 +36,7 @@ export function AgentPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="settings">Settings</Tabs.Tab>
           <Tabs.Tab value="knowledge">Knowledge</Tabs.Tab>
+          <Tabs.Tab value="sites">Websites</Tabs.Tab>
           <Tabs.Tab value="playground">Playground</Tabs.Tab>
           <Tabs.Tab value="conversations">Conversations</Tabs.Tab>
           <Tabs.Tab value="insights">Insights</Tabs.Tab>
@@ -45,6 +47,9 @@ export function AgentPage() {
         </Tabs.Panel>
         <Tabs.Panel value="knowledge">
           <KnowledgeTab agent={agent.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="sites">
+          <SitesTab agent={agent.data} />
         </Tabs.Panel>
         <Tabs.Panel value="playground">
           <PlaygroundTab agent={agent.data} />

@@ -1,0 +1,52 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { AgentRecord } from '../../ports/store.ts';
+import type { ChunkRecord, SitePage } from '../../ports/knowledge-store.ts';
+import type { CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
+import { AppError } from '../errors.ts';
+import { indexPieces } from '../knowledge/index-pieces.ts';
+import { characterCount, reserveStorage } from '../knowledge/store-source.ts';
+
+/**
+ * Re-indexes a changed page in place: same source id, new passages, title, hash and validators.
+ * The embedding runs before any transaction. Storage moves by the difference only: more is
+ * reserved first (403 PLAN_LIMIT_REACHED when it does not fit: the old text stays), less is given
+ * back in the transaction that swaps the passages, so the total is exact at every step.
+ */
+export async function reindexPage(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, stored: SitePage, page: Extract<CrawlOutcome, { kind: 'page' }>, contentHash: string, signal?: AbortSignal): Promise<void> {
+  const sourceId = stored.source.id;
+  const title = (page.title || stored.source.url || stored.source.title).slice(0, 500);
+  const storage = characterCount(...page.sections.map((section) => section.text));
+  const pieces = indexPieces(page.sections);
+  if (pieces.length === 0 || storage === 0) throw new AppError('INVALID_FILE', 'The page has no text to index.');
+  const vectors = await deps.embedder.embed(pieces.map((piece) => piece.indexedText), signal);
+  const chunks = pieces.map((piece, ordinal): ChunkRecord => ({
+    id: deps.ids.next('chk'),
+    sourceId,
+    agentId: agent.id,
+    ordinal,
+    content: piece.content,
+    heading: piece.heading,
+    page: piece.page,
+    terms: piece.terms,
+    embedding: vectors[ordinal] as Float32Array,
+    embeddingModel: deps.embedder.model,
+  }));
+  const delta = storage - stored.source.storage;
+  const reservation = delta > 0 ? await reserveStorage(deps, ctx, agent, delta) : null;
+  try {
+    await deps.store.transaction(async (tx) => {
+      const state = { siteId: stored.page.siteId, etag: page.etag, lastModified: page.lastModified, links: page.links };
+      if (!(await tx.sources.replaceContent(ctx.accountId, agent.id, sourceId, { title, storage, contentHash, page: state }, chunks))) {
+        throw new AppError('SOURCE_NOT_FOUND', 'The page was deleted during the re-sync.');
+      }
+      // The source viewer shows the text the passages were made from.
+      await tx.sourceViews.replaceSections(sourceId, agent.id, page.sections);
+      // Both change the knowledge version, so search indexes built on the old passages are dropped.
+      if (delta < 0) await tx.agents.releaseStorage(ctx.accountId, agent.id, -delta);
+      else await tx.agents.bumpKnowledgeVersion(agent.id);
+    });
+  } catch (error) {
+    await reservation?.release().catch(() => {});
+    throw error;
+  }
+}

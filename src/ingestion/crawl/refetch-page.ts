@@ -1,0 +1,55 @@
+import type { OutboundResponse } from '../../ports/fetcher.ts';
+import { skipOf, type CrawlRequestContext } from './crawl-context.ts';
+import type { CrawlOutcome, CrawlSkipReason } from './crawl-outcome.ts';
+import { readPage } from './read-page.ts';
+
+/** What a re-sync knows of a stored page before asking for it again. */
+export interface StoredValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export type RefetchOutcome =
+  /** 304 Not Modified: the stored text stands. */
+  | { kind: 'not-modified'; etag: string | null; lastModified: string | null }
+  /** 404 or 410: the page is gone from the site. */
+  | { kind: 'gone'; status: number }
+  /** Anything passing (5xx, time-out, network, a page that is suddenly not HTML): the stored page is kept. */
+  | { kind: 'failed'; reason: CrawlSkipReason; status?: number; detail?: string }
+  | { kind: 'page'; page: Extract<CrawlOutcome, { kind: 'page' }> };
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * GETs a stored page again with its validators (If-None-Match, If-Modified-Since), so an
+ * unchanged page costs a 304 and no body. Redirects are followed by the fetcher (its address
+ * guard judges every hop) but must stay on the page's origin.
+ */
+export async function refetchPage(context: CrawlRequestContext, url: string, stored: StoredValidators): Promise<RefetchOutcome> {
+  let response: OutboundResponse;
+  try {
+    response = await context.fetcher.fetch({
+      url,
+      method: 'GET',
+      headers: {
+        'user-agent': context.userAgent,
+        accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1',
+        ...(stored.etag && { 'if-none-match': stored.etag }),
+        ...(stored.lastModified && { 'if-modified-since': stored.lastModified }),
+      },
+      timeoutMs: context.timeoutMs,
+      maxBytes: context.maxBytes,
+      maxRedirects: MAX_REDIRECTS,
+      signal: context.signal,
+    });
+  } catch (error) {
+    return { kind: 'failed', ...skipOf(error) };
+  }
+  if (new URL(response.url).origin !== new URL(url).origin) return { kind: 'failed', reason: 'blocked', detail: `it now redirects off the site, to ${response.url}` };
+  if (response.status === 304) return { kind: 'not-modified', etag: response.headers.etag ?? stored.etag, lastModified: response.headers['last-modified'] ?? stored.lastModified };
+  if (response.status === 404 || response.status === 410) return { kind: 'gone', status: response.status };
+  const { outcome } = readPage(response, () => false);
+  if (outcome.kind === 'page') return { kind: 'page', page: outcome };
+  const { kind: _kind, url: _url, ...failure } = outcome;
+  return { kind: 'failed', ...failure };
+}
