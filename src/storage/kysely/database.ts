@@ -1,3 +1,4 @@
+import type { KnowledgeChangesTable } from './knowledge-changes-schema.ts';
 import type { WidgetSecretsTable } from './widget-schema.ts';
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
 // PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
@@ -107,6 +108,7 @@ export interface ChunksTable {
 
 export interface Database extends WebhookTables, ConsoleTables, ChatTables {
   sources: SourcesTable;
+  knowledge_changes: KnowledgeChangesTable;
   chunks: ChunksTable;
   accounts: AccountsTable;
   members: MembersTable;

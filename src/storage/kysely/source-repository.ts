@@ -3,6 +3,7 @@ import type { ChunksTable, SourcesTable } from './database.ts';
 import type { Db } from './kysely-store.ts';
 import { fromVector } from './vectors.ts';
 import { newestFirstPage } from './newest-first-page.ts';
+import { logKnowledgeChange } from './knowledge-change-log.ts';
 
 const toSource = (row: SourcesTable): SourceRecord => ({
   id: row.id,
@@ -59,6 +60,7 @@ export function createSourceRepository(db: Db): SourceStore {
       for (let start = 0; start < chunks.length; start += CHUNK_ROWS_PER_INSERT) {
         await db.insertInto('chunks').values(chunks.slice(start, start + CHUNK_ROWS_PER_INSERT).map(fromChunk)).execute();
       }
+      await logKnowledgeChange(db, source.agentId, { kind: 'add', sourceId: source.id });
       return true;
     },
     async get(accountId, agentId, sourceId) {
@@ -74,6 +76,7 @@ export function createSourceRepository(db: Db): SourceStore {
     async delete(accountId, agentId, sourceId) {
       // Chunks go with their source (ON DELETE CASCADE).
       const row = await db.deleteFrom('sources').where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', sourceId).returningAll().executeTakeFirst();
+      if (row) await logKnowledgeChange(db, agentId, { kind: 'delete', sourceId });
       return row && toSource(row);
     },
     async pageUrls(agentId) {

@@ -5,6 +5,7 @@ import { CONSOLE_SCHEMA } from '../kysely/console-schema.ts';
 import { CHAT_SCHEMA } from '../kysely/chat-schema.ts';
 import { ALLOWANCE_SCHEMA } from '../kysely/allowance-schema.ts';
 import { WIDGET_SCHEMA } from '../kysely/widget-schema.ts';
+import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
@@ -16,4 +17,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0005_chat', statements: CHAT_SCHEMA },
   { name: '0006_allowance_renewal', statements: ALLOWANCE_SCHEMA },
   { name: '0007_publishable_keys_widget', statements: WIDGET_SCHEMA },
+  { name: '0010_knowledge_changes', statements: KNOWLEDGE_CHANGES_SCHEMA },
 ];
