@@ -94,10 +94,10 @@ export function addChunks(index: AgentIndex, chunks: readonly SearchableChunk[])
 /** Removes every passage of these sources: their slots die, their postings go (so document
  * frequencies and N count live passages only, as a rebuild would). */
 export function removeSources(index: AgentIndex, sourceIds: readonly string[]): void {
-  const dead = new Set<number>();
+  const dead: number[] = [];
   for (const sourceId of sourceIds) {
     for (const doc of index.bySource.get(sourceId) ?? []) {
-      dead.add(doc);
+      dead.push(doc);
       index.chunkIds[doc] = '';
       index.live -= 1;
       index.totalLength -= index.docLengths[doc] as number;
@@ -105,12 +105,19 @@ export function removeSources(index: AgentIndex, sourceIds: readonly string[]): 
     }
     index.bySource.delete(sourceId);
   }
-  if (dead.size === 0) return;
+  if (dead.length === 0) return;
+  dead.sort((a, b) => a - b);
+  const isDead = new Uint8Array(index.slots);
+  for (const doc of dead) isDead[doc] = 1;
   for (const [term, posting] of index.postings) {
-    let kept = 0;
-    for (let i = 0; i < posting.length; i += 1) {
+    // Postings list slots in ascending order: a long one is searched for the dead slots instead
+    // of read through.
+    const from = posting.length > dead.length * 24 ? firstDeadAt(posting, dead) : 0;
+    if (from < 0) continue;
+    let kept = from;
+    for (let i = from; i < posting.length; i += 1) {
       const doc = posting.docs[i] as number;
-      if (dead.has(doc)) continue;
+      if (isDead[doc] === 1) continue;
       posting.docs[kept] = doc;
       posting.counts[kept] = posting.counts[i] as number;
       kept += 1;
@@ -121,6 +128,22 @@ export function removeSources(index: AgentIndex, sourceIds: readonly string[]): 
   // Dead slots cost scan time: past a quarter of the slots, renumber (same order, same results).
   if (index.slots - index.live > index.slots / 4) compact(index);
   settle(index);
+}
+
+/** Where the first of the (sorted) dead slots sits in the posting; -1 when none is in it. */
+function firstDeadAt(posting: Posting, dead: readonly number[]): number {
+  for (const doc of dead) {
+    let low = 0;
+    let high = posting.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((posting.docs[middle] as number) < doc) low = middle + 1;
+      else high = middle;
+    }
+    if (low < posting.length && posting.docs[low] === doc) return low;
+    if (low >= posting.length) break;
+  }
+  return -1;
 }
 
 function compact(index: AgentIndex): void {

@@ -18,41 +18,55 @@ export interface BestPassagesOptions {
 /**
  * The `limit` passages with the best `score(cosine, bm25)` at or above the floor, best first, ties
  * by passage id: exactly what scoring every passage with its exact cosine gives, for `score`
- * non-decreasing in the cosine. A first pass over the int8 vectors bounds each passage's score
- * from above; the best bounds are scored exactly, which sets a threshold; only passages whose
- * bound reaches it are scored exactly too. The rest cannot be in the results.
+ * non-decreasing in both signals. A first pass over the int8 vectors bounds each passage's cosine
+ * from above. The best passages by either signal are scored exactly, which sets a threshold; a
+ * passage whose bounds cannot reach it is dropped (most of them without calling `score` at all),
+ * and the few left are scored exactly. None that could be in the results is missed.
  */
 export function bestPassages(index: AgentIndex, query: Float32Array | undefined, lexical: Float64Array, score: (cosine: number, bm25: number) => number, options: BestPassagesOptions): { best: ScoredDoc[]; cosines: Map<number, number> } {
   const { limit, floor, cosineFloor } = options;
   const { slots, chunkIds } = index;
   const approximate = query ? approximateCosines(index.quantized, slots, query) : undefined;
-  const candidates: number[] = [];
-  const bounds: number[] = [];
+  const highest = new Float64Array(slots);
+  let topCosine = -Infinity;
+  let topBm25 = 0;
+  const byCosine = new TopList(limit);
+  const byBm25 = new TopList(limit);
   for (let doc = 0; doc < slots; doc += 1) {
     if (chunkIds[doc] === '') continue;
+    const high = approximate ? (approximate.cosines[doc] as number) + (approximate.errors[doc] as number) : 0;
+    highest[doc] = high;
     const bm25 = lexical[doc] as number;
-    const highest = approximate ? (approximate.cosines[doc] as number) + (approximate.errors[doc] as number) : 0;
-    if (bm25 === 0 && highest < cosineFloor) continue;
-    const bound = score(highest, bm25);
-    if (bound < floor) continue;
-    candidates.push(doc);
-    bounds.push(bound);
+    if (bm25 === 0 && high < cosineFloor) continue;
+    if (high > topCosine) topCosine = high;
+    if (bm25 > topBm25) topBm25 = bm25;
+    byCosine.offer(doc, high);
+    byBm25.offer(doc, bm25);
   }
   const cosines = new Map<number, number>();
+  const scored = new Map<number, number>();
   const exact = (doc: number): number => {
+    let value = scored.get(doc);
+    if (value !== undefined) return value;
     const bm25 = lexical[doc] as number;
     const cosine = query ? exactCosine(index, doc, query) : 0;
     cosines.set(doc, cosine);
-    return bm25 === 0 && cosine < cosineFloor ? 0 : score(cosine, bm25);
+    value = bm25 === 0 && cosine < cosineFloor ? 0 : score(cosine, bm25);
+    scored.set(doc, value);
+    return value;
   };
-  // The best bounds' exact scores: `limit` passages are known to reach the threshold.
-  const scored = new Map<number, number>();
-  for (const at of bestBounds(bounds, limit)) scored.set(candidates[at] as number, exact(candidates[at] as number));
-  const known = [...scored.values()].filter((value) => value >= floor).sort((a, b) => b - a);
+  // `limit` real passages reach the threshold, so a passage whose bound is under it cannot rank.
+  const known = [...new Set([...byCosine.docs, ...byBm25.docs])].map(exact).filter((value) => value >= floor).sort((a, b) => b - a);
   const threshold = known.length >= limit ? (known[limit - 1] as number) : floor;
-  for (let at = 0; at < candidates.length; at += 1) {
-    const doc = candidates[at] as number;
-    if ((bounds[at] as number) >= threshold && !scored.has(doc)) scored.set(doc, exact(doc));
+  // Under these, no passage can reach the threshold whatever its other signal.
+  const bm25Under = lastBelow((bm25) => score(topCosine, bm25), threshold, topBm25);
+  const cosineUnder = lastBelow((cosine) => score(cosine, topBm25), threshold, topCosine, -1);
+  for (let doc = 0; doc < slots; doc += 1) {
+    if (chunkIds[doc] === '' || scored.has(doc)) continue;
+    const bm25 = lexical[doc] as number;
+    const high = highest[doc] as number;
+    if ((bm25 === 0 && high < cosineFloor) || (bm25 > 0 && bm25 <= bm25Under) || high <= cosineUnder) continue;
+    if (score(high, bm25) >= threshold) exact(doc);
   }
   const best: ScoredDoc[] = [];
   for (const [doc, value] of scored) if (value >= floor) best.push({ doc, score: value });
@@ -61,18 +75,44 @@ export function bestPassages(index: AgentIndex, query: Float32Array | undefined,
   return { best, cosines };
 }
 
+/**
+ * The largest x in [from, to] found with f(x) < target, for f non-decreasing (bisection): every
+ * value at or under it is under the target too. `from` − 1 when even f(from) reaches it.
+ */
+function lastBelow(f: (x: number) => number, target: number, to: number, from = 0): number {
+  if (f(from) >= target) return from - 1;
+  if (f(to) < target) return to;
+  let low = from;
+  let high = to;
+  for (let step = 0; step < 40; step += 1) {
+    const middle = (low + high) / 2;
+    if (f(middle) < target) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The `size` largest values offered, kept sorted (a few insertions into a short list). */
+class TopList {
+  readonly docs: number[] = [];
+  readonly #values: number[] = [];
+  readonly #size: number;
+  constructor(size: number) {
+    this.#size = size;
+  }
+  offer(doc: number, value: number): void {
+    const values = this.#values;
+    if (values.length === this.#size && value <= (values[values.length - 1] as number)) return;
+    let place = values.length;
+    while (place > 0 && (values[place - 1] as number) < value) place -= 1;
+    values.splice(place, 0, value);
+    this.docs.splice(place, 0, doc);
+    if (values.length > this.#size) {
+      values.pop();
+      this.docs.pop();
+    }
+  }
+}
+
 const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Positions of the `limit` largest values (any order among equals). */
-function bestBounds(values: readonly number[], limit: number): number[] {
-  const top: number[] = [];
-  for (let at = 0; at < values.length; at += 1) {
-    const value = values[at] as number;
-    if (top.length === limit && value <= (values[top[top.length - 1] as number] as number)) continue;
-    let place = top.length;
-    while (place > 0 && (values[top[place - 1] as number] as number) < value) place -= 1;
-    top.splice(place, 0, at);
-    if (top.length > limit) top.pop();
-  }
-  return top;
-}

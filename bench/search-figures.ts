@@ -1,0 +1,91 @@
+// The figures `npm run bench -- search` prints for one agent at one size, all in the same run.
+import { inner } from 'simsimd';
+import type { DomainDeps } from '../src/domain/context.ts';
+import { rankPassages, loadAgentIndex } from '../src/domain/search/rank-passages.ts';
+import { vectorScores } from '../src/domain/search/agent-index.ts';
+import { createIndexCache } from '../src/domain/search/index-cache.ts';
+
+export interface SearchFigures {
+  p50: number;
+  p95: number;
+  /** One pass of a native SIMD dot product over the whole float32 matrix: what any exact scan
+   * must at least spend streaming the vectors from memory. */
+  bound: number;
+  /** The exact float32 scan in JavaScript that search used before the int8 first pass. */
+  jsScan: number;
+  afterAdd: number;
+  afterDelete: number;
+  cold: number;
+  bytesPerPassage: number;
+  heapPerPassage: number | null;
+}
+
+const ROUNDS = 5;
+
+export async function measureSearch(deps: DomainDeps, accountId: string, agentId: string, queries: number, addPassages: (count: number) => Promise<unknown>, queryText: (q: number) => string): Promise<SearchFigures> {
+  const agentNow = async () => (await deps.store.agents.get(accountId, agentId))!;
+  const timed = async (run: () => Promise<unknown>): Promise<number> => {
+    const started = performance.now();
+    await run();
+    return performance.now() - started;
+  };
+
+  // Cold: a cache of its own, so the index is read and built from every passage.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = memory();
+  const coldDeps = { ...deps, indexCache: createIndexCache({ maxBytes: 4 * 1024 ** 3 }) };
+  const cold = await timed(async () => rankPassages(coldDeps, await agentNow(), queryText(0), 5));
+  gc?.();
+  const heapPerPassage = gc ? (memory() - heapBefore) / (await loadAgentIndex(coldDeps, await agentNow())).live : null;
+
+  const agent = await agentNow();
+  await rankPassages(deps, agent, queryText(0), 5);
+  const latencies: number[] = [];
+  for (let q = 0; q < queries; q += 1) latencies.push(await timed(() => rankPassages(deps, agent, queryText(q), 5)));
+
+  const index = await loadAgentIndex(deps, agent);
+  const matrix = index.vectors.subarray(0, index.slots * index.dimension);
+  const bound = Math.min(...Array.from({ length: ROUNDS }, () => timedSync(() => inner(matrix, matrix))));
+  const query = matrix.slice(0, index.dimension);
+  const jsScan = median(Array.from({ length: 3 }, () => timedSync(() => vectorScores(index, query))));
+
+  const afterAdd: number[] = [];
+  const afterDelete: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    await addPassages(100);
+    afterAdd.push(await timed(async () => rankPassages(deps, await agentNow(), queryText(round), 5)));
+    const newest = (await deps.store.sources.list(accountId, agentId, {}, { page: 1, size: 1 })).items[0]!;
+    await deps.store.transaction((tx) => tx.sources.delete(accountId, agentId, newest.id));
+    afterDelete.push(await timed(async () => rankPassages(deps, await agentNow(), queryText(round), 5)));
+  }
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    bound,
+    jsScan,
+    afterAdd: median(afterAdd),
+    afterDelete: median(afterDelete),
+    cold,
+    bytesPerPassage: index.bytes / index.live,
+    heapPerPassage,
+  };
+}
+
+function timedSync(run: () => unknown): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+const memory = (): number => {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+};
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+const median = (samples: number[]): number => percentile(samples, 50);
