@@ -8,8 +8,8 @@ import { createIndexCache } from '../src/domain/search/index-cache.ts';
 export interface SearchFigures {
   p50: number;
   p95: number;
-  /** One pass of a native SIMD dot product over the whole float32 matrix: what any exact scan
-   * must at least spend streaming the vectors from memory. */
+  /** One pass of a native SIMD dot product over the whole float32 matrix (p50, timed between
+   * the searches): what any exact scan must at least spend streaming the vectors from memory. */
   bound: number;
   /** The exact float32 scan in JavaScript that search used before the int8 first pass. */
   jsScan: number;
@@ -41,12 +41,16 @@ export async function measureSearch(deps: DomainDeps, accountId: string, agentId
 
   const agent = await agentNow();
   await rankPassages(deps, agent, queryText(0), 5);
-  const latencies: number[] = [];
-  for (let q = 0; q < queries; q += 1) latencies.push(await timed(() => rankPassages(deps, agent, queryText(q), 5)));
-
   const index = await loadAgentIndex(deps, agent);
   const matrix = index.vectors.subarray(0, index.slots * index.dimension);
-  const bound = Math.min(...Array.from({ length: ROUNDS }, () => timedSync(() => inner(matrix, matrix))));
+  // The bound is timed between searches, so both see the same load on a shared machine.
+  const latencies: number[] = [];
+  const bounds: number[] = [];
+  for (let q = 0; q < queries; q += 1) {
+    latencies.push(await timed(() => rankPassages(deps, agent, queryText(q), 5)));
+    bounds.push(timedSync(() => inner(matrix, matrix)));
+  }
+  const bound = percentile(bounds, 50);
   const query = matrix.slice(0, index.dimension);
   const jsScan = median(Array.from({ length: 3 }, () => timedSync(() => vectorScores(index, query))));
 

@@ -19,6 +19,7 @@ import type { ChunkRecord } from '../src/ports/knowledge-store.ts';
 
 const DIMENSION = 512;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const WORDS = 'tent boot jacket refund shipping express warranty zipper seam repair rental gift card loyalty points store hours canvas down feather waterproof membrane sole lace stitch glove helmet rope harness carabiner stove fuel lantern compass map trail summit river canoe paddle kayak sleeping bag pad pillow insulation wool merino cotton nylon polyester buckle strap pocket hood collar cuff hem size fit width length'.split(' ');
 
 export function randomUnitVector(random: () => number): Float32Array {
@@ -100,7 +101,7 @@ async function benchBackend(label: string, env: Record<string, string>): Promise
     const ctx = operatorContext(account.id, account.plan);
     const agent = await createAgent(deps, ctx, { name: 'Bench agent' });
     let seeded = 0;
-    for (const size of [10_000, 100_000]) {
+    for (const size of SIZES) {
       const seedStarted = performance.now();
       await seed(deps, agent.id, size - seeded, random);
       seeded = size;

@@ -1,5 +1,5 @@
 import { exactCosine, type AgentIndex } from './agent-index.ts';
-import { approximateCosines } from './quantized-vectors.ts';
+import { cosineCeilings } from './quantized-vectors.ts';
 
 export interface ScoredDoc {
   doc: number;
@@ -26,16 +26,15 @@ export interface BestPassagesOptions {
 export function bestPassages(index: AgentIndex, query: Float32Array | undefined, lexical: Float64Array, score: (cosine: number, bm25: number) => number, options: BestPassagesOptions): { best: ScoredDoc[]; cosines: Map<number, number> } {
   const { limit, floor, cosineFloor } = options;
   const { slots, chunkIds } = index;
-  const approximate = query ? approximateCosines(index.quantized, slots, query) : undefined;
-  const highest = new Float64Array(slots);
+  // Without a query vector every cosine is 0, as the exact scores take it.
+  const highest = query ? cosineCeilings(index.quantized, slots, query) : new Float64Array(slots);
   let topCosine = -Infinity;
   let topBm25 = 0;
   const byCosine = new TopList(limit);
   const byBm25 = new TopList(limit);
   for (let doc = 0; doc < slots; doc += 1) {
     if (chunkIds[doc] === '') continue;
-    const high = approximate ? (approximate.cosines[doc] as number) + (approximate.errors[doc] as number) : 0;
-    highest[doc] = high;
+    const high = highest[doc] as number;
     const bm25 = lexical[doc] as number;
     if (bm25 === 0 && high < cosineFloor) continue;
     if (high > topCosine) topCosine = high;

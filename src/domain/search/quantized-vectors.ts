@@ -39,17 +39,21 @@ export function growQuantized(old: QuantizedVectors, capacity: number, used: num
 export function quantize(target: QuantizedVectors, slot: number, vector: Float32Array): void {
   const { dimension, codes } = target;
   let largest = 0;
-  for (let d = 0; d < dimension; d += 1) largest = Math.max(largest, Math.abs(vector[d] ?? 0));
+  for (let d = 0; d < dimension; d += 1) {
+    const magnitude = Math.abs(vector[d] as number);
+    if (magnitude > largest) largest = magnitude;
+  }
   const scale = largest / 127;
   let codeNorm = 0;
   let residual = 0;
   const offset = slot * dimension;
   for (let d = 0; d < dimension; d += 1) {
-    const value = vector[d] ?? 0;
+    const value = vector[d] as number;
     const code = scale > 0 ? Math.round(value / scale) : 0;
     codes[offset + d] = code;
-    codeNorm += (code * scale) ** 2;
-    residual += (value - code * scale) ** 2;
+    const decoded = code * scale;
+    codeNorm += decoded * decoded;
+    residual += (value - decoded) * (value - decoded);
   }
   target.scales[slot] = scale;
   target.codeNorms[slot] = Math.sqrt(codeNorm);
@@ -69,10 +73,11 @@ export function moveQuantized(target: QuantizedVectors, from: number, to: number
 const ROUNDING = 1e-6;
 
 /**
- * Approximate cosines of the query with the first `slots` vectors, each with a bound on its
- * error: |v·x − s·t·(q·p)| ≤ ‖s·q‖·‖x − t·p‖ + ‖v − s·q‖·‖x‖ (Cauchy–Schwarz on both residuals).
+ * For the first `slots` vectors, a cosine with the query that is never under the exact one: the
+ * approximate cosine s·t·(q·p) plus its largest error, |v·x − s·t·(q·p)| ≤ ‖s·q‖·‖x − t·p‖ +
+ * ‖v − s·q‖·‖x‖ (Cauchy–Schwarz on both residuals).
  */
-export function approximateCosines(target: QuantizedVectors, slots: number, query: Float32Array): { cosines: Float64Array; errors: Float64Array } {
+export function cosineCeilings(target: QuantizedVectors, slots: number, query: Float32Array): Float64Array {
   const { dimension } = target;
   let largest = 0;
   for (let d = 0; d < dimension; d += 1) largest = Math.max(largest, Math.abs(query[d] ?? 0));
@@ -90,13 +95,13 @@ export function approximateCosines(target: QuantizedVectors, slots: number, quer
   queryNorm = Math.sqrt(queryNorm);
   queryResidual = Math.sqrt(queryResidual);
   const views = viewsOf(target, slots);
-  const cosines = new Float64Array(slots);
-  const errors = new Float64Array(slots);
+  const { scales, codeNorms, residuals } = target;
+  const ceilings = new Float64Array(slots);
   for (let doc = 0; doc < slots; doc += 1) {
-    cosines[doc] = (target.scales[doc] as number) * scale * inner(views[doc] as Int8Array, codes);
-    errors[doc] = (target.codeNorms[doc] as number) * queryResidual + (target.residuals[doc] as number) * queryNorm + ROUNDING;
+    const approximate = (scales[doc] as number) * scale * inner(views[doc] as Int8Array, codes);
+    ceilings[doc] = approximate + (codeNorms[doc] as number) * queryResidual + (residuals[doc] as number) * queryNorm + ROUNDING;
   }
-  return { cosines, errors };
+  return ceilings;
 }
 
 function viewsOf(target: QuantizedVectors, slots: number): Int8Array[] {
