@@ -32,12 +32,10 @@ export async function measureSearch(deps: DomainDeps, accountId: string, agentId
 
   // Cold: a cache of its own, so the index is read and built from every passage.
   const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const heapBefore = memory();
+  const heapBefore = await settledMemory(gc);
   const coldDeps = { ...deps, indexCache: createIndexCache({ maxBytes: 4 * 1024 ** 3 }) };
   const cold = await timed(async () => rankPassages(coldDeps, await agentNow(), queryText(0), 5));
-  gc?.();
-  const heapPerPassage = gc ? (memory() - heapBefore) / (await loadAgentIndex(coldDeps, await agentNow())).live : null;
+  const heapPerPassage = gc ? ((await settledMemory(gc)) - heapBefore) / (await loadAgentIndex(coldDeps, await agentNow())).live : null;
 
   const agent = await agentNow();
   await rankPassages(deps, agent, queryText(0), 5);
@@ -82,10 +80,16 @@ function timedSync(run: () => unknown): number {
   return performance.now() - started;
 }
 
-const memory = (): number => {
+/** Heap and array buffers once garbage is collected (twice, with a turn of the event loop between:
+ * freed buffers are released after the collection that finds them). */
+async function settledMemory(gc: (() => void) | undefined): Promise<number> {
+  for (let round = 0; round < 2; round += 1) {
+    gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const usage = process.memoryUsage();
   return usage.heapUsed + usage.arrayBuffers;
-};
+}
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);

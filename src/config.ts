@@ -394,7 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: webhookConfig(file.webhooks),
     credits: creditsConfig(file.credits),
     embeddings: embeddingsConfig(file.embeddings, env),
-    search: { cacheBytes: (file.search?.cacheMegabytes ?? 256) * 1024 * 1024 },
+    search: { cacheBytes: (file.search?.cacheMegabytes ?? 512) * 1024 * 1024 },
     extraction: extractionSettings(file.extraction),
     chatModels: chatModelConfigs(models, env),
     moderation: moderationConfig(file.moderation, env),

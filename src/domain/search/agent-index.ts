@@ -189,7 +189,8 @@ function appendPosting(index: AgentIndex, term: string, doc: number, count: numb
 function ensureRoom(index: AgentIndex, slots: number): void {
   const capacity = index.docLengths.length;
   if (slots <= capacity) return;
-  const room = Math.max(slots, Math.ceil(capacity * 1.5));
+  // Grow by an eighth: a large index gains room often enough without holding much unused.
+  const room = Math.max(slots, capacity + Math.max(256, capacity >> 3));
   const vectors = new Float32Array(room * index.dimension);
   vectors.set(index.vectors.subarray(0, index.slots * index.dimension));
   index.vectors = vectors;
