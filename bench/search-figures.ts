@@ -8,6 +8,10 @@ import { createIndexCache } from '../src/domain/search/index-cache.ts';
 export interface SearchFigures {
   p50: number;
   p95: number;
+  /** CPU time of this process per search (p50): on a busy shared machine, wall time also counts
+   * the time spent waiting for a core, which a search of many short steps suffers most from. */
+  cpuP50: number;
+  boundCpu: number;
   /** One pass of a native SIMD dot product over the whole float32 matrix (p50, timed between
    * the searches): what any exact scan must at least spend streaming the vectors from memory. */
   bound: number;
@@ -44,9 +48,15 @@ export async function measureSearch(deps: DomainDeps, accountId: string, agentId
   // The bound is timed between searches, so both see the same load on a shared machine.
   const latencies: number[] = [];
   const bounds: number[] = [];
+  const cpu: number[] = [];
+  const boundsCpu: number[] = [];
   for (let q = 0; q < queries; q += 1) {
+    let started = process.cpuUsage();
     latencies.push(await timed(() => rankPassages(deps, agent, queryText(q), 5)));
+    cpu.push(cpuMs(started));
+    started = process.cpuUsage();
     bounds.push(timedSync(() => inner(matrix, matrix)));
+    boundsCpu.push(cpuMs(started));
   }
   const bound = percentile(bounds, 50);
   const query = matrix.slice(0, index.dimension);
@@ -64,7 +74,9 @@ export async function measureSearch(deps: DomainDeps, accountId: string, agentId
   return {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
+    cpuP50: percentile(cpu, 50),
     bound,
+    boundCpu: percentile(boundsCpu, 50),
     jsScan,
     afterAdd: median(afterAdd),
     afterDelete: median(afterDelete),
@@ -72,6 +84,11 @@ export async function measureSearch(deps: DomainDeps, accountId: string, agentId
     bytesPerPassage: index.bytes / index.live,
     heapPerPassage,
   };
+}
+
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
 }
 
 function timedSync(run: () => unknown): number {

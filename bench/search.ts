@@ -108,7 +108,8 @@ async function benchBackend(label: string, env: Record<string, string>): Promise
       const seedSeconds = (performance.now() - seedStarted) / 1000;
       const figures = await measureSearch(deps, account.id, agent.id, QUERIES, (count) => seed(deps, agent.id, count, random), (q) => `${WORDS[q % WORDS.length]} ${WORDS[(q * 7) % WORDS.length]} repair`);
       console.log(
-        `${label.padEnd(8)} ${String(size).padStart(7)} passages: search p50 ${figures.p50.toFixed(2)} ms, p95 ${figures.p95.toFixed(2)} ms | exact-scan bound ${figures.bound.toFixed(2)} ms → ratio ${(figures.p50 / figures.bound).toFixed(2)}× | ` +
+        `${label.padEnd(8)} ${String(size).padStart(7)} passages: search p50 ${figures.p50.toFixed(2)} ms, p95 ${figures.p95.toFixed(2)} ms | exact-scan bound ${figures.bound.toFixed(2)} ms → ratio ${(figures.p50 / figures.bound).toFixed(2)}× ` +
+          `(CPU time: search ${figures.cpuP50.toFixed(2)} ms, bound ${figures.boundCpu.toFixed(2)} ms → ${(figures.cpuP50 / figures.boundCpu).toFixed(2)}×) | ` +
           `first search after an add (delta) ${figures.afterAdd.toFixed(2)} ms, after a delete ${figures.afterDelete.toFixed(2)} ms, cold rebuild ${figures.cold.toFixed(0)} ms | ` +
           `old JS float32 scan ${figures.jsScan.toFixed(1)} ms | index ${figures.bytesPerPassage.toFixed(0)} B/passage (${figures.heapPerPassage === null ? 'heap not measured: run with --expose-gc' : `${figures.heapPerPassage.toFixed(0)} B measured`}) | seeding ${seedSeconds.toFixed(1)} s`,
       );

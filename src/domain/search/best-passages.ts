@@ -26,14 +26,14 @@ export interface BestPassagesOptions {
 export function bestPassages(index: AgentIndex, query: Float32Array | undefined, lexical: Float64Array, score: (cosine: number, bm25: number) => number, options: BestPassagesOptions): { best: ScoredDoc[]; cosines: Map<number, number> } {
   const { limit, floor, cosineFloor } = options;
   const { slots, chunkIds } = index;
-  // Without a query vector every cosine is 0, as the exact scores take it.
-  const highest = query ? cosineCeilings(index.quantized, slots, query) : new Float64Array(slots);
+  // A dead slot's ceiling is −∞; without a query vector every cosine is 0, as the exact scores take it.
+  const highest = query ? cosineCeilings(index.quantized, chunkIds, slots, query) : new Float64Array(slots).map((_, doc) => (chunkIds[doc] === '' ? -Infinity : 0));
   let topCosine = -Infinity;
   let topBm25 = 0;
   const byCosine = new TopList(limit);
   const byBm25 = new TopList(limit);
   for (let doc = 0; doc < slots; doc += 1) {
-    if (chunkIds[doc] === '') continue;
+    if (highest[doc] === -Infinity) continue;
     const high = highest[doc] as number;
     const bm25 = lexical[doc] as number;
     if (bm25 === 0 && high < cosineFloor) continue;
@@ -61,11 +61,10 @@ export function bestPassages(index: AgentIndex, query: Float32Array | undefined,
   const bm25Under = lastBelow((bm25) => score(topCosine, bm25), threshold, topBm25);
   const cosineUnder = lastBelow((cosine) => score(cosine, topBm25), threshold, topCosine, -1);
   for (let doc = 0; doc < slots; doc += 1) {
-    if (chunkIds[doc] === '' || scored.has(doc)) continue;
     const bm25 = lexical[doc] as number;
     const high = highest[doc] as number;
-    if ((bm25 === 0 && high < cosineFloor) || (bm25 > 0 && bm25 <= bm25Under) || high <= cosineUnder) continue;
-    if (score(high, bm25) >= threshold) exact(doc);
+    if ((bm25 === 0 && high < cosineFloor) || (bm25 > 0 && bm25 <= bm25Under) || high <= cosineUnder || chunkIds[doc] === '') continue;
+    if (!scored.has(doc) && score(high, bm25) >= threshold) exact(doc);
   }
   const best: ScoredDoc[] = [];
   for (const [doc, value] of scored) if (value >= floor) best.push({ doc, score: value });

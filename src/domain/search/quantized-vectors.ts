@@ -73,11 +73,11 @@ export function moveQuantized(target: QuantizedVectors, from: number, to: number
 const ROUNDING = 1e-6;
 
 /**
- * For the first `slots` vectors, a cosine with the query that is never under the exact one: the
+ * For the first `slots` vectors (live ones: an id in `chunkIds`), a cosine with the query that is never under the exact one: the
  * approximate cosine s·t·(q·p) plus its largest error, |v·x − s·t·(q·p)| ≤ ‖s·q‖·‖x − t·p‖ +
  * ‖v − s·q‖·‖x‖ (Cauchy–Schwarz on both residuals).
  */
-export function cosineCeilings(target: QuantizedVectors, slots: number, query: Float32Array): Float64Array {
+export function cosineCeilings(target: QuantizedVectors, chunkIds: readonly string[], slots: number, query: Float32Array): Float64Array {
   const { dimension } = target;
   let largest = 0;
   for (let d = 0; d < dimension; d += 1) largest = Math.max(largest, Math.abs(query[d] ?? 0));
@@ -98,6 +98,11 @@ export function cosineCeilings(target: QuantizedVectors, slots: number, query: F
   const { scales, codeNorms, residuals } = target;
   const ceilings = new Float64Array(slots);
   for (let doc = 0; doc < slots; doc += 1) {
+    // A dead slot (a deleted passage's) gets no ceiling at all.
+    if (chunkIds[doc] === '') {
+      ceilings[doc] = -Infinity;
+      continue;
+    }
     const approximate = (scales[doc] as number) * scale * inner(views[doc] as Int8Array, codes);
     ceilings[doc] = approximate + (codeNorms[doc] as number) * queryResidual + (residuals[doc] as number) * queryNorm + ROUNDING;
   }
