@@ -15,6 +15,7 @@ import { rankPassages, type RankingMode } from '../../src/domain/search/rank-pas
 import { createIndexCache } from '../../src/domain/search/index-cache.ts';
 import { analyze } from '../../src/domain/search/analyze.ts';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
+import { KEPT_CHANGES } from '../../src/storage/kysely/knowledge-change-log.ts';
 
 const DIMENSION = 64;
 
@@ -114,4 +115,16 @@ test('a gap the change log does not cover (pruned or older) rebuilds instead', a
   assert.deepEqual(cached, rebuilt);
   assert.equal(reader.indexCache.stats().rebuilds, before.rebuilds + 1);
   assert.equal(reader.indexCache.stats().deltas, before.deltas);
+});
+
+test('the change log is pruned as it is written: an index further behind than it covers rebuilds', async () => {
+  const account = await createAccount(writer, { name: 'Prune', plan: 'business', credits: 0 });
+  const ctx = operatorContext(account.id, account.plan);
+  const agent = await createAgent(writer, ctx, { name: 'Prune agent' });
+  for (let i = 0; i < KEPT_CHANGES + 100; i += 1) await writer.store.agents.bumpKnowledgeVersion(agent.id);
+  const version = (await writer.store.agents.get(account.id, agent.id))!.knowledgeVersion;
+  assert.equal(version, KEPT_CHANGES + 100);
+  const kept = await writer.store.chunks.changesSince(agent.id, 0, version);
+  assert.ok(kept.length < version && kept.length >= KEPT_CHANGES, `kept ${kept.length} of ${version}`);
+  assert.deepEqual(kept.at(-1), { version, kind: 'reset', sourceId: null });
 });
