@@ -220,8 +220,9 @@ const B = 0.75;
  * as BM25 allows, so the value means the same thing for short and long queries. One value per
  * slot; 0 where the passage shares no term with the query (a match always scores above 0).
  */
-export function bm25Scores(index: AgentIndex, queryTerms: readonly string[]): Float64Array {
-  const scores = new Float64Array(index.slots);
+export function bm25Scores(index: AgentIndex, queryTerms: readonly string[], into?: Float64Array): Float64Array {
+  // A reused buffer spares the collector 8 bytes per passage per search (see best-passages.ts).
+  const scores = into && into.length >= index.slots ? into.subarray(0, index.slots).fill(0) : new Float64Array(index.slots);
   const total = index.live;
   let ceiling = 0;
   let matched = false;

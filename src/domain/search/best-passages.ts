@@ -26,8 +26,9 @@ export interface BestPassagesOptions {
 export function bestPassages(index: AgentIndex, query: Float32Array | undefined, lexical: Float64Array, score: (cosine: number, bm25: number) => number, options: BestPassagesOptions): { best: ScoredDoc[]; cosines: Map<number, number> } {
   const { limit, floor, cosineFloor } = options;
   const { slots, chunkIds } = index;
+  const scratch = scratchOf(index);
   // A dead slot's ceiling is −∞; without a query vector every cosine is 0, as the exact scores take it.
-  const highest = query ? cosineCeilings(index.quantized, chunkIds, slots, query) : new Float64Array(slots).map((_, doc) => (chunkIds[doc] === '' ? -Infinity : 0));
+  const highest = query ? cosineCeilings(index.quantized, chunkIds, slots, query, scratch.ceilings) : new Float64Array(slots).map((_, doc) => (chunkIds[doc] === '' ? -Infinity : 0));
   let topCosine = -Infinity;
   let topBm25 = 0;
   const byCosine = new TopList(limit);
@@ -110,6 +111,24 @@ class TopList {
       this.docs.pop();
     }
   }
+}
+
+/**
+ * Per-index buffers of one value per slot, reused by every search of the index: allocating them
+ * anew (1.6 MB a search at 100k passages) made the collector run often over the index's own heap
+ * objects. A search uses them synchronously, start to end, so searches never share one in flight;
+ * read what you need from them before the next await.
+ */
+const scratches = new WeakMap<AgentIndex, { lexical: Float64Array; ceilings: Float64Array }>();
+
+export function scratchOf(index: AgentIndex): { lexical: Float64Array; ceilings: Float64Array } {
+  let scratch = scratches.get(index);
+  const room = index.docLengths.length;
+  if (!scratch || scratch.lexical.length < room) {
+    scratch = { lexical: new Float64Array(room), ceilings: new Float64Array(room) };
+    scratches.set(index, scratch);
+  }
+  return scratch;
 }
 
 const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

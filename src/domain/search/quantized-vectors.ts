@@ -77,7 +77,7 @@ const ROUNDING = 1e-6;
  * approximate cosine s·t·(q·p) plus its largest error, |v·x − s·t·(q·p)| ≤ ‖s·q‖·‖x − t·p‖ +
  * ‖v − s·q‖·‖x‖ (Cauchy–Schwarz on both residuals).
  */
-export function cosineCeilings(target: QuantizedVectors, chunkIds: readonly string[], slots: number, query: Float32Array): Float64Array {
+export function cosineCeilings(target: QuantizedVectors, chunkIds: readonly string[], slots: number, query: Float32Array, into?: Float64Array): Float64Array {
   const { dimension } = target;
   let largest = 0;
   for (let d = 0; d < dimension; d += 1) largest = Math.max(largest, Math.abs(query[d] ?? 0));
@@ -96,7 +96,7 @@ export function cosineCeilings(target: QuantizedVectors, chunkIds: readonly stri
   queryResidual = Math.sqrt(queryResidual);
   const views = viewsOf(target, slots);
   const { scales, codeNorms, residuals } = target;
-  const ceilings = new Float64Array(slots);
+  const ceilings = into && into.length >= slots ? into.subarray(0, slots) : new Float64Array(slots);
   for (let doc = 0; doc < slots; doc += 1) {
     // A dead slot (a deleted passage's) gets no ceiling at all.
     if (chunkIds[doc] === '') {

@@ -3,7 +3,7 @@ import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyze } from './analyze.ts';
 import { bm25Scores, type AgentIndex } from './agent-index.ts';
-import { bestPassages } from './best-passages.ts';
+import { bestPassages, scratchOf } from './best-passages.ts';
 import { loadIndex } from './update-agent-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import { answerSentences } from './answer-sentences.ts';
@@ -64,7 +64,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   if (index.live === 0) return [];
   const calibration = await modelCalibration(deps);
   const [queryVector] = await deps.embedder.embed([query], signal);
-  const lexical = bm25Scores(index, analyze(query));
+  const lexical = bm25Scores(index, analyze(query), scratchOf(index).lexical);
   const floor = Math.max(minimumScore, Number.MIN_VALUE);
   // Most passages share no word with the query and sit far under the floor: skip their arithmetic.
   const cosineFloor = mode === 'bm25' ? Infinity : semanticCosineFloor(floor, calibration);
@@ -73,8 +73,10 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
     return mode === 'hybrid' ? fuseScores(parts) : mode === 'bm25' ? parts.keyword : parts.semantic;
   };
   const { best, cosines } = bestPassages(index, queryVector, lexical, score, { limit, floor, cosineFloor });
-  // Ids now: a delta applied to the index while the rows load may renumber its slots.
+  // Ids and BM25 now: a delta applied to the index, or another search of it, while the rows load
+  // may renumber its slots or reuse the BM25 buffer.
   const ids = best.map((entry) => index.chunkIds[entry.doc] as string);
+  const keywords = best.map((entry) => lexical[entry.doc] as number);
   const byId = new Map((await deps.store.chunks.withSources(agent.id, ids)).map((row) => [row.id, row]));
   const passages = best.flatMap((entry, at) => {
     const row = byId.get(ids[at] as string);
@@ -82,7 +84,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
     const passage: Passage = { score: entry.score, content: row.content, source: row.source };
     if (options.explain) {
       const cosine = cosines.get(entry.doc) ?? 0;
-      const bm25 = lexical[entry.doc] as number;
+      const bm25 = keywords[at] as number;
       passage.explain = { ...roundParts(scoreParts(cosine, bm25, calibration)), cosine: round(cosine), bm25: round(bm25) };
     }
     return [passage];
