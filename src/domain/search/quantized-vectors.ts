@@ -1,4 +1,4 @@
-import { inner } from 'simsimd';
+import { inner } from './simsimd.ts';
 
 /**
  * The int8 copy of an index's vectors that the first pass of a search scans: a quarter of the
