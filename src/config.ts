@@ -417,7 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credits: creditsConfig(file.credits),
     sites: sitesConfig(file.sites),
     embeddings: embeddingsConfig(file.embeddings, env),
-    search: { cacheBytes: (file.search?.cacheMegabytes ?? 256) * 1024 * 1024 },
+    search: { cacheBytes: (file.search?.cacheMegabytes ?? 512) * 1024 * 1024 },
     extraction: extractionSettings(file.extraction),
     chatModels: chatModelConfigs(models, env),
     moderation: moderationConfig(file.moderation, env),

@@ -63,6 +63,14 @@ export interface SearchableChunk {
   embedding: Float32Array;
 }
 
+/** One knowledge version of an agent: a source's passages added or deleted, or (`reset`) vectors
+ * changed in place, which only a rebuild of the index follows. */
+export interface KnowledgeChange {
+  version: number;
+  kind: 'add' | 'delete' | 'reset';
+  sourceId: string | null;
+}
+
 export interface SourceStore {
   /** Inserts a source with all its chunks (call inside the transaction that reserves its storage).
    * False, and nothing written, when the agent already holds a page with this URL. */
@@ -91,6 +99,11 @@ export interface SourceStore {
 export interface ChunkStore {
   /** The agent's passages embedded with `model`, in a stable order. */
   searchable(agentId: string, model: string): Promise<SearchableChunk[]>;
+  /** The passages of these sources embedded with `model` (an index's delta). */
+  searchableOfSources(agentId: string, model: string, sourceIds: readonly string[]): Promise<SearchableChunk[]>;
+  /** The agent's changes after version `after` up to `upTo`, oldest first; fewer rows than
+   * versions in between means the log no longer covers the gap (pruned, or older than the log). */
+  changesSince(agentId: string, after: number, upTo: number): Promise<KnowledgeChange[]>;
   /** Passages by id with their source's id, type and title, for results. */
   withSources(agentId: string, chunkIds: readonly string[]): Promise<Array<{ id: string; content: string; source: { id: string; type: SourceType; title: string } }>>;
   /** Passages whose vectors were not made by `model` (re-embedding after a model change). */

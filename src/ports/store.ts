@@ -166,11 +166,12 @@ export interface AgentStore {
   existingIds(accountId: string, agentIds: readonly string[]): Promise<string[]>;
   /** Operator lookup (CLI only): the account that owns an agent. */
   ownerOf(agentId: string): Promise<string | undefined>;
-  /** Adds to the agent's storage unless that would pass `limit`; false when it would. Bumps its knowledge version. */
+  /** Adds to the agent's storage unless that would pass `limit`; false when it would. */
   reserveStorage(accountId: string, agentId: string, amount: number, limit: number): Promise<boolean>;
-  /** Gives storage back after a source is deleted. Bumps its knowledge version. */
+  /** Gives storage back after a source is deleted (or work that reserved it failed). */
   releaseStorage(accountId: string, agentId: string, amount: number): Promise<void>;
-  /** Marks the agent's knowledge as changed (caches keyed by the version rebuild). */
+  /** Marks the agent's vectors as changed in place (a `reset` change: cached indexes rebuild).
+   * Adding or deleting a source bumps the version itself, with the change it made. */
   bumpKnowledgeVersion(agentId: string): Promise<void>;
 }
 

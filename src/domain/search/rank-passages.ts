@@ -2,7 +2,9 @@ import type { DomainDeps } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyze } from './analyze.ts';
-import { bm25Scores, buildAgentIndex, vectorScores, type AgentIndex } from './agent-index.ts';
+import { bm25Scores, type AgentIndex } from './agent-index.ts';
+import { bestPassages, scratchOf } from './best-passages.ts';
+import { loadIndex } from './update-agent-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import { answerSentences } from './answer-sentences.ts';
 import { FUSION, fuseScores, scoreParts, semanticCosineFloor, type ScoreParts } from './fuse-scores.ts';
@@ -31,7 +33,7 @@ export type SearchDeps = Pick<DomainDeps, 'store' | 'embedder' | 'indexCache'>;
 
 export async function loadAgentIndex(deps: SearchDeps, agent: AgentRecord): Promise<AgentIndex> {
   const { model, dimension } = deps.embedder;
-  return deps.indexCache.get(agent.id, agent.knowledgeVersion, model, async () => buildAgentIndex(await deps.store.chunks.searchable(agent.id, model), dimension));
+  return loadIndex(deps, agent.id, agent.knowledgeVersion, model, dimension);
 }
 
 /** The configured embedding model's calibration (measured on first use, then kept). Shared by
@@ -59,32 +61,30 @@ export interface RankOptions {
 export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, options: RankOptions = {}): Promise<Passage[]> {
   const { mode = 'hybrid', minimumScore = FUSION.minimumScore, signal } = options;
   const index = await loadAgentIndex(deps, agent);
-  if (index.chunkIds.length === 0) return [];
+  if (index.live === 0) return [];
   const calibration = await modelCalibration(deps);
   const [queryVector] = await deps.embedder.embed([query], signal);
-  const lexical = bm25Scores(index, analyze(query));
-  const semantic = queryVector ? vectorScores(index, queryVector) : new Float32Array(index.chunkIds.length);
-  const count = index.chunkIds.length;
-  const scores = new Float64Array(count);
+  const lexical = bm25Scores(index, analyze(query), scratchOf(index).lexical);
   const floor = Math.max(minimumScore, Number.MIN_VALUE);
   // Most passages share no word with the query and sit far under the floor: skip their arithmetic.
   const cosineFloor = mode === 'bm25' ? Infinity : semanticCosineFloor(floor, calibration);
-  for (let doc = 0; doc < count; doc += 1) {
-    const bm25 = lexical.get(doc);
-    if (bm25 === undefined && (semantic[doc] as number) < cosineFloor) continue;
-    const parts = scoreParts(semantic[doc] as number, bm25 ?? 0, calibration);
-    scores[doc] = mode === 'hybrid' ? fuseScores(parts) : mode === 'bm25' ? parts.keyword : parts.semantic;
-  }
-  const best = topScores(scores, limit, floor);
+  const score = (cosine: number, bm25: number): number => {
+    const parts = scoreParts(cosine, bm25, calibration);
+    return mode === 'hybrid' ? fuseScores(parts) : mode === 'bm25' ? parts.keyword : parts.semantic;
+  };
+  const { best, cosines } = bestPassages(index, queryVector, lexical, score, { limit, floor, cosineFloor });
+  // Ids and BM25 now: a delta applied to the index, or another search of it, while the rows load
+  // may renumber its slots or reuse the BM25 buffer.
   const ids = best.map((entry) => index.chunkIds[entry.doc] as string);
+  const keywords = best.map((entry) => lexical[entry.doc] as number);
   const byId = new Map((await deps.store.chunks.withSources(agent.id, ids)).map((row) => [row.id, row]));
-  const passages = best.flatMap((entry) => {
-    const row = byId.get(index.chunkIds[entry.doc] as string);
+  const passages = best.flatMap((entry, at) => {
+    const row = byId.get(ids[at] as string);
     if (!row) return [];
     const passage: Passage = { score: entry.score, content: row.content, source: row.source };
     if (options.explain) {
-      const cosine = semantic[entry.doc] as number;
-      const bm25 = lexical.get(entry.doc) ?? 0;
+      const cosine = cosines.get(entry.doc) ?? 0;
+      const bm25 = keywords[at] as number;
       passage.explain = { ...roundParts(scoreParts(cosine, bm25, calibration)), cosine: round(cosine), bm25: round(bm25) };
     }
     return [passage];

@@ -41,9 +41,8 @@ export async function reindexPage(deps: DomainDeps, ctx: RequestContext, agent: 
       }
       // The source viewer shows the text the passages were made from.
       await tx.sourceViews.replaceSections(sourceId, agent.id, page.sections);
-      // Both change the knowledge version, so search indexes built on the old passages are dropped.
+      // replaceContent logs the swap in the knowledge change log, so cached indexes update in place.
       if (delta < 0) await tx.agents.releaseStorage(ctx.accountId, agent.id, -delta);
-      else await tx.agents.bumpKnowledgeVersion(agent.id);
     });
   } catch (error) {
     await reservation?.release().catch(() => {});

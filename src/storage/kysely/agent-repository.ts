@@ -1,3 +1,4 @@
+import { logKnowledgeChange } from './knowledge-change-log.ts';
 import type { AgentStore } from '../../ports/store.ts';
 import type { Db } from './kysely-store.ts';
 import { fromAgent, toAgent } from './rows.ts';
@@ -56,7 +57,7 @@ export function createAgentRepository(db: Db): AgentStore {
     async reserveStorage(accountId, agentId, amount, limit) {
       const row = await db
         .updateTable('agents')
-        .set((eb) => ({ storage_used: eb('storage_used', '+', amount), knowledge_version: eb('knowledge_version', '+', 1) }))
+        .set((eb) => ({ storage_used: eb('storage_used', '+', amount) }))
         .where('account_id', '=', accountId)
         .where('id', '=', agentId)
         .where((eb) => eb(eb('storage_used', '+', amount), '<=', limit))
@@ -67,13 +68,13 @@ export function createAgentRepository(db: Db): AgentStore {
     async releaseStorage(accountId, agentId, amount) {
       await db
         .updateTable('agents')
-        .set((eb) => ({ storage_used: eb('storage_used', '-', amount), knowledge_version: eb('knowledge_version', '+', 1) }))
+        .set((eb) => ({ storage_used: eb('storage_used', '-', amount) }))
         .where('account_id', '=', accountId)
         .where('id', '=', agentId)
         .execute();
     },
     async bumpKnowledgeVersion(agentId) {
-      await db.updateTable('agents').set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1) })).where('id', '=', agentId).execute();
+      await logKnowledgeChange(db, agentId, { kind: 'reset', sourceId: null });
     },
     async ownerOf(agentId) {
       const row = await db.selectFrom('agents').select('account_id').where('id', '=', agentId).executeTakeFirst();

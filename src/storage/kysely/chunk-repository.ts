@@ -1,6 +1,8 @@
-import type { ChunkStore, SourceType } from '../../ports/knowledge-store.ts';
+import type { ChunkStore, KnowledgeChange, SourceType } from '../../ports/knowledge-store.ts';
 import type { Db } from './kysely-store.ts';
 import { fromVector, toVector } from './vectors.ts';
+
+const toSearchable = (row: { id: string; source_id: string; terms: string; embedding: Uint8Array }) => ({ id: row.id, sourceId: row.source_id, terms: row.terms, embedding: toVector(row.embedding) });
 
 export function createChunkRepository(db: Db): ChunkStore {
   return {
@@ -12,7 +14,29 @@ export function createChunkRepository(db: Db): ChunkStore {
         .where('embedding_model', '=', model)
         .orderBy('id')
         .execute();
-      return rows.map((row) => ({ id: row.id, sourceId: row.source_id, terms: row.terms, embedding: toVector(row.embedding) }));
+      return rows.map(toSearchable);
+    },
+    async searchableOfSources(agentId, model, sourceIds) {
+      if (sourceIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('chunks')
+        .select(['id', 'source_id', 'terms', 'embedding'])
+        .where('agent_id', '=', agentId)
+        .where('embedding_model', '=', model)
+        .where('source_id', 'in', [...sourceIds])
+        .execute();
+      return rows.map(toSearchable);
+    },
+    async changesSince(agentId, after, upTo) {
+      const rows = await db
+        .selectFrom('knowledge_changes')
+        .select(['version', 'kind', 'source_id'])
+        .where('agent_id', '=', agentId)
+        .where('version', '>', after)
+        .where('version', '<=', upTo)
+        .orderBy('version')
+        .execute();
+      return rows.map((row) => ({ version: Number(row.version), kind: row.kind as KnowledgeChange['kind'], sourceId: row.source_id }));
     },
     async withSources(agentId, chunkIds) {
       if (chunkIds.length === 0) return [];

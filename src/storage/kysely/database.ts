@@ -1,3 +1,4 @@
+import type { KnowledgeChangesTable } from './knowledge-changes-schema.ts';
 import type { WidgetSecretsTable } from './widget-schema.ts';
 import type { InsightTables } from './insights-schema.ts';
 import type { SitesTable } from './site-schema.ts';
@@ -117,6 +118,7 @@ export interface ChunksTable {
 export interface Database extends WebhookTables, ConsoleTables, ChatTables, InsightTables {
   sources: SourcesTable;
   sites: SitesTable;
+  knowledge_changes: KnowledgeChangesTable;
   chunks: ChunksTable;
   accounts: AccountsTable;
   members: MembersTable;

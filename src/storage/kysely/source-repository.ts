@@ -4,6 +4,7 @@ import type { ChunksTable, SourcesTable } from './database.ts';
 import type { Db } from './kysely-store.ts';
 import { fromVector } from './vectors.ts';
 import { newestFirstPage } from './newest-first-page.ts';
+import { logKnowledgeChange } from './knowledge-change-log.ts';
 
 const toSource = (row: SourcesTable): SourceRecord => ({
   id: row.id,
@@ -81,6 +82,7 @@ export function createSourceRepository(db: Db): SourceStore {
         .executeTakeFirst();
       if (!inserted) return false;
       await insertChunks(db, chunks);
+      await logKnowledgeChange(db, source.agentId, { kind: 'add', sourceId: source.id });
       return true;
     },
     async findByHash(accountId, agentId, type, contentHash) {
@@ -107,6 +109,9 @@ export function createSourceRepository(db: Db): SourceStore {
       if (!updated) return false;
       await db.deleteFrom('chunks').where('source_id', '=', sourceId).execute();
       await insertChunks(db, chunks);
+      // Logged as the old passages deleted and the new ones added: cached indexes apply it as a delta.
+      await logKnowledgeChange(db, agentId, { kind: 'delete', sourceId });
+      await logKnowledgeChange(db, agentId, { kind: 'add', sourceId });
       return true;
     },
     async adoptPages(accountId, agentId, siteId, origin) {
@@ -137,6 +142,7 @@ export function createSourceRepository(db: Db): SourceStore {
     async delete(accountId, agentId, sourceId) {
       // Chunks go with their source (ON DELETE CASCADE).
       const row = await db.deleteFrom('sources').where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', sourceId).returningAll().executeTakeFirst();
+      if (row) await logKnowledgeChange(db, agentId, { kind: 'delete', sourceId });
       return row && toSource(row);
     },
     async pageUrls(agentId) {

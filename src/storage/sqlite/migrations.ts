@@ -7,6 +7,7 @@ import { ALLOWANCE_SCHEMA } from '../kysely/allowance-schema.ts';
 import { WIDGET_SCHEMA } from '../kysely/widget-schema.ts';
 import { insightsSchema } from '../kysely/insights-schema.ts';
 import { SITE_SCHEMA } from '../kysely/site-schema.ts';
+import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
@@ -20,4 +21,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0007_publishable_keys_widget', statements: WIDGET_SCHEMA },
   { name: '0008_sites', statements: SITE_SCHEMA },
   { name: '0009_insights', statements: insightsSchema('BLOB') },
+  { name: '0010_knowledge_changes', statements: KNOWLEDGE_CHANGES_SCHEMA },
 ];
