@@ -5,7 +5,10 @@ import { crawlSite, type CrawlOutcome } from '../../ingestion/crawl/crawl-site.t
 import { normalizeUrl } from '../../ingestion/crawl/normalize-url.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { DuplicatePageError, characterCount, prepareSource, reserveStorage, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
+import type { IngestTask } from '../../ports/ingestion-queue.ts';
+import { recordEvent } from '../events/record-event.ts';
+import { characterCount } from './store-source.ts';
+import { storedSource } from './ingest-job.ts';
 
 export interface CrawlReport {
   url: string;
@@ -78,8 +81,8 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
         known.add(added.url ?? outcome.url);
         progress();
       });
-      // Embedding is the slow step: keep as many pages in it as the embedder has workers.
-      if (indexing.pending() >= PAGES_IN_FLIGHT) await indexing.settleOne();
+      // Embedding is the slow step: keep as many pages in it as the queue's workers take.
+      if (indexing.full()) await indexing.settleOne();
       indexing.throwIfFailed();
     }
     await indexing.settleAll();
@@ -96,44 +99,36 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
   return report;
 }
 
-const PAGES_IN_FLIGHT = 2;
-
 /**
- * Pages are chunked and embedded side by side (up to PAGES_IN_FLIGHT), then stored one at a
- * time in the order they finish, each in its own transaction. The first failure stops further
- * stores and is raised by the crawl loop.
+ * Each page is one ingestion job (chunk, embed, store; on PostgreSQL on any node), up to the
+ * queue's parallelism side by side, each stored in its own transaction as it finishes. The crawl's
+ * one `source.added` event is written when its first page is stored. The first failure stops
+ * further pages and is raised by the crawl loop.
  */
 function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, report: CrawlReport, signal?: AbortSignal) {
   const inFlight: Array<Promise<void>> = [];
-  let storing: Promise<unknown> = Promise.resolve();
   let failure: { error: unknown } | null = null;
   return {
     pending: () => inFlight.length,
+    full: () => inFlight.length >= deps.ingestion.parallelism,
     start(page: Extract<CrawlOutcome, { kind: 'page' }>, onAdded: (source: SourceRecord) => void) {
       const job = (async () => {
-        const draft = pageDraft(page, report);
-        if (!draft) return;
-        // Reserved before embedding (atomically, against uploads and other crawls too): a page
-        // that cannot fit is refused before any work; given back if it is not stored.
-        const reservation = await reserveStorage(deps, ctx, agent, draft.storage).catch((error: unknown) => {
+        const task = pageTask(page, report);
+        if (!task) return;
+        // Its storage is reserved when it is queued (atomically, against uploads and other crawls
+        // too): a page that cannot fit is refused before any work; given back if it is not stored.
+        const outcome = await deps.ingestion.run({ ctx, agent, storage: task.storage, task: task.task, event: null }, signal).catch((error: unknown) => {
           throw error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED' ? limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.") : error;
         });
-        let added: SourceRecord | null = null;
-        try {
-          const prepared = await prepareSource(deps, ctx, agent, draft, signal);
-          // Stores run one after another, in the order pages finish embedding.
-          const stored = storing.then(async () => {
-            if (failure) return null;
-            const added = await storePage(deps, ctx, agent, prepared, report);
-            if (added) report.added.push(added);
-            return added;
-          });
-          storing = stored.catch(() => undefined);
-          added = await stored;
-          if (added) onAdded(added);
-        } finally {
-          if (!added) await reservation.release().catch(() => {});
+        // Stored even when another page failed meanwhile: the report lists everything kept.
+        const added = storedSource(outcome);
+        if (!added) {
+          report.skipped.push({ url: task.task.url, reason: 'known' });
+          return;
         }
+        report.added.push(added);
+        if (report.added.length === 1) await deps.store.transaction((tx) => recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: report.url }));
+        onAdded(added);
       })().catch((error: unknown) => {
         failure ??= { error };
       });
@@ -167,27 +162,13 @@ function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppEr
   return invalidBody({ url: [`could not be crawled: ${why}`] }, `The URL could not be crawled because ${why}.`);
 }
 
-/** A page as a source draft, or null (recorded as skipped) when it has no text. */
-function pageDraft(page: Extract<CrawlOutcome, { kind: 'page' }>, report: CrawlReport): SourceDraft | null {
+/** A page as an ingestion task, or null (recorded as skipped) when it has no text. */
+function pageTask(page: Extract<CrawlOutcome, { kind: 'page' }>, report: CrawlReport): { storage: number; task: Extract<IngestTask, { kind: 'page' }> } | null {
   const url = normalizeUrl(page.url);
   const storage = characterCount(...page.sections.map((section) => section.text));
   if (storage === 0) {
     report.skipped.push({ url, reason: 'empty' });
     return null;
   }
-  return { type: 'website', title: (page.title || url).slice(0, 500), content: null, url, size: null, storage, sections: page.sections };
-}
-
-/** Stores one prepared page; the crawl's one `source.added` event goes with the first page stored. */
-async function storePage(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, report: CrawlReport): Promise<SourceRecord | null> {
-  try {
-    await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, report.added.length === 0 ? { source: report.url } : null));
-  } catch (error) {
-    if (error instanceof DuplicatePageError) {
-      report.skipped.push({ url: prepared.source.url ?? '', reason: 'known' });
-      return null;
-    }
-    throw error;
-  }
-  return prepared.source;
+  return { storage, task: { kind: 'page', title: (page.title || url).slice(0, 500), url, sections: page.sections } };
 }

@@ -17,7 +17,7 @@ import { createMessageRepository, createToolCallRepository } from './message-rep
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
+export function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
   return {
     conversations: createConversationRepository(db, dialect),
     messages: createMessageRepository(db),

@@ -5,6 +5,7 @@ import { CONSOLE_SCHEMA } from '../kysely/console-schema.ts';
 import { CHAT_SCHEMA } from '../kysely/chat-schema.ts';
 import { ALLOWANCE_SCHEMA } from '../kysely/allowance-schema.ts';
 import { WIDGET_SCHEMA } from '../kysely/widget-schema.ts';
+import { INGEST_JOBS_SCHEMA } from '../../ingestion/queue/ingest-jobs-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** PostgreSQL's migration history. Append only; never edit a migration that has shipped. */
@@ -23,4 +24,5 @@ export const POSTGRES_MIGRATIONS: SqlMigration[] = [
   { name: '0005_chat', statements: CHAT_SCHEMA },
   { name: '0006_allowance_renewal', statements: ALLOWANCE_SCHEMA },
   { name: '0007_publishable_keys_widget', statements: WIDGET_SCHEMA },
+  { name: '0011_ingest_jobs', statements: INGEST_JOBS_SCHEMA },
 ];
