@@ -101,7 +101,19 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
       await ensureQueue(DEAD_LETTERS, {});
       await ensureQueue(QUEUE, { deadLetter: DEAD_LETTERS, retryLimit: settings.retryLimit, retryDelay: 1, heartbeatSeconds: settings.heartbeatSeconds, expireInSeconds: settings.expireSeconds, notify: true });
       const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 10 };
-      if (settings.workers > 0) await boss.work<{ id: string }>(QUEUE, { ...polling, localConcurrency: settings.workers }, async ([job]) => job && consume(job));
+      // One pg-boss worker per slot, each waking itself after a job: a worker that found work
+      // fetches again at once instead of sleeping out its poll interval (NOTIFY only wakes it for
+      // jobs sent while it sleeps, not for the backlog).
+      for (let slot = 0; slot < settings.workers; slot += 1) {
+        let self = '';
+        self = await boss.work<{ id: string }>(QUEUE, polling, async ([job]) => {
+          try {
+            if (job) await consume(job);
+          } finally {
+            boss.notifyWorker(self);
+          }
+        });
+      }
       await boss.work<{ id: string }>(DEAD_LETTERS, polling, async ([job]) => job && bury(job));
       await listener.ready();
     })();
