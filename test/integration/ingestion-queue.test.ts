@@ -158,8 +158,8 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     const answers = await Promise.all(files.map((file) => upload(front, key, agentId, file.name, file.text)));
     for (const answer of answers) assert.equal(answer.status, 200, await answer.clone().text());
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{ source: { id: string; title: string } }>;
-    const listed = await (await fetch(`${front.baseUrl}/api/v1/agents/${agentId}/sources?limit=100`, { headers: { authorization: `Bearer ${key}` } })).json();
-    const listedIds = new Set((listed.sources ?? listed.items ?? listed.data ?? []).map((source: { id: string }) => source.id));
+    const listed = (await (await fetch(`${front.baseUrl}/api/v1/agents/${agentId}/sources?limit=100`, { headers: { authorization: `Bearer ${key}` } })).json()) as { sources: Array<{ id: string }> };
+    const listedIds = new Set(listed.sources.map((source) => source.id));
     for (const body of bodies) assert.ok(listedIds.has(body.source.id), 'each answered source is listed at once');
     const rows = (await db.query("SELECT state, worker FROM ingest_jobs WHERE state = 'stored'")).rows as Array<{ worker: string }>;
     assert.equal(rows.length, 6);
@@ -178,7 +178,10 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     const text = document('killed consumer');
     const answer = upload(front, key, agentId, 'killed-consumer.txt', text);
     await hold.arrival;
-    const row = await waitUntil('the job to be claimed', async () => (await jobRow('killed-consumer.txt'))?.worker && jobRow('killed-consumer.txt'));
+    const row = await waitUntil('the job to be claimed', async () => {
+      const claimed = await jobRow('killed-consumer.txt');
+      return claimed?.worker ? claimed : null;
+    });
     const victim = nodes.find((node) => row.worker?.endsWith(`:${node.child.pid}`));
     assert.ok(victim && victim !== front, `the job runs on a consuming node (${row.worker})`);
     victim.child.kill('SIGKILL');
