@@ -35,6 +35,10 @@ async function startEmbeddingServer() {
     // A little work per batch, so jobs overlap and spread over the consumers.
     await new Promise((resolve) => setTimeout(resolve, 150));
     const input = (JSON.parse(body) as { input: string[] }).input;
+    if (input.some((text) => text.includes('POISON'))) {
+      response.statusCode = 500;
+      return response.end('{}');
+    }
     const data = input.map((text, index) => ({ index, embedding: Array.from({ length: DIMENSION }, (_, d) => ((text.charCodeAt(d % text.length) || 1) % 7) + d + 1) }));
     if (!response.destroyed) response.end(JSON.stringify({ data }));
   });
@@ -199,6 +203,17 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     assert.equal(await credits(), creditsBefore);
     nodes.splice(nodes.indexOf(victim), 1);
     await startNode(backEnv);
+  });
+
+  test('a job that fails on every attempt settles once as failed: 503, its storage given back', async () => {
+    const usedBefore = await storageUsed();
+    const response = await upload(front, key, agentId, 'poison.txt', `${document('poison')} POISON`);
+    assert.equal(response.status, 503, await response.clone().text());
+    assert.match(response.headers.get('retry-after') ?? '', /^\d+$/);
+    const row = (await db.query("SELECT state, attempts, bytes IS NULL AS gone FROM ingest_jobs WHERE state = 'failed'")).rows[0];
+    assert.deepEqual(row, { state: 'failed', attempts: 3, gone: true }, 'the first attempt and two retries, then the dead letter');
+    assert.equal(await storageUsed(), usedBefore, 'the reservation was given back, once');
+    await assertExact(expectedSources, expectedStorage);
   });
 
   test('the node holding the request dies while another runs its job: the source is stored, listed and counted', async () => {

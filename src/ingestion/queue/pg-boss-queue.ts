@@ -98,9 +98,10 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
       // A job settled by someone else (its waiter left) stops here too.
       listener.onSettled((id) => running.get(id)?.abort(new Error('the job was settled elsewhere')));
       await boss.start();
-      await ensureQueue(DEAD_LETTERS, {});
+      await ensureQueue(DEAD_LETTERS, { notify: true });
       await ensureQueue(QUEUE, { deadLetter: DEAD_LETTERS, retryLimit: settings.retryLimit, retryDelay: 1, heartbeatSeconds: settings.heartbeatSeconds, expireInSeconds: settings.expireSeconds, notify: true });
-      const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 10 };
+      // NOTIFY wakes workers for new jobs only: retries (and jobs of lost nodes) are found by polling.
+      const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 };
       // One pg-boss worker per slot, each waking itself after a job: a worker that found work
       // fetches again at once instead of sleeping out its poll interval (NOTIFY only wakes it for
       // jobs sent while it sleeps, not for the backlog).
