@@ -58,8 +58,9 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
   let starting: Promise<void> | null = null;
   let jobsDone = 0;
 
-  async function ensureQueue(name: string, queueOptions: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
-    if (await boss.getQueue(name)) return;
+  /** Creates the queue, or applies this node's settings to it (every node should share them). */
+  async function ensureQueue(name: string, queueOptions: { deadLetter?: string; retryLimit?: number; retryDelay?: number; heartbeatSeconds?: number; expireInSeconds?: number; notify: boolean }): Promise<void> {
+    if (await boss.getQueue(name)) return boss.updateQueue(name, queueOptions);
     // Another node may create it at the same moment.
     await boss.createQueue(name, queueOptions).catch(async (error: unknown) => {
       if (!(await boss.getQueue(name))) throw error;
