@@ -10,8 +10,10 @@ import pg from 'pg';
 import { runCli, startServerProcess, type ServerProcess } from '../test/support/processes.ts';
 import { createPostgresDatabase } from '../test/support/backend.ts';
 
-const FILES = 8;
-const PASSAGES_PER_FILE = 24;
+const FILES = 6;
+const PASSAGES_PER_FILE = 16;
+/** A busy machine loads a process slowly. */
+const START_TIMEOUT_MS = 90_000;
 
 async function upload(front: ServerProcess, key: string, agentId: string, name: string, text: string): Promise<void> {
   const form = new FormData();
@@ -38,9 +40,9 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
     if (quick.code !== 0) throw new Error(quick.stderr);
     const key = quick.json.key.key as string;
     const agentId = quick.json.agent.id as string;
-    const front = await startServerProcess(frontEnv);
+    const front = await startServerProcess(frontEnv, undefined, START_TIMEOUT_MS);
     nodes.push(front);
-    for (let i = 0; i < consumers; i += 1) nodes.push(await startServerProcess(backEnv));
+    for (let i = 0; i < consumers; i += 1) nodes.push(await startServerProcess(backEnv, undefined, START_TIMEOUT_MS));
     await db.connect();
     // Warm-up: small uploads until every consumer has loaded its model and run a job.
     for (let attempt = 0; attempt < 10; attempt += 1) {

@@ -59,7 +59,7 @@ export interface ServerProcess {
 
 /** Starts `entry` (the server by default) on a free loopback port; resolves once it answers HTTP.
  * Colloquy listens only after its database is open, so any answer means ready. */
-export async function startServerProcess(env: Record<string, string | undefined>, entry = SERVER_ENTRY): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string | undefined>, entry = SERVER_ENTRY, startTimeoutMs = 20_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
@@ -70,7 +70,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${output}`);
     try {
