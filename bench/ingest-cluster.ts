@@ -3,7 +3,7 @@
 // 2 (and BENCH_INGEST_NODES, default 2) consuming processes of one embedding worker each, fed by a
 // front process that runs no jobs. Each round gets a fresh database; the model is warmed up in
 // every consumer before the clock starts. Prints passages/s, per consumer, and the ratio to one.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,16 @@ const PASSAGES_PER_FILE = 16;
 /** A busy machine loads a process slowly. */
 const START_TIMEOUT_MS = 90_000;
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; 0 elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 async function upload(front: ServerProcess, key: string, agentId: string, name: string, text: string): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/plain' }), name);
@@ -23,7 +33,16 @@ async function upload(front: ServerProcess, key: string, agentId: string, name: 
 }
 
 /** One round: a front node and `consumers` consuming nodes on a fresh database. */
-async function round(adminUrl: string, consumers: number, passages: string[]): Promise<{ passages: number; seconds: number }> {
+interface RoundResult {
+  passages: number;
+  seconds: number;
+  /** CPU seconds the consuming processes used in the timed part. */
+  cpu: number;
+  /** Jobs each consuming process ran in the timed part. */
+  jobs: number[];
+}
+
+async function round(adminUrl: string, consumers: number, passages: string[]): Promise<RoundResult> {
   const database = await createPostgresDatabase(adminUrl);
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-bench-ingest-'));
   const nodes: ServerProcess[] = [];
@@ -51,11 +70,15 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
       if (workers.rowCount === consumers) break;
     }
     const before = Number((await db.query('SELECT count(*)::int AS n FROM chunks')).rows[0].n);
+    const consumerPids = nodes.slice(1).map((node) => node.child.pid);
+    const cpuBefore = consumerPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
     const started = performance.now();
     await Promise.all(Array.from({ length: FILES }, (_, f) => upload(front, key, agentId, `bench-${f}.txt`, passages.slice(f * PASSAGES_PER_FILE, (f + 1) * PASSAGES_PER_FILE).join('\n\n'))));
     const seconds = (performance.now() - started) / 1000;
+    const cpu = consumerPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
     const after = Number((await db.query('SELECT count(*)::int AS n FROM chunks')).rows[0].n);
-    return { passages: after - before, seconds };
+    const ran = await db.query("SELECT worker, count(*)::int AS n FROM ingest_jobs WHERE outcome->'source'->>'title' LIKE 'bench-%' GROUP BY worker");
+    return { passages: after - before, seconds, cpu, jobs: ran.rows.map((row: { n: number }) => row.n) };
   } finally {
     await db.end().catch(() => {});
     await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
@@ -80,7 +103,8 @@ export async function benchIngestCluster(passages: string[]): Promise<void> {
     const load = loadavg().map((value) => value.toFixed(1)).join(' ');
     console.log(
       `ingestion queue, ${consumers} consuming process${consumers > 1 ? 'es' : ''} (1 embedding worker each): ${result.passages} passages in ${result.seconds.toFixed(1)} s → ` +
-        `${rate.toFixed(1)} passages/s, ${(rate / consumers).toFixed(1)} per process; ×${(rate / single).toFixed(2)} one process (load average ${load})`,
+        `${rate.toFixed(1)} passages/s, ${(rate / consumers).toFixed(1)} per process; ×${(rate / single).toFixed(2)} one process; ` +
+        `jobs per process ${result.jobs.join('/')}; ${result.cpu.toFixed(1)} CPU s in the consumers → ${(result.passages / result.cpu).toFixed(1)} passages per CPU second (load average ${load})`,
     );
   }
 }
