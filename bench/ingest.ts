@@ -1,10 +1,12 @@
 // `npm run bench -- ingest`: PDF pages extracted per second (unpdf, real PDFs of this machine and
-// the fixtures) and passages embedded per second by the offline model, with 1 and 2 workers.
+// the fixtures) and passages embedded per second by the offline model, with 1 and 2 workers; then
+// the same passages through the ingestion queue with 1 and 2+ consuming processes (ingest-cluster.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractFile } from '../src/ingestion/extract/extract-file.ts';
 import { chunkSections } from '../src/ingestion/chunk/chunk-sections.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
+import { benchIngestCluster } from './ingest-cluster.ts';
 
 const PDFS = [
   '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf',
@@ -36,4 +38,5 @@ export async function benchIngest(): Promise<void> {
     console.log(`embedding (${workers} worker${workers > 1 ? 's' : ''}): ${sample.length} passages of ~${averageWords.toFixed(0)} words in ${seconds.toFixed(1)} s → ${(sample.length / seconds).toFixed(1)} chunks/s`);
     await embedder.close();
   }
+  await benchIngestCluster(passages);
 }

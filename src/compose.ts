@@ -8,6 +8,11 @@ import type { EmbeddingProvider } from './ports/embedding-provider.ts';
 import { createLocalEmbedder } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
+import type { IngestionQueue, OnJobDone } from './ports/ingestion-queue.ts';
+import { createIngestHandlers } from './domain/knowledge/ingest-job.ts';
+import type { IngestDeps } from './domain/knowledge/store-source.ts';
+import { createInProcessQueue } from './ingestion/queue/in-process-queue.ts';
+import { createPgBossQueue } from './ingestion/queue/pg-boss-queue.ts';
 import { createExtractionPool } from './ingestion/extract/extraction-pool.ts';
 import { createIndexCache } from './domain/search/index-cache.ts';
 import { createChatModels } from './providers/llm/chat-models.ts';
@@ -30,11 +35,12 @@ export function createEmbedder(config: Config['embeddings']): EmbeddingProvider 
   return config.provider === 'openai' ? createOpenAiEmbedder(config) : createLocalEmbedder({ workers: config.workers ?? undefined });
 }
 
-export async function createDomainDeps(config: Config, options: { clock?: Clock; embedder?: EmbeddingProvider } = {}): Promise<DomainDeps> {
+export async function createDomainDeps(config: Config, options: { clock?: Clock; embedder?: EmbeddingProvider; onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void } = {}): Promise<DomainDeps> {
   const ids = createUlidIds();
   const embedder = options.embedder ?? createEmbedder(config.embeddings);
-  return {
-    store: await openStore(config),
+  const store = await openStore(config);
+  const deps = {
+    store,
     clock: options.clock ?? systemClock,
     ids,
     catalog: config.catalog,
@@ -46,10 +52,24 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     chatModels: createChatModels(config.chatModels, ids),
     moderator: createModerator(config.moderation, embedder),
   };
+  return { ...deps, ingestion: createIngestionQueue(config, deps, options) };
 }
+
+/** Ingestion jobs on pg-boss, consumed by every node, on PostgreSQL; in this process on SQLite. */
+function createIngestionQueue(config: Config, deps: IngestDeps, options: { onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void }): IngestionQueue {
+  const handlers = createIngestHandlers(deps);
+  if (config.storage.kind === 'sqlite') return createInProcessQueue({ store: deps.store, handlers, parallelism: IN_PROCESS_PAGES_IN_FLIGHT, onJobDone: options.onJobDone });
+  const log = options.log ?? ((message: string, error?: unknown) => process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error ?? '')}\n`));
+  return createPgBossQueue({ databaseUrl: config.storage.databaseUrl, pool: (deps.store as PostgresStore).pool, settings: config.ingestion, handlers, now: () => deps.clock.now(), log, onJobDone: options.onJobDone });
+}
+
+/** On one node a crawl keeps two pages embedding: the embedder's workers, about. */
+const IN_PROCESS_PAGES_IN_FLIGHT = 2;
 
 /** Closes what createDomainDeps opened. */
 export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
+  // The queue first: jobs running here finish while the store is still open.
+  await deps.ingestion.close();
   await Promise.all([deps.store.close(), deps.embedder.close(), deps.fetcher.close(), deps.extractor.close()]);
 }
 

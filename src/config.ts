@@ -7,6 +7,7 @@ import Type, { type Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
 import { isValidIpOrCidr } from './domain/keys/ip-allow-list.ts';
 import type { ExtractionSettings } from './ingestion/extract/extraction-pool.ts';
+import type { DistributedQueueSettings } from './ingestion/queue/pg-boss-queue.ts';
 
 const PlanLimits = {
   requestsPerMinute: Type.Integer({ minimum: 1 }),
@@ -82,6 +83,25 @@ const FileSchema = Type.Object(
           queue: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
           timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
           maxHeapMegabytes: Type.Optional(Type.Integer({ minimum: 64, maximum: 16_384 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** File and crawl indexing jobs; on PostgreSQL they run on pg-boss across every node. */
+    ingestion: Type.Optional(
+      Type.Object(
+        {
+          /** Jobs this node runs at once (PostgreSQL); 0: it only queues jobs, other nodes run them. */
+          workers: Type.Optional(Type.Integer({ minimum: 0, maximum: 64 })),
+          /** Pages one crawl keeps in flight. */
+          parallelism: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+          /** A job whose node stops sending heartbeats this long (killed) is retried on another. */
+          heartbeatSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 3_600 })),
+          retryLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
+          /** How often pg-boss looks for lost nodes' jobs. */
+          superviseSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
+          /** The longest one attempt of a job may run. */
+          expireSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 86_400 })),
         },
         { additionalProperties: false },
       ),
@@ -208,6 +228,7 @@ export interface Config {
   embeddings: EmbeddingsConfig;
   search: { cacheBytes: number };
   extraction: ExtractionSettings;
+  ingestion: DistributedQueueSettings;
   /** How each catalog model is reached, by model id. */
   chatModels: ChatModelConfig[];
   moderation: ModerationConfig;
@@ -419,8 +440,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddings: embeddingsConfig(file.embeddings, env),
     search: { cacheBytes: (file.search?.cacheMegabytes ?? 512) * 1024 * 1024 },
     extraction: extractionSettings(file.extraction),
+    ingestion: ingestionSettings(file.ingestion, file.embeddings),
     chatModels: chatModelConfigs(models, env),
     moderation: moderationConfig(file.moderation, env),
+  };
+}
+
+/** On PostgreSQL each node runs as many jobs as its embedder has workers (embedding is the slow step). */
+function ingestionSettings(file: FileConfig['ingestion'] = {}, embeddings: FileConfig['embeddings']): DistributedQueueSettings {
+  const embedderWorkers = embeddings?.provider === 'local' && embeddings.workers ? embeddings.workers : Math.min(4, availableParallelism());
+  return {
+    workers: file.workers ?? embedderWorkers,
+    parallelism: file.parallelism ?? 8,
+    heartbeatSeconds: file.heartbeatSeconds ?? 10,
+    retryLimit: file.retryLimit ?? 2,
+    superviseSeconds: file.superviseSeconds ?? 5,
+    expireSeconds: file.expireSeconds ?? 900,
   };
 }
 

@@ -5,9 +5,12 @@ import { buildApp } from './http/build-app.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const domain = await createDomainDeps(config);
+  // The queue's background errors go to the server's log, which exists once the app is built.
+  let log: ((message: string, error?: unknown) => void) | null = null;
+  const domain = await createDomainDeps(config, { log: (message, error) => log?.(message, error) });
   const rateLimiter = createRateLimiter(config, domain.store);
   const app = await buildApp({ domain, rateLimiter, server: config.server });
+  log = (message, error) => app.log.warn({ err: error }, message);
   const webhooks = config.webhooks.worker ? createWebhookWorker(config, domain, app.log) : null;
   const renewals = config.credits.renewals ? createAllowanceWorker(config, domain, app.log) : null;
   const siteSyncs = config.sites.scheduler ? createSitesWorker(config, domain, app.log) : null;
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // This node's ingestion workers take jobs from every node (PostgreSQL; nothing to start on SQLite).
+  await domain.ingestion.start();
   await app.listen({ host: config.server.host, port: config.server.port });
   webhooks?.start();
   renewals?.start();

@@ -9,6 +9,7 @@ import type { TargetCheck } from '../ports/target-check.ts';
 import type { ChatModels } from '../ports/chat-model.ts';
 import type { Moderator } from '../ports/moderator.ts';
 import type { FileExtractor } from '../ports/file-extractor.ts';
+import type { IngestionQueue } from '../ports/ingestion-queue.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -19,6 +20,8 @@ export interface DomainDeps {
   embedder: EmbeddingProvider;
   /** The bounded pool that reads uploaded files. */
   extractor: FileExtractor;
+  /** Runs file and crawled-page indexing: in this process, or on every node's workers. */
+  ingestion: IngestionQueue;
   /** Outbound requests to user-given URLs (crawler): guarded against private addresses. */
   fetcher: Fetcher;
   indexCache: IndexCache;

@@ -17,6 +17,11 @@ export interface FileExtractor {
    * refuses it before its bytes are in memory: ServiceUnavailableError (503, Retry-After) when full.
    */
   admit(): ExtractionTicket;
+  /**
+   * Reads a file without taking a place: for an ingestion job, whose upload took its place on the
+   * node that received it, and whose consumers are bounded by their own concurrency.
+   */
+  extract(input: { bytes: Uint8Array; filename: string }, signal?: AbortSignal): Promise<ExtractedForIndex>;
   /** Uploads admitted (running or waiting), and the threads alive (idle ones end). */
   load(): { running: number; queued: number; threads: number };
   close(): Promise<void>;

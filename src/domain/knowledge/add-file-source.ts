@@ -2,11 +2,9 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractionTicket } from '../../ports/file-extractor.ts';
-import { ExtractError } from '../../ingestion/extract/extract-error.ts';
-import { AppError } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { storeNewSource, withStorageReserved } from './store-source.ts';
 import { fileHash } from './content-hash.ts';
+import { storedSource } from './ingest-job.ts';
 
 export const FILE_NAME_MAX = 255;
 
@@ -32,25 +30,20 @@ export function admitUpload(deps: DomainDeps): ExtractionTicket {
 }
 
 /**
- * Extracts (in the place `ticket` holds), chunks, embeds and stores an uploaded file; its bytes
- * count against storage and are reserved before the extraction starts (released if anything
- * fails). The caller has read at most `uploadAllowance` bytes. Emits `source.added` with the file
- * name. `signal` (the client leaving) stops the extraction and the embedding.
+ * Extracts, chunks, embeds and stores an uploaded file as one ingestion job (run here, or on any
+ * node's workers on PostgreSQL); its bytes count against storage, reserved when the job is queued
+ * (given back if it stores nothing). The caller has read at most `uploadAllowance` bytes; `ticket`,
+ * its place among this node's uploads, is given back when the job ends. Emits `source.added`
+ * with the file name. `signal` (the client leaving) cancels the job and gives its storage back.
  */
 export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, file: { bytes: Uint8Array; filename: string }, ticket: ExtractionTicket, signal?: AbortSignal): Promise<SourceRecord> {
   const title = cleanFileName(file.filename);
-  const size = file.bytes.byteLength;
-  return withStorageReserved(deps, ctx, agent, size, async () => {
-    let extracted;
-    try {
-      extracted = await ticket.extract({ bytes: file.bytes, filename: title }, signal);
-    } catch (error) {
-      if (error instanceof ExtractError) {
-        throw new AppError(error.reason === 'type-not-allowed' ? 'FILE_TYPE_NOT_ALLOWED' : 'INVALID_FILE', error.message);
-      }
-      throw error;
-    }
-    const draft = { type: 'file' as const, title, content: null, url: null, size, storage: size, pieces: extracted.pieces, extracted: extracted.sections, contentHash: fileHash(file.bytes) };
-    return storeNewSource(deps, ctx, agent, draft, title, signal);
-  });
+  try {
+    const job = { ctx, agent, storage: file.bytes.byteLength, task: { kind: 'file' as const, filename: title, bytes: file.bytes, contentHash: fileHash(file.bytes) }, event: { source: title } };
+    const source = storedSource(await deps.ingestion.run(job, signal));
+    if (!source) throw new Error('an uploaded file was reported as a duplicate page');
+    return source;
+  } finally {
+    ticket.release();
+  }
 }

@@ -4,7 +4,9 @@ import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { crawlSite, type CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { DuplicatePageError, prepareSource, reserveStorage, storePreparedSource, type PreparedSource, type SourceDraft } from './store-source.ts';
+import type { IngestTask } from '../../ports/ingestion-queue.ts';
+import { recordEvent } from '../events/record-event.ts';
+import { storedSource } from './ingest-job.ts';
 import { rememberSite } from '../sites/remember-site.ts';
 import { pageDraft as sitePageDraft } from '../sites/page-draft.ts';
 
@@ -85,8 +87,8 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
         known.add(added.url ?? outcome.url);
         progress();
       });
-      // Embedding is the slow step: keep as many pages in it as the embedder has workers.
-      if (indexing.pending() >= PAGES_IN_FLIGHT) await indexing.settleOne();
+      // Embedding is the slow step: keep as many pages in it as the queue's workers take.
+      if (indexing.full()) await indexing.settleOne();
       indexing.throwIfFailed();
     }
     await indexing.settleAll();
@@ -104,44 +106,36 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
   return report;
 }
 
-const PAGES_IN_FLIGHT = 2;
-
 /**
- * Pages are chunked and embedded side by side (up to PAGES_IN_FLIGHT), then stored one at a
- * time in the order they finish, each in its own transaction. The first failure stops further
- * stores and is raised by the crawl loop.
+ * Each page is one ingestion job (chunk, embed, store; on PostgreSQL on any node), up to the
+ * queue's parallelism side by side, each stored in its own transaction as it finishes. The crawl's
+ * one `source.added` event is written when its first page is stored. The first failure stops
+ * further pages and is raised by the crawl loop.
  */
 function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, report: CrawlReport, draftOf: (page: Extract<CrawlOutcome, { kind: 'page' }>) => ReturnType<typeof sitePageDraft>, signal?: AbortSignal) {
   const inFlight: Array<Promise<void>> = [];
-  let storing: Promise<unknown> = Promise.resolve();
   let failure: { error: unknown } | null = null;
   return {
     pending: () => inFlight.length,
+    full: () => inFlight.length >= deps.ingestion.parallelism,
     start(page: Extract<CrawlOutcome, { kind: 'page' }>, onAdded: (source: SourceRecord) => void) {
       const job = (async () => {
-        const draft = pageDraft(draftOf(page), report);
-        if (!draft) return;
-        // Reserved before embedding (atomically, against uploads and other crawls too): a page
-        // that cannot fit is refused before any work; given back if it is not stored.
-        const reservation = await reserveStorage(deps, ctx, agent, draft.storage).catch((error: unknown) => {
+        const task = pageTask(draftOf(page), report);
+        if (!task) return;
+        // Its storage is reserved when it is queued (atomically, against uploads and other crawls
+        // too): a page that cannot fit is refused before any work; given back if it is not stored.
+        const outcome = await deps.ingestion.run({ ctx, agent, storage: task.storage, task: task.task, event: null }, signal).catch((error: unknown) => {
           throw error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED' ? limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.") : error;
         });
-        let added: SourceRecord | null = null;
-        try {
-          const prepared = await prepareSource(deps, ctx, agent, draft, signal);
-          // Stores run one after another, in the order pages finish embedding.
-          const stored = storing.then(async () => {
-            if (failure) return null;
-            const added = await storePage(deps, ctx, agent, prepared, report);
-            if (added) report.added.push(added);
-            return added;
-          });
-          storing = stored.catch(() => undefined);
-          added = await stored;
-          if (added) onAdded(added);
-        } finally {
-          if (!added) await reservation.release().catch(() => {});
+        // Stored even when another page failed meanwhile: the report lists everything kept.
+        const added = storedSource(outcome);
+        if (!added) {
+          report.skipped.push({ url: task.task.url, reason: 'known' });
+          return;
         }
+        report.added.push(added);
+        if (report.added.length === 1) await deps.store.transaction((tx) => recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: report.url }));
+        onAdded(added);
       })().catch((error: unknown) => {
         failure ??= { error };
       });
@@ -175,25 +169,14 @@ function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppEr
   return invalidBody({ url: [`could not be crawled: ${why}`] }, `The URL could not be crawled because ${why}.`);
 }
 
-/** A page's draft, or null (recorded as skipped) when it has no text or the agent holds its text already. */
-function pageDraft(result: ReturnType<typeof sitePageDraft>, report: CrawlReport): SourceDraft | null {
+/** A page as an ingestion task, or null (recorded as skipped) when it has no text or the agent
+ * holds its text already. */
+function pageTask(result: ReturnType<typeof sitePageDraft>, report: CrawlReport): { storage: number; task: Extract<IngestTask, { kind: 'page' }> } | null {
   if ('skip' in result) {
     report.skipped.push(result.skip);
     return null;
   }
-  return result.draft;
-}
-
-/** Stores one prepared page; the crawl's one `source.added` event goes with the first page stored. */
-async function storePage(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, report: CrawlReport): Promise<SourceRecord | null> {
-  try {
-    await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, report.added.length === 0 ? { source: report.url } : null));
-  } catch (error) {
-    if (error instanceof DuplicatePageError) {
-      report.skipped.push({ url: prepared.source.url ?? '', reason: 'known' });
-      return null;
-    }
-    throw error;
-  }
-  return prepared.source;
+  const { draft } = result;
+  if (!('sections' in draft)) return null;
+  return { storage: draft.storage, task: { kind: 'page', title: draft.title, url: draft.url ?? '', sections: draft.sections, ...(draft.contentHash && { contentHash: draft.contentHash }), ...(draft.page && { page: draft.page }) } };
 }

@@ -8,6 +8,9 @@ import { indexPieces, type IndexPiece } from './index-pieces.ts';
 
 export { indexedTextOf } from './index-pieces.ts';
 
+/** What indexing needs: everything but the ingestion queue (which is built from it). */
+export type IngestDeps = Omit<DomainDeps, 'ingestion'>;
+
 /** A source before indexing: its record's fields and its extracted text (as sections, or as
  * passages already made with the sections they came from in `extracted`), and for a crawled page
  * its content hash and validators. */
@@ -24,7 +27,7 @@ export interface PreparedSource {
 }
 
 /** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
-export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, signal?: AbortSignal): Promise<PreparedSource> {
+export async function prepareSource(deps: IngestDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, signal?: AbortSignal): Promise<PreparedSource> {
   const pieces = 'pieces' in draft ? draft.pieces : indexPieces(draft.sections);
   if (pieces.length === 0) throw new AppError('INVALID_FILE', 'The document contains no text to index.');
   const vectors = await deps.embedder.embed(pieces.map((piece) => piece.indexedText), signal);
@@ -62,7 +65,7 @@ export async function prepareSource(deps: DomainDeps, ctx: RequestContext, agent
  * `source.added` unless `event` is null (a crawl records one event for all its pages). Its storage
  * was reserved before the work began (reserveStorage).
  */
-export async function storePreparedSource(tx: StoreRepositories, deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
+export async function storePreparedSource(tx: StoreRepositories, deps: IngestDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
   if (!(await tx.sources.insert(prepared.source, prepared.chunks, prepared.page))) throw new DuplicatePageError(prepared.source.url ?? '');
   await tx.sourceViews.replaceSections(prepared.source.id, agent.id, prepared.sections);
   if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
@@ -123,7 +126,7 @@ export async function storeNewSource(deps: DomainDeps, ctx: RequestContext, agen
   return prepared.source;
 }
 
-function storageLimitReached(storage: { used?: number; limit: number }): AppError {
+export function storageLimitReached(storage: { used?: number; limit: number }): AppError {
   return new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", { output: { storage } });
 }
 

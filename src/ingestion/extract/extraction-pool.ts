@@ -75,6 +75,7 @@ export function createExtractionPool(settings: ExtractionSettings): FileExtracto
         },
       };
     },
+    extract,
     load: () => ({ running: Math.min(admitted, settings.workers), queued: Math.max(0, admitted - settings.workers), threads: pool.threads.length }),
     close: () => pool.destroy(),
   };

@@ -21,7 +21,7 @@ import { createSourceViewRepository } from './source-view-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
+export function repositories(db: Db, dialect: Store['dialect']): StoreRepositories {
   return {
     conversations: createConversationRepository(db, dialect),
     messages: createMessageRepository(db),

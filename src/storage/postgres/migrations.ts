@@ -8,6 +8,7 @@ import { WIDGET_SCHEMA } from '../kysely/widget-schema.ts';
 import { insightsSchema } from '../kysely/insights-schema.ts';
 import { SITE_SCHEMA } from '../kysely/site-schema.ts';
 import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
+import { INGEST_JOBS_SCHEMA } from '../../ingestion/queue/ingest-jobs-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 
 /** PostgreSQL's migration history. Append only; never edit a migration that has shipped. */
@@ -29,4 +30,5 @@ export const POSTGRES_MIGRATIONS: SqlMigration[] = [
   { name: '0008_sites', statements: SITE_SCHEMA },
   { name: '0009_insights', statements: insightsSchema('BYTEA') },
   { name: '0010_knowledge_changes', statements: KNOWLEDGE_CHANGES_SCHEMA },
+  { name: '0011_ingest_jobs', statements: INGEST_JOBS_SCHEMA },
 ];
