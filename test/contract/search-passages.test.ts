@@ -51,7 +51,7 @@ test('the passage that answers holds the answering sentence and the one after it
   const results = await search('where does the night porter keep stored suitcases');
   assert.ok(results.length > 0);
   const [first] = results;
-  assert.match(first!.content, /The night porter keeps stored suitcases in the locked room behind reception\. Bags can stay there for up to seven days/);
+  assert.match(first!.content, /The night porter keeps stored suitcases in the locked room behind reception\.\s+Bags can stay there for up to seven days/);
   for (const [index, result] of results.entries()) {
     assert.deepEqual(Object.keys(result).sort(), ['content', 'score', 'source']);
     assert.ok(result.score >= 0.3 && result.score <= 1);

@@ -23,6 +23,8 @@ export const FUSION = {
   /** How much of the query's own background (its mean cosine with the agent's passages, above the
    * model's unrelated level) lifts the scale: see queryCalibration. */
   background: 0.5,
+  /** Under this many passages the mean is mostly the passages that answer: no lift. */
+  backgroundMinPassages: 20,
   /** SPEC §4: results under it are not returned. */
   minimumScore: 0.3,
 };
@@ -76,7 +78,7 @@ export function sentenceCosine(passage: number, bestSentence: number, sentences:
  * base to count as a strong semantic match, on any model.
  */
 export function queryCalibration(calibration: ModelCalibration, cosines: Float32Array, fusion = FUSION): ModelCalibration {
-  if (!fusion.background || cosines.length === 0) return calibration;
+  if (!fusion.background || cosines.length < fusion.backgroundMinPassages) return calibration;
   let sum = 0;
   for (let doc = 0; doc < cosines.length; doc += 1) sum += cosines[doc] as number;
   const lift = (sum / cosines.length - calibration.unrelated) * fusion.background;
