@@ -4,12 +4,18 @@
 // - the paraphrase set (paraphrase.json, paraphrase-README.md), written by an independent author:
 //   80 passages in four domains (one agent per domain), questions that share almost no word with
 //   the passage that answers them, and questions nothing answers. Tuned on `dev` only; `heldout`
-//   is the honest figure and nothing was changed after it was first measured.
+//   is the honest figure and nothing was changed after it was first measured;
+// - the reference pages (reference-pages.json, reference-pages-README.md), written by another
+//   independent author: 30 real documentation pages (plain text, 0.6–9 KB each) in one agent,
+//   uploaded as text files, so they are chunked as an upload is; the answer must be inside a
+//   returned passage. Split by a hash of the question's id; tuned on `dev` only.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DomainDeps, RequestContext } from '../../src/domain/context.ts';
 import type { AgentRecord } from '../../src/ports/store.ts';
 import { addTextSource } from '../../src/domain/knowledge/add-text-source.ts';
+import { addSource, characterCount } from '../../src/domain/knowledge/store-source.ts';
+import { extractFile } from '../../src/ingestion/extract/extract-file.ts';
 import { rankPassages, type RankingMode } from '../../src/domain/search/rank-passages.ts';
 
 const DIR = join(import.meta.dirname, '../fixtures/retrieval');
@@ -32,6 +38,8 @@ export interface LabelledQuestion {
 export interface LabelledSet {
   passages: LabelledPassage[];
   questions: LabelledQuestion[];
+  /** Passages are whole pages, uploaded as text files (chunked as an upload is), not text entries. */
+  pages?: boolean;
 }
 
 export function shopSet(): LabelledSet {
@@ -67,14 +75,35 @@ export function paraphraseSets(split: 'dev' | 'heldout'): Map<string, LabelledSe
   return sets;
 }
 
-/** Adds every passage as a text source; returns source id → passage id. */
-export async function loadPassages(deps: DomainDeps, ctx: RequestContext, agentId: string, passages: LabelledPassage[]): Promise<Map<string, string>> {
+interface ReferenceFile {
+  documents: Array<{ id: string; title: string; file: string; text: string }>;
+  questions: Array<{ id: string; split: 'dev' | 'heldout'; question: string; documentId: string | null; answer: string | null }>;
+}
+
+/** The reference pages' split: one labelled set (one agent holding all 30 pages). */
+export function referencePagesSet(split: 'dev' | 'heldout'): LabelledSet {
+  const file = read<ReferenceFile>('reference-pages.json');
+  // A page is uploaded under its file's name, as a user would upload it.
+  const passages = file.documents.map((doc) => ({ id: doc.id, title: doc.file.split('/').at(-1) as string, content: doc.text }));
+  const questions = file.questions.filter((q) => q.split === split).map((q) => ({ q: q.question, passage: q.documentId, ...(q.answer !== null && { answer: q.answer }) }));
+  return { passages, questions, pages: true };
+}
+
+/** Adds every passage as a text source (or, for `pages`, as an uploaded text file); returns source id → passage id. */
+export async function loadPassages(deps: DomainDeps, ctx: RequestContext, agentId: string, passages: LabelledPassage[], pages = false): Promise<Map<string, string>> {
   const bySource = new Map<string, string>();
   for (const passage of passages) {
-    const source = await addTextSource(deps, ctx, agentId, { title: passage.title, content: passage.content });
+    const source = pages ? await addPage(deps, ctx, agentId, passage) : await addTextSource(deps, ctx, agentId, { title: passage.title, content: passage.content });
     bySource.set(source.id, passage.id);
   }
   return bySource;
+}
+
+async function addPage(deps: DomainDeps, ctx: RequestContext, agentId: string, page: LabelledPassage) {
+  const bytes = Buffer.from(page.content, 'utf8');
+  const { sections } = await extractFile({ bytes, filename: page.title.replace(/\.md$/, '.txt') });
+  const agent = (await deps.store.agents.get(ctx.accountId, agentId))!;
+  return addSource(deps, ctx, agent, { type: 'file', title: page.title, content: null, url: null, size: bytes.length, storage: characterCount(page.content), sections }, page.title);
 }
 
 /** Counts over a set's questions; `quality` turns them into shares. */
@@ -87,6 +116,7 @@ export interface Counts {
   reciprocal: number;
   /** The first result holding the answer (the answer's words, or the right source when none is labelled). */
   passageHit1: number;
+  passageHit5: number;
   passageReciprocal: number;
   /** The right passage in the top 3 at or above the 0.3 floor (what search returns). */
   recall3: number;
@@ -94,7 +124,7 @@ export interface Counts {
   empty: number;
 }
 
-export const emptyCounts = (): Counts => ({ answerable: 0, unanswerable: 0, hit1: 0, hit3: 0, hit5: 0, reciprocal: 0, passageHit1: 0, passageReciprocal: 0, recall3: 0, empty: 0 });
+export const emptyCounts = (): Counts => ({ answerable: 0, unanswerable: 0, hit1: 0, hit3: 0, hit5: 0, reciprocal: 0, passageHit1: 0, passageHit5: 0, passageReciprocal: 0, recall3: 0, empty: 0 });
 
 export function addCounts(a: Counts, b: Counts): Counts {
   return Object.fromEntries(Object.keys(a).map((key) => [key, a[key as keyof Counts] + b[key as keyof Counts]])) as unknown as Counts;
@@ -105,6 +135,7 @@ export interface Quality {
   hitAt5: number;
   mrr: number;
   passageHitAt1: number;
+  passageHitAt5: number;
   passageMrr: number;
   recallAt3: number;
   unanswerableEmpty: number;
@@ -117,6 +148,7 @@ export function quality(c: Counts): Quality {
     hitAt5: share(c.hit5, c.answerable),
     mrr: share(c.reciprocal, c.answerable),
     passageHitAt1: share(c.passageHit1, c.answerable),
+    passageHitAt5: share(c.passageHit5, c.answerable),
     passageMrr: share(c.passageReciprocal, c.answerable),
     recallAt3: share(c.recall3, c.answerable),
     unanswerableEmpty: share(c.empty, c.unanswerable),
@@ -124,6 +156,8 @@ export function quality(c: Counts): Quality {
 }
 
 export const formatQuality = (q: Quality): string => Object.entries(q).map(([name, value]) => `${name} ${value.toFixed(3)}`).join('  ');
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Measures one agent holding `set`'s passages (`bySource` maps its sources to passage ids). */
 export async function measure(deps: DomainDeps, agent: AgentRecord, bySource: Map<string, string>, set: LabelledSet, mode: RankingMode = 'hybrid'): Promise<Counts> {
@@ -144,10 +178,12 @@ export async function measure(deps: DomainDeps, agent: AgentRecord, bySource: Ma
     if (rank >= 0 && rank < 3) counts.hit3 += 1;
     if (rank >= 0 && rank < 5) counts.hit5 += 1;
     if (rank >= 0) counts.reciprocal += 1 / (rank + 1);
-    const answers = (result: (typeof ranked)[number]) =>
-      bySource.get(result.source.id) === question.passage && (!question.answer || result.content.toLowerCase().includes(question.answer.toLowerCase()));
+    // Compared with whitespace collapsed: pages are hard-wrapped, passages are not.
+    const answer = question.answer && collapse(question.answer);
+    const answers = (result: (typeof ranked)[number]) => bySource.get(result.source.id) === question.passage && (!answer || collapse(result.content).includes(answer));
     const passageRank = ranked.findIndex(answers);
     if (passageRank === 0) counts.passageHit1 += 1;
+    if (passageRank >= 0 && passageRank < 5) counts.passageHit5 += 1;
     if (passageRank >= 0) counts.passageReciprocal += 1 / (passageRank + 1);
     const top3 = [...new Set(returned.map((result) => bySource.get(result.source.id)))].slice(0, 3);
     if (top3.includes(question.passage)) counts.recall3 += 1;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import type { RankingMode } from '../../src/domain/search/rank-passages.ts';
-import { addCounts, emptyCounts, formatQuality, loadPassages, measure, paraphraseSets, quality, shopSet, type Counts, type LabelledSet } from './retrieval-set.ts';
+import { addCounts, emptyCounts, formatQuality, loadPassages, measure, paraphraseSets, quality, referencePagesSet, shopSet, type Counts, type LabelledSet } from './retrieval-set.ts';
 
 let server: TestServer;
 
@@ -23,7 +23,7 @@ async function measureSets(sets: Iterable<[string, LabelledSet]>, mode: RankingM
     if (!loaded) {
       const { ctx } = await server.seedAccount('pro');
       const agent = await server.seedAgent(ctx, name);
-      loaded = { agentId: agent.id, bySource: await loadPassages(server.deps, ctx, agent.id, set.passages) };
+      loaded = { agentId: agent.id, bySource: await loadPassages(server.deps, ctx, agent.id, set.passages, set.pages) };
       agents.set(name, loaded);
     }
     const agent = (await server.deps.store.agents.get((await server.deps.store.agents.ownerOf(loaded.agentId)) as string, loaded.agentId))!;
@@ -52,10 +52,12 @@ test('the shop set: hybrid ranking beats either signal alone and keeps most answ
 });
 
 // Floors on the held-out split, a little under what it measured.
-// Held-out, measured once the fusion was fixed: hit@1 0.500, MRR 0.645, recall@3 0.533, unanswerable
-// empty 0.333 (dev: 0.417, 0.603, 0.450, 0.333). Far under the issue's goal (0.85 and 0.80): USE-lite puts
-// these unanswerable questions as close to a passage as the answerable ones (docs/search.md).
-const PARAPHRASE_FLOORS = { recallAt3: 0.48, unanswerableEmpty: 0.27, passageMrr: 0.6 };
+// Held-out, measured once after this round (sentence re-scoring, the query's background, headings)
+// was frozen on dev: hit@1 0.583, MRR 0.701, recall@3 0.450, unanswerable empty 0.500 (dev: 0.433,
+// 0.630, 0.450, 0.400; the round before: held-out 0.500, 0.645, 0.533, 0.333). Far under the
+// issue's goal (0.85 and 0.80): USE-lite puts these unanswerable questions as close to a passage as
+// the answerable ones (docs/search.md).
+const PARAPHRASE_FLOORS = { recallAt3: 0.42, unanswerableEmpty: 0.45, passageMrr: 0.66 };
 
 test('the paraphrase set: questions in other words find their passage; unanswerable ones find nothing', async () => {
   const agents = new Map<string, { agentId: string; bySource: Map<string, string> }>();
@@ -64,4 +66,26 @@ test('the paraphrase set: questions in other words find their passage; unanswera
   const heldout = quality(await measureSets(paraphraseSets('heldout'), 'hybrid', agents));
   console.log(`[retrieval ${TEST_BACKEND}] paraphrase heldout ${formatQuality(heldout)}`);
   for (const [name, floor] of Object.entries(PARAPHRASE_FLOORS)) assert.ok(heldout[name as keyof typeof heldout] >= floor, `held-out ${name} ${heldout[name as keyof typeof heldout]} < ${floor}`);
+});
+
+// The reference pages: held-out floors a little under what it measured, once, after the ranking
+// was frozen on dev (docs/search.md, "Measured"): hybrid passage hit@1 0.423, passage MRR 0.529,
+// passage hit@5 0.676, page hit@5 0.915; plain BM25 on the same chunks 0.437, 0.604, 0.803, 0.986.
+// The hybrid is still under BM25 on these pages: USE-lite hardly tells their passages apart. The pages are long and many: measured on the
+// SQLite run only (the ranking is the same on PostgreSQL: search-ranking.test.ts).
+const PAGES_FLOORS = { passageHitAt1: 0.38, passageMrr: 0.49, passageHitAt5: 0.63, hitAt5: 0.88 };
+const PAGES_SKIP = TEST_BACKEND === 'postgres' ? 'ranking does not depend on the storage engine (search-ranking.test.ts): measured on the SQLite run' : false;
+
+test('the reference pages: the answer is inside a top passage, measured against plain BM25', { skip: PAGES_SKIP }, async () => {
+  // One agent holds the 30 pages; both splits ask it.
+  const agents = new Map<string, { agentId: string; bySource: Map<string, string> }>();
+  const results: Record<string, ReturnType<typeof quality>> = {};
+  for (const split of ['dev', 'heldout'] as const) {
+    for (const mode of ['bm25', 'hybrid'] as const) {
+      results[`${split} ${mode}`] = quality(await measureSets([['pages', referencePagesSet(split)]], mode, agents));
+      console.log(`[retrieval ${TEST_BACKEND}] pages ${split.padEnd(7)} ${mode.padEnd(6)} ${formatQuality(results[`${split} ${mode}`]!)}`);
+    }
+  }
+  const heldout = results['heldout hybrid']!;
+  for (const [name, floor] of Object.entries(PAGES_FLOORS)) assert.ok(heldout[name as keyof typeof heldout] >= floor, `pages held-out ${name} ${heldout[name as keyof typeof heldout]} < ${floor}`);
 });

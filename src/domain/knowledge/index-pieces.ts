@@ -18,8 +18,18 @@ export interface IndexPiece {
 export function indexPieces(sections: ExtractedSection[]): IndexPiece[] {
   return chunkSections(sections).map((piece) => {
     const indexedText = indexedTextOf(piece.content, piece.heading);
-    return { content: piece.content, heading: piece.heading, page: piece.page, indexedText, terms: analyze(indexedText).join(' ') };
+    return { content: piece.content, heading: piece.heading, page: piece.page, indexedText, terms: termsOf(piece.content, piece.heading).join(' ') };
   });
+}
+
+/** How many times a heading's terms count in BM25 against once for the passage's own words: a
+ * heading (or a text entry's title) names what the passage is about, so it is a weighted field. */
+export const HEADING_WEIGHT = 2;
+
+/** The analysed terms of the full-text index: the heading's, weighted, then the passage's. */
+export function termsOf(content: string, heading: string | null): string[] {
+  const headingTerms = heading && !content.startsWith(heading) ? analyze(heading) : [];
+  return [...Array.from({ length: HEADING_WEIGHT }, () => headingTerms).flat(), ...analyze(content)];
 }
 
 /** What is indexed and embedded: the passage under its heading, for context (results show the passage). */

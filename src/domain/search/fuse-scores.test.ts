@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FUSION, fuseScores, scoreParts, semanticCosineFloor } from './fuse-scores.ts';
+import { FUSION, fuseScores, queryCalibration, scoreParts, semanticCosineFloor, sentenceCosine } from './fuse-scores.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import { CALIBRATION_PROBES } from './calibration-probes.ts';
@@ -57,4 +57,16 @@ test('calibration is measured per model: a shared direction raises every cosine 
   // A cosine that is unrelated text for the shifted model is far above any paraphrase of the plain one.
   assert.ok(fuseScores(scoreParts(shifted.unrelated, 0, shifted)) < FUSION.minimumScore);
   assert.ok(fuseScores(scoreParts(shifted.unrelated, 0, plain)) > 0.9);
+});
+
+test('a knowledge base on one subject lifts the scale by half its background; a small one does not', () => {
+  const lifted = queryCalibration(USE_LIKE, 0.37, 40);
+  assert.ok(Math.abs(lifted.unrelated - 0.27) < 1e-6 && Math.abs(lifted.paraphrase - 0.56) < 1e-6, JSON.stringify(lifted));
+  assert.equal(queryCalibration(USE_LIKE, 0.1, 40), USE_LIKE, 'a background under unrelated text changes nothing');
+  assert.equal(queryCalibration(USE_LIKE, 0.37, 5), USE_LIKE, 'five passages: their mean is the ones that answer');
+});
+
+test('the best sentence counts half, discounted for the number of sentences in the model\'s spread', () => {
+  assert.equal(sentenceCosine(0.3, 0.9, 1, USE_LIKE), 0.3, 'one sentence: the passage cosine');
+  assert.ok(Math.abs(sentenceCosine(0.3, 0.5, 4, USE_LIKE) - (0.5 * 0.3 + 0.5 * (0.5 - 0.2 * 0.1 * 2))) < 1e-9);
 });

@@ -14,6 +14,17 @@ export const FUSION = {
   /** Keyword part = logistic(keywordSlope × (BM25 fraction − keywordMidpoint)); 0 with no shared term. */
   keywordSlope: 10,
   keywordMidpoint: 0.5,
+  /** The meaning signal of a re-ranked passage of k ≥ 2 sentences: passageWeight × passage cosine +
+   * (1 − passageWeight) × (best sentence cosine − sentencePenalty × the model's spread × log2 k). */
+  passageWeight: 0.5,
+  sentencePenalty: 0.2,
+  /** Passages whose sentences are scored at query time: the best few on the passage signals. */
+  rerankCandidates: 8,
+  /** How much of the query's own background (its mean cosine with the agent's passages, above the
+   * model's unrelated level) lifts the scale: see queryCalibration. */
+  background: 0.5,
+  /** Under this many passages the mean is mostly the passages that answer: no lift. */
+  backgroundMinPassages: 20,
   /** SPEC §4: results under it are not returned. */
   minimumScore: 0.3,
 };
@@ -46,4 +57,29 @@ export function semanticCosineFloor(minimum: number, calibration: ModelCalibrati
   if (minimum >= 1) return Infinity;
   const calibrated = fusion.semanticMidpoint + Math.log(minimum / (1 - minimum)) / fusion.semanticSlope;
   return calibration.unrelated + calibrated * (calibration.paraphrase - calibration.unrelated);
+}
+
+/**
+ * The passage's cosine combined with its best sentence's: one sentence often answers, and the
+ * rest of the passage dilutes its vector. The best of k sentences is higher than one sentence by
+ * chance alone, more so for long passages, so it is discounted in the model's own spread.
+ */
+export function sentenceCosine(passage: number, bestSentence: number, sentences: number, calibration: ModelCalibration, fusion = FUSION): number {
+  if (sentences < 2) return passage;
+  const discounted = bestSentence - fusion.sentencePenalty * calibration.spread * Math.log2(sentences);
+  return fusion.passageWeight * passage + (1 - fusion.passageWeight) * discounted;
+}
+
+/**
+ * The model's calibration read against this query and agent: when the query's mean cosine with
+ * the agent's passages sits above the model's unrelated level (knowledge all on one subject, where
+ * every passage is somewhat close to every question of that subject), the whole scale moves up
+ * by a share (`background`) of the difference: a passage must stand out from its own knowledge
+ * base to count as a strong semantic match, on any model.
+ */
+export function queryCalibration(calibration: ModelCalibration, meanCosine: number, passages: number, fusion = FUSION): ModelCalibration {
+  if (!fusion.background || passages < fusion.backgroundMinPassages) return calibration;
+  const lift = (meanCosine - calibration.unrelated) * fusion.background;
+  if (lift <= 0) return calibration;
+  return { ...calibration, unrelated: calibration.unrelated + lift, paraphrase: calibration.paraphrase + lift };
 }

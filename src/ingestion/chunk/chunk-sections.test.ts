@@ -37,3 +37,16 @@ test('a sentence longer than the limit is cut at words', () => {
   assert.ok(chunks.length >= 6);
   assert.equal(chunks.map((c) => c.content).join(' '), long);
 });
+
+test('a tiny section packed with the next keeps the next heading as a line of its own', () => {
+  const chunks = chunkSections(
+    [
+      { text: 'Refunds take 14 days.', heading: 'Guide › Billing', page: null },
+      { text: paragraph(1, 3), heading: 'Guide › Billing › Card payments', page: null },
+    ],
+    { maxTokens: 400, overlapTokens: 20, minTokens: 40 },
+  );
+  assert.equal(chunks.length, 1);
+  assert.equal(chunks[0]?.heading, 'Guide › Billing');
+  assert.match(chunks[0]?.content ?? '', /^Refunds take 14 days\.\n\nCard payments\n\nSentence number 1 /);
+});

@@ -34,9 +34,11 @@ test('a DOCX gives paragraphs, list items and table rows under their headings', 
   assert.equal(kind, 'docx');
   const headingOf = (start: string) => sections.find((section) => section.text.startsWith(start))?.heading;
   assert.equal(headingOf('For most of history'), 'Lighthouses and the Lenses That Made Them Shine');
-  assert.equal(headingOf('By the eighteenth century'), 'The Problem of Wasted Light');
-  assert.equal(headingOf('Sailors needed to tell'), 'Flashes and Characteristics');
-  assert.ok(sections.some((section) => section.text === 'Winding the clockwork that turned the lens.' && section.heading === 'The Life of a Keeper'));
+  // Under the document's title (its h1), each section heading: the heading path.
+  const title = 'Lighthouses and the Lenses That Made Them Shine';
+  assert.equal(headingOf('By the eighteenth century'), `${title} › The Problem of Wasted Light`);
+  assert.equal(headingOf('Sailors needed to tell'), `${title} › Flashes and Characteristics`);
+  assert.ok(sections.some((section) => section.text === 'Winding the clockwork that turned the lens.' && section.heading === `${title} › The Life of a Keeper`));
   assert.ok(sections.some((section) => section.text === 'First | 920 mm | Major seacoast lights'));
   assert.ok(sections.every((section) => section.page === null));
   // Headings travel in `heading`, not as sections of their own.

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { parseHTML } from 'linkedom';
 import { extractHtml } from './extract-html.ts';
+import { htmlSections, type DomNode } from './html-sections.ts';
 
 const site = (name: string) => readFileSync(new URL(`../../../test/fixtures/site/${name}`, import.meta.url), 'utf8');
 
@@ -37,4 +39,14 @@ test('title falls back to the first h1; scripts and styles are not text; <br><br
 test('a page with no text gives no sections and an empty title', () => {
   const page = extractHtml('<html><body><img src="a.png"></body></html>', 'http://shop.test/');
   assert.deepEqual(page, { title: '', sections: [], links: [] });
+});
+
+test('a block carries the path of headings above it, outermost first', () => {
+  const { document } = parseHTML(`<html><body><h1>Guide</h1><p>Welcome.</p><h2>Billing</h2><h3>Refunds</h3><p>Refunds take 14 days.</p>
+    <h2>Rooms</h2><p>Check-in is at three.</p></body></html>`);
+  const sections = htmlSections(document.body as unknown as DomNode);
+  const headingOf = (start: string) => sections.find((section) => section.text.startsWith(start))?.heading;
+  assert.equal(headingOf('Welcome'), 'Guide');
+  assert.equal(headingOf('Refunds take'), 'Guide › Billing › Refunds');
+  assert.equal(headingOf('Check-in'), 'Guide › Rooms');
 });

@@ -1,4 +1,4 @@
-import type { ExtractedSection } from './extracted.ts';
+import { HEADING_PATH_SEPARATOR, type ExtractedSection } from './extracted.ts';
 import { normalizeWhitespace } from './normalize-text.ts';
 
 /** The part of a DOM node (linkedom's, or any other) that the walk reads. */
@@ -21,13 +21,15 @@ const BLOCKS = new Set([
 
 /**
  * A DOM tree → sections in reading order: one per block (paragraph, list item, table row), each
- * carrying the last heading above it. Headings themselves are not sections: they travel in
+ * carrying the path of headings above it (an h3 under an h2 under an h1: all three, so a passage
+ * keeps the context of its page's outline). Headings themselves are not sections: they travel in
  * `heading`. Inline text between blocks is kept as its own section. The walk uses its own stack,
  * so a deeply nested page cannot overflow the call stack.
  */
 export function htmlSections(root: DomNode): ExtractedSection[] {
   const sections: ExtractedSection[] = [];
   let heading: string | null = null;
+  const outline: string[] = [];
   let buffer = '';
   let rowDepth = 0;
   const flush = () => {
@@ -57,7 +59,13 @@ export function htmlSections(root: DomNode): ExtractedSection[] {
     if (SKIPPED.has(tag)) continue;
     if (HEADINGS.has(tag) && rowDepth === 0) {
       flush();
-      heading = normalizeWhitespace(node.textContent ?? '') || heading;
+      const text = normalizeWhitespace(node.textContent ?? '');
+      if (text) {
+        const level = Number(tag[1]);
+        outline.length = Math.min(outline.length, level - 1);
+        outline[level - 1] = text;
+        heading = outline.filter(Boolean).join(HEADING_PATH_SEPARATOR);
+      }
       continue;
     }
     if (tag === 'br') {
