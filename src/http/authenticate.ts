@@ -3,6 +3,7 @@ import { AppError } from '../domain/errors.ts';
 import { authenticateKey } from '../domain/keys/authenticate-key.ts';
 import { assertAgentAllowed } from '../domain/agents/agent-access.ts';
 import type { HttpDeps } from './types.ts';
+import type { ServiceMetrics } from '../observability/service-metrics.ts';
 import { admitWidgetKey, pageOrigin } from './widget/widget-access.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -13,7 +14,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * the account's rate limit (with RateLimit-* headers on every response from here on), and a
  * restricted key's agents on any /agents/{agentId}… path.
  */
-export function createAuthenticationHook(deps: HttpDeps) {
+export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics) {
   const { catalog } = deps.domain;
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.routeOptions.config.public) return;
@@ -28,6 +29,7 @@ export function createAuthenticationHook(deps: HttpDeps) {
     reply.header('RateLimit-Reset', decision.resetSeconds);
     if (!decision.allowed) {
       reply.header('Retry-After', decision.resetSeconds);
+      metrics.rateLimitRejected(account.plan);
       throw new AppError('RATE_LIMITED', `Too many requests: the ${account.plan} plan allows ${decision.limit} per minute.`);
     }
 

@@ -16,6 +16,8 @@ export interface IndexCache {
   /** The embedding model's calibration, measured once per model and process (a failed measure
    * is not kept, so the next search tries again). */
   calibration(model: string, measure: () => Promise<ModelCalibration>): Promise<ModelCalibration>;
+  /** For metrics: indexes held, their bytes, and lookups answered from memory or built. */
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
 
 export function createIndexCache(options: { maxBytes: number }): IndexCache {
@@ -23,6 +25,8 @@ export function createIndexCache(options: { maxBytes: number }): IndexCache {
   const building = new Map<string, Promise<AgentIndex>>();
   const calibrations = new Map<string, Promise<ModelCalibration>>();
   let bytes = 0;
+  let hits = 0;
+  let misses = 0;
 
   const evict = (agentId: string): void => {
     const entry = entries.get(agentId);
@@ -32,6 +36,7 @@ export function createIndexCache(options: { maxBytes: number }): IndexCache {
   };
 
   return {
+    stats: () => ({ entries: entries.size, bytes, hits, misses }),
     calibration(model, measure) {
       let pending = calibrations.get(model);
       if (!pending) {
@@ -45,10 +50,12 @@ export function createIndexCache(options: { maxBytes: number }): IndexCache {
       const key = `${version}:${model}`;
       const hit = entries.get(agentId);
       if (hit?.key === key) {
+        hits++;
         entries.delete(agentId);
         entries.set(agentId, hit);
         return hit.index;
       }
+      misses++;
       const buildKey = `${agentId}:${key}`;
       let pending = building.get(buildKey);
       if (!pending) {
