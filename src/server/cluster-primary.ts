@@ -8,6 +8,7 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import { createClusterMetrics } from '../observability/cluster-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
+import { openStore } from '../compose.ts';
 
 /** Restart delays after unexpected deaths in a row: 0.1 s, doubling, at most 10 s. */
 const FIRST_RESTART_DELAY_MS = 100;
@@ -17,6 +18,9 @@ const STABLE_AFTER_MS = 30_000;
 
 export async function runPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.server.logLevel });
+  // Migrate once here, so workers never race to migrate, and a database that cannot be opened stops
+  // the start with its error instead of a cycle of worker restarts.
+  await (await openStore(config)).close();
   // Answers the workers' RateLimiterCluster requests (rate-limit/flexible-rate-limiter.ts).
   new RateLimiterClusterMaster();
   const metrics = createClusterMetrics();
@@ -66,5 +70,5 @@ export async function runPrimary(config: Config): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   for (let slot = 0; slot < config.server.workers; slot++) fork(slot);
-  log.info({ workers: config.server.workers, pid: process.pid }, 'cluster primary started its HTTP workers');
+  log.info({ workers: config.server.workers }, 'cluster primary started its HTTP workers');
 }

@@ -6,6 +6,7 @@ import { CHAT_SCHEMA } from '../kysely/chat-schema.ts';
 import { ALLOWANCE_SCHEMA } from '../kysely/allowance-schema.ts';
 import { WIDGET_SCHEMA } from '../kysely/widget-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
+import { SQLITE_KEY_CHANGE_TRIGGERS } from './key-change-version.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
 export const SQLITE_MIGRATIONS: SqlMigration[] = [
@@ -16,4 +17,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0005_chat', statements: CHAT_SCHEMA },
   { name: '0006_allowance_renewal', statements: ALLOWANCE_SCHEMA },
   { name: '0007_publishable_keys_widget', statements: WIDGET_SCHEMA },
+  { name: '0012_key_change_version', statements: SQLITE_KEY_CHANGE_TRIGGERS },
 ];
