@@ -112,8 +112,10 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('ctx', null);
   app.decorateRequest('apiKey', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones, on every request: no promise to settle.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   installErrorHandling(app, allowedMethods);
   const closeGracefully = installGracefulClose(app, deps.server.shutdownGraceMs);
