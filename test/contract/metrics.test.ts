@@ -40,7 +40,7 @@ describe(`/metrics, /healthz and /readyz (${TEST_BACKEND})`, () => {
     assert.match(text, /colloquy_http_requests_total\{method="GET",route="\/api\/v1\/validate",status="429"\} 1\n/);
     assert.match(text, /colloquy_http_requests_total\{method="GET",route="\/api\/v1\/agents\/:agentId",status="200"\} 1\n/);
     assert.match(text, /colloquy_http_requests_total\{method="GET",route="unmatched",status="404"\} 1\n/);
-    assert.match(text, /colloquy_http_request_duration_seconds_bucket\{le="+Inf",method="GET",route="\/api\/v1\/validate",status="200"\} 2\n/);
+    assert.match(text, /colloquy_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/v1\/validate",status="200"\} 2\n/);
     assert.match(text, /colloquy_rate_limit_rejections_total\{plan="free"\} 1\n/);
     for (const name of ['colloquy_sse_streams_open', 'colloquy_webhook_attempts_total', 'colloquy_embedding_passages_total', 'colloquy_index_cache_bytes', 'colloquy_index_cache_hits_total', 'colloquy_queue_jobs', 'colloquy_queue_job_duration_seconds', 'colloquy_process_cpu_seconds_total']) {
       assert.match(text, new RegExp(`^# TYPE ${name} `, 'm'), name);
