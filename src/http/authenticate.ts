@@ -17,11 +17,13 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics) {
   const { catalog } = deps.domain;
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.routeOptions.config.public) return;
+    // routeOptions is rebuilt on each read (Fastify 5): read it once.
+    const routeConfig = request.routeOptions.config;
+    if (routeConfig.public) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
     const { key, account } = await authenticateKey(deps.domain, match[1] as string, request.ip);
-    admitWidgetKey(key, request.routeOptions.config.widget === true, pageOrigin(request.headers), reply);
+    admitWidgetKey(key, routeConfig.widget === true, pageOrigin(request.headers), reply);
 
     const decision = await deps.rateLimiter.consume(account.id, catalog.plans[account.plan].requestsPerMinute);
     reply.header('RateLimit-Limit', decision.limit);
