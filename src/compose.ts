@@ -24,7 +24,9 @@ import { createRenewalWorker, type RenewalWorker } from './credits/renewal-worke
 import { createSiteSyncWorker, type SiteSyncWorker } from './background/site-sync-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
-import { createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
+import { createClusterRateLimiter, createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
+import type { ServiceMetrics } from './observability/service-metrics.ts';
+import { instrumentEmbedder } from './observability/instrument-embedder.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 
 export async function openStore(config: Config): Promise<Store> {
@@ -35,9 +37,10 @@ export function createEmbedder(config: Config['embeddings']): EmbeddingProvider 
   return config.provider === 'openai' ? createOpenAiEmbedder(config) : createLocalEmbedder({ workers: config.workers ?? undefined });
 }
 
-export async function createDomainDeps(config: Config, options: { clock?: Clock; embedder?: EmbeddingProvider; onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void } = {}): Promise<DomainDeps> {
+export async function createDomainDeps(config: Config, options: { clock?: Clock; embedder?: EmbeddingProvider; metrics?: ServiceMetrics; onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void } = {}): Promise<DomainDeps> {
   const ids = createUlidIds();
-  const embedder = options.embedder ?? createEmbedder(config.embeddings);
+  const plainEmbedder = options.embedder ?? createEmbedder(config.embeddings);
+  const embedder = options.metrics ? instrumentEmbedder(plainEmbedder, options.metrics) : plainEmbedder;
   const store = await openStore(config);
   const deps = {
     store,
@@ -74,17 +77,20 @@ export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
 }
 
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);
- * else this process's memory (the single-process SQLite default). */
-export function createRateLimiter(config: Config, store: Store): RateLimiter {
+ * else, in a cluster worker, the primary's memory (node:cluster IPC); else this process's memory
+ * (the single-process SQLite default). */
+export function createRateLimiter(config: Config, store: Store, options: { clustered?: boolean } = {}): RateLimiter {
   if (config.redisUrl) return createRedisRateLimiter(config.redisUrl);
   if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool);
+  if (options.clustered) return createClusterRateLimiter();
   return createMemoryRateLimiter();
 }
 
 /** The webhook delivery worker of this process, sending through the SSRF-guarded fetcher. */
-export function createWebhookWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger, random?: () => number): DeliveryWorker {
+export function createWebhookWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger, random?: () => number, metrics?: ServiceMetrics): DeliveryWorker {
   const fetcher = createGuardedFetcher(outboundAddressPolicy(config.network));
-  const worker = createDeliveryWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, fetcher, logger, random }, config.webhooks);
+  const onAttempt = metrics && ((outcome: 'succeeded' | 'pending' | 'failed') => metrics.webhookAttempt(outcome));
+  const worker = createDeliveryWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, fetcher, logger, random, onAttempt }, config.webhooks);
   return {
     ...worker,
     stop: async () => {

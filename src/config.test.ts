@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config.ts';
 
 test('defaults need nothing: SQLite in ./data on 127.0.0.1:3000, the spec rate limits', () => {
@@ -128,4 +129,25 @@ test('a plan and the catalog that disagree: the error names the plan, the model 
   refused({ plans: { free: { models: 'all' } } }, /plans\.free\.models/);
   refused({ defaultModels: false }, /the catalog is empty/);
   refused({ models: [llama, llama] }, /"llama3" appears twice/);
+});
+
+test('HTTP workers: one per core on PostgreSQL, one on SQLite, WORKERS over server.workers', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  writeFileSync(path, JSON.stringify({ server: { workers: 3 } }));
+  assert.equal(loadConfig({}).server.workers, 1);
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).server.workers, availableParallelism());
+  assert.equal(loadConfig({ COLLOQUY_CONFIG: path }).server.workers, 3);
+  assert.equal(loadConfig({ COLLOQUY_CONFIG: path, WORKERS: 'auto' }).server.workers, availableParallelism());
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://u@h/db', WORKERS: '1' }).server.workers, 1);
+  for (const bad of ['0', 'many', '2.5']) assert.throws(() => loadConfig({ WORKERS: bad }), (e: Error) => e instanceof ConfigError && /WORKERS/.test(e.message));
+});
+
+test('metrics: on the API port by default; a token read from the variable the file names', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  assert.deepEqual(loadConfig({}).metrics, { enabled: true, port: null, host: '127.0.0.1', token: null });
+  writeFileSync(path, JSON.stringify({ metrics: { port: 9464, host: '10.0.0.5', tokenEnv: 'SCRAPE_TOKEN' } }));
+  assert.deepEqual(loadConfig({ COLLOQUY_CONFIG: path, SCRAPE_TOKEN: 't0k' }).metrics, { enabled: true, port: 9464, host: '10.0.0.5', token: 't0k' });
+  assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && /SCRAPE_TOKEN/.test(e.message));
 });

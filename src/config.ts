@@ -184,6 +184,22 @@ const FileSchema = Type.Object(
           /** How long SIGTERM waits for requests in flight before their work is stopped. */
           shutdownGraceMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
           logLevel: Type.Optional(Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')])),
+          /** HTTP worker processes: a number, or "auto" (one per core). 1: a single process, no cluster. */
+          workers: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 256 }), Type.Literal('auto')])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    metrics: Type.Optional(
+      Type.Object(
+        {
+          /** false: no /metrics at all (/healthz and /readyz stay). */
+          enabled: Type.Optional(Type.Boolean()),
+          /** Serve /metrics on this port only (not on the API's port). */
+          port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+          host: Type.Optional(Type.String({ minLength: 1 })),
+          /** Names the variable holding a bearer token that /metrics then requires. */
+          tokenEnv: Type.Optional(Type.String({ minLength: 1 })),
         },
         { additionalProperties: false },
       ),
@@ -216,8 +232,31 @@ export interface CatalogConfig {
   models: ModelEntry[];
 }
 
+export interface ServerConfig {
+  host: string;
+  port: number;
+  bodyLimit: number;
+  trustedProxies: string[];
+  logLevel: string;
+  shutdownGraceMs: number;
+  /** HTTP worker processes (node:cluster); 1: this process serves alone. */
+  workers: number;
+  /** This process's place among the workers (0 when alone): slot 0 runs the background workers. */
+  workerSlot: number;
+}
+
+/** Where /metrics is served: on the API's port (port null) or a port of its own; token: a bearer
+ * token it then requires. */
+export interface MetricsConfig {
+  enabled: boolean;
+  port: number | null;
+  host: string;
+  token: string | null;
+}
+
 export interface Config {
-  server: { host: string; port: number; bodyLimit: number; trustedProxies: string[]; logLevel: string; shutdownGraceMs: number };
+  server: ServerConfig;
+  metrics: MetricsConfig;
   storage: StorageConfig;
   redisUrl: string | null;
   catalog: CatalogConfig;
@@ -429,7 +468,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustedProxies: file.server?.trustedProxies ?? [],
       logLevel,
       shutdownGraceMs: file.server?.shutdownGraceMs ?? 20_000,
+      workers: resolveWorkers(env.WORKERS || file.server?.workers, databaseUrl !== null),
+      workerSlot: env.COLLOQUY_WORKER_SLOT ? Number(env.COLLOQUY_WORKER_SLOT) : 0,
     },
+    metrics: metricsConfig(file.metrics, env),
     storage: databaseUrl ? { kind: 'postgres', databaseUrl, dataDir } : { kind: 'sqlite', dataDir },
     redisUrl: env.REDIS_URL || null,
     catalog: { plans, models },
@@ -457,6 +499,24 @@ function ingestionSettings(file: FileConfig['ingestion'] = {}, embeddings: FileC
     superviseSeconds: file.superviseSeconds ?? 5,
     expireSeconds: file.expireSeconds ?? 900,
   };
+}
+
+/**
+ * How many HTTP workers: "auto" is one per core. The default is "auto" on PostgreSQL and 1 on
+ * SQLite, where one process measured faster than several (one writer; docs/operations-and-scaling.md).
+ */
+function resolveWorkers(value: number | string | undefined, postgres: boolean): number {
+  const chosen = value ?? (postgres ? 'auto' : 1);
+  if (chosen === 'auto') return availableParallelism();
+  const workers = Number(chosen);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new ConfigError(`WORKERS / server.workers must be "auto" or an integer from 1 to 256, got "${String(chosen)}"`);
+  return workers;
+}
+
+function metricsConfig(file: FileConfig['metrics'], env: NodeJS.ProcessEnv): MetricsConfig {
+  const token = file?.tokenEnv ? (env[file.tokenEnv] ?? null) : null;
+  if (file?.tokenEnv && !token) throw new ConfigError(`metrics.tokenEnv names ${file.tokenEnv}, which is not set`);
+  return { enabled: file?.enabled ?? true, port: file?.port ?? null, host: file?.host ?? '127.0.0.1', token };
 }
 
 /**

@@ -3,6 +3,7 @@ import { AppError } from '../domain/errors.ts';
 import { authenticateKey } from '../domain/keys/authenticate-key.ts';
 import { assertAgentAllowed } from '../domain/agents/agent-access.ts';
 import type { HttpDeps } from './types.ts';
+import type { ServiceMetrics } from '../observability/service-metrics.ts';
 import { admitWidgetKey, pageOrigin } from './widget/widget-access.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -13,14 +14,16 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * the account's rate limit (with RateLimit-* headers on every response from here on), and a
  * restricted key's agents on any /agents/{agentId}… path.
  */
-export function createAuthenticationHook(deps: HttpDeps) {
+export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics) {
   const { catalog } = deps.domain;
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.routeOptions.config.public) return;
+    // routeOptions is rebuilt on each read (Fastify 5): read it once.
+    const routeConfig = request.routeOptions.config;
+    if (routeConfig.public) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
     const { key, account } = await authenticateKey(deps.domain, match[1] as string, request.ip);
-    admitWidgetKey(key, request.routeOptions.config.widget === true, pageOrigin(request.headers), reply);
+    admitWidgetKey(key, routeConfig.widget === true, pageOrigin(request.headers), reply);
 
     const decision = await deps.rateLimiter.consume(account.id, catalog.plans[account.plan].requestsPerMinute);
     reply.header('RateLimit-Limit', decision.limit);
@@ -28,6 +31,7 @@ export function createAuthenticationHook(deps: HttpDeps) {
     reply.header('RateLimit-Reset', decision.resetSeconds);
     if (!decision.allowed) {
       reply.header('Retry-After', decision.resetSeconds);
+      metrics.rateLimitRejected(account.plan);
       throw new AppError('RATE_LIMITED', `Too many requests: the ${account.plan} plan allows ${decision.limit} per minute.`);
     }
 

@@ -40,6 +40,9 @@ import { registerConsolePages } from './console-pages.ts';
 import { createRouteDocumenter } from './openapi/route-documentation.ts';
 import { createDocumentCompleter } from './openapi/document-components.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
+import { installRequestMetrics, registerObservabilityRoutes, type Observability } from '../observability/observability-routes.ts';
+import { createServiceMetrics } from '../observability/service-metrics.ts';
+import { createReadiness } from '../observability/readiness.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -81,6 +84,14 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Webhook events': 'What the service sends to the endpoints configured in the console (SPEC §6).',
 };
 
+/** Metrics on the API's port without a token, readiness of the database alone: what tests and
+ * benchmarks that build the app themselves get. */
+function defaultObservability(deps: HttpDeps): Observability {
+  const readiness = createReadiness();
+  readiness.addCheck('database', () => deps.domain.store.ping());
+  return { metrics: createServiceMetrics({ clustered: false }), config: { enabled: true, port: null, host: '127.0.0.1', token: null }, readiness };
+}
+
 /** Builds the HTTP application: the public API under /api/v1, its OpenAPI document and docs page. */
 export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGracefully: () => Promise<void> }> {
   const app = Fastify({
@@ -94,12 +105,17 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     routerOptions: ROUTER_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const observability = deps.observability ?? defaultObservability(deps);
+  app.decorate('metrics', observability.metrics);
+  installRequestMetrics(app, observability.metrics);
   const allowedMethods = recordAllowedMethods(app, ROUTER_OPTIONS);
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('ctx', null);
   app.decorateRequest('apiKey', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones, on every request: no promise to settle.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   installErrorHandling(app, allowedMethods);
   const closeGracefully = installGracefulClose(app, deps.server.shutdownGraceMs);
@@ -123,7 +139,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
 
   await app.register(
     async (api: ApiApp) => {
-      api.addHook('onRequest', createAuthenticationHook(deps));
+      api.addHook('onRequest', createAuthenticationHook(deps, observability.metrics));
       registerPing(api, deps);
       registerValidate(api, deps);
       registerListAgents(api, deps);
@@ -152,6 +168,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     },
     { prefix: API_PREFIX },
   );
+  registerObservabilityRoutes(app, observability);
   registerWidgetScript(app);
   await registerAdminApi(app, deps);
   await registerConsolePages(app);

@@ -15,8 +15,9 @@ export function installGracefulClose(app: ApiApp, graceMs = DEFAULT_SHUTDOWN_GRA
   let closing = false;
   const stopWork = new AbortController();
   app.decorate('shutdownSignal', stopWork.signal);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
   return async () => {
     closing = true;

@@ -43,6 +43,8 @@ export function createSseWriter(reply: FastifyReply, endMarker = 'data:\n\n'): S
     reply.hijack();
     const headers = { ...reply.getHeaders(), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
     reply.raw.writeHead(200, headers as Record<string, string>);
+    reply.server.metrics.sseOpened();
+    reply.raw.once('close', () => reply.server.metrics.sseClosed());
   };
   return {
     get started() {

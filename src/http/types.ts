@@ -5,6 +5,8 @@ import type { DomainDeps, RequestContext } from '../domain/context.ts';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
 import type { ApiKeyRecord } from '../ports/store.ts';
 import type { RouteDocumentation } from './openapi/route-documentation.ts';
+import type { Observability } from '../observability/observability-routes.ts';
+import type { ServiceMetrics } from '../observability/service-metrics.ts';
 
 export type ApiApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -14,12 +16,16 @@ export interface HttpDeps {
   server: { bodyLimit: number; trustedProxies: string[]; logLevel: string; shutdownGraceMs?: number };
   /** Where log lines go; standard output when absent (tests read the lines). */
   logStream?: { write(line: string): void };
+  /** Metrics and readiness (src/observability/); defaults to metrics on the API's port without a token. */
+  observability?: Observability;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Fires when shutdown's grace period is over: work still running for a request stops. */
     shutdownSignal: AbortSignal;
+    /** This process's metrics (SSE streams are counted where they start). */
+    metrics: ServiceMetrics;
   }
   interface FastifyRequest {
     /** Set by authentication on every route that requires a key. */

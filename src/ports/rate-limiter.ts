@@ -9,5 +9,7 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   consume(accountId: string, requestsPerMinute: number): Promise<RateLimitDecision>;
+  /** Resolves when the shared store answers (/readyz); at once when the count is in memory or in the database. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

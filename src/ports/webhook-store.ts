@@ -132,6 +132,9 @@ export interface WebhookStore {
   insertDeliveries(deliveries: readonly NewDelivery[]): Promise<void>;
   markDispatched(eventIds: readonly string[], at: number): Promise<void>;
 
+  /** Operator metrics: deliveries still pending (all accounts) and events not yet fanned out. */
+  countBacklog(): Promise<{ pendingDeliveries: number; undispatchedEvents: number }>;
+
   /** Leases due attempts of enabled endpoints (see ClaimRequest). */
   claimDue(request: ClaimRequest): Promise<ClaimedDelivery[]>;
   /** Records an attempt's outcome if the lease is still the caller's; false when it is not. */

@@ -1,6 +1,6 @@
 // rate-limiter-flexible behind the RateLimiter port: fixed one-minute windows per account, one
 // limiter per allowance so a plan's count lives under its own key prefix.
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type pg from 'pg';
 import type { RateLimitDecision, RateLimiter } from '../ports/rate-limiter.ts';
 import { translateConnectionFailure } from '../storage/postgres/guarded-pool.ts';
@@ -34,6 +34,7 @@ function createFromFactory(make: (points: number) => RateLimiterAbstract): RateL
         throw translateConnectionFailure(rejection);
       }
     },
+    async ping() {},
     async close() {
       limiters.clear();
     },
@@ -43,6 +44,12 @@ function createFromFactory(make: (points: number) => RateLimiterAbstract): RateL
 /** Counts in this process's memory: right for one server process. */
 export function createMemoryRateLimiter(): RateLimiter {
   return createFromFactory((points) => new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}` }));
+}
+
+/** Counts in the memory of the node:cluster primary (its RateLimiterClusterMaster, see
+ * server/cluster-primary.ts): exact across the workers of one machine, one IPC round trip each. */
+export function createClusterRateLimiter(): RateLimiter {
+  return createFromFactory((points) => new RateLimiterCluster({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}`, timeoutMs: 3_000 }));
 }
 
 /** Counts in PostgreSQL's `rate_limits` table (made by the migrations): shared by every process. */

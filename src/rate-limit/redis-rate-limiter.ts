@@ -44,6 +44,9 @@ export function createRedisRateLimiter(redisUrl: string, onError: (error: Error)
         throw rejection;
       }
     },
+    async ping() {
+      await client.ping();
+    },
     async close() {
       client.disconnect();
     },

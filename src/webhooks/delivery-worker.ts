@@ -35,6 +35,8 @@ export interface DeliveryWorkerDeps {
   /** Jitter source, [0, 1). */
   random?: () => number;
   logger?: WorkerLogger;
+  /** Told each attempt's outcome once recorded (metrics): delivered, pending again, or failed for good. */
+  onAttempt?: (outcome: 'succeeded' | 'pending' | 'failed') => void;
 }
 
 export interface DeliveryWorker {
@@ -57,6 +59,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     const recorded = await deps.store.transaction((tx) =>
       tx.webhooks.completeAttempt({ deliveryId: claim.delivery.id, attemptId: claim.attempt.id, leaseToken, finishedAt, ...result, ...decision }),
     );
+    if (recorded) deps.onAttempt?.(decision.status === 'succeeded' ? 'succeeded' : decision.status === 'failed' ? 'failed' : 'pending');
     if (!recorded) deps.logger?.warn({ delivery: claim.delivery.id }, 'webhook attempt outcome not recorded: its lease passed to another worker, or the endpoint was deleted');
   }
 

@@ -60,6 +60,18 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
     }
   });
 
+  test('the backlog counts pending deliveries and events not yet fanned out (metrics)', async () => {
+    const before = await store.webhooks.countBacklog();
+    const { accountId } = await seed(3);
+    await store.events.insert({ id: ids.next('evt'), accountId, type: 'agent.updated', data: {}, createdAt: T0 });
+    const afterwards = await store.webhooks.countBacklog();
+    assert.deepEqual(afterwards, { pendingDeliveries: before.pendingDeliveries + 3, undispatchedEvents: before.undispatchedEvents + 1 });
+    // Leave nothing due for the next tests' claims.
+    for (const c of await claim(T0, 100)) {
+      await store.webhooks.completeAttempt({ deliveryId: c.delivery.id, attemptId: c.attempt.id, leaseToken: c.delivery.leaseToken as string, finishedAt: T0, statusCode: 204, error: null, latencyMs: 1, responseBody: null, status: 'succeeded', nextAttemptAt: null, disableEndpoint: false });
+    }
+  });
+
   test('a claim serves the endpoints with the fewest attempts in flight first', async () => {
     const busy = await seed(3);
     const idle = await seed(3);

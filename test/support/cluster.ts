@@ -47,7 +47,9 @@ export function clusterConfig(options: ClusterOptions, caller: string): Record<s
     embeddings: { provider: 'openai', baseUrl: options.embeddings.baseUrl(caller), model: 'bag-of-words', dimension: EMBEDDING_DIMENSION },
     network: { allowPrivateAddresses: true },
     webhooks: { pollIntervalMs: 50, leaseMs: 2_000, timeoutMs: 1_000 },
-    server: { trustedProxies: ['127.0.0.1'] },
+    // One HTTP process per node: three nodes on a 2-core CI machine are load enough (workers.test.ts
+    // covers several workers per node).
+    server: { trustedProxies: ['127.0.0.1'], workers: 1 },
     ...options.extra,
   };
 }

@@ -71,7 +71,8 @@ export async function startServerProcess(env: Record<string, string | undefined>
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
+  // Generous by default: a cluster starts several processes, and CI machines are often busy.
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${output}`);
     try {

@@ -59,6 +59,14 @@ export function createWebhookRepository(db: Db, dialect: Store['dialect']): Webh
       if (lockSkipping) query = query.forUpdate().skipLocked();
       return (await query.execute()).map(toEvent);
     },
+    async countBacklog() {
+      // Both counts read partial indexes (status = 'pending', dispatched_at IS NULL).
+      const [deliveries, events] = await Promise.all([
+        db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow(),
+        db.selectFrom('events').select((eb) => eb.fn.countAll<number | string>().as('n')).where('dispatched_at', 'is', null).executeTakeFirstOrThrow(),
+      ]);
+      return { pendingDeliveries: Number(deliveries.n), undispatchedEvents: Number(events.n) };
+    },
     async enabledEndpoints(accountIds) {
       if (accountIds.length === 0) return [];
       const rows = await db.selectFrom('webhook_endpoints').selectAll().where('account_id', 'in', accountIds).where('enabled', '=', 1).execute();

@@ -6,6 +6,8 @@ import { createKyselyStore } from '../kysely/kysely-store.ts';
 import type { Store } from '../../ports/store.ts';
 import { POSTGRES_MIGRATIONS } from './migrations.ts';
 import { guardPool, translatingPool } from './guarded-pool.ts';
+import { cacheKeyLookups } from '../cached-key-lookup.ts';
+import { listenForKeyChanges } from './key-change-listener.ts';
 
 // BIGINT columns hold millicredits, epoch milliseconds and counts: all far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -28,5 +30,16 @@ export async function openPostgresStore(databaseUrl: string, maxConnections = 10
     await db.destroy();
     throw error;
   }
-  return Object.assign(createKyselyStore(db, 'postgres'), { pool });
+  const store = createKyselyStore(db, 'postgres');
+  // Key lookups from memory, kept exact by the 0012 triggers' notifications.
+  const feed = await listenForKeyChanges(databaseUrl);
+  const close = store.close.bind(store);
+  return Object.assign(store, {
+    pool,
+    keys: cacheKeyLookups(store.keys, feed),
+    close: async () => {
+      await feed.close();
+      await close();
+    },
+  });
 }

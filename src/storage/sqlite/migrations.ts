@@ -9,6 +9,7 @@ import { insightsSchema } from '../kysely/insights-schema.ts';
 import { SITE_SCHEMA } from '../kysely/site-schema.ts';
 import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
+import { SQLITE_KEY_CHANGE_TRIGGERS } from './key-change-version.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
 export const SQLITE_MIGRATIONS: SqlMigration[] = [
@@ -22,4 +23,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0008_sites', statements: SITE_SCHEMA },
   { name: '0009_insights', statements: insightsSchema('BLOB') },
   { name: '0010_knowledge_changes', statements: KNOWLEDGE_CHANGES_SCHEMA },
+  { name: '0012_key_change_version', statements: SQLITE_KEY_CHANGE_TRIGGERS },
 ];

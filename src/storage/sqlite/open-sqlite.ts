@@ -8,6 +8,8 @@ import { createKyselyStore } from '../kysely/kysely-store.ts';
 import type { Store } from '../../ports/store.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { SQLITE_MIGRATIONS } from './migrations.ts';
+import { cacheKeyLookups } from '../cached-key-lookup.ts';
+import { watchKeyVersion } from './key-change-version.ts';
 
 export const SQLITE_FILE_NAME = 'colloquy.db';
 
@@ -22,5 +24,6 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
   database.exec('PRAGMA foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
   await migrateToLatest(db as Kysely<unknown>, SQLITE_MIGRATIONS);
-  return createKyselyStore(db, 'sqlite');
+  const store = createKyselyStore(db, 'sqlite');
+  return Object.assign(store, { keys: cacheKeyLookups(store.keys, watchKeyVersion(database)) });
 }
