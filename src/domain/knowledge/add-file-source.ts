@@ -5,6 +5,7 @@ import type { ExtractionTicket } from '../../ports/file-extractor.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { fileHash } from './content-hash.ts';
 import { storedSource } from './ingest-job.ts';
+import { DuplicatePageError } from './store-source.ts';
 
 export const FILE_NAME_MAX = 255;
 
@@ -41,7 +42,8 @@ export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent
   try {
     const job = { ctx, agent, storage: file.bytes.byteLength, task: { kind: 'file' as const, filename: title, bytes: file.bytes, contentHash: fileHash(file.bytes) }, event: { source: title } };
     const source = storedSource(await deps.ingestion.run(job, signal));
-    if (!source) throw new Error('an uploaded file was reported as a duplicate page');
+    // The same bytes stored meanwhile by another upload (the content hash is unique per agent).
+    if (!source) throw new DuplicatePageError(title);
     return source;
   } finally {
     ticket.release();
