@@ -81,7 +81,8 @@ test(`npm start: /metrics on its own port behind a token; /readyz 503 while Redi
     assert.match(await scraped.text(), /colloquy_http_requests_total/);
     const ready = await fetch(`${server.baseUrl}/readyz`);
     assert.equal(ready.status, 503);
-    assert.deepEqual(await ready.json(), { status: 'unavailable', checks: { database: 'ok', redis: 'failed' } });
+    // On PostgreSQL the ingestion queue (pg-boss) is checked too.
+    assert.deepEqual(await ready.json(), { status: 'unavailable', checks: { database: 'ok', redis: 'failed', ...(TEST_BACKEND === 'postgres' && { queue: 'ok' }) } });
     assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200);
   } finally {
     await server.stop();

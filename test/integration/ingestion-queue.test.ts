@@ -125,6 +125,9 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
       embeddings: { provider: 'openai', baseUrl: embeddings.baseUrl, model: 'scripted-embed', dimension: DIMENSION, batchSize: 4 },
       moderation: { provider: 'none' },
       ingestion: { heartbeatSeconds: 10, superviseSeconds: 1, retryLimit: 2 },
+      // One process per node, so that a node's pid names the process that ran a job and SIGKILL
+      // stops its consumer (several HTTP workers per node are workers.test.ts's subject).
+      server: { workers: 1 },
     };
     const write = (name: string, config: object) => {
       writeFileSync(join(dir, name), JSON.stringify(config));
