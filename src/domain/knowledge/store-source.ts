@@ -32,18 +32,7 @@ export async function prepareSource(deps: IngestDeps, ctx: RequestContext, agent
   if (pieces.length === 0) throw new AppError('INVALID_FILE', 'The document contains no text to index.');
   const vectors = await deps.embedder.embed(pieces.map((piece) => piece.indexedText), signal);
   const sourceId = deps.ids.next('src');
-  const chunks = pieces.map((piece, ordinal): ChunkRecord => ({
-    id: deps.ids.next('chk'),
-    sourceId,
-    agentId: agent.id,
-    ordinal,
-    content: piece.content,
-    heading: piece.heading,
-    page: piece.page,
-    terms: piece.terms,
-    embedding: vectors[ordinal] as Float32Array,
-    embeddingModel: deps.embedder.model,
-  }));
+  const chunks = chunkRecords(deps, agent.id, sourceId, pieces, vectors);
   const source: SourceRecord = {
     id: sourceId,
     accountId: ctx.accountId,
@@ -58,6 +47,22 @@ export async function prepareSource(deps: IngestDeps, ctx: RequestContext, agent
     ...(draft.contentHash && { contentHash: draft.contentHash }),
   };
   return { source, chunks, sections: 'sections' in draft ? draft.sections : (draft.extracted ?? []), ...(draft.page && { page: draft.page }) };
+}
+
+/** A source's passages as chunk records (new chunk ids) with their embeddings, `vectors[i]` for `pieces[i]`. */
+export function chunkRecords(deps: Pick<IngestDeps, 'embedder' | 'ids'>, agentId: string, sourceId: string, pieces: readonly IndexPiece[], vectors: readonly Float32Array[]): ChunkRecord[] {
+  return pieces.map((piece, ordinal): ChunkRecord => ({
+    id: deps.ids.next('chk'),
+    sourceId,
+    agentId,
+    ordinal,
+    content: piece.content,
+    heading: piece.heading,
+    page: piece.page,
+    terms: piece.terms,
+    embedding: vectors[ordinal] as Float32Array,
+    embeddingModel: deps.embedder.model,
+  }));
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
-import type { ChunkRecord, SitePage } from '../../ports/knowledge-store.ts';
+import type { SitePage } from '../../ports/knowledge-store.ts';
 import type { CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
 import { AppError } from '../errors.ts';
 import { indexPieces } from '../knowledge/index-pieces.ts';
-import { characterCount, reserveStorage } from '../knowledge/store-source.ts';
+import { characterCount, chunkRecords, reserveStorage } from '../knowledge/store-source.ts';
 
 /**
  * Re-indexes a changed page in place: same source id, new passages, title, hash and validators.
@@ -19,18 +19,7 @@ export async function reindexPage(deps: DomainDeps, ctx: RequestContext, agent: 
   const pieces = indexPieces(page.sections);
   if (pieces.length === 0 || storage === 0) throw new AppError('INVALID_FILE', 'The page has no text to index.');
   const vectors = await deps.embedder.embed(pieces.map((piece) => piece.indexedText), signal);
-  const chunks = pieces.map((piece, ordinal): ChunkRecord => ({
-    id: deps.ids.next('chk'),
-    sourceId,
-    agentId: agent.id,
-    ordinal,
-    content: piece.content,
-    heading: piece.heading,
-    page: piece.page,
-    terms: piece.terms,
-    embedding: vectors[ordinal] as Float32Array,
-    embeddingModel: deps.embedder.model,
-  }));
+  const chunks = chunkRecords(deps, agent.id, sourceId, pieces, vectors);
   const delta = storage - stored.source.storage;
   const reservation = delta > 0 ? await reserveStorage(deps, ctx, agent, delta) : null;
   try {
