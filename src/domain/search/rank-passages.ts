@@ -62,7 +62,6 @@ const CANDIDATE_FLOOR_SHARE = 0.5;
 const SENTENCE_CACHE = createSentenceCache(4096);
 
 interface Candidate {
-  doc: number;
   score: number;
   cosine: number;
   bm25: number;
@@ -101,7 +100,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   // Ids, neighbours and BM25 now: a delta applied to the index, or another search of it, while the
   // rows load may renumber its slots or reuse the BM25 buffer.
   const idAt = (doc: number): string => (doc >= 0 && doc < index.slots ? (index.chunkIds[doc] ?? '') : '');
-  const candidates: Candidate[] = best.map(({ doc, score }) => ({ doc, score, cosine: cosines.get(doc) ?? 0, bm25: lexical[doc] as number, id: idAt(doc), before: idAt(doc - 1), after: idAt(doc + 1) }));
+  const candidates: Candidate[] = best.map(({ doc, score }) => ({ score, cosine: cosines.get(doc) ?? 0, bm25: lexical[doc] as number, id: idAt(doc), before: idAt(doc - 1), after: idAt(doc + 1) }));
   const wanted = candidates.flatMap(({ id, before, after }) => [before, id, after]).filter((id) => id !== '');
   const rows = new Map((await deps.store.chunks.withSources(agent.id, [...new Set(wanted)])).map((row) => [row.id, row]));
   const wantSentences = bySentence || (options.excerptSentences ?? 0) > 0;
