@@ -199,6 +199,8 @@ describe('site re-sync and duplicates', () => {
       assert.deepEqual((await websites()).map((s) => s.url.replace(origin, '')).sort(), ['/', '/cranes.html']);
       const copy = crawl.body.skipped.find((s: { url: string }) => s.url === `${origin}/copy.html`);
       assert.deepEqual(copy, { url: `${origin}/copy.html`, reason: 'duplicate', sameAs: `${origin}/cranes.html` });
+      const print = crawl.body.skipped.find((s: { url: string }) => s.url === `${origin}/print.html`);
+      assert.deepEqual(print, { url: `${origin}/print.html`, reason: 'canonical', sameAs: `${origin}/cranes.html` }, 'a print view is its canonical page, whose own text is held');
       assert.ok(!site.log.some((entry) => entry.path === '/index.html'), '/index.html is / and is not fetched again');
       assert.equal(site.log.filter((entry) => entry.path === '/cranes.html').length, 1, 'every variant of /cranes.html is one URL');
       const storageOnce = await storage();

@@ -74,8 +74,8 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
     for await (const outcome of pages) {
       seen += 1;
       if (outcome.kind === 'skipped') {
-        report.skipped.push({ url: outcome.url, reason: outcome.reason, ...(outcome.status !== undefined && { status: outcome.status }) });
-        if (seen === 1 && outcome.reason !== 'known' && outcome.reason !== 'robots') throw startFailed(outcome);
+        report.skipped.push({ url: outcome.url, reason: outcome.reason, ...(outcome.status !== undefined && { status: outcome.status }), ...(outcome.sameAs && { sameAs: outcome.sameAs }) });
+        if (seen === 1 && !START_SKIPS_THAT_CONTINUE.has(outcome.reason)) throw startFailed(outcome);
         progress();
         continue;
       }
@@ -152,6 +152,9 @@ function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRe
     },
   };
 }
+
+/** A start page skipped for these still leads the crawl on (its links, or its canonical page). */
+const START_SKIPS_THAT_CONTINUE = new Set(['known', 'robots', 'canonical']);
 
 /** Why the start page could not be had, in words a client can act on. */
 const START_FAILURES: Record<string, string> = {

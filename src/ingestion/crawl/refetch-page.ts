@@ -48,7 +48,7 @@ export async function refetchPage(context: CrawlRequestContext, url: string, sto
   if (new URL(response.url).origin !== new URL(url).origin) return { kind: 'failed', reason: 'blocked', detail: `it now redirects off the site, to ${response.url}` };
   if (response.status === 304) return { kind: 'not-modified', etag: response.headers.etag ?? stored.etag, lastModified: response.headers['last-modified'] ?? stored.lastModified };
   if (response.status === 404 || response.status === 410) return { kind: 'gone', status: response.status };
-  const { outcome } = readPage(response, () => false);
+  const { outcome } = readPage(response, () => false, 'rename');
   if (outcome.kind === 'page') return { kind: 'page', page: outcome };
   const { kind: _kind, url: _url, ...failure } = outcome;
   return { kind: 'failed', ...failure };
