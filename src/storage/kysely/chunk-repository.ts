@@ -43,11 +43,13 @@ export function createChunkRepository(db: Db): ChunkStore {
       const rows = await db
         .selectFrom('chunks')
         .innerJoin('sources', 'sources.id', 'chunks.source_id')
-        .select(['chunks.id as id', 'chunks.content as content', 'sources.id as sourceId', 'sources.type as sourceType', 'sources.title as sourceTitle'])
-        .where('chunks.agent_id', '=', agentId)
+        .select(['chunks.id as id', 'chunks.agent_id as agentId', 'chunks.content as content', 'sources.id as sourceId', 'sources.type as sourceType', 'sources.title as sourceTitle'])
         .where('chunks.id', 'in', [...chunkIds])
         .execute();
-      return rows.map((row) => ({ id: row.id, content: row.content, source: { id: row.sourceId, type: row.sourceType as SourceType, title: row.sourceTitle } }));
+      // The agent is checked here, not in SQL: with it in the WHERE clause SQLite's planner took
+      // the (agent_id, …) index for a few dozen ids and read every passage of the agent (~75 ms at
+      // 100k passages) instead of looking each id up by primary key.
+      return rows.filter((row) => row.agentId === agentId).map((row) => ({ id: row.id, content: row.content, source: { id: row.sourceId, type: row.sourceType as SourceType, title: row.sourceTitle } }));
     },
     async staleBatch(agentId, model, limit) {
       return db.selectFrom('chunks').select(['id', 'content', 'heading']).where('agent_id', '=', agentId).where('embedding_model', '<>', model).orderBy('id').limit(limit).execute();
