@@ -47,8 +47,8 @@ function exhaustive(index: AgentIndex, query: Float32Array, terms: string[], sco
   return scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, limit);
 }
 
-function fast(index: AgentIndex, query: Float32Array, terms: string[], score: (c: number, b: number) => number, limit: number, floor: number, cosineFloor: number) {
-  const { best } = bestPassages(index, query, bm25Scores(index, terms), score, { limit, floor, cosineFloor });
+function fast(index: AgentIndex, query: Float32Array, terms: string[], score: (c: number, b: number) => number, limit: number, floor: number, cosineFloor: number, bounded?: number) {
+  const { best } = bestPassages(index, query, bm25Scores(index, terms), score, { limit, floor, cosineFloor, bounded });
   return best.map((entry) => ({ id: index.chunkIds[entry.doc] as string, score: entry.score }));
 }
 
@@ -69,7 +69,9 @@ test('the int8 first pass with exact rescoring returns exactly what scoring ever
     for (const [mode, score] of Object.entries(modes)) {
       for (const [limit, floor] of [[5, 0.3], [20, 0.3], [50, 0.05]] as const) {
         const cosineFloor = mode === 'bm25' ? Infinity : semanticCosineFloor(floor, calibration);
-        assert.deepEqual(fast(index, query, terms, score, limit, floor, cosineFloor), exhaustive(index, query, terms, score, limit, floor, cosineFloor), `${mode} query ${q} limit ${limit}`);
+        const expected = exhaustive(index, query, terms, score, limit, floor, cosineFloor);
+        // A few passages with a bound of their own and the rest sharing one, then the default.
+        for (const bounded of [1, 40, undefined]) assert.deepEqual(fast(index, query, terms, score, limit, floor, cosineFloor, bounded), expected, `${mode} query ${q} limit ${limit} bounded ${bounded}`);
       }
     }
   }
@@ -102,6 +104,10 @@ test('an index changed by deltas answers exactly as one rebuilt from the same pa
     };
     const ours = byId(index);
     for (const [id, score] of byId(rebuilt)) assert.equal(ours.get(id), score, `BM25 of ${id}`);
-    for (const score of Object.values(modes)) assert.deepEqual(fast(index, query, terms, score, 10, 0.1, semanticCosineFloor(0.1, calibration)), fast(rebuilt, query, terms, score, 10, 0.1, semanticCosineFloor(0.1, calibration)));
+    for (const score of Object.values(modes)) {
+      const expected = fast(rebuilt, query, terms, score, 10, 0.1, semanticCosineFloor(0.1, calibration));
+      // With few passages bounded on their own, the shared bound carries most of the pass.
+      for (const bounded of [5, undefined]) assert.deepEqual(fast(index, query, terms, score, 10, 0.1, semanticCosineFloor(0.1, calibration), bounded), expected);
+    }
   }
 });

@@ -1,5 +1,5 @@
 import { exactCosine, type AgentIndex } from './agent-index.ts';
-import { cosineCeilings } from './quantized-vectors.ts';
+import { cosineBounds, type CosineBounds } from './quantized-vectors.ts';
 
 export interface ScoredDoc {
   doc: number;
@@ -13,28 +13,44 @@ export interface BestPassagesOptions {
   /** A passage sharing no term with the query and under this cosine is not scored (its score
    * could not reach the floor). */
   cosineFloor: number;
+  /** How many passages the first pass gives a cosine bound of their own (the rest share one). */
+  bounded?: number;
 }
+
+/** Enough that the shared bound of the rest sits under the threshold for most queries. */
+const BOUNDED = 256;
 
 /**
  * The `limit` passages with the best `score(cosine, bm25)` at or above the floor, best first, ties
  * by passage id: exactly what scoring every passage with its exact cosine gives, for `score`
  * non-decreasing in both signals. A first pass over the int8 vectors bounds each passage's cosine
- * from above. The best passages by either signal are scored exactly, which sets a threshold; a
+ * from above (the few hundred best by int8 dot product each with its own bound, the rest with one
+ * they share, made a passage's own only where the shared one is not low enough). The best passages by either signal are scored exactly, which sets a threshold; a
  * passage whose bounds cannot reach it is dropped (most of them without calling `score` at all),
  * and the few left are scored exactly. None that could be in the results is missed.
  */
 export function bestPassages(index: AgentIndex, query: Float32Array | undefined, lexical: Float64Array, score: (cosine: number, bm25: number) => number, options: BestPassagesOptions): { best: ScoredDoc[]; cosines: Map<number, number> } {
-  const { limit, floor, cosineFloor } = options;
+  const { limit, floor, cosineFloor, bounded = BOUNDED } = options;
   const { slots, chunkIds } = index;
   const scratch = scratchOf(index);
-  // A dead slot's ceiling is −∞; without a query vector every cosine is 0, as the exact scores take it.
-  const highest = query ? cosineCeilings(index.quantized, chunkIds, slots, query, scratch.ceilings) : new Float64Array(slots).map((_, doc) => (chunkIds[doc] === '' ? -Infinity : 0));
+  // An upper bound on each passage's cosine, and whether it is the passage's own (1) or the one
+  // all passages outside the first pass's best share (0, made the passage's own when it matters).
+  // Without a query vector every cosine is 0, as the exact scores take it.
+  const highest = scratch.ceilings.subarray(0, slots);
+  const own = scratch.own.subarray(0, slots);
+  const bounds = query ? cosineBounds(index.quantized, slots, query, Math.max(bounded, limit)) : undefined;
+  highest.fill(bounds ? bounds.rest : 0);
+  own.fill(bounds ? 0 : 1);
+  bounds?.slots.forEach((doc, i) => {
+    highest[doc] = bounds.ceilings[i] as number;
+    own[doc] = 1;
+  });
   let topCosine = -Infinity;
   let topBm25 = 0;
   const byCosine = new TopList(limit);
   const byBm25 = new TopList(limit);
   for (let doc = 0; doc < slots; doc += 1) {
-    if (highest[doc] === -Infinity) continue;
+    if (chunkIds[doc] === '') continue;
     const high = highest[doc] as number;
     const bm25 = lexical[doc] as number;
     if (bm25 === 0 && high < cosineFloor) continue;
@@ -61,11 +77,16 @@ export function bestPassages(index: AgentIndex, query: Float32Array | undefined,
   // Under these, no passage can reach the threshold whatever its other signal.
   const bm25Under = lastBelow((bm25) => score(topCosine, bm25), threshold, topBm25);
   const cosineUnder = lastBelow((cosine) => score(cosine, topBm25), threshold, topCosine, -1);
+  // The shared bound's own cut: a passage holding it with BM25 up to here cannot reach the threshold.
+  const restBm25Under = bounds ? lastBelow((bm25) => score(bounds.rest, bm25), threshold, topBm25) : -1;
+  const cannotRank = (high: number, bm25: number) => (bm25 === 0 && high < cosineFloor) || high <= cosineUnder || score(high, bm25) < threshold;
   for (let doc = 0; doc < slots; doc += 1) {
     const bm25 = lexical[doc] as number;
-    const high = highest[doc] as number;
-    if ((bm25 === 0 && high < cosineFloor) || (bm25 > 0 && bm25 <= bm25Under) || high <= cosineUnder || chunkIds[doc] === '') continue;
-    if (!scored.has(doc) && score(high, bm25) >= threshold) exact(doc);
+    if ((bm25 > 0 && bm25 <= bm25Under) || chunkIds[doc] === '') continue;
+    if ((own[doc] === 0 && bm25 <= restBm25Under) || scored.has(doc)) continue;
+    if (cannotRank(highest[doc] as number, bm25)) continue;
+    if (own[doc] === 0 && cannotRank((bounds as CosineBounds).of(doc), bm25)) continue;
+    exact(doc);
   }
   const best: ScoredDoc[] = [];
   for (const [doc, value] of scored) if (value >= floor) best.push({ doc, score: value });
@@ -119,13 +140,19 @@ class TopList {
  * objects. A search uses them synchronously, start to end, so searches never share one in flight;
  * read what you need from them before the next await.
  */
-const scratches = new WeakMap<AgentIndex, { lexical: Float64Array; ceilings: Float64Array }>();
+interface Scratch {
+  lexical: Float64Array;
+  ceilings: Float64Array;
+  own: Uint8Array;
+}
 
-export function scratchOf(index: AgentIndex): { lexical: Float64Array; ceilings: Float64Array } {
+const scratches = new WeakMap<AgentIndex, Scratch>();
+
+export function scratchOf(index: AgentIndex): Scratch {
   let scratch = scratches.get(index);
   const room = index.docLengths.length;
   if (!scratch || scratch.lexical.length < room) {
-    scratch = { lexical: new Float64Array(room), ceilings: new Float64Array(room) };
+    scratch = { lexical: new Float64Array(room), ceilings: new Float64Array(room), own: new Uint8Array(room) };
     scratches.set(index, scratch);
   }
   return scratch;

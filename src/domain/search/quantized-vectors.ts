@@ -1,10 +1,10 @@
-import { inner } from './simsimd.ts';
+import { exactSearch, MetricKind, inner } from './simsimd.ts';
 
 /**
  * The int8 copy of an index's vectors that the first pass of a search scans: a quarter of the
- * float32 bytes, through simsimd's SIMD int8 dot product. Each vector v is stored as codes q and a
- * scale s (v ≈ s·q), with two norms that bound the error of the approximate cosine, so passages
- * that cannot reach the results are dropped without an exact score and none that can is missed.
+ * float32 bytes. Each vector v is stored as codes q and a scale s (v ≈ s·q), with two norms that
+ * bound the error of the approximate cosine, so passages that cannot reach the results are dropped
+ * without an exact score and none that can is missed.
  */
 export interface QuantizedVectors {
   dimension: number;
@@ -14,15 +14,30 @@ export interface QuantizedVectors {
   codeNorms: Float64Array;
   /** ‖v − s·q‖₂ per vector. */
   residuals: Float64Array;
-  /** One view per slot into `codes` (simsimd takes whole arrays); made again when `codes` grows. */
-  views: Int8Array[];
+  /** The extremes of the above over every vector ever quantized here (a deleted one's included:
+   * still bounds for the vectors left), for one bound that holds for every passage at once. */
+  largestScale: number;
+  smallestScale: number;
+  largestCodeNorm: number;
+  largestResidual: number;
   bytes: number;
 }
 
 export function createQuantizedVectors(capacity: number, dimension: number): QuantizedVectors {
-  const vectors: QuantizedVectors = { dimension, codes: new Int8Array(capacity * dimension), scales: new Float64Array(capacity), codeNorms: new Float64Array(capacity), residuals: new Float64Array(capacity), views: [], bytes: 0 };
-  // Codes, three doubles and a view object (about 96 bytes) per slot.
-  vectors.bytes = capacity * (dimension + 24 + 96);
+  const vectors: QuantizedVectors = {
+    dimension,
+    codes: new Int8Array(capacity * dimension),
+    scales: new Float64Array(capacity),
+    codeNorms: new Float64Array(capacity),
+    residuals: new Float64Array(capacity),
+    largestScale: 0,
+    smallestScale: Infinity,
+    largestCodeNorm: 0,
+    largestResidual: 0,
+    bytes: 0,
+  };
+  // Codes and three doubles per slot.
+  vectors.bytes = capacity * (dimension + 24);
   return vectors;
 }
 
@@ -33,6 +48,10 @@ export function growQuantized(old: QuantizedVectors, capacity: number, used: num
   grown.scales.set(old.scales.subarray(0, used));
   grown.codeNorms.set(old.codeNorms.subarray(0, used));
   grown.residuals.set(old.residuals.subarray(0, used));
+  grown.largestScale = old.largestScale;
+  grown.smallestScale = old.smallestScale;
+  grown.largestCodeNorm = old.largestCodeNorm;
+  grown.largestResidual = old.largestResidual;
   return grown;
 }
 
@@ -58,7 +77,10 @@ export function quantize(target: QuantizedVectors, slot: number, vector: Float32
   target.scales[slot] = scale;
   target.codeNorms[slot] = Math.sqrt(codeNorm);
   target.residuals[slot] = Math.sqrt(residual);
-  if (target.views.length > slot) target.views[slot] = codes.subarray(offset, offset + dimension);
+  target.largestScale = Math.max(target.largestScale, scale);
+  target.smallestScale = Math.min(target.smallestScale, scale);
+  target.largestCodeNorm = Math.max(target.largestCodeNorm, target.codeNorms[slot] as number);
+  target.largestResidual = Math.max(target.largestResidual, target.residuals[slot] as number);
 }
 
 export function moveQuantized(target: QuantizedVectors, from: number, to: number): void {
@@ -73,44 +95,67 @@ export function moveQuantized(target: QuantizedVectors, from: number, to: number
 const ROUNDING = 1e-6;
 
 /**
- * For the first `slots` vectors (live ones: an id in `chunkIds`), a cosine with the query that is never under the exact one: the
- * approximate cosine s·t·(q·p) plus its largest error, |v·x − s·t·(q·p)| ≤ ‖s·q‖·‖x − t·p‖ +
- * ‖v − s·q‖·‖x‖ (Cauchy–Schwarz on both residuals).
+ * Bounds from above on the query's cosine with every passage (each ≥ the exact cosine): the
+ * `count` vectors with the largest int8 dot product get their own, found in one native scan of
+ * the codes (usearch's exact search, which keeps only the best `count`: one call where a call per
+ * vector cost more than the scan itself); every other vector's dot product is at most the last of
+ * those, which gives one bound, `rest`, for all of them, and `of(slot)` a tighter one on demand.
+ * Dead slots are scanned too (their codes stay until the index is compacted): callers skip them.
  */
-export function cosineCeilings(target: QuantizedVectors, chunkIds: readonly string[], slots: number, query: Float32Array, into?: Float64Array): Float64Array {
-  const { dimension } = target;
+export interface CosineBounds {
+  /** Slots with a bound of their own (the best by int8 dot product) and those bounds. */
+  slots: number[];
+  ceilings: number[];
+  /** A bound for every slot not in `slots`. */
+  rest: number;
+  /** One slot's own bound. */
+  of(slot: number): number;
+}
+
+/**
+ * For the first `slots` vectors, the approximate cosine s·t·(q·p) plus its largest error,
+ * |v·x − s·t·(q·p)| ≤ ‖s·q‖·‖x − t·p‖ + ‖v − s·q‖·‖x‖ (Cauchy–Schwarz on both residuals).
+ */
+export function cosineBounds(target: QuantizedVectors, slots: number, query: Float32Array, count: number): CosineBounds {
+  const { dimension, codes, scales, codeNorms, residuals } = target;
+  const coded = quantizeQuery(query, dimension);
+  const error = (slot: number) => (codeNorms[slot] as number) * coded.residual + (residuals[slot] as number) * coded.norm + ROUNDING;
+  const of = (slot: number) => (scales[slot] as number) * coded.scale * inner(codes.subarray(slot * dimension, (slot + 1) * dimension), coded.codes) + error(slot);
+  const kept = Math.min(count, slots);
+  if (kept === 0) return { slots: [], ceilings: [], rest: -Infinity, of };
+  const found = exactSearch(codes.subarray(0, slots * dimension), coded.codes, dimension, kept, MetricKind.IP, 1);
+  const best: number[] = [];
+  const ceilings: number[] = [];
+  // The distance is 1 − the integer dot product, exact in float32 at these magnitudes (|q·p| ≤ 127²·dimension).
+  let lowest = Infinity;
+  for (let i = 0; i < found.keys.length; i += 1) {
+    const slot = Number(found.keys[i]);
+    const dot = Math.round(1 - (found.distances[i] as number));
+    lowest = Math.min(lowest, dot);
+    best.push(slot);
+    ceilings.push((scales[slot] as number) * coded.scale * dot + error(slot));
+  }
+  if (kept === slots) return { slots: best, ceilings, rest: -Infinity, of };
+  // Any other slot's dot product is at most `lowest`; its scale and error at most the extremes.
+  const scale = lowest >= 0 ? target.largestScale : target.smallestScale;
+  const rest = scale * coded.scale * lowest + target.largestCodeNorm * coded.residual + target.largestResidual * coded.norm + ROUNDING;
+  return { slots: best, ceilings, rest, of };
+}
+
+/** The query's own int8 codes, scale, norm and quantization error. */
+function quantizeQuery(query: Float32Array, dimension: number): { codes: Int8Array; scale: number; norm: number; residual: number } {
   let largest = 0;
   for (let d = 0; d < dimension; d += 1) largest = Math.max(largest, Math.abs(query[d] ?? 0));
   const scale = largest / 127;
   const codes = new Int8Array(dimension);
-  let queryNorm = 0;
-  let queryResidual = 0;
+  let norm = 0;
+  let residual = 0;
   for (let d = 0; d < dimension; d += 1) {
     const value = query[d] ?? 0;
     const code = scale > 0 ? Math.round(value / scale) : 0;
     codes[d] = code;
-    queryNorm += value * value;
-    queryResidual += (value - code * scale) ** 2;
+    norm += value * value;
+    residual += (value - code * scale) ** 2;
   }
-  queryNorm = Math.sqrt(queryNorm);
-  queryResidual = Math.sqrt(queryResidual);
-  const views = viewsOf(target, slots);
-  const { scales, codeNorms, residuals } = target;
-  const ceilings = into && into.length >= slots ? into.subarray(0, slots) : new Float64Array(slots);
-  for (let doc = 0; doc < slots; doc += 1) {
-    // A dead slot (a deleted passage's) gets no ceiling at all.
-    if (chunkIds[doc] === '') {
-      ceilings[doc] = -Infinity;
-      continue;
-    }
-    const approximate = (scales[doc] as number) * scale * inner(views[doc] as Int8Array, codes);
-    ceilings[doc] = approximate + (codeNorms[doc] as number) * queryResidual + (residuals[doc] as number) * queryNorm + ROUNDING;
-  }
-  return ceilings;
-}
-
-function viewsOf(target: QuantizedVectors, slots: number): Int8Array[] {
-  const { views, codes, dimension } = target;
-  for (let slot = views.length; slot < slots; slot += 1) views.push(codes.subarray(slot * dimension, (slot + 1) * dimension));
-  return views;
+  return { codes, scale, norm: Math.sqrt(norm), residual: Math.sqrt(residual) };
 }
