@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bm25Scores, buildAgentIndex, vectorScores } from './agent-index.ts';
+import { addChunks, bm25Scores, buildAgentIndex, removeSources, vectorScores, vectorSum } from './agent-index.ts';
 import { topScores } from './rank-passages.ts';
 import { analyze } from './analyze.ts';
 
@@ -37,4 +37,15 @@ test('topScores keeps the best above the floor, best first, earlier first on tie
   assert.deepEqual(topScores(scores, 3, 0.3), [{ doc: 1, score: 0.9 }, { doc: 3, score: 0.9 }, { doc: 5, score: 0.7 }]);
   assert.deepEqual(topScores(scores, 10, 0.6).map((e) => e.doc), [1, 3, 5]);
   assert.deepEqual(topScores(scores, 2, 0.95), []);
+});
+
+test('the summed vectors after adds are bit for bit a rebuild’s; a delete sums afresh', () => {
+  const more = Array.from({ length: 40 }, (_, i) => ({ id: `d${String(i).padStart(2, '0')}`, sourceId: `t${Math.floor(i / 10)}`, terms: 'tent', embedding: unit(Math.sin(i) + 0.1, Math.cos(i), i % 3, 1 / (i + 1), 0.3) }));
+  const index = buildAgentIndex(chunks, 5);
+  vectorSum(index);
+  addChunks(index, more.slice(0, 20));
+  addChunks(index, more.slice(20));
+  assert.deepEqual(vectorSum(index), vectorSum(buildAgentIndex([...chunks, ...more], 5)));
+  removeSources(index, ['t1']);
+  assert.deepEqual(vectorSum(index), vectorSum(buildAgentIndex([...chunks, ...more.filter((chunk) => chunk.sourceId !== 't1')], 5)));
 });

@@ -33,6 +33,8 @@ export interface AgentIndex {
   bySource: Map<string, number[]>;
   /** Approximate memory held, for the cache's bound. */
   bytes: number;
+  /** The live passages' vectors summed in slot order (see vectorSum), once a search asked. */
+  summed?: Float64Array;
 }
 
 export function buildAgentIndex(chunks: readonly SearchableChunk[], dimension: number): AgentIndex {
@@ -81,6 +83,7 @@ export function addChunks(index: AgentIndex, chunks: readonly SearchableChunk[])
     const vector = chunk.embedding.subarray(0, dimension);
     index.vectors.set(vector, doc * dimension);
     quantize(index.quantized, doc, vector);
+    if (index.summed) addInto(index.summed, vector);
     const terms = chunk.terms ? chunk.terms.split(' ') : [];
     index.docLengths[doc] = terms.length;
     index.totalLength += terms.length;
@@ -106,6 +109,8 @@ export function removeSources(index: AgentIndex, sourceIds: readonly string[]): 
     index.bySource.delete(sourceId);
   }
   if (dead.length === 0) return;
+  // Subtracting would not give a rebuild's sum bit for bit: the next search sums afresh.
+  delete index.summed;
   dead.sort((a, b) => a - b);
   const isDead = new Uint8Array(index.slots);
   for (const doc of dead) isDead[doc] = 1;
@@ -209,6 +214,25 @@ function measure(index: AgentIndex): void {
   let bytes = index.vectors.byteLength + index.docLengths.byteLength + index.quantized.bytes + index.slots * 48;
   for (const [term, posting] of index.postings) bytes += term.length * 2 + 64 + posting.docs.byteLength + posting.counts.byteLength;
   index.bytes = bytes;
+}
+
+/**
+ * The live passages' vectors summed (the query's mean cosine with every passage is one dot product
+ * with it), in slot order: the same additions in the same order as a rebuild's, so an index changed
+ * by adds holds bit for bit the sum a rebuild would. Kept on the index and extended by addChunks, so
+ * the first search after an add does not read every vector again.
+ */
+export function vectorSum(index: AgentIndex): Float64Array {
+  if (index.summed) return index.summed;
+  const { dimension } = index;
+  const sum = new Float64Array(dimension);
+  for (let doc = 0; doc < index.slots; doc += 1) if (index.chunkIds[doc] !== '') addInto(sum, index.vectors.subarray(doc * dimension, (doc + 1) * dimension));
+  index.summed = sum;
+  return sum;
+}
+
+function addInto(sum: Float64Array, vector: Float32Array): void {
+  for (let i = 0; i < sum.length; i += 1) sum[i] = (sum[i] as number) + (vector[i] as number);
 }
 
 const K1 = 1.2;

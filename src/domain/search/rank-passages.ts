@@ -2,7 +2,7 @@ import type { DomainDeps } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyze } from './analyze.ts';
-import { bm25Scores, type AgentIndex } from './agent-index.ts';
+import { bm25Scores, vectorSum, type AgentIndex } from './agent-index.ts';
 import { bestPassages, scratchOf } from './best-passages.ts';
 import { loadIndex } from './update-agent-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
@@ -140,25 +140,11 @@ function toPassage(candidate: Candidate, rows: Map<string, Row>, calibration: Mo
   return passage;
 }
 
-/** The live passages' vectors summed, kept per index and recomputed when a delta changed it: the
- * query's mean cosine with every passage is one dot product with it. */
-const CENTROIDS = new WeakMap<AgentIndex, { slots: number; live: number; sum: Float64Array }>();
-
+/** The query's mean cosine with the live passages: one dot product with their summed vectors. */
 function meanCosine(index: AgentIndex, query: Float32Array): number {
-  let kept = CENTROIDS.get(index);
-  if (!kept || kept.slots !== index.slots || kept.live !== index.live) {
-    const { dimension } = index;
-    const sum = new Float64Array(dimension);
-    for (let doc = 0; doc < index.slots; doc += 1) {
-      if (index.chunkIds[doc] === '') continue;
-      const offset = doc * dimension;
-      for (let i = 0; i < dimension; i += 1) sum[i] = (sum[i] as number) + (index.vectors[offset + i] as number);
-    }
-    kept = { slots: index.slots, live: index.live, sum };
-    CENTROIDS.set(index, kept);
-  }
+  const sum = vectorSum(index);
   let dot = 0;
-  for (let i = 0; i < query.length; i += 1) dot += (query[i] as number) * (kept.sum[i] as number);
+  for (let i = 0; i < query.length; i += 1) dot += (query[i] as number) * (sum[i] as number);
   return index.live > 0 ? dot / index.live : 0;
 }
 
