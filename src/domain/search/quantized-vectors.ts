@@ -126,11 +126,14 @@ export function cosineBounds(target: QuantizedVectors, slots: number, query: Flo
   const found = exactSearch(codes.subarray(0, slots * dimension), coded.codes, dimension, kept, MetricKind.IP, 1);
   const best: number[] = [];
   const ceilings: number[] = [];
-  // The distance is 1 − the integer dot product, exact in float32 at these magnitudes (|q·p| ≤ 127²·dimension).
+  // The distance is 1 − the integer dot product in float32: exact while |q·p| < 2²⁴, which 127²·512
+  // is under; past that (wider vectors) it may be rounded, so each dot product read is raised by
+  // the largest relative error of the two roundings.
   let lowest = Infinity;
   for (let i = 0; i < found.keys.length; i += 1) {
     const slot = Number(found.keys[i]);
-    const dot = Math.round(1 - (found.distances[i] as number));
+    const read = 1 - (found.distances[i] as number);
+    const dot = read + Math.abs(read) * 2 ** -22;
     lowest = Math.min(lowest, dot);
     best.push(slot);
     ceilings.push((scales[slot] as number) * coded.scale * dot + error(slot));
