@@ -3,7 +3,7 @@
 // ones (test/quality/…) to run alone at the end of a 2-core run; it also ran every other `.ts` file
 // under test/ (the support modules) as a test file of its own. Longest first keeps both cores busy
 // to the end. Output and exit status are `node --test`'s: the spec reporter, non-zero on a failure.
-import { globSync } from 'node:fs';
+import { globSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from 'node:test';
@@ -46,6 +46,7 @@ const files = all.sort((a, b) => rank(a) - rank(b)).map((file) => join(ROOT, fil
 // V8's compile cache for every process the suite starts (test files, servers, CLI runs): each
 // spawned `node src/…` then skips recompiling the same modules. Kept under .tmp/ (gitignored).
 process.env.NODE_COMPILE_CACHE ??= join(ROOT, '.tmp', 'node-compile-cache');
+mkdirSync(process.env.NODE_COMPILE_CACHE, { recursive: true });
 
 const stream = run({ files, concurrency: 2, cwd: ROOT });
 stream.on('test:summary', (summary) => {
