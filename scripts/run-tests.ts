@@ -11,37 +11,42 @@ import { spec } from 'node:test/reporters';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-// Measured in CI (docs/testing.md, "Test suite time"), longest first; a file missing here runs
-// after these, by name. Keep it to the files over ~10 s on either engine.
-const SLOWEST = [
-  'test/quality/retrieval.test.ts',
-  'test/integration/webhook-processes.test.ts',
-  'test/integration/cli.test.ts',
-  'test/integration/ingestion-queue.test.ts',
-  'test/e2e/console.test.ts',
-  'test/integration/server-process.test.ts',
-  'test/integration/cluster.test.ts',
-  'test/integration/outages.test.ts',
-  'test/quality/retrieval-other-model.test.ts',
-  'test/quality/moderation.test.ts',
-  'test/contract/knowledge.test.ts',
-  'test/integration/shared-rate-limit.test.ts',
-  'test/integration/readme-quickstart.test.ts',
-  'test/e2e/console-insights.test.ts',
-  'test/contract/upload-work.test.ts',
-  'test/integration/workers.test.ts',
-  'test/integration/shutdown-grace.test.ts',
-  'test/integration/key-revocation.test.ts',
-  'test/integration/search-crash.test.ts',
-  'test/integration/sites-cli.test.ts',
-  'test/integration/npm-start.test.ts',
-];
+// Seconds each file's tests took in CI (docs/testing.md, "Test suite time"), on SQLite and on
+// PostgreSQL; the run starts the longest first on its engine, then the rest by name. Files over
+// ~8 s on either engine; the run prints the slowest files at its end to keep these current.
+const SECONDS: Record<string, [sqlite: number, postgres: number]> = {
+  'test/quality/retrieval.test.ts': [97, 20],
+  'test/integration/webhook-processes.test.ts': [56, 94],
+  'test/integration/cli.test.ts': [55, 60],
+  'test/integration/ingestion-queue.test.ts': [0, 40],
+  'test/e2e/console.test.ts': [31, 38],
+  'test/integration/cluster.test.ts': [0, 31],
+  'test/integration/outages.test.ts': [6, 31],
+  'test/quality/moderation.test.ts': [25, 0],
+  'test/integration/server-process.test.ts': [25, 14],
+  'test/contract/knowledge.test.ts': [23, 25],
+  'test/quality/retrieval-other-model.test.ts': [20, 0],
+  'test/integration/readme-quickstart.test.ts': [12, 20],
+  'test/integration/shared-rate-limit.test.ts': [10, 19],
+  'test/e2e/console-insights.test.ts': [14, 19],
+  'test/contract/upload-work.test.ts': [13, 17],
+  'test/integration/workers.test.ts': [12, 16],
+  'test/integration/shutdown-grace.test.ts': [10, 16],
+  'test/integration/key-revocation.test.ts': [14, 13],
+  'test/integration/search-crash.test.ts': [8, 14],
+  'test/integration/sites-cli.test.ts': [8, 14],
+  'test/integration/npm-start.test.ts': [12, 0],
+  'test/contract/security-matrix.test.ts': [7, 11],
+  'test/quality/search-ranking.test.ts': [9, 10],
+  'test/contract/openapi-documents.test.ts': [9, 0],
+};
 
 // Files named on the command line narrow the run (`node scripts/run-tests.ts test/a.test.ts …`).
 const named = process.argv.slice(2);
 const all = named.length > 0 ? named : globSync(['src/**/*.test.ts', 'test/**/*.test.ts'], { cwd: ROOT }).sort();
-const rank = (file: string) => (SLOWEST.includes(file) ? SLOWEST.indexOf(file) : SLOWEST.length);
-const files = all.sort((a, b) => rank(a) - rank(b)).map((file) => join(ROOT, file));
+const engine = process.env.COLLOQUY_TEST_BACKEND === 'postgres' ? 1 : 0;
+const seconds = (file: string) => SECONDS[file]?.[engine] ?? 0;
+const files = all.sort((a, b) => seconds(b) - seconds(a)).map((file) => join(ROOT, file));
 
 // V8's compile cache for every process the suite starts (test files, servers, CLI runs): each
 // spawned `node src/…` then skips recompiling the same modules. Kept under .tmp/ (gitignored).
