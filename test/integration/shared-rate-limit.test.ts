@@ -2,7 +2,7 @@
 // the window succeed across both, through PostgreSQL's table and through Redis.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPostgresDatabase, postgresAdminUrl } from '../support/backend.ts';
+import { createPostgresDatabase, postgresAdminUrl, TEST_BACKEND } from '../support/backend.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,10 @@ import { join } from 'node:path';
 const adminUrl = postgresAdminUrl();
 const redisUrl = process.env.TEST_REDIS_URL ?? null;
 if (process.env.CI && !redisUrl) throw new Error('CI must provide TEST_REDIS_URL');
+// Neither test uses the suite's backend (each names its own stores), so each runs in one pass of
+// the suite only: PostgreSQL's in the PostgreSQL pass, Redis on a SQLite file in the SQLite pass.
+const pgSkip = TEST_BACKEND !== 'postgres' ? 'the same on every pass: runs in the PostgreSQL pass' : adminUrl ? false : 'no TEST_DATABASE_URL: PostgreSQL not available here';
+const redisSkip = TEST_BACKEND !== 'sqlite' ? 'the same on every pass: runs in the SQLite pass' : redisUrl ? false : 'no TEST_REDIS_URL: Redis not available here';
 
 async function sharedCount(env: Record<string, string>): Promise<void> {
   const servers: ServerProcess[] = [];
@@ -35,7 +39,7 @@ async function sharedCount(env: Record<string, string>): Promise<void> {
   }
 }
 
-describe('rate limit shared by two server processes', { skip: adminUrl ? false : 'no TEST_DATABASE_URL: PostgreSQL not available here' }, () => {
+describe('rate limit shared by two server processes', { skip: pgSkip }, () => {
   let pg: { url: string; drop: () => Promise<void> };
   before(async () => {
     pg = await createPostgresDatabase(adminUrl as string);
@@ -47,7 +51,7 @@ describe('rate limit shared by two server processes', { skip: adminUrl ? false :
   });
 });
 
-describe('rate limit shared through Redis', { skip: redisUrl ? false : 'no TEST_REDIS_URL: Redis not available here' }, () => {
+describe('rate limit shared through Redis', { skip: redisSkip }, () => {
   test('two processes on one SQLite file, counting in Redis', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-rl-'));
     try {

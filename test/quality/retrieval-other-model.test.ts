@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
+import { cachedEmbedder } from '../support/cached-embedder.ts';
 import { modelCalibration } from '../../src/domain/search/rank-passages.ts';
 import { addCounts, emptyCounts, formatQuality, loadPassages, measure, paraphraseSets, quality } from './retrieval-set.ts';
 
@@ -17,7 +18,10 @@ const DIMENSION = 512;
 const SHARED = Math.SQRT2;
 const shared = Float32Array.from({ length: DIMENSION }, (_, i) => (i % 2 === 0 ? 1 : -1) / Math.sqrt(DIMENSION));
 
-const base = createLocalEmbedder({ workers: 1 });
+// USE-lite with the passages' vectors from the on-disk cache it filled (retrieval.test.ts fills it
+// with the same passages): the questions are embedded live on every run.
+const QUESTIONS = new Set((['dev', 'heldout'] as const).flatMap((split) => [...paraphraseSets(split).values()].flatMap((set) => set.questions.map((question) => question.q))));
+const base = cachedEmbedder(createLocalEmbedder({ workers: 1 }), QUESTIONS);
 let embeddings: Server;
 let server: TestServer;
 
@@ -45,6 +49,8 @@ describe('calibration on a second embedding model', { skip: SKIP }, () => {
   after(async () => {
     await server.close();
     embeddings.close();
+    const counts = base.counts();
+    console.log(`[retrieval-other-model ${TEST_BACKEND}] embeddings: ${counts.live} questions embedded live; fixture texts: ${counts.embedded} embedded (and cached), ${counts.cached} read from the cache`);
     await base.close();
   });
 

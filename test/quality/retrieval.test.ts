@@ -5,15 +5,32 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
+import { cachedEmbedder, type CachedEmbedder } from '../support/cached-embedder.ts';
 import type { RankingMode } from '../../src/domain/search/rank-passages.ts';
+import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { addCounts, emptyCounts, formatQuality, loadPassages, measure, paraphraseSets, quality, referencePagesSet, shopSet, type Counts, type LabelledSet } from './retrieval-set.ts';
 
 let server: TestServer;
+let embedder: CachedEmbedder;
+
+// The offline model, with the vectors of the sets' passages (and of the sentences ranking embeds
+// from them) read from a cache on disk that this model filled (test/support/cached-embedder.ts):
+// a first run embeds them all, later runs and the PostgreSQL pass read them back. Every question
+// is embedded live by the model, on every run.
+const QUESTIONS = new Set(
+  [shopSet(), ...(['dev', 'heldout'] as const).flatMap((split) => [...paraphraseSets(split).values(), referencePagesSet(split)])].flatMap((set) => set.questions.map((question) => question.q)),
+);
 
 before(async () => {
-  server = await startTestServer();
+  embedder = cachedEmbedder(createLocalEmbedder(), QUESTIONS);
+  server = await startTestServer({ embedder });
+  assert.equal(server.config.embeddings.provider, 'local', 'the model the configuration would have chosen');
 });
-after(() => server.close());
+after(async () => {
+  const counts = embedder.counts();
+  console.log(`[retrieval ${TEST_BACKEND}] embeddings: ${counts.live} questions embedded live; fixture texts: ${counts.embedded} embedded (and cached), ${counts.cached} read from the cache`);
+  await server.close();
+});
 
 /** One agent per set; the counts of every set added up. */
 async function measureSets(sets: Iterable<[string, LabelledSet]>, mode: RankingMode = 'hybrid', agents = new Map<string, { agentId: string; bySource: Map<string, string> }>()): Promise<Counts> {
