@@ -1,0 +1,62 @@
+import type { ModelCalibration } from './calibrate-model.ts';
+import RERANK_MODEL from './rerank-model.json' with { type: 'json' };
+
+/**
+ * The second stage of the ranking (see docs/search.md, "Re-ranking the candidates"). The first
+ * stage's two parts say how strongly a passage matches on its own; they do not say which of an
+ * agent's passages matches best, and on knowledge all on one subject every passage is a fair
+ * semantic match for every question. So the candidates are scored together: each gets the
+ * probability that it answers from a small logistic model over its two parts, its rank among the
+ * candidates on each signal, and how far its meaning stands out from the runner-up, in the
+ * model's own spread (so the same weights hold for any embedding model). The weights are fitted
+ * on the dev splits by scripts/search/fit-fusion.ts and stored in rerank-model.json.
+ */
+export interface RerankModel {
+  features: readonly string[];
+  weights: readonly number[];
+  bias: number;
+}
+
+export const RERANK_FEATURES = ['semantic', 'keyword', 'meaningRank', 'keywordRank', 'meaningLead'] as const;
+
+export interface RerankInput {
+  /** The first stage's parts (0..1). */
+  semantic: number;
+  keyword: number;
+  /** The meaning signal (sentence-combined where re-scored) and the BM25 fraction. */
+  cosine: number;
+  bm25: number;
+}
+
+/** One row of features per candidate, in RERANK_FEATURES' order. Ties in a rank keep the
+ * candidates' order, which is the same on every backend. */
+export function rerankFeatures(candidates: readonly RerankInput[], calibration: ModelCalibration): number[][] {
+  const meaningRank = ranksOf(candidates.map((c) => c.cosine));
+  const keywordRank = ranksOf(candidates.map((c) => c.bm25));
+  const sorted = candidates.map((c) => c.cosine).sort((a, b) => b - a);
+  const runnerUp = sorted[1];
+  const spread = Math.max(calibration.spread, 1e-6);
+  return candidates.map((c, at) => [
+    c.semantic,
+    c.keyword,
+    1 / (1 + (meaningRank[at] as number)),
+    c.bm25 > 0 ? 1 / (1 + (keywordRank[at] as number)) : 0,
+    runnerUp === undefined ? 0 : (c.cosine - runnerUp) / spread,
+  ]);
+}
+
+export function rerankScore(features: readonly number[], model: RerankModel = RERANK_MODEL): number {
+  let z = model.bias;
+  features.forEach((value, i) => (z += (model.weights[i] ?? 0) * value));
+  return Math.round((1 / (1 + Math.exp(-z))) * 10_000) / 10_000;
+}
+
+export const rerankModel: RerankModel = RERANK_MODEL;
+
+/** Each value's rank, 0 for the highest (ties: earlier first). */
+function ranksOf(values: readonly number[]): number[] {
+  const order = values.map((_, i) => i).sort((a, b) => (values[b] as number) - (values[a] as number) || a - b);
+  const ranks = new Array<number>(values.length);
+  order.forEach((at, rank) => (ranks[at] = rank));
+  return ranks;
+}
