@@ -24,6 +24,8 @@ export const FUSION = {
    * the two parts, from candidateFloor up, plus the best keywordCandidates on BM25 alone (on long
    * questions the first stage's order is mostly cosine noise, and BM25's best passages sat under it). */
   candidates: 20,
+  /** False restores the one-stage ranking (the fused parts are the score). */
+  secondStage: true,
   keywordCandidates: 10,
   candidateFloor: 0.05,
   /** How much of the query's own background (its mean cosine with the agent's passages, above the

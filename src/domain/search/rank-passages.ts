@@ -94,7 +94,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   const lexical = bm25Scores(index, analyze(query), scratchOf(index).lexical);
   const floor = Math.max(minimumScore, Number.MIN_VALUE);
   const bySentence = mode !== 'bm25' && queryVector !== undefined && calibration.separates && FUSION.rerankCandidates > 0;
-  const reranked = mode === 'hybrid' && queryVector !== undefined;
+  const reranked = FUSION.secondStage && mode === 'hybrid' && queryVector !== undefined;
   const candidateFloor = reranked ? FUSION.candidateFloor : bySentence ? floor * CANDIDATE_FLOOR_SHARE : floor;
   // Most passages share no word with the query and sit far under the floor: skip their arithmetic.
   const cosineFloor = mode === 'bm25' ? Infinity : semanticCosineFloor(candidateFloor, calibration);
