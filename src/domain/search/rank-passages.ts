@@ -3,7 +3,7 @@ import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyze } from './analyze.ts';
 import { bm25Scores, exactCosine, type AgentIndex } from './agent-index.ts';
-import { rerankFeatures, rerankScore } from './rerank-candidates.ts';
+import { oneSubject, rerankFeatures, rerankScore } from './rerank-candidates.ts';
 import { bestPassages, scratchOf } from './best-passages.ts';
 import { loadIndex } from './update-agent-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
@@ -90,7 +90,9 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   const index = await loadAgentIndex(deps, agent);
   if (index.live === 0) return [];
   const [queryVector] = await deps.embedder.embed([query], signal);
-  const calibration = queryCalibration(await modelCalibration(deps), queryVector ? meanCosine(index, queryVector) : 0, index.live);
+  const model = await modelCalibration(deps);
+  const background = queryVector ? meanCosine(index, queryVector) : 0;
+  const calibration = queryCalibration(model, background, index.live);
   const lexical = bm25Scores(index, analyze(query), scratchOf(index).lexical);
   const floor = Math.max(minimumScore, Number.MIN_VALUE);
   const bySentence = mode !== 'bm25' && queryVector !== undefined && calibration.separates && FUSION.rerankCandidates > 0;
@@ -125,7 +127,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
       candidate.score = score(candidate.cosine, candidate.bm25);
     });
   }
-  if (reranked) rerank(candidates, calibration);
+  if (reranked) rerank(candidates, calibration, oneSubject(background, model, index.live, FUSION.backgroundMinPassages));
   candidates.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return candidates
     .filter((candidate) => candidate.score >= floor && rows.has(candidate.id))
@@ -134,9 +136,9 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
 }
 
 /** The second stage: every candidate's score becomes the re-ranking model's probability. */
-function rerank(candidates: Candidate[], calibration: ModelCalibration): void {
+function rerank(candidates: Candidate[], calibration: ModelCalibration, subject: number): void {
   const inputs = candidates.map(({ cosine, bm25 }) => ({ ...scoreParts(cosine, bm25, calibration), cosine: calibration.separates ? cosine : 0, bm25 }));
-  rerankFeatures(inputs, calibration).forEach((features, at) => ((candidates[at] as Candidate).score = rerankScore(features)));
+  rerankFeatures(inputs, calibration, subject).forEach((features, at) => ((candidates[at] as Candidate).score = rerankScore(features)));
 }
 
 /** The best passages on BM25 alone that the first stage left out (ties: lower passage id first). */

@@ -8,7 +8,8 @@ import RERANK_MODEL from './rerank-model.json' with { type: 'json' };
  * semantic match for every question. So the candidates are scored together: each gets the
  * probability that it answers from a small logistic model over its two parts, its rank among the
  * candidates on each signal, and how far its meaning stands out from the runner-up, in the
- * model's own spread (so the same weights hold for any embedding model). The weights are fitted
+ * model's own spread (so the same weights hold for any embedding model); the last two again,
+ * weighed down on knowledge all on one subject (see oneSubject). The weights are fitted
  * on the dev splits by scripts/search/fit-fusion.ts and stored in rerank-model.json.
  */
 export interface RerankModel {
@@ -17,7 +18,19 @@ export interface RerankModel {
   bias: number;
 }
 
-export const RERANK_FEATURES = ['semantic', 'keyword', 'meaningRank', 'keywordRank', 'meaningLead'] as const;
+export const RERANK_FEATURES = ['semantic', 'keyword', 'meaningRank', 'keywordRank', 'meaningLead', 'meaningRankBroad', 'meaningLeadBroad'] as const;
+
+/**
+ * 0..1: how far the query's mean cosine with the agent's passages (its background) lies above the
+ * model's unrelated level, in the model's spreads, 4 spreads or more being 1. Knowledge all on one
+ * subject sits high: there every passage is close to every question, and the order by meaning says
+ * less (the `…Broad` features count meaning's rank and lead the less, the higher it is). Under 20
+ * passages the mean is mostly the passages that answer: 0.
+ */
+export function oneSubject(background: number, calibration: ModelCalibration, passages: number, minimumPassages: number): number {
+  if (passages < minimumPassages || !calibration.separates) return 0;
+  return Math.min(4, Math.max(0, (background - calibration.unrelated) / Math.max(calibration.spread, 1e-6))) / 4;
+}
 
 export interface RerankInput {
   /** The first stage's parts (0..1). */
@@ -30,19 +43,17 @@ export interface RerankInput {
 
 /** One row of features per candidate, in RERANK_FEATURES' order. Ties in a rank keep the
  * candidates' order, which is the same on every backend. */
-export function rerankFeatures(candidates: readonly RerankInput[], calibration: ModelCalibration): number[][] {
+export function rerankFeatures(candidates: readonly RerankInput[], calibration: ModelCalibration, subject = 0): number[][] {
   const meaningRank = ranksOf(candidates.map((c) => c.cosine));
   const keywordRank = ranksOf(candidates.map((c) => c.bm25));
   const sorted = candidates.map((c) => c.cosine).sort((a, b) => b - a);
   const runnerUp = sorted[1];
   const spread = Math.max(calibration.spread, 1e-6);
-  return candidates.map((c, at) => [
-    c.semantic,
-    c.keyword,
-    1 / (1 + (meaningRank[at] as number)),
-    c.bm25 > 0 ? 1 / (1 + (keywordRank[at] as number)) : 0,
-    runnerUp === undefined ? 0 : (c.cosine - runnerUp) / spread,
-  ]);
+  return candidates.map((c, at) => {
+    const rank = 1 / (1 + (meaningRank[at] as number));
+    const lead = runnerUp === undefined ? 0 : (c.cosine - runnerUp) / spread;
+    return [c.semantic, c.keyword, rank, c.bm25 > 0 ? 1 / (1 + (keywordRank[at] as number)) : 0, lead, rank * (1 - subject), lead * (1 - subject)];
+  });
 }
 
 export function rerankScore(features: readonly number[], model: RerankModel = RERANK_MODEL): number {
