@@ -83,7 +83,8 @@ function figuresOf(model: RerankModel): Map<string, { answerable: number; unansw
   for (const { question, rows, features } of prepared) {
     const f = figures.get(groupOf(question.set)) ?? { answerable: 0, unanswerable: 0, reciprocal: 0, recall: 0, empty: 0 };
     figures.set(groupOf(question.set), f);
-    const ranked = rows.map((at, i) => ({ at, score: rerankScore(features[i]!, model) })).sort((a, b) => b.score - a.score || a.at - b.at);
+    // As rank-passages.ts scores: the model's probability, or the keyword part when higher.
+    const ranked = rows.map((at, i) => ({ at, score: Math.max(rerankScore(features[i]!, model), Math.round(features[i]![1]! * 10_000) / 10_000) })).sort((a, b) => b.score - a.score || a.at - b.at);
     if (!question.answerable) {
       f.unanswerable += 1;
       if (!ranked.some(({ score }) => score >= FUSION.minimumScore)) f.empty += 1;

@@ -135,10 +135,11 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
     .map((candidate) => toPassage(candidate, rows, calibration, options));
 }
 
-/** The second stage: every candidate's score becomes the re-ranking model's probability. */
+/** The second stage: every candidate's score becomes the re-ranking model's probability, or its
+ * keyword part when that is higher (a strong keyword match clears the floor on its own). */
 function rerank(candidates: Candidate[], calibration: ModelCalibration, subject: number): void {
   const inputs = candidates.map(({ cosine, bm25 }) => ({ ...scoreParts(cosine, bm25, calibration), cosine: calibration.separates ? cosine : 0, bm25 }));
-  rerankFeatures(inputs, calibration, subject).forEach((features, at) => ((candidates[at] as Candidate).score = rerankScore(features)));
+  rerankFeatures(inputs, calibration, subject).forEach((features, at) => ((candidates[at] as Candidate).score = Math.max(rerankScore(features), round(inputs[at]!.keyword))));
 }
 
 /** The best passages on BM25 alone that the first stage left out (ties: lower passage id first). */

@@ -41,8 +41,7 @@ export interface RerankInput {
   bm25: number;
 }
 
-/** One row of features per candidate, in RERANK_FEATURES' order. Ties in a rank keep the
- * candidates' order, which is the same on every backend. */
+/** One row of features per candidate, in RERANK_FEATURES' order. Equal signals share a rank. */
 export function rerankFeatures(candidates: readonly RerankInput[], calibration: ModelCalibration, subject = 0): number[][] {
   const meaningRank = ranksOf(candidates.map((c) => c.cosine));
   const keywordRank = ranksOf(candidates.map((c) => c.bm25));
@@ -64,10 +63,18 @@ export function rerankScore(features: readonly number[], model: RerankModel = RE
 
 export const rerankModel: RerankModel = RERANK_MODEL;
 
-/** Each value's rank, 0 for the highest (ties: earlier first). */
+/** Each value's rank, 0 for the highest: the number of values strictly above it, so equal values
+ * (the same passage held in several sources) share a rank and get the same score. */
 function ranksOf(values: readonly number[]): number[] {
-  const order = values.map((_, i) => i).sort((a, b) => (values[b] as number) - (values[a] as number) || a - b);
-  const ranks = new Array<number>(values.length);
-  order.forEach((at, rank) => (ranks[at] = rank));
-  return ranks;
+  const sorted = [...values].sort((a, b) => b - a);
+  return values.map((value) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((sorted[middle] as number) > value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  });
 }
