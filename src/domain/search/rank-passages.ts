@@ -112,7 +112,9 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   const idAt = (doc: number): string => (doc >= 0 && doc < index.slots ? (index.chunkIds[doc] ?? '') : '');
   const cosineAt = (doc: number): number => cosines.get(doc) ?? (queryVector ? exactCosine(index, doc, queryVector) : 0);
   const candidates: Candidate[] = best.map(({ doc, score: first }) => ({ score: first < 0 ? score(cosineAt(doc), lexical[doc] as number) : first, cosine: cosineAt(doc), bm25: lexical[doc] as number, id: idAt(doc), before: idAt(doc - 1), after: idAt(doc + 1), ...(first < 0 && { byKeywords: true }) }));
-  const wanted = candidates.flatMap(({ id, before, after }) => [before, id, after]).filter((id) => id !== '');
+  // Only a passage re-scored by sentence can be widened: only those need their neighbours' rows.
+  const widenable = new Set(candidates.filter((c) => !c.byKeywords).slice(0, Math.max(FUSION.rerankCandidates, limit)).map(({ id }) => id));
+  const wanted = candidates.flatMap(({ id, before, after }) => (widenable.has(id) ? [before, id, after] : [id])).filter((id) => id !== '');
   const rows = new Map((await deps.store.chunks.withSources(agent.id, [...new Set(wanted)])).map((row) => [row.id, row]));
   const wantSentences = bySentence || (options.excerptSentences ?? 0) > 0;
   if (wantSentences && queryVector) {
