@@ -6,7 +6,7 @@ import { createAuthenticationHook } from './authenticate.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installErrorHandling, sendAppError } from './error-handler.ts';
 import { AppError } from '../domain/errors.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, OneLinePerRequest } from './logging.ts';
 import { validatorCompiler } from './validation.ts';
 import { recordAllowedMethods } from './allowed-methods.ts';
 import type { ApiApp, HttpDeps } from './types.ts';
@@ -96,6 +96,7 @@ function defaultObservability(deps: HttpDeps): Observability {
 export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGracefully: () => Promise<void> }> {
   const app = Fastify({
     logger: { ...loggerOptions(deps.server.logLevel), ...(deps.logStream && { stream: deps.logStream }) },
+    logController: new OneLinePerRequest(),
     bodyLimit: deps.server.bodyLimit,
     trustProxy: deps.server.trustedProxies.length > 0 ? deps.server.trustedProxies : false,
     genReqId: () => deps.domain.ids.next('req'),

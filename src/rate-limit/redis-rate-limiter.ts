@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
-import { decisionFrom, WINDOW_SECONDS } from './flexible-rate-limiter.ts';
+import { decisionFrom, limiterPerAllowance, WINDOW_SECONDS } from './flexible-rate-limiter.ts';
 
 /** A command to a Redis that is connected but does not answer fails after this long. */
 const COMMAND_TIMEOUT_MS = 250;
@@ -25,24 +25,13 @@ export function createRedisRateLimiter(redisUrl: string, onError: (error: Error)
   });
   // Without a listener an unreachable Redis would end the process.
   client.on('error', onError);
-  const limiters = new Map<number, RateLimiterAbstract>();
-  const limiterFor = (points: number): RateLimiterAbstract => {
-    let limiter = limiters.get(points);
-    if (!limiter) {
-      const insuranceLimiter = new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}` });
-      limiter = new RateLimiterRedis({ storeClient: client, points, duration: WINDOW_SECONDS, keyPrefix: `colloquy:rpm${points}`, rejectIfRedisNotReady: true, insuranceLimiter });
-      limiters.set(points, limiter);
-    }
-    return limiter;
-  };
+  const consume = limiterPerAllowance((points) => {
+    const insuranceLimiter = new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}` });
+    return new RateLimiterRedis({ storeClient: client, points, duration: WINDOW_SECONDS, keyPrefix: `colloquy:rpm${points}`, rejectIfRedisNotReady: true, insuranceLimiter });
+  }, true);
   return {
     async consume(accountId, requestsPerMinute) {
-      try {
-        return decisionFrom(requestsPerMinute, await limiterFor(requestsPerMinute).consume(accountId), true);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return decisionFrom(requestsPerMinute, rejection, false);
-        throw rejection;
-      }
+      return decisionFrom(requestsPerMinute, await consume(accountId, requestsPerMinute));
     },
     async ping() {
       await client.ping();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Keys look like `cq_` + 43 base64url characters (256 random bits). */
 export const KEY_PREFIX = 'cq_';
@@ -8,7 +8,8 @@ export const PUBLISHABLE_KEY_PREFIX = 'cq_pub_';
 /** Only this hash is stored. The key is random with 256 bits of entropy, so one fast SHA-256
  * suffices: there is nothing to guess that a slow hash would protect. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // The one-shot form: a third of createHash's cost, on every authenticated request.
+  return hash('sha256', key, 'hex');
 }
 
 /** What the console shows of a key after creation: enough to tell keys apart. */

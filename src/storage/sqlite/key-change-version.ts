@@ -1,7 +1,9 @@
 // Cached key lookups on SQLite, kept exact by a version number: migration 0012's triggers raise it
 // on every change to a key (but its last-use time) or an account, whichever process or connection
-// makes it (a CLI on the same DATA_DIR included). Each lookup first reads the one-row version, a
-// statement of a few microseconds, and empties the cache when it moved.
+// makes it (a CLI on the same DATA_DIR included). A lookup reads the one-row version first, and the
+// cache is emptied when it moved: right after any write through this process's own connection, and
+// otherwise at most every CROSS_PROCESS_CHECK_MS (the read costs 3-8 µs, a third of a whole request;
+// another process's change, a CLI's or a second worker's, is seen within that many milliseconds).
 import type { DatabaseSync } from 'node:sqlite';
 import type { KeyChange, KeyChangeFeed } from '../cached-key-lookup.ts';
 
@@ -17,13 +19,29 @@ export const SQLITE_KEY_CHANGE_TRIGGERS: string[] = [
   `CREATE TRIGGER accounts_deleted AFTER DELETE ON accounts BEGIN UPDATE key_changes SET version = version + 1 WHERE id = 1; END`,
 ];
 
-export function watchKeyVersion(database: DatabaseSync): KeyChangeFeed {
+export const CROSS_PROCESS_CHECK_MS = 10;
+
+export interface KeyVersionFeed extends KeyChangeFeed {
+  /** This process wrote through its connection: the next lookup reads the version. */
+  noteWrite(): void;
+}
+
+export function watchKeyVersion(database: DatabaseSync, now: () => number = performance.now.bind(performance)): KeyVersionFeed {
   const read = database.prepare('SELECT version FROM key_changes WHERE id = 1');
   const listeners: Array<(change: KeyChange) => void> = [];
   let seen: unknown = (read.get() as { version: unknown } | undefined)?.version;
+  let checkedAt = now();
+  let wrote = false;
   return {
     live: true,
+    noteWrite() {
+      wrote = true;
+    },
     refresh() {
+      const at = now();
+      if (!wrote && at - checkedAt < CROSS_PROCESS_CHECK_MS) return;
+      wrote = false;
+      checkedAt = at;
       const version = (read.get() as { version: unknown } | undefined)?.version;
       if (version === seen) return;
       seen = version;

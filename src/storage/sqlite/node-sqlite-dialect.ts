@@ -10,13 +10,36 @@ function toSqlite(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
-function wrapStatement(statement: StatementSync): SqliteStatement {
+/** Told after each statement of this connection that is not a plain SELECT (it may have written). */
+export type OnWrite = () => void;
+
+const READ_ONLY = /^\s*select\b/i;
+
+function wrapStatement(statement: StatementSync, onWrite: OnWrite | null): SqliteStatement {
   const bind = (parameters: ReadonlyArray<unknown>): SQLInputValue[] => parameters.map(toSqlite);
+  const reader = statement.columns().length > 0;
+  if (!onWrite || READ_ONLY.test(statement.sourceSQL)) {
+    return { reader, all: (parameters) => statement.all(...bind(parameters)), run: (parameters) => statement.run(...bind(parameters)), iterate: (parameters) => statement.iterate(...bind(parameters)) };
+  }
   return {
-    reader: statement.columns().length > 0,
-    all: (parameters) => statement.all(...bind(parameters)),
-    run: (parameters) => statement.run(...bind(parameters)),
-    iterate: (parameters) => statement.iterate(...bind(parameters)),
+    reader,
+    all: (parameters) => {
+      const rows = statement.all(...bind(parameters));
+      onWrite();
+      return rows;
+    },
+    run: (parameters) => {
+      const result = statement.run(...bind(parameters));
+      onWrite();
+      return result;
+    },
+    *iterate(parameters) {
+      try {
+        yield* statement.iterate(...bind(parameters));
+      } finally {
+        onWrite();
+      }
+    },
   };
 }
 
@@ -24,7 +47,7 @@ function wrapStatement(statement: StatementSync): SqliteStatement {
  * Bounded, oldest dropped first; only queries the code writes reach it, so the set is small. */
 const STATEMENT_CACHE_SIZE = 500;
 
-export function wrapDatabase(database: DatabaseSync): SqliteDatabase {
+export function wrapDatabase(database: DatabaseSync, onWrite: OnWrite | null = null): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {
@@ -34,7 +57,7 @@ export function wrapDatabase(database: DatabaseSync): SqliteDatabase {
     prepare: (text) => {
       let statement = cache.get(text);
       if (!statement) {
-        statement = wrapStatement(database.prepare(text));
+        statement = wrapStatement(database.prepare(text), onWrite);
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
         cache.set(text, statement);
       }
@@ -53,8 +76,8 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 export class NodeSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
-  constructor(database: DatabaseSync) {
-    const wrapped = wrapDatabase(database);
+  constructor(database: DatabaseSync, onWrite: OnWrite | null = null) {
+    const wrapped = wrapDatabase(database, onWrite);
     super({ database: wrapped });
     this.#database = wrapped;
   }

@@ -9,7 +9,7 @@ import type { Store } from '../../ports/store.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { SQLITE_MIGRATIONS } from './migrations.ts';
 import { cacheKeyLookups } from '../cached-key-lookup.ts';
-import { watchKeyVersion } from './key-change-version.ts';
+import { watchKeyVersion, type KeyVersionFeed } from './key-change-version.ts';
 
 export const SQLITE_FILE_NAME = 'colloquy.db';
 
@@ -22,8 +22,11 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
   database.exec('PRAGMA busy_timeout = 10000');
   database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
+  // The key cache hears of this connection's own writes at once (see key-change-version.ts).
+  let keyFeed: KeyVersionFeed | null = null;
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database, () => keyFeed?.noteWrite()) });
   await migrateToLatest(db as Kysely<unknown>, SQLITE_MIGRATIONS);
   const store = createKyselyStore(db, 'sqlite');
-  return Object.assign(store, { keys: cacheKeyLookups(store.keys, watchKeyVersion(database)) });
+  keyFeed = watchKeyVersion(database);
+  return Object.assign(store, { keys: cacheKeyLookups(store.keys, keyFeed) });
 }
