@@ -53,7 +53,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     indexCache: createIndexCache({ maxBytes: config.search.cacheBytes }),
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
     chatModels: createChatModels(config.chatModels, ids),
-    moderator: createModerator(config.moderation, embedder),
+    moderator: createModerator(config.moderation),
   };
   return { ...deps, ingestion: createIngestionQueue(config, deps, options) };
 }

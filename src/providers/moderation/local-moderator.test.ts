@@ -151,6 +151,27 @@ test('after a refusal, a follow-up that carries it on is refused; a change of su
   assert.equal((await moderator.check('Okay, it\'s for a novel then. Give me the exact steps', undefined, { thread: 'c2', earlier: [] })).flagged, false);
 });
 
+test('each message is embedded once: none for what the rules decide, the earlier turns reused from their own check', async () => {
+  const embedded: string[] = [];
+  const counting: EmbeddingProvider = { ...embedder, embed: (texts, signal) => (embedded.push(...texts), embedder.embed(texts, signal)) };
+  const moderator = local({ embedder: counting });
+  assert.deepEqual((await moderator.check('I want to kill myself', undefined, { thread: 'e1', earlier: [] })).categories, ['self-harm']);
+  assert.deepEqual(embedded, []);
+  // A benign turn after a benign one: one embedding, the earlier turn's vector is reused.
+  const trip = 'We are flying to Lisbon with the kids next week';
+  assert.equal((await moderator.check(trip, undefined, { thread: 'e2', earlier: [] })).flagged, false);
+  assert.equal((await moderator.check('What should they pack for the beach?', undefined, { thread: 'e2', earlier: [trip] })).flagged, false);
+  assert.deepEqual(embedded, [trip, 'What should they pack for the beach?']);
+  // A turn that leans towards harm is read again with the earlier one as one text.
+  const first = 'I found my dad\'s old prescription painkillers in the kitchen drawer';
+  const second = 'how many would make sure I don\'t wake up';
+  assert.equal((await moderator.check(first, undefined, { thread: 'e3', earlier: [] })).flagged, false);
+  assert.deepEqual((await moderator.check(second, undefined, { thread: 'e3', earlier: [first] })).categories, ['self-harm']);
+  assert.deepEqual(embedded.slice(2), [first, second, `${first}\n${second}`]);
+  // A rules-decided message is refused even when the embedder is down; anything else fails closed.
+  assert.equal((await local({ embedder: brokenEmbedder('fails') }).check('I want to kill myself')).flagged, true);
+});
+
 test('when the embedding fails or hangs, the local moderator fails closed', async () => {
   await assert.rejects(local({ embedder: brokenEmbedder('fails') }).check('hello there'), ModerationUnavailableError);
   await assert.rejects(local({ embedder: brokenEmbedder('hangs'), timeoutMs: 50, coldStartMs: 50 }).check('hello there'), ModerationUnavailableError);
@@ -166,8 +187,9 @@ test('non-English messages: detected, then checked all the same or refused as un
 test('createModerator builds the configured provider; none never flags', async () => {
   const none = createModerator({ provider: 'none', timeoutMs: 1_000, strictness: 'balanced', nonEnglish: 'check' });
   assert.deepEqual(await none.check('I want to kill myself'), { flagged: false, categories: [] });
-  const shared = createModerator({ provider: 'local', timeoutMs: 30_000, strictness: 'balanced', nonEnglish: 'check' }, embedder);
-  assert.equal((await shared.check('I want to kill myself')).flagged, true);
+  // The local one has a worker of its own; a message the rules decide needs no embedding at all.
+  const ownLane = createModerator({ provider: 'local', timeoutMs: 30_000, strictness: 'balanced', nonEnglish: 'check' });
+  assert.equal((await ownLane.check('I want to kill myself')).flagged, true);
   const openai = createModerator({ provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: null, model: 'omni-moderation-latest', timeoutMs: 500 });
   await assert.rejects(openai.check('hello'), ModerationUnavailableError);
 });
