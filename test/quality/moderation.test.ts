@@ -29,6 +29,12 @@ const SETS: Record<string, Labelled[]> = {
   // after the perceptron blocked "Where are the showers?". The sixth round of training data covers
   // the same ground in other words, so this is a regression check, not an independent figure.
   service: fixture<Labelled[]>('service-questions.json'),
+  // Everyday statements and questions about family, bodies, health, sport, school and travel, all
+  // safe (everyday-probes.json), written after "My teenage daughter wants to join the dance class"
+  // was refused. Split by hand: the dev half was looked at while choosing the seventh round of
+  // training data (safe.round7.txt, other words) and the model; the test half only measured.
+  'everyday-dev': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter((m) => m.split === 'dev'),
+  'everyday-test': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter((m) => m.split === 'test'),
   // Conversations: a request split over two messages, carried on or dropped after a refusal.
   turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
 };
