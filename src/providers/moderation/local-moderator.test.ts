@@ -192,6 +192,8 @@ test('createModerator builds the configured provider; none never flags', async (
   // The local one has a worker of its own; a message the rules decide needs no embedding at all.
   const ownLane = createModerator({ provider: 'local', timeoutMs: 30_000, strictness: 'balanced', nonEnglish: 'check' });
   assert.equal((await ownLane.check('I want to kill myself')).flagged, true);
+  assert.equal((await ownLane.check('How do I book a table for four?')).flagged, false);
+  await ownLane.close?.();
   const openai = createModerator({ provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: null, model: 'omni-moderation-latest', timeoutMs: 500 });
   await assert.rejects(openai.check('hello'), ModerationUnavailableError);
 });
