@@ -1,13 +1,18 @@
 // `npm run bench -- moderation`: the local moderator's latency per message, embedding included, over
 // the labelled set (test/fixtures/moderation/messages.json), BENCH_ROUNDS passes (default 3) after a
 // warm-up. Every message is new to the moderator (its vector cache is bypassed by a suffix), as a
-// user's message would be; then the same messages as the next turn of a conversation (one more
-// embedding: the turns read together), and the rules alone for comparison.
+// user's message would be; then the same messages as the next turn of a conversation whose earlier
+// turn was checked first, as chat does (its vector is reused); then alone again while an upload's
+// passages are being embedded, on the moderator's own lane and on a lane shared with the upload (as
+// before the lane); and the rules alone for comparison.
 import { readFileSync } from 'node:fs';
+import type { EmbeddingProvider } from '../src/ports/embedding-provider.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
-import { classify, createLocalModerator } from '../src/providers/moderation/local-moderator.ts';
+import { classify, createLocalModerator, type LocalModerator } from '../src/providers/moderation/local-moderator.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Messages timed while an upload is embedded (each run of them costs a few seconds of passages). */
+const UNDER_UPLOAD = Number(process.env.BENCH_UPLOAD_MESSAGES ?? 40);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -18,24 +23,55 @@ const summary = (samples: number[]) => {
   return `p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${(sorted.at(-1) as number).toFixed(2)} ms`;
 };
 
+// A long time-out: behind an upload's batches a check may wait seconds, which is what is measured.
+const moderatorOn = (embedder: EmbeddingProvider) => createLocalModerator({ embedder, strictness: 'balanced', timeoutMs: 120_000, nonEnglish: 'check' });
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/** Batches of passages (about 100 words each, 16 a call, as an upload sends them) on `search`
+ * until stopped: every search worker stays busy. */
+function upload(search: EmbeddingProvider, messages: readonly string[]): () => Promise<void> {
+  let running = true;
+  const passage = (n: number) => Array.from({ length: 6 }, (_, k) => messages[(n + k * 37) % messages.length]).join(' ');
+  const lanes = [0, 1].map(async (lane) => {
+    for (let n = lane; running; n += 2) await search.embed(Array.from({ length: 16 }, (_, k) => `${passage(n * 16 + k)} ${n}`));
+  });
+  return async () => {
+    running = false;
+    await Promise.all(lanes);
+  };
+}
+
+async function underUpload(moderator: LocalModerator, search: EmbeddingProvider, messages: readonly string[], tag: string): Promise<number[]> {
+  const stop = upload(search, messages);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const samples: number[] = [];
+  for (const text of messages.slice(0, UNDER_UPLOAD)) samples.push(await timed(() => moderator.check(`${text} {${tag}}`)));
+  await stop();
+  return samples;
+}
+
 export async function benchModeration(): Promise<void> {
   const messages = (JSON.parse(readFileSync(new URL('../test/fixtures/moderation/messages.json', import.meta.url), 'utf8')) as Array<{ text: string }>).map((m) => m.text);
-  const embedder = createLocalEmbedder();
-  const moderator = createLocalModerator({ embedder, strictness: 'balanced', timeoutMs: 10_000, nonEnglish: 'check' });
-  const coldStarted = performance.now();
-  await moderator.check('warm up');
-  const coldMs = performance.now() - coldStarted;
+  // As createModerator builds it: a one-worker lane of its own.
+  const lane = createLocalEmbedder({ workers: 1 });
+  const moderator = moderatorOn(lane);
+  const coldMs = await timed(() => moderator.check('warm up'));
 
   const alone: number[] = [];
   const inConversation: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, text] of messages.entries()) {
-      let started = performance.now();
-      await moderator.check(`${text} (${round})`);
-      alone.push(performance.now() - started);
-      started = performance.now();
-      await moderator.check(`${text} [${round}]`, undefined, { thread: null, earlier: [messages[(i + 1) % messages.length] as string] });
-      inConversation.push(performance.now() - started);
+      alone.push(await timed(() => moderator.check(`${text} (${round})`)));
+      const thread = `bench-${round}-${i}`;
+      // Its own suffix: the earlier turn must not be the next message's text (already embedded).
+      const earlier = `${messages[(i + 1) % messages.length] as string} <${round}>`;
+      await moderator.check(earlier, undefined, { thread, earlier: [] });
+      inConversation.push(await timed(() => moderator.check(`${text} [${round}]`, undefined, { thread, earlier: [earlier] })));
     }
   }
   const rules: number[] = [];
@@ -44,10 +80,18 @@ export async function benchModeration(): Promise<void> {
     classify(text);
     rules.push(performance.now() - started);
   }
+  const search = createLocalEmbedder({ workers: 2 });
+  await search.embed(['warm up', 'warm up too']);
+  const ownLane = await underUpload(moderator, search, messages, 'own');
+  const sharedModerator = moderatorOn(search);
+  await sharedModerator.check('warm up');
+  const sharedLane = await underUpload(sharedModerator, search, messages, 'shared');
   const meanLength = messages.reduce((sum, text) => sum + text.length, 0) / messages.length;
   console.log(`${messages.length} messages (mean ${meanLength.toFixed(0)} chars) × ${ROUNDS} rounds, each new to the moderator | first check (loads the model) ${coldMs.toFixed(0)} ms`);
-  console.log(`  alone (rules + one embedding + classifier): ${summary(alone)}`);
-  console.log(`  with an earlier turn (+ the turns read together): ${summary(inConversation)}`);
+  console.log(`  alone (rules, then one embedding + classifier unless the rules decide): ${summary(alone)}`);
+  console.log(`  with an earlier turn (checked before; its vector reused): ${summary(inConversation)}`);
+  console.log(`  during an upload (${UNDER_UPLOAD} messages), on the moderator's own worker: ${summary(ownLane)}`);
+  console.log(`  during an upload, sharing the search embedder's workers: ${summary(sharedLane)}`);
   console.log(`  rules alone: ${summary(rules)}`);
-  await embedder.close();
+  await Promise.all([lane.close(), search.close()]);
 }

@@ -53,7 +53,8 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     indexCache: createIndexCache({ maxBytes: config.search.cacheBytes }),
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
     chatModels: createChatModels(config.chatModels, ids),
-    moderator: createModerator(config.moderation, embedder),
+    // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
+    moderator: createModerator(config.moderation, options.embedder?.model === 'use-lite-512' ? options.embedder : undefined),
   };
   return { ...deps, ingestion: createIngestionQueue(config, deps, options) };
 }
@@ -73,7 +74,7 @@ const IN_PROCESS_PAGES_IN_FLIGHT = 2;
 export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
   // The queue first: jobs running here finish while the store is still open.
   await deps.ingestion.close();
-  await Promise.all([deps.store.close(), deps.embedder.close(), deps.fetcher.close(), deps.extractor.close()]);
+  await Promise.all([deps.store.close(), deps.embedder.close(), deps.fetcher.close(), deps.extractor.close(), deps.moderator.close?.()]);
 }
 
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);

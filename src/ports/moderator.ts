@@ -22,6 +22,8 @@ export interface ModerationConversation {
 export interface Moderator {
   /** Throws ModerationUnavailableError when the text could not be checked (fail closed). */
   check(text: string, signal?: AbortSignal, conversation?: ModerationConversation): Promise<ModerationVerdict>;
+  /** Stops what the moderator started (the local one's embedding worker). */
+  close?(): Promise<void>;
 }
 
 /** The moderator failed or timed out: 503 MODERATION_UNAVAILABLE, nothing charged, nothing sent. */

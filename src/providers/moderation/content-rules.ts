@@ -242,7 +242,8 @@ export const CONTENT_RULES: Rule[] = [
     [-0.6, any(
       'how (?:do|can|should) (?:i|we) (?:report|protect|prevent|detect|spot)', 'i suspect', 'warning signs', 'train (?:my )?staff',
       'for (?:a|my|the) (?:\\w+ )?(?:exam|class|course|essay|report|thesis|research)', FICTION, '(?:got|received|getting) (?:a |an )?(?:scam|phishing|fake)',
-      'what should (?:i|we|she|he|they) do',
+      'what should (?:i|we|she|he|they) do', '(?:how|ways|tips) to (?:spot|recogni[sz]e|avoid|detect|report)', 'studying for',
+      'according to historians', 'so (?:i|we) can (?:check|spot|protect)',
     )],
     [-0.6, ABOUT_USERS],
     // Asking how: turns a cue (a fake ID, selling weed) into a request for help with the crime.

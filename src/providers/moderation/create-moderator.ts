@@ -6,15 +6,19 @@ import { createLocalModerator } from './local-moderator.ts';
 import { createNoModerator } from './no-moderator.ts';
 import { createOpenAiModerator } from './openai-moderator.ts';
 
-const USE_LITE = 'use-lite-512';
-
-/** The moderator the configuration names. The local one embeds with the search embedder when that
- * is the local USE-lite model (one copy of the model in memory), else with a one-worker USE-lite of
- * its own, started on its first message. */
+/** The moderator the configuration names. The local one embeds in a USE-lite worker of its own,
+ * started on its first message: a lane that never waits behind the search embedder's batches of
+ * passages (an upload keeps every search worker busy for seconds), at the cost of one more copy of
+ * the model in memory (docs/moderation.md, Latency). `embedder` replaces that lane (a USE-lite
+ * embedder handed in by a test: one whose workers crashed). */
 export function createModerator(config: ModerationConfig, embedder?: EmbeddingProvider): Moderator {
   switch (config.provider) {
-    case 'local':
-      return createLocalModerator({ embedder: embedder?.model === USE_LITE ? embedder : createLocalEmbedder({ workers: 1 }), strictness: config.strictness, nonEnglish: config.nonEnglish, timeoutMs: config.timeoutMs });
+    case 'local': {
+      const lane = embedder ?? createLocalEmbedder({ workers: 1 });
+      const moderator = createLocalModerator({ embedder: lane, strictness: config.strictness, nonEnglish: config.nonEnglish, timeoutMs: config.timeoutMs });
+      // Its own worker keeps the process alive until closed; an embedder handed in is the caller's to close.
+      return embedder ? moderator : { check: moderator.check, close: () => lane.close() };
+    }
     case 'none':
       return createNoModerator();
     case 'openai':

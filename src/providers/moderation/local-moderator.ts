@@ -1,9 +1,12 @@
 // The offline default moderator: the rules (rule-check.ts) for the unambiguous, and a classifier
 // over the USE-lite sentence embedding (classifier.ts) for meaning the rules do not spell out; then,
-// if the message passes alone, both again over the conversation's last turns read as one text. The embedding runs in the search embedder's worker threads
-// (one copy of the model); a failed or slow embedding fails closed. Measured by
-// test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation` (latency).
-import { MODERATION_CATEGORIES, ModerationUnavailableError, type ModerationCategory, type ModerationConversation, type ModerationVerdict, type Moderator } from '../../ports/moderator.ts';
+// if the message passes alone, both again over the conversation's last turns read together. The
+// embedding runs in a worker of the moderator's own (create-moderator.ts), so a check never waits
+// behind an upload's passages; a failed or slow embedding fails closed. Each message is embedded
+// once: the earlier turns' vectors are kept (by a hash of the text) from when they were checked.
+// Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
+import { ModerationUnavailableError, type ModerationCategory, type ModerationConversation, type ModerationVerdict, type Moderator } from '../../ports/moderator.ts';
+import { createHash } from 'node:crypto';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import { isFollowUp, loadClassifierWeights, scoreMessage, type ClassifierWeights, type Strictness } from './classifier.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
@@ -16,6 +19,10 @@ export { classify, FLAG_THRESHOLD, scoreText } from './rule-check.ts';
 const COLD_START_MS = 30_000;
 /** Earlier stored user messages read with the current one. */
 export const EARLIER_MESSAGES = 3;
+/** Harm probability (of the message or of the turns' mean vector) from which the turns are embedded
+ * again as one text. Measured on turns.txt with 120 benign pairs: as many split requests caught as
+ * always embedding the joined text, with a second embedding for about a quarter of the checks. */
+const CONVERSATION_GATE = 0.3;
 
 export interface LocalModeratorOptions {
   /** A USE-lite embedder (model "use-lite-512"): the classifier was trained on its vectors. */
@@ -49,20 +56,22 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   // V8 compiles a regex on its first use (~10 ms for all of them): pay that at boot, not on a user's message.
   classify('warm up');
 
+  /** The vectors of `texts`, embedding only those not seen before (in parallel, one text per call:
+   * the pool spreads them over its workers, and no short text is padded to a long one). */
   async function vectorsOf(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const missing = [...new Set(texts.filter((text) => !memory.vectors.get(text)))];
+    const keys = texts.map(vectorKey);
+    const missing = [...new Map(texts.map((text, i) => [keys[i] as string, text])).entries()].filter(([key]) => !memory.vectors.get(key));
     if (missing.length > 0) {
-      // One text per call: the pool spreads them over its workers, and no short text is padded to a long one.
       const limit = warm ? options.timeoutMs : Math.max(options.timeoutMs, options.coldStartMs ?? COLD_START_MS);
-      const embedded = await withTimeout(Promise.all(missing.map(async (text) => (await options.embedder.embed([text], signal))[0])), limit);
+      const embedded = await withTimeout(Promise.all(missing.map(async ([, text]) => (await options.embedder.embed([text], signal))[0])), limit);
       warm = true;
-      missing.forEach((text, i) => {
+      missing.forEach(([key], i) => {
         const vector = embedded[i];
         if (!vector || vector.length !== weights.dimension) throw new Error('the embedder returned no vector');
-        memory.vectors.set(text, vector);
+        memory.vectors.set(key, vector);
       });
     }
-    return texts.map((text) => memory.vectors.get(text) as Float32Array);
+    return keys.map((key) => memory.vectors.get(key) as Float32Array);
   }
 
   function judge(vector: Float32Array): ModerationCategory[] {
@@ -72,13 +81,21 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
 
   /** A message that passes alone, with the earlier ones in view: a follow-up right after a refusal
    * is refused too ("ok, for a novel then?"); a request split over several messages is caught by
-   * the rules and the classifier reading the conversation as one text. */
-  function judgeInConversation(vector: Float32Array, refused: Refusal[], joined: string | null, together: Float32Array | undefined): ModerationCategory[] {
+   * the rules reading the turns as one text, then by the classifier: first on the mean of the
+   * turns' vectors (no new embedding), then, only if the message or that mean leans towards harm,
+   * on the turns embedded as one text (which sees how they combine, as a mean cannot). */
+  async function judgeInConversation(vectors: Float32Array[], refused: Refusal[], stored: readonly string[], text: string, signal?: AbortSignal): Promise<ModerationCategory[]> {
+    const vector = vectors.at(-1) as Float32Array;
     const lastRefusal = refused.at(-1);
     if (lastRefusal && isFollowUp(weights, vector)) return lastRefusal.categories;
-    if (joined === null || !together) return [];
+    if (stored.length === 0) return [];
+    const joined = [...stored, text].join('\n');
     const rules = classify(joined);
-    return rules.flagged ? rules.categories : judge(together);
+    if (rules.flagged) return rules.categories;
+    const mean = meanVector(vectors);
+    const byMean = judge(mean);
+    if (byMean.length > 0 || Math.max(scoreMessage(weights, vector).harm, scoreMessage(weights, mean).harm) < CONVERSATION_GATE) return byMean;
+    return judge((await vectorsOf([joined], signal))[0] as Float32Array);
   }
 
   return {
@@ -89,24 +106,40 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       if (options.nonEnglish === 'unavailable' && language !== 'eng' && language !== 'und') throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
       const refused = memory.refusedIn(thread);
+      // The rules decide the unambiguous alone: no embedding (their categories are the verdict's).
+      const rules = classify(text);
+      if (rules.flagged) {
+        memory.rememberRefusal(thread, { text, categories: rules.categories });
+        return { flagged: true, categories: rules.categories, language };
+      }
+      // Refused turns are never stored, so they are judged apart: a change of subject after a refusal passes.
       const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
-      // The conversation read as one text: the stored turns and this message (refused turns are
-      // judged apart, so that a change of subject after a refusal passes).
-      const joined = stored.length > 0 ? [...stored, text].join('\n') : null;
-      let vectors: Float32Array[];
       try {
-        vectors = await vectorsOf(joined === null ? [text] : [text, joined], signal);
+        const vectors = await vectorsOf([...stored, text], signal);
+        const flagged = judge(vectors.at(-1) as Float32Array);
+        const categories = flagged.length > 0 ? flagged : await judgeInConversation(vectors, refused, stored, text, signal);
+        if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
+        return { flagged: categories.length > 0, categories, language };
       } catch (error) {
         throw new ModerationUnavailableError(`the message could not be embedded: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const [vector, together] = vectors as [Float32Array, Float32Array | undefined];
-      const flagged = new Set<ModerationCategory>([...classify(text).categories, ...judge(vector)]);
-      if (flagged.size === 0) for (const category of judgeInConversation(vector, refused, joined, together)) flagged.add(category);
-      const categories = MODERATION_CATEGORIES.filter((category) => flagged.has(category));
-      if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
-      return { flagged: categories.length > 0, categories, language };
     },
   };
+}
+
+/** Vectors are kept by a hash of the text: bounded memory whatever the messages' length. */
+function vectorKey(text: string): string {
+  return createHash('sha1').update(text).digest('base64url');
+}
+
+/** The turns read together: the mean of their unit vectors, back to unit length. */
+function meanVector(vectors: readonly Float32Array[]): Float32Array {
+  const mean = new Float32Array(vectors[0]?.length ?? 0);
+  for (const vector of vectors) for (let i = 0; i < mean.length; i += 1) mean[i] = (mean[i] ?? 0) + (vector[i] ?? 0);
+  let length = 0;
+  for (const value of mean) length += value * value;
+  length = Math.sqrt(length) || 1;
+  return mean.map((value) => value / length);
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -1,0 +1,45 @@
+// `node scripts/moderation/measure-own-sets.ts`: the whole local moderator (rules, classifier,
+// conversation) at each strictness level on the sets one may tune on: the training data's dev split,
+// everyday-probes.json's dev half (and, with --test, its test half), service-questions.json and the
+// conversations of turns.txt. It never reads the independent sets (fresh*.json, multilingual.json),
+// which only test/quality/moderation.test.ts measures. --mistakes prints what dev and the probes' dev half get wrong.
+import { readFileSync } from 'node:fs';
+import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
+import type { ModerationVerdict } from '../../src/ports/moderator.ts';
+import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
+import { STRICTNESS_LEVELS } from '../../src/providers/moderation/classifier.ts';
+import { createLocalModerator, type LocalModerator } from '../../src/providers/moderation/local-moderator.ts';
+import { describe, measure, type Labelled } from '../../test/quality/moderation-measure.ts';
+import { embedCached } from './embed-cached.ts';
+import { coreExamples, writtenTurns } from './training-data.ts';
+
+const fixture = <T>(name: string) => JSON.parse(readFileSync(new URL(`../../test/fixtures/moderation/${name}`, import.meta.url), 'utf8')) as T;
+const probes = fixture<Array<Labelled & { split: string }>>('everyday-probes.json');
+const withTest = process.argv.includes('--test');
+const sets: Record<string, Labelled[]> = {
+  dev: coreExamples().filter((e) => e.split === 'dev'),
+  'probes-dev': probes.filter((p) => p.split === 'dev'),
+  ...(withTest ? { 'probes-test': probes.filter((p) => p.split === 'test') } : {}),
+  service: fixture<Labelled[]>('service-questions.json'),
+  turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
+};
+
+async function converse(moderator: LocalModerator, thread: string, message: Labelled): Promise<ModerationVerdict> {
+  const stored: string[] = [];
+  for (const earlier of message.earlier ?? []) if (!(await moderator.check(earlier, undefined, { thread, earlier: [...stored] })).flagged) stored.push(earlier);
+  return moderator.check(message.text, undefined, { thread, earlier: stored });
+}
+
+const inner = createLocalEmbedder({ workers: 2 });
+// Every message is embedded once (kept in the training script's cache), then judged at each level.
+const known = await embedCached(inner, Object.values(sets).flatMap((messages) => messages.flatMap((m) => [...(m.earlier ?? []), m.text])));
+const embedder: EmbeddingProvider = { ...inner, embed: async (texts, signal) => (texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal)) };
+for (const level of STRICTNESS_LEVELS) {
+  const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });
+  for (const [name, messages] of Object.entries(sets)) {
+    const result = measure(messages, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
+    for (const line of describe(result)) console.log(`[${name} ${level}] ${line}`);
+    if (level === 'balanced' && process.argv.includes('--mistakes') && (name === 'dev' || name === 'probes-dev')) for (const mistake of result.mistakes) console.log(`[${name} ${level}] ${mistake}`);
+  }
+}
+await inner.close();
