@@ -4,7 +4,9 @@
 // - the paraphrase set (paraphrase.json, paraphrase-README.md), written by an independent author:
 //   80 passages in four domains (one agent per domain), questions that share almost no word with
 //   the passage that answers them, and questions nothing answers. Tuned on `dev` only; `heldout`
-//   is the honest figure and nothing was changed after it was first measured;
+//   is the honest figure and nothing was changed after it was first measured; paraphrase2.json
+//   (paraphrase2-README.md) is a second set of the kind by a third author, in four other domains,
+//   all held-out;
 // - the reference pages (reference-pages.json, reference-pages-README.md), written by another
 //   independent author: 30 real documentation pages (plain text, 0.6–9 KB each) in one agent,
 //   uploaded as text files, so they are chunked as an upload is; the answer must be inside a
@@ -58,9 +60,10 @@ interface ParaphraseSplit {
   unanswerable: Array<{ q: string; domain: string; trap: boolean }>;
 }
 
-/** The paraphrase set's split, one labelled set (one agent) per domain. */
-export function paraphraseSets(split: 'dev' | 'heldout'): Map<string, LabelledSet> {
-  const file = read<ParaphraseFile>('paraphrase.json');
+/** The paraphrase set's split, one labelled set (one agent) per domain; `paraphrase2.json` (a
+ * second independent author's, four other domains) is all held-out. */
+export function paraphraseSets(split: 'dev' | 'heldout', name: 'paraphrase.json' | 'paraphrase2.json' = 'paraphrase.json'): Map<string, LabelledSet> {
+  const file = read<ParaphraseFile>(name);
   const domainOf = new Map(file.passages.map((p) => [p.id, p.domain]));
   const sets = new Map<string, LabelledSet>();
   for (const domain of new Set(file.passages.map((p) => p.domain))) {
