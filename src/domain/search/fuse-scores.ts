@@ -20,14 +20,6 @@ export const FUSION = {
   sentencePenalty: 0.2,
   /** Passages whose sentences are scored at query time: the best few on the passage signals. */
   rerankCandidates: 8,
-  /** The candidates the second stage (rerank-candidates.ts) scores together: the best this many on
-   * the two parts, from candidateFloor up, plus the best keywordCandidates on BM25 alone (on long
-   * questions the first stage's order is mostly cosine noise, and BM25's best passages sat under it). */
-  candidates: 20,
-  /** False restores the one-stage ranking (the fused parts are the score). */
-  secondStage: true,
-  keywordCandidates: 10,
-  candidateFloor: 0.05,
   /** How much of the query's own background (its mean cosine with the agent's passages, above the
    * model's unrelated level) lifts the scale: see queryCalibration. */
   background: 0.5,
