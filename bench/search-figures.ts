@@ -1,5 +1,5 @@
 // The figures `npm run bench -- search` prints for one agent at one size, all in the same run.
-import { inner } from '../src/domain/search/simsimd.ts';
+import { inner } from '../src/domain/search/native-vector-math.ts';
 import type { DomainDeps } from '../src/domain/context.ts';
 import type { AgentRecord } from '../src/ports/store.ts';
 import { rankPassages, loadAgentIndex } from '../src/domain/search/rank-passages.ts';

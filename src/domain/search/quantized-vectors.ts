@@ -1,4 +1,4 @@
-import { exactSearch, MetricKind, inner } from './simsimd.ts';
+import { exactSearch, MetricKind, inner } from './native-vector-math.ts';
 
 /**
  * The int8 copy of an index's vectors that the first pass of a search scans: a quarter of the

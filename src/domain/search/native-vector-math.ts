@@ -1,3 +1,5 @@
+// The two native vector libraries search uses, each loaded once: simsimd (one dot product) and
+// usearch (an exact scan keeping the best rows).
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
