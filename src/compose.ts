@@ -5,7 +5,7 @@ import { systemClock, type Clock } from './ports/clock.ts';
 import type { RateLimiter } from './ports/rate-limiter.ts';
 import type { Store } from './ports/store.ts';
 import type { EmbeddingProvider } from './ports/embedding-provider.ts';
-import { createLocalEmbedder } from './providers/embedding/local-embedder.ts';
+import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
 import type { IngestionQueue, OnJobDone } from './ports/ingestion-queue.ts';
@@ -54,7 +54,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
     chatModels: createChatModels(config.chatModels, ids),
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
-    moderator: createModerator(config.moderation, options.embedder?.model === 'use-lite-512' ? options.embedder : undefined),
+    moderator: createModerator(config.moderation, options.embedder?.model === LOCAL_EMBEDDING_MODEL ? options.embedder : undefined),
   };
   return { ...deps, ingestion: createIngestionQueue(config, deps, options) };
 }

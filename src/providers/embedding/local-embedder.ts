@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-provider.ts';
 
-const MODEL = 'use-lite-512';
+/** The offline model's name, as embeddings stored with it carry it. */
+export const LOCAL_EMBEDDING_MODEL = 'use-lite-512';
 const DIMENSION = 512;
 // Measured on this machine: batches of ~16 passages keep a worker busy without long stalls.
 const BATCH = 16;
@@ -67,7 +68,7 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
   }
 
   return {
-    model: MODEL,
+    model: LOCAL_EMBEDDING_MODEL,
     dimension: DIMENSION,
     async embed(texts, signal) {
       if (texts.length === 0) return [];

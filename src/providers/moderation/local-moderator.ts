@@ -6,7 +6,7 @@
 // once: the earlier turns' vectors are kept (by a hash of the text) from when they were checked.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
 import { ModerationUnavailableError, type ModerationCategory, type ModerationConversation, type ModerationVerdict, type Moderator } from '../../ports/moderator.ts';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import { isFollowUp, loadClassifierWeights, scoreMessage, type ClassifierWeights, type Strictness } from './classifier.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
@@ -129,7 +129,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
 
 /** Vectors are kept by a hash of the text: bounded memory whatever the messages' length. */
 function vectorKey(text: string): string {
-  return createHash('sha1').update(text).digest('base64url');
+  return hash('sha1', text, 'base64url');
 }
 
 /** The turns read together: the mean of their unit vectors, back to unit length. */
