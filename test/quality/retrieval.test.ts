@@ -18,7 +18,7 @@ let embedder: CachedEmbedder;
 // a first run embeds them all, later runs and the PostgreSQL pass read them back. Every question
 // is embedded live by the model, on every run.
 const QUESTIONS = new Set(
-  [shopSet(), ...(['dev', 'heldout'] as const).flatMap((split) => [...paraphraseSets(split).values(), referencePagesSet(split)])].flatMap((set) => set.questions.map((question) => question.q)),
+  [shopSet(), ...paraphraseSets('heldout', 'paraphrase2.json').values(), ...(['dev', 'heldout'] as const).flatMap((split) => [...paraphraseSets(split).values(), referencePagesSet(split)])].flatMap((set) => set.questions.map((question) => question.q)),
 );
 
 before(async () => {
