@@ -60,8 +60,9 @@ stream.on('test:summary', (summary) => {
 
 // Each file's tests added up, printed after the results: where the suite's time goes.
 const perFile = new Map<string, number>();
-stream.on('test:pass', (event) => event.nesting === 0 && event.file && perFile.set(event.file, (perFile.get(event.file) ?? 0) + event.details.duration_ms));
-stream.on('test:fail', (event) => event.nesting === 0 && event.file && perFile.set(event.file, (perFile.get(event.file) ?? 0) + event.details.duration_ms));
+const addTime = (event: { nesting: number; file?: string; details: { duration_ms: number } }) => event.nesting === 0 && event.file && perFile.set(event.file, (perFile.get(event.file) ?? 0) + event.details.duration_ms);
+stream.on('test:pass', addTime);
+stream.on('test:fail', addTime);
 const report = stream.compose(spec);
 report.pipe(process.stdout);
 report.on('end', () => {

@@ -1,9 +1,10 @@
 // Consumes of one account's count arriving in the same turn of the event loop, or while the
 // previous consume of that count is on its way, go to the shared store (PostgreSQL, Redis, the
 // cluster primary) as one consume of n points: one round trip for all of them instead of one each,
-// and at most one in flight per account and process (a request waits at most one round trip more). The store adds n at once, exactly what n consumes one after the
-// other would have added, and each request is answered with its own place in that sequence (the
-// k-th of n sees the count before the batch plus k), so limits and RateLimit-Remaining stay exact.
+// and at most one in flight per account and process (a request waits at most one round trip more).
+// The store adds n at once, exactly what n consumes one after the other would have added, and each
+// request is answered with its own place in that sequence (the k-th of n sees the count before the
+// batch plus k), so limits and RateLimit-Remaining stay exact.
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** One request's share of a consume: its place in the window's count, and the window's time left. */
