@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addChunks, bm25Scores, buildAgentIndex, removeSources, vectorScores, vectorSum } from './agent-index.ts';
-import { topScores } from './rank-passages.ts';
 import { analyze } from './analyze.ts';
 
 const unit = (...values: number[]) => {
@@ -30,13 +29,6 @@ test('vector scores are cosines of unit vectors, exactly', () => {
   assert.ok(Math.abs((scores[1] as number) - 1) < 1e-6);
   assert.ok(Math.abs((scores[2] as number) - Math.SQRT1_2) < 1e-6);
   assert.ok(Math.abs(scores[0] as number) < 1e-6);
-});
-
-test('topScores keeps the best above the floor, best first, earlier first on ties', () => {
-  const scores = Float64Array.from([0.2, 0.9, 0.5, 0.9, 0.31, 0.7]);
-  assert.deepEqual(topScores(scores, 3, 0.3), [{ doc: 1, score: 0.9 }, { doc: 3, score: 0.9 }, { doc: 5, score: 0.7 }]);
-  assert.deepEqual(topScores(scores, 10, 0.6).map((e) => e.doc), [1, 3, 5]);
-  assert.deepEqual(topScores(scores, 2, 0.95), []);
 });
 
 test('the summed vectors after adds are bit for bit a rebuild’s; a delete sums afresh', () => {

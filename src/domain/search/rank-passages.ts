@@ -150,18 +150,3 @@ function meanCosine(index: AgentIndex, query: Float32Array): number {
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
 const roundParts = (parts: ScoreParts): ScoreParts => ({ semantic: round(parts.semantic), keyword: round(parts.keyword) });
-
-/** The `limit` best documents at or above `floor`, best first (ties: earlier document first),
- * without sorting every score. */
-export function topScores(scores: Float64Array, limit: number, floor: number): Array<{ doc: number; score: number }> {
-  const best: Array<{ doc: number; score: number }> = [];
-  for (let doc = 0; doc < scores.length; doc += 1) {
-    const score = scores[doc] as number;
-    if (score < floor || (best.length === limit && score <= (best[limit - 1] as { score: number }).score)) continue;
-    let at = best.length;
-    while (at > 0 && (best[at - 1] as { score: number }).score < score) at -= 1;
-    best.splice(at, 0, { doc, score });
-    if (best.length > limit) best.pop();
-  }
-  return best;
-}
