@@ -26,8 +26,9 @@ export const FUSION = {
   candidates: 20,
   keywordCandidates: 10,
   candidateFloor: 0.05,
-  /** False restores the one-stage order (the second stage only ever reorders; see rerank-candidates.ts). */
-  secondStage: true,
+  /** The second stage (it only ever reorders; see rank-passages.ts, rerank). Off: on dev it raised
+   * passage MRR, but on the held-out paraphrase questions it cost hit@1 and recall@3 (docs/search.md). */
+  secondStage: false,
   /** How much of the query's own background (its mean cosine with the agent's passages, above the
    * model's unrelated level) lifts the scale: see queryCalibration. The share rises from
    * `background` to `backgroundOneSubject` as that excess grows from backgroundSpreads[0] to
