@@ -79,11 +79,11 @@ interface Candidate {
 
 /**
  * The agent's passages that answer the query, best first, none under the minimum score: what
- * search returns and what chat is grounded on (each with its source's id, type and title). A first
- * stage scores every passage on its two parts; the best few are re-scored with their best
- * sentence's meaning, and the candidates (with BM25's own best) are then put in order by the
- * second stage, which keeps the first stage's scores (see rerank). A passage whose answering sentence sits at its edge is widened with the
- * neighbouring chunk's sentence on that side.
+ * search returns and what chat is grounded on (each with its source's id, type and title). Every
+ * passage is scored on its two parts; the best few are re-scored with their best sentence's
+ * meaning. With FUSION.secondStage (off by default), the candidates, with BM25's own best, are then
+ * put in order by the second stage, which keeps those scores (see rerank). A passage whose answering
+ * sentence sits at its edge is widened with the neighbouring chunk's sentence on that side.
  */
 export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, options: RankOptions = {}): Promise<Passage[]> {
   const { mode = 'hybrid', minimumScore = FUSION.minimumScore, signal } = options;
