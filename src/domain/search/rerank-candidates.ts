@@ -2,7 +2,8 @@ import type { ModelCalibration } from './calibrate-model.ts';
 import RERANK_MODEL from './rerank-model.json' with { type: 'json' };
 
 /**
- * The second stage of the ranking (see docs/search.md, "Re-ranking the candidates"). The first
+ * The second stage of the ranking, off by default (FUSION.secondStage; docs/search.md, "A second
+ * stage that only reorders"). The first
  * stage's two parts say how strongly a passage matches on its own; they do not say which of an
  * agent's passages matches best, and on knowledge all on one subject every passage is a fair
  * semantic match for every question. So the candidates are scored together: each gets the
@@ -10,7 +11,9 @@ import RERANK_MODEL from './rerank-model.json' with { type: 'json' };
  * candidates on each signal, and how far its meaning stands out from the runner-up, in the
  * model's own spread (so the same weights hold for any embedding model); the last two again,
  * weighed down on knowledge all on one subject (see oneSubject). The weights are fitted
- * on the dev splits by scripts/search/fit-fusion.ts and stored in rerank-model.json.
+ * on the dev splits by scripts/search/fit-fusion.ts and stored in rerank-model.json. Its
+ * probability only orders the candidates: their relative features put the best of an unrelated
+ * question's candidates first too, so it must never decide whether anything is returned.
  */
 export interface RerankModel {
   features: readonly string[];
