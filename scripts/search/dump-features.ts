@@ -3,13 +3,15 @@
 // passage's cosine, its best sentence's cosine and sentence count, its BM25 fraction, the query's
 // background (mean and standard deviation of its cosines with the agent's passages) and whether
 // the passage answers. fit-fusion.ts fits the fusion on it. Held-out questions are never dumped.
+// Passages and their sentences are read from the retrieval test's embedding cache (about 1 minute
+// once the quality test has filled it); questions are embedded live.
 //   ./node_modules/.bin/node scripts/search/dump-features.ts
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import { loadPassages, paraphraseSets, referencePagesSet, shopSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
 import { analyze } from '../../src/domain/search/analyze.ts';
-import { bm25Scores, vectorScores, vectorSum } from '../../src/domain/search/agent-index.ts';
+import { bm25Scores, vectorScores } from '../../src/domain/search/agent-index.ts';
 import { loadAgentIndex, modelCalibration } from '../../src/domain/search/rank-passages.ts';
 import { cosinesOf, createSentenceCache, passageSentences } from '../../src/domain/search/answer-sentences.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
@@ -26,8 +28,6 @@ function hotelSet(): LabelledSet {
   };
   return { passages: file.passages, questions: [...file.questions, ...file.unanswerable.map(({ q }) => ({ q, passage: null }))] };
 }
-
-const coherences: Record<string, number> = {};
 
 export interface DumpedQuestion {
   set: string;
@@ -50,9 +50,6 @@ async function dumpSet(server: TestServer, name: string, set: LabelledSet, out: 
   const rows = new Map((await server.deps.store.chunks.withSources(agent.id, ids)).map((row) => [row.id, row]));
   const sentences = await passageSentences(server.deps.embedder, createSentenceCache(100_000), ids.map((id) => ({ id, content: rows.get(id)!.content, title: rows.get(id)!.source.title })));
   await modelCalibration(server.deps);
-  const sum = vectorSum(index);
-  const coherence = sum.reduce((total, value) => total + value * value, 0) / index.live ** 2;
-  coherences[name] = coherence;
   for (const question of set.questions) {
     const [query] = await server.deps.embedder.embed([question.q]);
     const cosines = vectorScores(index, query!);
@@ -85,7 +82,7 @@ try {
   await dumpSet(server, 'shop', shopSet(), out);
   const calibration = await modelCalibration(server.deps);
   mkdirSync(new URL('.', OUT), { recursive: true });
-  writeFileSync(OUT, JSON.stringify({ calibration, coherences, questions: out }));
+  writeFileSync(OUT, JSON.stringify({ calibration, questions: out }));
 } finally {
   await server.close();
 }
