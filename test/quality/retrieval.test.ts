@@ -98,11 +98,12 @@ test('the second paraphrase set (never tuned on): the same measures on four othe
 });
 
 // The reference pages: held-out floors a little under what it measured, once, after the ranking
-// was frozen on dev (docs/search.md, "Measured"): hybrid passage hit@1 0.423, passage MRR 0.529,
-// passage hit@5 0.676, page hit@5 0.915; plain BM25 on the same chunks 0.437, 0.604, 0.803, 0.986.
-// The hybrid is still under BM25 on these pages: USE-lite hardly tells their passages apart. The pages are long and many: measured on the
+// was frozen on dev (docs/search.md, "Measured"): hybrid passage hit@1 0.465, passage MRR 0.590,
+// passage hit@5 0.746, page hit@5 0.944, unanswerable empty 0.375 (6 of 16; recall@3 0.592); plain
+// BM25 on the same chunks 0.437, 0.604, 0.803, 0.986. The round before (the background lifted by half
+// on any knowledge): 0.423, 0.529, 0.676, 0.915, empty 0.000, recall@3 0.831. The pages are long and many: measured on the
 // SQLite run only (the ranking is the same on PostgreSQL: search-ranking.test.ts).
-const PAGES_FLOORS = { passageHitAt1: 0.38, passageMrr: 0.49, passageHitAt5: 0.63, hitAt5: 0.88 };
+const PAGES_FLOORS = { passageHitAt1: 0.42, passageMrr: 0.55, passageHitAt5: 0.7, hitAt5: 0.9, unanswerableEmpty: 0.3 };
 const PAGES_SKIP = TEST_BACKEND === 'postgres' ? 'ranking does not depend on the storage engine (search-ranking.test.ts): measured on the SQLite run' : false;
 
 test('the reference pages: the answer is inside a top passage, measured against plain BM25', { skip: PAGES_SKIP }, async () => {

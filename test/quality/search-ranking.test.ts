@@ -11,6 +11,7 @@ import { TEST_BACKEND } from '../support/backend.ts';
 import type { AgentRecord } from '../../src/ports/store.ts';
 import { analyze } from '../../src/domain/search/analyze.ts';
 import { rankPassages } from '../../src/domain/search/rank-passages.ts';
+import { FUSION } from '../../src/domain/search/fuse-scores.ts';
 import { loadPassages } from './retrieval-set.ts';
 
 const DIR = join(import.meta.dirname, '../fixtures/retrieval');
@@ -59,6 +60,47 @@ test('a question that shares no word with its passage finds it above the floor',
 test('an unrelated question returns nothing', async () => {
   for (const question of ['what is the capital of Australia', 'who won the football match yesterday', 'what is my tax code']) {
     assert.deepEqual(await search(question), [], question);
+  }
+});
+
+// The second stage orders candidates by their ranks among themselves; on a tiny knowledge base the
+// best of an unrelated question's candidates is still first among them, so that order must never
+// decide whether anything is returned (the re-ranker of branch retrieval4 returned Breakfast for a
+// cake recipe, and a lighthouse PDF's passage for "password reset").
+const UNRELATED = ['How do I reset my password?', 'password reset', 'recipe for chocolate cake', 'what is the capital of Australia', 'who won the football match yesterday'];
+
+async function tinyAgent(name: string, passages: Array<{ id: string; title: string; content: string }>): Promise<AgentRecord> {
+  const { account, ctx } = await server.seedAccount('pro');
+  const created = await server.seedAgent(ctx, name);
+  await loadPassages(server.deps, ctx, created.id, passages);
+  return (await server.deps.store.agents.get(account.id, created.id))!;
+}
+
+test('an unrelated question on a tiny agent (1 passage, 5 passages, one PDF) returns nothing; a related one still finds its passage', async () => {
+  const lighthouse = await tinyAgent('Lighthouse', [
+    { id: 'keepers', title: 'Lighthouses', content: 'A lighthouse keeper trimmed the wicks and wound the clockwork that turned the lens every few hours through the night. Fresnel lenses bend the light of one lamp into a beam seen twenty miles out at sea.' },
+  ]);
+  const desk = await tinyAgent('Small desk', HOTEL.passages.slice(0, 5));
+  const { account, ctx } = await server.seedAccount('pro');
+  const harbour = await server.seedAgent(ctx, 'Harbour helper');
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(join(import.meta.dirname, '../fixtures/files/lighthouses.pdf'))]), 'lighthouses.pdf');
+  const upload = await fetch(`${server.baseUrl}/api/v1/agents/${harbour.id}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${await server.seedKey(account.id)}` }, body: form });
+  assert.equal(upload.status, 200, await upload.text());
+  const pdf = (await server.deps.store.agents.get(account.id, harbour.id))!;
+  // With the second stage as shipped (off) and switched on: it may reorder, never decide.
+  const shipped = FUSION.secondStage;
+  try {
+    for (const secondStage of [false, true]) {
+      FUSION.secondStage = secondStage;
+      for (const tiny of [lighthouse, desk, pdf]) {
+        for (const question of UNRELATED) assert.deepEqual(await rankPassages(server.deps, tiny, question, 5), [], `${tiny.name}: ${question} (second stage ${secondStage})`);
+      }
+      assert.equal((await rankPassages(server.deps, lighthouse, 'who looked after the light at night', 5))[0]?.source.title, 'Lighthouses');
+      assert.equal((await rankPassages(server.deps, desk, 'can I bring my puppy along', 5))[0]?.source.title, 'Pets');
+    }
+  } finally {
+    FUSION.secondStage = shipped;
   }
 });
 

@@ -66,6 +66,16 @@ test('a knowledge base on one subject lifts the scale by half its background; a 
   assert.equal(queryCalibration(USE_LIKE, 0.37, 5), USE_LIKE, 'five passages: their mean is the ones that answer');
 });
 
+test('knowledge all on one subject lifts the scale by a larger share, counted in the model\'s spreads', () => {
+  const at = (calibration: ModelCalibration, mean: number) => queryCalibration(calibration, mean, 300).unrelated - calibration.unrelated;
+  assert.ok(Math.abs(at(USE_LIKE, 0.32) - 0.075) < 1e-6, '1.5 spreads: half');
+  assert.ok(Math.abs(at(USE_LIKE, 0.42) - 0.25 * 0.75) < 1e-6, '2.5 spreads: three quarters');
+  assert.ok(Math.abs(at(USE_LIKE, 0.57) - 0.4) < 1e-6, '4 spreads: the whole of it');
+  // The same background on a model whose cosines sit in 0.6–0.9 (c' = (c + 2) / 3, spread a third).
+  const shifted: ModelCalibration = { model: 'b', unrelated: (0.17 + 2) / 3, paraphrase: (0.46 + 2) / 3, spread: 0.1 / 3, separates: true };
+  assert.ok(Math.abs(at(shifted, (0.42 + 2) / 3) - (0.25 * 0.75) / 3) < 1e-6, 'read on the model\'s own scale');
+});
+
 test('the best sentence counts half, discounted for the number of sentences in the model\'s spread', () => {
   assert.equal(sentenceCosine(0.3, 0.9, 1, USE_LIKE), 0.3, 'one sentence: the passage cosine');
   assert.ok(Math.abs(sentenceCosine(0.3, 0.5, 4, USE_LIKE) - (0.5 * 0.3 + 0.5 * (0.5 - 0.2 * 0.1 * 2))) < 1e-9);

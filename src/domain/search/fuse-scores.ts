@@ -20,9 +20,22 @@ export const FUSION = {
   sentencePenalty: 0.2,
   /** Passages whose sentences are scored at query time: the best few on the passage signals. */
   rerankCandidates: 8,
+  /** The candidates the second stage (rerank-candidates.ts) orders: the best this many on the two
+   * parts, from candidateFloor up, plus the best keywordCandidates on BM25 alone (on long questions
+   * the first stage's order is mostly cosine noise, and BM25's best passages sat under it). */
+  candidates: 20,
+  keywordCandidates: 10,
+  candidateFloor: 0.05,
+  /** The second stage (it only ever reorders; see rank-passages.ts, rerank). Off: on dev it raised
+   * passage MRR, but on the held-out paraphrase questions it cost hit@1 and recall@3 (docs/search.md). */
+  secondStage: false,
   /** How much of the query's own background (its mean cosine with the agent's passages, above the
-   * model's unrelated level) lifts the scale: see queryCalibration. */
+   * model's unrelated level) lifts the scale: see queryCalibration. The share rises from
+   * `background` to `backgroundOneSubject` as that excess grows from backgroundSpreads[0] to
+   * backgroundSpreads[1] of the model's spreads (knowledge all on one subject). */
   background: 0.5,
+  backgroundOneSubject: 1,
+  backgroundSpreads: [2, 3] as const,
   /** Under this many passages the mean is mostly the passages that answer: no lift. */
   backgroundMinPassages: 20,
   /** SPEC §4: results under it are not returned. */
@@ -74,12 +87,18 @@ export function sentenceCosine(passage: number, bestSentence: number, sentences:
  * The model's calibration read against this query and agent: when the query's mean cosine with
  * the agent's passages sits above the model's unrelated level (knowledge all on one subject, where
  * every passage is somewhat close to every question of that subject), the whole scale moves up
- * by a share (`background`) of the difference: a passage must stand out from its own knowledge
- * base to count as a strong semantic match, on any model.
+ * by a share of the difference: a passage must stand out from its own knowledge base to count as a
+ * strong semantic match, on any model. The share is `background`, rising to `backgroundOneSubject`
+ * when the difference is two to three of the model's spreads: there (a framework's documentation
+ * asked developer questions) the semantic part claimed more than the passages answered on dev.
  */
 export function queryCalibration(calibration: ModelCalibration, meanCosine: number, passages: number, fusion = FUSION): ModelCalibration {
   if (!fusion.background || passages < fusion.backgroundMinPassages) return calibration;
-  const lift = (meanCosine - calibration.unrelated) * fusion.background;
-  if (lift <= 0) return calibration;
+  const excess = meanCosine - calibration.unrelated;
+  if (excess <= 0) return calibration;
+  const [low, high] = fusion.backgroundSpreads;
+  const spreads = excess / Math.max(calibration.spread, 1e-6);
+  const oneSubject = Math.min(1, Math.max(0, (spreads - low) / (high - low)));
+  const lift = excess * (fusion.background + (fusion.backgroundOneSubject - fusion.background) * oneSubject);
   return { ...calibration, unrelated: calibration.unrelated + lift, paraphrase: calibration.paraphrase + lift };
 }
