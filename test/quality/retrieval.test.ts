@@ -88,8 +88,11 @@ test('the paraphrase set: questions in other words find their passage; unanswera
 // The second paraphrase set (another independent author, bank, gym, software and university help
 // passages; all held-out), measured by the lead once with this ranking (hit@1 0.542, MRR 0.690,
 // recall@3 0.442, unanswerable empty 0.400) and once with a re-ranking stage that was then not kept
-// (0.558, 0.687, 0.425, 0.450; branch retrieval4, docs/search.md).
-const PARAPHRASE2_FLOORS = { recallAt3: 0.39, unanswerableEmpty: 0.36, passageMrr: 0.65 };
+// (0.558, 0.687, 0.425, 0.450; branch retrieval4, docs/search.md). The one-subject lift of branch
+// retrieval5 (fuse-scores.ts, queryCalibration) then measured 0.542, 0.690, 0.392, 0.467 here: it
+// trades recall@3 for empty answers on this set, so the recall floor moved from 0.39 to 0.37 and the
+// empty floor from 0.36 to 0.43, each a little under what was measured.
+const PARAPHRASE2_FLOORS = { recallAt3: 0.37, unanswerableEmpty: 0.43, passageMrr: 0.65 };
 
 test('the second paraphrase set (never tuned on): the same measures on four other domains', async () => {
   const heldout = quality(await measureSets(paraphraseSets('heldout', 'paraphrase2.json')));

@@ -20,15 +20,6 @@ export const FUSION = {
   sentencePenalty: 0.2,
   /** Passages whose sentences are scored at query time: the best few on the passage signals. */
   rerankCandidates: 8,
-  /** The candidates the second stage (rerank-candidates.ts) orders: the best this many on the two
-   * parts, from candidateFloor up, plus the best keywordCandidates on BM25 alone (on long questions
-   * the first stage's order is mostly cosine noise, and BM25's best passages sat under it). */
-  candidates: 20,
-  keywordCandidates: 10,
-  candidateFloor: 0.05,
-  /** The second stage (it only ever reorders; see rank-passages.ts, rerank). Off: on dev it raised
-   * passage MRR, but on the held-out paraphrase questions it cost hit@1 and recall@3 (docs/search.md). */
-  secondStage: false,
   /** How much of the query's own background (its mean cosine with the agent's passages, above the
    * model's unrelated level) lifts the scale: see queryCalibration. The share rises from
    * `background` to `backgroundOneSubject` as that excess grows from backgroundSpreads[0] to

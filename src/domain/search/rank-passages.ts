@@ -2,8 +2,7 @@ import type { DomainDeps } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyze } from './analyze.ts';
-import { bm25Scores, exactCosine, vectorSum, type AgentIndex } from './agent-index.ts';
-import { oneSubject, rerankFeatures, rerankScore } from './rerank-candidates.ts';
+import { bm25Scores, vectorSum, type AgentIndex } from './agent-index.ts';
 import { bestPassages, scratchOf } from './best-passages.ts';
 import { loadIndex } from './update-agent-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
@@ -56,8 +55,8 @@ export interface RankOptions {
   signal?: AbortSignal;
 }
 
-/** Without the second stage, candidates for re-scoring by sentence are taken from this share of
- * the floor up: the best sentence can lift a passage that its whole-passage vector left under it. */
+/** Candidates for re-scoring by sentence are taken from this share of the floor up: the best
+ * sentence can lift a passage that its whole-passage vector left under the floor. */
 const CANDIDATE_FLOOR_SHARE = 0.5;
 /** One process's sentence vectors (see SentenceCache): 4,096 passages, about 100 MiB at most at 512-d. */
 const SENTENCE_CACHE = createSentenceCache(4096);
@@ -70,8 +69,6 @@ interface Candidate {
   id: string;
   before: string;
   after: string;
-  /** Added for its BM25 alone (after the first stage's list): not re-scored by sentence. */
-  byKeywords?: boolean;
   /** Index of the passage's sentence closest to the query, and every sentence's cosine. */
   best?: number;
   sentences?: { sentences: string[]; cosines: number[] };
@@ -79,10 +76,8 @@ interface Candidate {
 
 /**
  * The agent's passages that answer the query, best first, none under the minimum score: what
- * search returns and what chat is grounded on (each with its source's id, type and title). Every
- * passage is scored on its two parts; the best few are re-scored with their best sentence's
- * meaning. With FUSION.secondStage (off by default), the candidates, with BM25's own best, are then
- * put in order by the second stage, which keeps those scores (see rerank). A passage whose answering
+ * search returns and what chat is grounded on (each with its source's id, type and title). The
+ * best few are re-scored with their best sentence's meaning, and a passage whose answering
  * sentence sits at its edge is widened with the neighbouring chunk's sentence on that side.
  */
 export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, options: RankOptions = {}): Promise<Passage[]> {
@@ -90,35 +85,27 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   const index = await loadAgentIndex(deps, agent);
   if (index.live === 0) return [];
   const [queryVector] = await deps.embedder.embed([query], signal);
-  const model = await modelCalibration(deps);
-  const background = queryVector ? meanCosine(index, queryVector) : 0;
-  const calibration = queryCalibration(model, background, index.live);
+  const calibration = queryCalibration(await modelCalibration(deps), queryVector ? meanCosine(index, queryVector) : 0, index.live);
   const lexical = bm25Scores(index, analyze(query), scratchOf(index).lexical);
   const floor = Math.max(minimumScore, Number.MIN_VALUE);
   const bySentence = mode !== 'bm25' && queryVector !== undefined && calibration.separates && FUSION.rerankCandidates > 0;
-  const reranked = FUSION.secondStage && mode === 'hybrid' && queryVector !== undefined;
-  const candidateFloor = reranked ? FUSION.candidateFloor : bySentence ? floor * CANDIDATE_FLOOR_SHARE : floor;
+  const candidateFloor = bySentence ? floor * CANDIDATE_FLOOR_SHARE : floor;
   // Most passages share no word with the query and sit far under the floor: skip their arithmetic.
   const cosineFloor = mode === 'bm25' ? Infinity : semanticCosineFloor(candidateFloor, calibration);
   const score = (cosine: number, bm25: number): number => {
     const parts = scoreParts(cosine, bm25, calibration);
     return mode === 'hybrid' ? fuseScores(parts) : mode === 'bm25' ? parts.keyword : parts.semantic;
   };
-  const wantedFirst = Math.max(limit, reranked ? FUSION.candidates : bySentence ? FUSION.rerankCandidates : 0);
-  const { best, cosines } = bestPassages(index, queryVector, lexical, score, { limit: wantedFirst, floor: candidateFloor, cosineFloor });
-  if (reranked) for (const doc of keywordCandidates(index, lexical, new Set(best.map(({ doc }) => doc)))) best.push({ doc, score: -1 });
+  const { best, cosines } = bestPassages(index, queryVector, lexical, score, { limit: bySentence ? Math.max(limit, FUSION.rerankCandidates) : limit, floor: candidateFloor, cosineFloor });
   // Ids, neighbours and BM25 now: a delta applied to the index, or another search of it, while the
   // rows load may renumber its slots or reuse the BM25 buffer.
   const idAt = (doc: number): string => (doc >= 0 && doc < index.slots ? (index.chunkIds[doc] ?? '') : '');
-  const cosineAt = (doc: number): number => cosines.get(doc) ?? (queryVector ? exactCosine(index, doc, queryVector) : 0);
-  const candidates: Candidate[] = best.map(({ doc, score: first }) => ({ score: first < 0 ? score(cosineAt(doc), lexical[doc] as number) : first, cosine: cosineAt(doc), bm25: lexical[doc] as number, id: idAt(doc), before: idAt(doc - 1), after: idAt(doc + 1), ...(first < 0 && { byKeywords: true }) }));
-  // Only a passage re-scored by sentence can be widened: only those need their neighbours' rows.
-  const widenable = new Set(candidates.filter((c) => !c.byKeywords).slice(0, Math.max(FUSION.rerankCandidates, limit)).map(({ id }) => id));
-  const wanted = candidates.flatMap(({ id, before, after }) => (widenable.has(id) ? [before, id, after] : [id])).filter((id) => id !== '');
+  const candidates: Candidate[] = best.map(({ doc, score }) => ({ score, cosine: cosines.get(doc) ?? 0, bm25: lexical[doc] as number, id: idAt(doc), before: idAt(doc - 1), after: idAt(doc + 1) }));
+  const wanted = candidates.flatMap(({ id, before, after }) => [before, id, after]).filter((id) => id !== '');
   const rows = new Map((await deps.store.chunks.withSources(agent.id, [...new Set(wanted)])).map((row) => [row.id, row]));
   const wantSentences = bySentence || (options.excerptSentences ?? 0) > 0;
   if (wantSentences && queryVector) {
-    const scored = bySentence ? candidates.filter((c) => !c.byKeywords).slice(0, FUSION.rerankCandidates) : candidates.filter((c) => c.score >= floor).slice(0, limit);
+    const scored = bySentence ? candidates.slice(0, FUSION.rerankCandidates) : candidates.filter((c) => c.score >= floor).slice(0, limit);
     const own = await passageSentences(deps.embedder, SENTENCE_CACHE, scored.map(({ id }) => ({ id, content: rows.get(id)?.content ?? '', title: rows.get(id)?.source.title ?? '' })), signal);
     scored.forEach((candidate, at) => {
       const sentenceCosines = cosinesOf(own[at] as PassageSentences, queryVector);
@@ -128,45 +115,12 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
       candidate.cosine = sentenceCosine(candidate.cosine, sentenceCosines[candidate.best] as number, sentenceCosines.length, calibration);
       candidate.score = score(candidate.cosine, candidate.bm25);
     });
+    candidates.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
-  const ranked = reranked ? rerank(candidates, calibration, oneSubject(background, model, index.live, FUSION.backgroundMinPassages)) : candidates.sort((a, b) => b.score - a.score || byId(a, b));
-  return ranked
+  return candidates
     .filter((candidate) => candidate.score >= floor && rows.has(candidate.id))
     .slice(0, limit)
     .map((candidate) => toPassage(candidate, rows, calibration, options));
-}
-
-/**
- * The second stage reorders, never decides: the candidates are put in the order of the re-ranking
- * model's probability, and the first stage's scores, sorted, are handed out in that order. So the
- * scores returned, and how many reach the floor, are exactly what the two absolute parts gave
- * (an unrelated question on a small knowledge base stays empty, whatever the ranks say); only
- * which passage holds which place comes from the candidates' ranks among themselves.
- */
-function rerank(candidates: Candidate[], calibration: ModelCalibration, subject: number): Candidate[] {
-  const inputs = candidates.map(({ cosine, bm25 }) => ({ ...scoreParts(cosine, bm25, calibration), cosine: calibration.separates ? cosine : 0, bm25 }));
-  const scores = candidates.map(({ score }) => score).sort((a, b) => b - a);
-  const order = rerankFeatures(inputs, calibration, subject).map((features, at) => ({ candidate: candidates[at] as Candidate, answers: rerankScore(features) }));
-  order.sort((a, b) => b.answers - a.answers || b.candidate.score - a.candidate.score || byId(a.candidate, b.candidate));
-  return order.map(({ candidate }, place) => Object.assign(candidate, { score: scores[place] as number }));
-}
-
-const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** The best passages on BM25 alone that the first stage left out (ties: lower passage id first). */
-function keywordCandidates(index: AgentIndex, lexical: Float64Array, taken: ReadonlySet<number>): number[] {
-  const best: number[] = [];
-  const id = (doc: number) => index.chunkIds[doc] as string;
-  const before = (a: number, b: number) => (lexical[a] as number) > (lexical[b] as number) || ((lexical[a] as number) === (lexical[b] as number) && id(a) < id(b));
-  for (let doc = 0; doc < index.slots; doc += 1) {
-    if (!((lexical[doc] as number) > 0) || id(doc) === '') continue;
-    if (best.length === FUSION.keywordCandidates && !before(doc, best[best.length - 1] as number)) continue;
-    let at = best.length;
-    while (at > 0 && before(doc, best[at - 1] as number)) at -= 1;
-    best.splice(at, 0, doc);
-    if (best.length > FUSION.keywordCandidates) best.pop();
-  }
-  return best.filter((doc) => !taken.has(doc));
 }
 
 type Row = Awaited<ReturnType<SearchDeps['store']['chunks']['withSources']>>[number];
