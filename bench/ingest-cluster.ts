@@ -20,6 +20,7 @@ import { describeJobTimes, readJobTimes } from './ingest-timeline.ts';
 /** One job per file: enough files that each consumer runs several, a multiple of 2 and 3. */
 const FILES = Number(process.env.BENCH_INGEST_FILES ?? 12);
 const PASSAGES_PER_FILE = 16;
+const PROBES = 5;
 /** A busy machine loads a process slowly. */
 const START_TIMEOUT_MS = 90_000;
 
@@ -46,6 +47,8 @@ interface RoundResult {
   /** Jobs each consuming process ran in the timed part. */
   jobs: number[];
   timeline: string;
+  /** One upload at a time to idle consumers: the queue's own latency. */
+  probe: string;
 }
 
 async function backendPids(db: pg.Client): Promise<number[]> {
@@ -82,9 +85,11 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
     nodes.push(front);
     for (let i = 0; i < consumers; i += 1) nodes.push(await startServerProcess(backEnv, undefined, { startTimeoutMs: START_TIMEOUT_MS }));
     await db.connect();
-    // Warm-up: small uploads until every consumer has loaded its model and run a job.
+    // Warm-up: uploads of a round's file size until every consumer has loaded its model and
+    // embedded full batches (the model's first batches of a size run slower).
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      await Promise.all(Array.from({ length: consumers * 2 }, (_, i) => upload(front, key, agentId, `warm-${attempt}-${i}.txt`, `${passages[i]}`)));
+      const warmText = (i: number) => passages.slice(0, PASSAGES_PER_FILE).map((text) => `${text} (warm-up ${attempt}.${i})`).join('\n\n');
+      await Promise.all(Array.from({ length: consumers * 2 }, (_, i) => upload(front, key, agentId, `warm-${attempt}-${i}.txt`, warmText(i))));
       const workers = await db.query("SELECT DISTINCT worker FROM ingest_jobs WHERE state = 'stored'");
       if (workers.rowCount === consumers) break;
     }
@@ -104,13 +109,33 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
     const times = await readJobTimes(db, 'bench-');
     const perWorker = new Map<string, number>();
     for (const job of times) perWorker.set(job.worker, (perWorker.get(job.worker) ?? 0) + 1);
-    return { passages: after - before, seconds: (endedAt - startedAt) / 1000, cpu, jobs: [...perWorker.values()], timeline: describeJobTimes(times, startedAt, endedAt) };
+    return { passages: after - before, seconds: (endedAt - startedAt) / 1000, cpu, jobs: [...perWorker.values()], timeline: describeJobTimes(times, startedAt, endedAt), probe: await probe(db, front, key, agentId, passages) };
   } finally {
     await db.end().catch(() => {});
     await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
     await database.drop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Uploads of one passage, one at a time, once the round's jobs are done: the consumers are idle,
+ * so the answer time is the queue's latency (NOTIFY to the consumer, claim, embed, store, NOTIFY
+ * back) plus one passage's embedding. */
+async function probe(db: pg.Client, front: ServerProcess, key: string, agentId: string, passages: string[]): Promise<string> {
+  const answers: number[] = [];
+  for (let i = 0; i < PROBES; i += 1) {
+    const started = performance.now();
+    // Text no source holds yet: a file already stored is answered without a job.
+    await upload(front, key, agentId, `probe-${i}.txt`, `${passages[i] as string} (probe ${i})`);
+    answers.push(performance.now() - started);
+  }
+  const times = await readJobTimes(db, 'probe-');
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const ms = (values: number[]) => `${Math.round(median(values))} ms`;
+  return (
+    `  idle consumers, ${PROBES} one-passage uploads one at a time: answered in ${ms(answers)} (median); sent→fetched ${ms(times.map((job) => job.fetched - job.sent))}, ` +
+    `fetched→embedded ${ms(times.map((job) => job.embedded - job.fetched))}, embedded→stored ${ms(times.map((job) => job.stored - job.embedded))}`
+  );
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -137,8 +162,8 @@ export async function benchIngestCluster(passages: string[]): Promise<void> {
       `ingestion queue, ${consumers} consuming process${consumers > 1 ? 'es' : ''} (1 embedding worker each; load average before ${load}, ${cores} cores): ` +
         `${result.passages} passages in ${result.seconds.toFixed(1)} s → ${rate.toFixed(1)} passages/s, ${(rate / consumers).toFixed(1)} per process, ×${(rate / single.rate).toFixed(2)} one process; jobs per process ${result.jobs.join('/')}\n` +
         `  CPU s: consumers ${result.cpu.consumers.map((value) => value.toFixed(1)).join('+')} → ${perCpu.toFixed(1)} passages per consumer CPU second (×${(perCpu / single.perCpu).toFixed(2)} one process), ` +
-        `front ${result.cpu.front.toFixed(1)}, PostgreSQL ${result.cpu.postgres.toFixed(1)}, rest of the machine ${Math.max(0, result.cpu.machine - ours).toFixed(1)} ` +
-        `(machine busy ${result.cpu.machine.toFixed(1)} of ${(result.seconds * cores).toFixed(1)} core-seconds)\n${result.timeline}`,
+        `the consumers got ${(consumerCpu / result.seconds).toFixed(2)} cores on average; front ${result.cpu.front.toFixed(1)}, PostgreSQL ${result.cpu.postgres.toFixed(1)}, rest of the machine ${Math.max(0, result.cpu.machine - ours).toFixed(1)} ` +
+        `(machine busy ${result.cpu.machine.toFixed(1)} of ${(result.seconds * cores).toFixed(1)} core-seconds)\n${result.timeline}\n${result.probe}`,
     );
   }
 }
