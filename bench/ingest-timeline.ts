@@ -41,10 +41,12 @@ export function describeJobTimes(jobs: JobTimes[], startedAt: number, endedAt: n
   for (const job of jobs) busy.set(job.worker, (busy.get(job.worker) ?? 0) + (job.stored - job.fetched));
   const shares = [...busy.values()].map((value) => `${Math.round((value / wall) * 100)}%`).join('/');
   const firstSent = Math.min(...jobs.map((job) => job.sent));
+  // pg-boss completes a job just after the commit that wakes its waiter: the last answer can come
+  // a millisecond before it.
   const lastStored = Math.max(...jobs.map((job) => job.stored));
   return (
     `  per job: sent→fetched median ${ms(median(jobs.map((job) => job.fetched - job.sent)))} (max ${ms(Math.max(...jobs.map((job) => job.fetched - job.sent)))}), ` +
     `fetched→embedded median ${ms(median(jobs.map((job) => job.embedded - job.fetched)))}, embedded→stored median ${ms(median(jobs.map((job) => job.stored - job.embedded)))}; ` +
-    `consumers busy ${shares} of the ${(wall / 1000).toFixed(1)} s; first upload→first job sent ${ms(firstSent - startedAt)}, last stored→last answer ${ms(endedAt - lastStored)}`
+    `consumers busy ${shares} of the ${(wall / 1000).toFixed(1)} s; first upload→first job sent ${ms(firstSent - startedAt)}, last stored→last answer ${ms(Math.max(0, endedAt - lastStored))}`
   );
 }
