@@ -14,13 +14,16 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { runCli, startServerProcess, type ServerProcess } from '../test/support/processes.ts';
 import { createPostgresDatabase } from '../test/support/backend.ts';
-import { cpuSince, cpuSnapshot, machineBusySeconds, processTree } from './process-cpu.ts';
+import { cpuSince, cpuSnapshot, machineBusySeconds, processRssBytes, processTree } from './process-cpu.ts';
 import { describeJobTimes, readJobTimes } from './ingest-timeline.ts';
 
 /** One job per file: enough files that each consumer runs several, a multiple of 2 and 3. */
 const FILES = Number(process.env.BENCH_INGEST_FILES ?? 12);
 const PASSAGES_PER_FILE = 16;
 const PROBES = 5;
+/** Consuming nodes with the default settings (one HTTP worker per core, each with its embedder and
+ * jobs) instead of single processes with one embedding thread. */
+const DEFAULT_NODES = process.env.BENCH_INGEST_DEFAULT_NODES === '1';
 /** A busy machine loads a process slowly. */
 const START_TIMEOUT_MS = 90_000;
 
@@ -46,6 +49,8 @@ interface RoundResult {
   cpu: RoundCpu;
   /** Jobs each consuming process ran in the timed part. */
   jobs: number[];
+  /** Resident memory of each consuming process tree at the end of the timed part. */
+  rss: number[];
   timeline: string;
   /** One upload at a time to idle consumers: the queue's own latency. */
   probe: string;
@@ -62,21 +67,22 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
   const nodes: ServerProcess[] = [];
   const db = new pg.Client({ connectionString: database.url });
   try {
-    const write = (name: string, workers: number) => {
+    // `asDefault`: a consuming node as `npm start` runs it (BENCH_INGEST_DEFAULT_NODES=1).
+    const write = (name: string, workers: number, asDefault = false) => {
       const config = {
-        server: { workers: 1 },
+        ...(!asDefault && { server: { workers: 1 } }),
         plans: { business: { requestsPerMinute: 1_000_000 } },
-        embeddings: { provider: 'local', workers: 1 },
+        embeddings: asDefault ? { provider: 'local' } : { provider: 'local', workers: 1 },
         moderation: { provider: 'none' },
         // The front holds an extraction place per upload until its answer: room for the whole round.
         extraction: { workers: 1, queue: FILES * 2 },
-        ingestion: { workers },
+        ...(!asDefault && { ingestion: { workers } }),
       };
       writeFileSync(join(dir, name), JSON.stringify(config));
       return { DATA_DIR: dir, DATABASE_URL: database.url, COLLOQUY_CONFIG: join(dir, name), LOG_LEVEL: 'warn' };
     };
     const frontEnv = write('front.json', 0);
-    const backEnv = write('back.json', 1);
+    const backEnv = write('back.json', 1, DEFAULT_NODES);
     const quick = await runCli(['quickstart', '--plan', 'business'], frontEnv);
     if (quick.code !== 0) throw new Error(quick.stderr);
     const key = quick.json.key.key as string;
@@ -87,11 +93,12 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
     await db.connect();
     // Warm-up: uploads of a round's file size until every consumer has loaded its model and
     // embedded full batches (the model's first batches of a size run slower).
+    const consumingProcesses = DEFAULT_NODES ? consumers * availableParallelism() : consumers;
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const warmText = (i: number) => passages.slice(0, PASSAGES_PER_FILE).map((text) => `${text} (warm-up ${attempt}.${i})`).join('\n\n');
-      await Promise.all(Array.from({ length: consumers * 2 }, (_, i) => upload(front, key, agentId, `warm-${attempt}-${i}.txt`, warmText(i))));
+      await Promise.all(Array.from({ length: consumingProcesses * 2 }, (_, i) => upload(front, key, agentId, `warm-${attempt}-${i}.txt`, warmText(i))));
       const workers = await db.query("SELECT DISTINCT worker FROM ingest_jobs WHERE state = 'stored'");
-      if (workers.rowCount === consumers) break;
+      if ((workers.rowCount ?? 0) >= consumingProcesses) break;
     }
     const before = Number((await db.query('SELECT count(*)::int AS n FROM chunks')).rows[0].n);
     const consumerTrees = nodes.slice(1).map((node) => processTree(node.child.pid as number));
@@ -105,11 +112,12 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
     const machine = machineBusySeconds() - machineBefore;
     const backends = [...new Set([...backendsBefore, ...(await backendPids(db))])];
     const cpu = { consumers: consumerTrees.map((tree) => cpuSince(snapshot, tree)), front: cpuSince(snapshot, frontTree), postgres: cpuSince(snapshot, backends), machine };
+    const consumerRss = consumerTrees.map((tree) => sum(tree.map(processRssBytes)));
     const after = Number((await db.query('SELECT count(*)::int AS n FROM chunks')).rows[0].n);
     const times = await readJobTimes(db, 'bench-');
     const perWorker = new Map<string, number>();
     for (const job of times) perWorker.set(job.worker, (perWorker.get(job.worker) ?? 0) + 1);
-    return { passages: after - before, seconds: (endedAt - startedAt) / 1000, cpu, jobs: [...perWorker.values()], timeline: describeJobTimes(times, startedAt, endedAt), probe: await probe(db, front, key, agentId, passages) };
+    return { passages: after - before, seconds: (endedAt - startedAt) / 1000, cpu, jobs: [...perWorker.values()], rss: consumerRss, timeline: describeJobTimes(times, startedAt, endedAt), probe: await probe(db, front, key, agentId, passages) };
   } finally {
     await db.end().catch(() => {});
     await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
@@ -159,8 +167,8 @@ export async function benchIngestCluster(passages: string[]): Promise<void> {
     if (consumers === 1) single = { rate, perCpu };
     const ours = consumerCpu + result.cpu.front + result.cpu.postgres;
     console.log(
-      `ingestion queue, ${consumers} consuming process${consumers > 1 ? 'es' : ''} (1 embedding worker each; load average before ${load}, ${cores} cores): ` +
-        `${result.passages} passages in ${result.seconds.toFixed(1)} s → ${rate.toFixed(1)} passages/s, ${(rate / consumers).toFixed(1)} per process, ×${(rate / single.rate).toFixed(2)} one process; jobs per process ${result.jobs.join('/')}\n` +
+      `ingestion queue, ${consumers} consuming ${DEFAULT_NODES ? `node${consumers > 1 ? 's' : ''} (default settings` : `process${consumers > 1 ? 'es' : ''} (1 embedding worker each`}; load average before ${load}, ${cores} cores): ` +
+        `${result.passages} passages in ${result.seconds.toFixed(1)} s → ${rate.toFixed(1)} passages/s, ${(rate / consumers).toFixed(1)} per process, ×${(rate / single.rate).toFixed(2)} one process; jobs per consuming process ${result.jobs.join('/')}; RSS per consumer ${result.rss.map((bytes) => `${Math.round(bytes / 1048576)} MB`).join('/')}\n` +
         `  CPU s: consumers ${result.cpu.consumers.map((value) => value.toFixed(1)).join('+')} → ${perCpu.toFixed(1)} passages per consumer CPU second (×${(perCpu / single.perCpu).toFixed(2)} one process), ` +
         `the consumers got ${(consumerCpu / result.seconds).toFixed(2)} cores on average; front ${result.cpu.front.toFixed(1)}, PostgreSQL ${result.cpu.postgres.toFixed(1)}, rest of the machine ${Math.max(0, result.cpu.machine - ours).toFixed(1)} ` +
         `(machine busy ${result.cpu.machine.toFixed(1)} of ${(result.seconds * cores).toFixed(1)} core-seconds)\n${result.timeline}\n${result.probe}`,

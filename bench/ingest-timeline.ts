@@ -47,6 +47,6 @@ export function describeJobTimes(jobs: JobTimes[], startedAt: number, endedAt: n
   return (
     `  per job: sent→fetched median ${ms(median(jobs.map((job) => job.fetched - job.sent)))} (max ${ms(Math.max(...jobs.map((job) => job.fetched - job.sent)))}), ` +
     `fetched→embedded median ${ms(median(jobs.map((job) => job.embedded - job.fetched)))}, embedded→stored median ${ms(median(jobs.map((job) => job.stored - job.embedded)))}; ` +
-    `consumers busy ${shares} of the ${(wall / 1000).toFixed(1)} s; first upload→first job sent ${ms(firstSent - startedAt)}, last stored→last answer ${ms(Math.max(0, endedAt - lastStored))}`
+    `job time per consuming process ${shares} of the ${(wall / 1000).toFixed(1)} s; first upload→first job sent ${ms(firstSent - startedAt)}, last stored→last answer ${ms(Math.max(0, endedAt - lastStored))}`
   );
 }

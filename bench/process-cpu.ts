@@ -1,4 +1,4 @@
-// CPU seconds as Linux accounts them in /proc, for benches that run real processes. A process's
+// CPU seconds (and memory) as Linux accounts them in /proc, for benches that run real processes. A process's
 // /proc/<pid>/stat counts every thread it has (the embedding and extraction worker threads), but
 // not its child processes until they exit (a node:cluster primary's HTTP workers), so a node is
 // measured as its whole process tree. Off Linux every figure reads 0.
@@ -66,6 +66,16 @@ export function machineBusySeconds(): number {
     // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
     const busy = cpu.slice(0, 8).reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0);
     return busy / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of one process in bytes (all its threads share it); 0 when it is gone. */
+export function processRssBytes(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+    return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
   } catch {
     return 0;
   }
