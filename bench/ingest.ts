@@ -3,10 +3,12 @@
 // the same passages through the ingestion queue with 1 and 2+ consuming processes (ingest-cluster.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { extractFile } from '../src/ingestion/extract/extract-file.ts';
 import { chunkSections } from '../src/ingestion/chunk/chunk-sections.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
 import { benchIngestCluster } from './ingest-cluster.ts';
+import { processCpuSeconds } from './process-cpu.ts';
 
 const PDFS = [
   '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf',
@@ -33,9 +35,15 @@ export async function benchIngest(): Promise<void> {
     const embedder = createLocalEmbedder({ workers });
     await embedder.embed(['warm up the model in every worker', 'second warm-up passage', 'third', 'fourth']);
     const started = performance.now();
+    const cpuBefore = processCpuSeconds(process.pid);
     await embedder.embed(sample);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`embedding (${workers} worker${workers > 1 ? 's' : ''}): ${sample.length} passages of ~${averageWords.toFixed(0)} words in ${seconds.toFixed(1)} s → ${(sample.length / seconds).toFixed(1)} chunks/s`);
+    // This process's CPU (its embedding threads included): the per-core rate, whatever else runs.
+    const cpu = processCpuSeconds(process.pid) - cpuBefore;
+    console.log(
+      `embedding (${workers} worker${workers > 1 ? 's' : ''}): ${sample.length} passages of ~${averageWords.toFixed(0)} words in ${seconds.toFixed(1)} s → ${(sample.length / seconds).toFixed(1)} chunks/s; ` +
+        `${cpu.toFixed(1)} CPU s → ${(sample.length / cpu).toFixed(1)} chunks per CPU second (load average ${loadavg()[0]?.toFixed(1)})`,
+    );
     await embedder.close();
   }
   await benchIngestCluster(passages);

@@ -143,6 +143,25 @@ test('HTTP workers: one per core on PostgreSQL, one on SQLite, WORKERS over serv
   for (const bad of ['0', 'many', '2.5']) assert.throws(() => loadConfig({ WORKERS: bad }), (e: Error) => e instanceof ConfigError && /WORKERS/.test(e.message));
 });
 
+test('embedding threads and ingestion jobs: one each per HTTP worker in a cluster, min(4, cores) alone, explicit settings kept', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const postgres = { DATABASE_URL: 'postgres://u@h/db' };
+  const threads = (config: ReturnType<typeof loadConfig>) => (config.embeddings.provider === 'local' ? config.embeddings.workers : 'openai');
+  const alone = loadConfig({ ...postgres, WORKERS: '1' });
+  assert.equal(threads(alone), null); // the embedder's own default, min(4, cores)
+  assert.equal(alone.ingestion.workers, Math.min(4, availableParallelism()));
+  const clustered = loadConfig({ ...postgres, WORKERS: '3' });
+  assert.equal(threads(clustered), 1);
+  assert.equal(clustered.ingestion.workers, 1);
+  writeFileSync(path, JSON.stringify({ embeddings: { provider: 'local', workers: 2 } }));
+  const set = loadConfig({ ...postgres, WORKERS: '3', COLLOQUY_CONFIG: path });
+  assert.equal(threads(set), 2);
+  assert.equal(set.ingestion.workers, 2);
+  writeFileSync(path, JSON.stringify({ embeddings: { provider: 'local', workers: 2 }, ingestion: { workers: 0 } }));
+  assert.equal(loadConfig({ ...postgres, WORKERS: '3', COLLOQUY_CONFIG: path }).ingestion.workers, 0);
+});
+
 test('metrics: on the API port by default; a token read from the variable the file names', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');

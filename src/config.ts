@@ -369,8 +369,11 @@ export type EmbeddingsConfig =
   | { provider: 'local'; workers: number | null }
   | { provider: 'openai'; baseUrl: string; model: string; dimension: number; apiKey: string | null; batchSize: number; timeoutMs: number };
 
-function embeddingsConfig(file: FileConfig['embeddings'], env: NodeJS.ProcessEnv): EmbeddingsConfig {
-  if (!file || file.provider === 'local') return { provider: 'local', workers: file?.workers ?? null };
+/** In a cluster every HTTP worker is a process with an embedder of its own: by default one thread
+ * each, so a node of one worker per core runs one model per core, not cores × min(4, cores)
+ * (docs/benchmarks.md, "Ingestion queue across processes"). */
+function embeddingsConfig(file: FileConfig['embeddings'], env: NodeJS.ProcessEnv, httpWorkers: number): EmbeddingsConfig {
+  if (!file || file.provider === 'local') return { provider: 'local', workers: file?.workers ?? (httpWorkers > 1 ? 1 : null) };
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
   if (file.apiKeyEnv && !apiKey) throw new ConfigError(`embeddings.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
   return { provider: 'openai', baseUrl: file.baseUrl, model: file.model, dimension: file.dimension, apiKey, batchSize: file.batchSize ?? 64, timeoutMs: file.timeoutMs ?? 30_000 };
@@ -460,6 +463,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   const logLevel = env.LOG_LEVEL || file.server?.logLevel || 'info';
+  const httpWorkers = resolveWorkers(env.WORKERS || file.server?.workers, databaseUrl !== null);
+  const embeddings = embeddingsConfig(file.embeddings, env, httpWorkers);
   return {
     server: {
       host: env.HOST || '127.0.0.1',
@@ -468,7 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustedProxies: file.server?.trustedProxies ?? [],
       logLevel,
       shutdownGraceMs: file.server?.shutdownGraceMs ?? 20_000,
-      workers: resolveWorkers(env.WORKERS || file.server?.workers, databaseUrl !== null),
+      workers: httpWorkers,
       workerSlot: env.COLLOQUY_WORKER_SLOT ? Number(env.COLLOQUY_WORKER_SLOT) : 0,
     },
     metrics: metricsConfig(file.metrics, env),
@@ -479,18 +484,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: webhookConfig(file.webhooks),
     credits: creditsConfig(file.credits),
     sites: sitesConfig(file.sites),
-    embeddings: embeddingsConfig(file.embeddings, env),
+    embeddings,
     search: { cacheBytes: (file.search?.cacheMegabytes ?? 512) * 1024 * 1024 },
     extraction: extractionSettings(file.extraction),
-    ingestion: ingestionSettings(file.ingestion, file.embeddings),
+    ingestion: ingestionSettings(file.ingestion, embeddings),
     chatModels: chatModelConfigs(models, env),
     moderation: moderationConfig(file.moderation, env),
   };
 }
 
-/** On PostgreSQL each node runs as many jobs as its embedder has workers (embedding is the slow step). */
-function ingestionSettings(file: FileConfig['ingestion'] = {}, embeddings: FileConfig['embeddings']): DistributedQueueSettings {
-  const embedderWorkers = embeddings?.provider === 'local' && embeddings.workers ? embeddings.workers : Math.min(4, availableParallelism());
+/** On PostgreSQL each process runs as many jobs as its embedder has workers (embedding is the slow
+ * step): in a cluster, one per HTTP worker with the local model (one thread each by default). */
+function ingestionSettings(file: FileConfig['ingestion'] = {}, embeddings: EmbeddingsConfig): DistributedQueueSettings {
+  const embedderWorkers = (embeddings.provider === 'local' ? embeddings.workers : null) ?? Math.min(4, availableParallelism());
   return {
     workers: file.workers ?? embedderWorkers,
     parallelism: file.parallelism ?? 8,
