@@ -12,6 +12,7 @@ import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { loadClassifierWeights, scoreMessage, STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
 import { createLocalModerator, type LocalModerator, type LocalVerdict } from '../../src/providers/moderation/local-moderator.ts';
+import { LANGUAGES } from '../../scripts/moderation/dev-report.ts';
 import { coreExamples, writtenTurns } from '../../scripts/moderation/training-data.ts';
 import { describe, falsePositiveRate, measure, precision, recall, type Labelled } from './moderation-measure.ts';
 
@@ -22,6 +23,8 @@ const SETS: Record<string, Labelled[]> = {
   'rules-test': fixture<Array<Labelled & { split: string }>>('messages.json').filter((m) => m.split === 'test'),
   // The training data's dev split (hand-written messages only), where the thresholds were chosen.
   dev: coreExamples().filter((e) => e.split === 'dev'),
+  // Its messages in other languages (es, fr, de, pt, it, nl, pl; their style is the language code).
+  'dev-multilingual': coreExamples().filter((e) => e.split === 'dev' && LANGUAGES.includes(e.style)),
   fresh: fixture<Labelled[]>('fresh.json'),
   fresh2: fixture<Labelled[]>('fresh2.json'),
   // A third independent set (FRESH.md), measured by the lead once on the model before this round
@@ -38,6 +41,12 @@ const SETS: Record<string, Labelled[]> = {
   // training data (safe.round7.txt, other words) and the model; the test half only measured.
   'everyday-dev': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter((m) => m.split === 'dev'),
   'everyday-test': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter((m) => m.split === 'test'),
+  // Honest hyperbole ("I could strangle my brother sometimes", "this exam is killing me"), all safe,
+  // written for the fifth round after the rules refused such statements (hyperbole-probes.json).
+  // Split by hand: the dev half was looked at while fixing the rules and choosing the model; the test
+  // half only measured. safe.round9.txt's hyperbole is other sentences.
+  'hyperbole-dev': fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json').filter((m) => m.split === 'dev'),
+  'hyperbole-test': fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json').filter((m) => m.split === 'test'),
   // Conversations: a request split over two messages, carried on or dropped after a refusal.
   turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
 };
