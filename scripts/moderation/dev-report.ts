@@ -16,7 +16,8 @@ export interface Scored {
 const MIN_THRESHOLD = 0.5;
 /** The share of dev's safe messages the classifier may flag at each level (strict flags more to miss less). */
 const ALLOWED_FALSE_POSITIVES: Record<Strictness, number> = { strict: 0.04, balanced: 0.02, lenient: 0.006 };
-export const LANGUAGES = ['fr', 'es', 'de', 'pt'];
+/** The styles that name a language (the multilingual training files): every other message is English. */
+export const LANGUAGES = ['fr', 'es', 'de', 'pt', 'it', 'nl', 'pl'];
 
 const round = (value: number) => Number(value.toPrecision(5));
 const share = (part: number, whole: number) => (whole === 0 ? '-' : (part / whole).toFixed(2));

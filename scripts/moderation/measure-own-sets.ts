@@ -1,8 +1,9 @@
 // `node scripts/moderation/measure-own-sets.ts`: the whole local moderator (rules, classifier,
 // conversation) at each strictness level on the sets one may tune on: the training data's dev split,
-// everyday-probes.json's dev half (and, with --test, its test half), service-questions.json and the
-// conversations of turns.txt. It never reads the independent sets (fresh*.json, multilingual.json),
-// which only test/quality/moderation.test.ts measures. --mistakes prints what dev and the probes' dev half get wrong.
+// everyday-probes.json's and hyperbole-probes.json's dev halves (and, with --test, their test
+// halves), service-questions.json and the conversations of turns.txt. Dev is also printed in two
+// parts: English, and the other languages (dev-ml; their messages' style is the language code). It never reads the independent sets (fresh*.json, multilingual.json),
+// which only test/quality/moderation.test.ts measures. --mistakes prints what dev and the probes' dev halves get wrong.
 import { readFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
@@ -10,16 +11,22 @@ import { createLocalEmbedder } from '../../src/providers/embedding/local-embedde
 import { STRICTNESS_LEVELS } from '../../src/providers/moderation/classifier.ts';
 import { createLocalModerator, type LocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import { describe, measure, type Labelled } from '../../test/quality/moderation-measure.ts';
+import { LANGUAGES } from './dev-report.ts';
 import { embedCached } from './embed-cached.ts';
 import { coreExamples, writtenTurns } from './training-data.ts';
 
 const fixture = <T>(name: string) => JSON.parse(readFileSync(new URL(`../../test/fixtures/moderation/${name}`, import.meta.url), 'utf8')) as T;
 const probes = fixture<Array<Labelled & { split: string }>>('everyday-probes.json');
+const hyperbole = fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json');
 const withTest = process.argv.includes('--test');
+const dev = coreExamples().filter((e) => e.split === 'dev');
 const sets: Record<string, Labelled[]> = {
-  dev: coreExamples().filter((e) => e.split === 'dev'),
+  dev,
+  'dev-en': dev.filter((e) => !LANGUAGES.includes(e.style)),
+  'dev-ml': dev.filter((e) => LANGUAGES.includes(e.style)),
   'probes-dev': probes.filter((p) => p.split === 'dev'),
-  ...(withTest ? { 'probes-test': probes.filter((p) => p.split === 'test') } : {}),
+  'hyperbole-dev': hyperbole.filter((p) => p.split === 'dev'),
+  ...(withTest ? { 'probes-test': probes.filter((p) => p.split === 'test'), 'hyperbole-test': hyperbole.filter((p) => p.split === 'test') } : {}),
   service: fixture<Labelled[]>('service-questions.json'),
   turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
 };
@@ -39,7 +46,7 @@ for (const level of STRICTNESS_LEVELS) {
   for (const [name, messages] of Object.entries(sets)) {
     const result = measure(messages, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
     for (const line of describe(result)) console.log(`[${name} ${level}] ${line}`);
-    if (level === 'balanced' && process.argv.includes('--mistakes') && (name === 'dev' || name === 'probes-dev')) for (const mistake of result.mistakes) console.log(`[${name} ${level}] ${mistake}`);
+    if (level === 'balanced' && process.argv.includes('--mistakes') && (name === 'dev' || name.endsWith('-dev'))) for (const mistake of result.mistakes) console.log(`[${name} ${level}] ${mistake}`);
   }
 }
 await inner.close();

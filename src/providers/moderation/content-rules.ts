@@ -1,7 +1,7 @@
 // Rules about harmful content and acts: sexual content, self-harm, serious crime (scored as in
 // rule.ts). Medical, sexual-health and security questions use much of the same vocabulary,
 // so single words are cues (weight < 1) and clear signals need intent, a request or a method.
-import { ABOUT_USERS, any, FICTION, HOW_TO, INTIMATE_MEDIA, MINOR, near } from './vocabulary.ts';
+import { ABOUT_USERS, any, DYING_OF, FICTION, HOW_TO, INTIMATE_MEDIA, MINOR, near } from './vocabulary.ts';
 import { rules, type Rule } from './rule.ts';
 
 const MAKE = any(
@@ -155,6 +155,8 @@ export const CONTENT_RULES: Rule[] = [
     [0.4, 'self harm'],
     [0.4, any('keep doing it', 'after (?:every|each) meal', 'without anyone noticing', 'hide it', 'so bad right now')],
     [-0.6, ABOUT_USERS],
+    // "So embarrassed I want to die": takes one intent cue under 1 (the classifier decides), not two.
+    [-0.7, DYING_OF],
   ]),
   ...rules('crime', [
     // Making weapons, explosives, poisons and drugs.

@@ -1,6 +1,6 @@
 // Rules about harm aimed at people: hate, harassment, violence (how rules score: rule.ts).
 import { rules, type Rule } from './rule.ts';
-import { ABOUT_HARM, ABOUT_USERS, any, DEHUMANISING, ETHNIC, FICTION, GROUP, HOW_TO, near, NOT_HARM, PERSON, SLUR, VIOLENT_VERB } from './vocabulary.ts';
+import { ABOUT_HARM, ABOUT_USERS, any, DEHUMANISING, ETHNIC, FICTION, GROUP, HOW_TO, HYPERBOLE, near, NOT_HARM, PERSON, SLUR, VIOLENT_VERB } from './vocabulary.ts';
 
 /** `near(GROUP, b, gap)`, tried only where the rarer `b` occurs. */
 const afterGroup = (weight: number, b: string, gap: number): [number, string, string] => [weight, near(GROUP, b, gap), b];
@@ -212,5 +212,8 @@ export const PERSON_RULES: Rule[] = [
     )],
     [-0.6, FICTION],
     [-0.6, ABOUT_USERS],
+    // Exasperation about a trifle: takes a threat (1.6, and 0.7 more with a relative) under 1, so
+    // the classifier decides; "for real" (LITERAL) turns it off like every softener.
+    [-1.4, HYPERBOLE],
   ]),
 ];

@@ -4,6 +4,7 @@
 import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationVerdict } from '../../ports/moderator.ts';
 import { CONTENT_RULES } from './content-rules.ts';
 import { normalise } from './normalise.ts';
+import { OTHER_LANGUAGE_RULES } from './other-language-rules.ts';
 import { PERSON_RULES } from './person-rules.ts';
 import type { Rule } from './rule.ts';
 import { LITERAL } from './vocabulary.ts';
@@ -11,7 +12,7 @@ import { LITERAL } from './vocabulary.ts';
 /** A category is flagged when its matched weights add up to this. */
 export const FLAG_THRESHOLD = 1;
 
-const RULES: readonly Rule[] = [...PERSON_RULES, ...CONTENT_RULES];
+const RULES: readonly Rule[] = [...PERSON_RULES, ...CONTENT_RULES, ...OTHER_LANGUAGE_RULES];
 const LITERAL_PATTERN = new RegExp(LITERAL);
 
 export function scoreText(text: string): Record<ModerationCategory, number> {

@@ -96,6 +96,23 @@ export const FICTION = any(
 /** After a violent verb and its object: the sense that is not violence ("shoot her portrait", "beat him at chess", "hurt her feelings"). */
 export const NOT_HARM = `(?! (?:at (?:chess|cards|pool|tennis|golf|poker|the game|games|fifa|\\w+ ?kart|\\w+ games?)|(?:\\w+ )?(?:portraits?|photos?|pictures?|headshots?|wedding|birthday|party|graduation|feelings|arguments?|ideas?|in (?:low|natural|studio) light)\\b))`;
 
+/** Honest hyperbole about a petty annoyance ("I could strangle my brother sometimes", "I'll strangle
+ * you if you spoil the ending"): softens a first-person threat so the classifier decides. Narrow on
+ * purpose: a trivial trigger (clothes, leftovers, a spoiler) or "sometimes", never a place or a time. */
+export const HYPERBOLE = any(
+  '\\bsometimes\\b', '\\bsome days\\b', '\\bat times\\b',
+  `\\b(?:if|when|for|every time) (?:he|she|they|you|it)? ?(?:\\w+ ){0,2}${any('spoils?', 'spoiling', 'eats?', 'eating', 'takes?', 'taking', 'borrows?', 'borrowing', 'reads?', 'reading', 'touch(?:es)?', 'touching', 'steals?', 'stealing', 'uses?', 'using', 'finish(?:es)?', 'finishing', 'hogs?', 'hogging', 'loses?', 'losing', 'breaks?', 'breaking', 'forgets?', 'forgetting', 'jams?', 'drops?')} (?:my|the|our|it|that|all)(?: \\w+)? ${any(
+    'ending', 'endings', 'clothes', 'food', 'leftovers', 'charger', 'headphones', 'stuff', 'snacks', 'fries', 'chips', 'diary', 'seat', 'remote',
+    'shampoo', 'sweater', 'hoodie', 'makeup', 'homework', 'show', 'episode', 'series', 'film', 'movie', 'book', 'plot', 'finale', 'chocolate',
+    'cake', 'pizza', 'milk', 'wifi', 'password', 'again',
+  )}\\b`,
+);
+/** Hyperbole about dying of embarrassment or boredom ("so embarrassed I want to die"). */
+export const DYING_OF = any(
+  '(?:so|too|that|this) (?:embarrass\\w*|bored|boring|cringe\\w*|awkward|full|jealous|mortified) (?:that )?(?:i|im|i am|ill|i could|i just)\\b',
+  '(?:die|died|dying) (?:of|from) (?:embarrassment|boredom|laughter|laughing|shame|cringe|jealousy)', '(?:died|dying|die) laughing',
+);
+
 /** An operator or moderator describing what users send ("if a user asks how to make a bomb, refuse"). */
 export const ABOUT_USERS = any(
   '(?:if|when) (?:a |the )?(?:users?|customers?|someone|people|visitors?|callers?) (?:asks?|says?|mentions?|requests?|types?|writes?|sends?)',
