@@ -33,7 +33,7 @@ export interface AgentIndex {
   bySource: Map<string, number[]>;
   /** Approximate memory held, for the cache's bound. */
   bytes: number;
-  /** The live passages' vectors summed in slot order (see vectorSum), once a search asked. */
+  /** The live passages' vectors summed in fixed point (see vectorSum), once a search asked. */
   summed?: Float64Array;
 }
 
@@ -109,8 +109,8 @@ export function removeSources(index: AgentIndex, sourceIds: readonly string[]): 
     index.bySource.delete(sourceId);
   }
   if (dead.length === 0) return;
-  // Subtracting would not give a rebuild's sum bit for bit: the next search sums afresh.
-  delete index.summed;
+  // Fixed point: subtracting gives bit for bit what summing the live passages afresh would.
+  if (index.summed) for (const doc of dead) addInto(index.summed, index.vectors.subarray(doc * index.dimension, (doc + 1) * index.dimension), -1);
   dead.sort((a, b) => a - b);
   const isDead = new Uint8Array(index.slots);
   for (const doc of dead) isDead[doc] = 1;
@@ -216,11 +216,16 @@ function measure(index: AgentIndex): void {
   index.bytes = bytes;
 }
 
+/** A sum's components count whole 2^-30ths: whole numbers under 2^53 add and subtract exactly
+ * in float64, so with unit vectors (both embedders normalise) the sum of up to 2^23 passages is
+ * the same bit for bit whatever the order of adds and deletes that made it. */
+const SUM_SCALE = 2 ** 30;
+
 /**
- * The live passages' vectors summed (the query's mean cosine with every passage is one dot product
- * with it), in slot order: the same additions in the same order as a rebuild's, so an index changed
- * by adds holds bit for bit the sum a rebuild would. Kept on the index and extended by addChunks, so
- * the first search after an add does not read every vector again.
+ * The live passages' vectors summed, in fixed point (SUM_SCALE): the query's mean cosine with every
+ * passage is one dot product with it (meanCosine). Kept on the index, extended by addChunks and
+ * reduced by removeSources, so the first search after a change does not read every vector again;
+ * exact arithmetic makes it bit for bit a rebuild's, so every process scores alike.
  */
 export function vectorSum(index: AgentIndex): Float64Array {
   if (index.summed) return index.summed;
@@ -231,8 +236,17 @@ export function vectorSum(index: AgentIndex): Float64Array {
   return sum;
 }
 
-function addInto(sum: Float64Array, vector: Float32Array): void {
-  for (let i = 0; i < sum.length; i += 1) sum[i] = (sum[i] as number) + (vector[i] as number);
+/** The query's mean cosine with the live passages. */
+export function meanCosine(index: AgentIndex, query: Float32Array): number {
+  if (index.live === 0) return 0;
+  const sum = vectorSum(index);
+  let dot = 0;
+  for (let i = 0; i < query.length; i += 1) dot += (query[i] as number) * (sum[i] as number);
+  return dot / SUM_SCALE / index.live;
+}
+
+function addInto(sum: Float64Array, vector: Float32Array, sign: 1 | -1 = 1): void {
+  for (let i = 0; i < sum.length; i += 1) sum[i] = (sum[i] as number) + sign * Math.round((vector[i] as number) * SUM_SCALE);
 }
 
 const K1 = 1.2;

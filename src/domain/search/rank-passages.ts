@@ -2,7 +2,7 @@ import type { DomainDeps } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyze } from './analyze.ts';
-import { bm25Scores, vectorSum, type AgentIndex } from './agent-index.ts';
+import { bm25Scores, meanCosine, type AgentIndex } from './agent-index.ts';
 import { bestPassages, scratchOf } from './best-passages.ts';
 import { loadIndex } from './update-agent-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
@@ -138,14 +138,6 @@ function toPassage(candidate: Candidate, rows: Map<string, Row>, calibration: Mo
     passage.excerpt = [widened.before, excerpt, widened.after].filter(Boolean).join(' ');
   }
   return passage;
-}
-
-/** The query's mean cosine with the live passages: one dot product with their summed vectors. */
-function meanCosine(index: AgentIndex, query: Float32Array): number {
-  const sum = vectorSum(index);
-  let dot = 0;
-  for (let i = 0; i < query.length; i += 1) dot += (query[i] as number) * (sum[i] as number);
-  return index.live > 0 ? dot / index.live : 0;
 }
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
