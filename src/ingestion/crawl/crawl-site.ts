@@ -53,6 +53,8 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
     try {
       robots = await readRobots(context, origin);
     } catch (error) {
+      // Aborted while robots.txt was read: the crawl ends with the reason, not a skipped start page.
+      if (options.signal?.aborted) throw options.signal.reason;
       yield { kind: 'skipped', url: normalizeUrl(options.startUrl), ...skipOf(error) };
       return;
     }
