@@ -74,6 +74,7 @@ export interface ModelCalibration {
   paraphrase: number;
   spread: number;
   separates: boolean;
+  semanticMidpoint?: number;
 }
 
 export type ToolCallStatus = 'pending' | 'completed' | 'canceled';

@@ -43,7 +43,7 @@ export interface ScoreParts {
 const logistic = (value: number): number => 1 / (1 + Math.exp(-value));
 
 export function scoreParts(cosine: number, bm25: number, calibration: ModelCalibration, fusion = FUSION): ScoreParts {
-  const semantic = calibration.separates ? logistic(fusion.semanticSlope * (calibrateCosine(cosine, calibration) - fusion.semanticMidpoint)) : 0;
+  const semantic = calibration.separates ? logistic(fusion.semanticSlope * (calibrateCosine(cosine, calibration) - (calibration.semanticMidpoint ?? fusion.semanticMidpoint))) : 0;
   const keyword = bm25 > 0 ? logistic(fusion.keywordSlope * (Math.min(1, bm25) - fusion.keywordMidpoint)) : 0;
   return { semantic, keyword };
 }
@@ -59,7 +59,7 @@ export function semanticCosineFloor(minimum: number, calibration: ModelCalibrati
   if (!calibration.separates) return Infinity;
   if (minimum <= 0) return -Infinity;
   if (minimum >= 1) return Infinity;
-  const calibrated = fusion.semanticMidpoint + Math.log(minimum / (1 - minimum)) / fusion.semanticSlope;
+  const calibrated = (calibration.semanticMidpoint ?? fusion.semanticMidpoint) + Math.log(minimum / (1 - minimum)) / fusion.semanticSlope;
   return calibration.unrelated + calibrated * (calibration.paraphrase - calibration.unrelated);
 }
 

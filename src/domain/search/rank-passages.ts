@@ -6,6 +6,7 @@ import { bm25Scores, meanCosine, type AgentIndex } from './agent-index.ts';
 import { bestPassages, scratchOf } from './best-passages.ts';
 import { loadIndex } from './update-agent-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
+import { embedQuestions } from './question-adapter.ts';
 import { cosinesOf, createSentenceCache, excerptOf, passageSentences, widenAtEdge, type PassageSentences } from './answer-sentences.ts';
 import { FUSION, fuseScores, queryCalibration, scoreParts, semanticCosineFloor, sentenceCosine, type ScoreParts } from './fuse-scores.ts';
 
@@ -84,7 +85,7 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   const { mode = 'hybrid', minimumScore = FUSION.minimumScore, signal } = options;
   const index = await loadAgentIndex(deps, agent);
   if (index.live === 0) return [];
-  const [queryVector] = await deps.embedder.embed([query], signal);
+  const [queryVector] = await embedQuestions(deps.embedder, [query], signal);
   const calibration = queryCalibration(await modelCalibration(deps), queryVector ? meanCosine(index, queryVector) : 0, index.live);
   const lexical = bm25Scores(index, analyze(query), scratchOf(index).lexical);
   const floor = Math.max(minimumScore, Number.MIN_VALUE);

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * A question adapter: a small learned map, trained for one embedding model, that moves a search
+ * question's vector towards the passages that answer such questions and away from passages that
+ * only share its topic: q' = q + U·(Vᵀ·q), renormalised, with U and V of `dimension` × `rank`.
+ * Only questions pass through it (the query of a search, the calibration probes' questions);
+ * passages keep the vectors they were stored with, so no knowledge is embedded again. A model with
+ * no adapter file is used as it is. Trained by `npm run train:question-adapter`
+ * (scripts/train-question-adapter.ts) from test/fixtures/retrieval/train; docs/search.md has the
+ * figures.
+ */
+export interface QuestionAdapterWeights {
+  model: string;
+  dimension: number;
+  rank: number;
+  /** Row-major float32, dimension × rank, base64. */
+  u: string;
+  v: string;
+  /** Where the semantic part is one half on the adapted model's calibrated scale (chosen on the
+   * development sets with the adapter on; see docs/search.md). */
+  semanticMidpoint?: number;
+  trainedOn?: unknown;
+}
+
+export interface QuestionAdapter {
+  readonly model: string;
+  readonly semanticMidpoint?: number;
+  adapt(question: Float32Array): Float32Array;
+}
+
+/** The adapters shipped with Colloquy, by the model name stored with every vector. */
+const SHIPPED: Record<string, URL> = {
+  'use-lite-512': new URL('./question-adapters/use-lite-512.json', import.meta.url),
+};
+
+const loaded = new Map<string, QuestionAdapter | null>();
+
+/** The model's adapter, read once per process; null for a model without one. */
+export function questionAdapterFor(model: string): QuestionAdapter | null {
+  if (!loaded.has(model)) {
+    const file = SHIPPED[model];
+    loaded.set(model, file ? createQuestionAdapter(JSON.parse(readFileSync(file, 'utf8')) as QuestionAdapterWeights) : null);
+  }
+  return loaded.get(model) ?? null;
+}
+
+/** Replaces a model's adapter in this process (null: none); for measuring with and without one. */
+export function useQuestionAdapter(model: string, adapter: QuestionAdapter | null): void {
+  loaded.set(model, adapter);
+}
+
+const floats = (base64: string): Float32Array => {
+  const bytes = Buffer.from(base64, 'base64');
+  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+};
+
+export function createQuestionAdapter(weights: QuestionAdapterWeights): QuestionAdapter {
+  const { dimension, rank } = weights;
+  const u = floats(weights.u);
+  const v = floats(weights.v);
+  if (u.length !== dimension * rank || v.length !== dimension * rank) throw new Error(`question adapter for ${weights.model}: expected ${dimension} × ${rank} weights`);
+  const projected = new Float64Array(rank);
+  return {
+    model: weights.model,
+    ...(weights.semanticMidpoint !== undefined && { semanticMidpoint: weights.semanticMidpoint }),
+    adapt(question) {
+      if (question.length !== dimension) return question;
+      projected.fill(0);
+      for (let j = 0; j < dimension; j += 1) {
+        const value = question[j] as number;
+        for (let k = 0; k < rank; k += 1) projected[k] = (projected[k] as number) + (v[j * rank + k] as number) * value;
+      }
+      const adapted = new Float32Array(dimension);
+      let norm = 0;
+      for (let i = 0; i < dimension; i += 1) {
+        let sum = question[i] as number;
+        for (let k = 0; k < rank; k += 1) sum += (u[i * rank + k] as number) * (projected[k] as number);
+        adapted[i] = sum;
+        norm += sum * sum;
+      }
+      norm = Math.sqrt(norm);
+      if (norm > 0) for (let i = 0; i < dimension; i += 1) adapted[i] = (adapted[i] as number) / norm;
+      return adapted;
+    },
+  };
+}
+
+/** Vectors for search questions under the embedder's model: embedded, then adapted when the
+ * model has an adapter. */
+export async function embedQuestions(embedder: { model: string; embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> }, texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  const vectors = await embedder.embed(texts, signal);
+  const adapter = questionAdapterFor(embedder.model);
+  return adapter ? vectors.map((vector) => adapter.adapt(vector)) : vectors;
+}
