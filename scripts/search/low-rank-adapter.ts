@@ -3,6 +3,7 @@
 // is a learned cosine level: an answerable question learns to sit closer to its passage than to
 // the others and above that level; an unanswerable one, under it for every passage. Full-batch Adam
 // from a seeded start, so the same data gives the same weights on every machine.
+import { lowRankStep } from '../../src/domain/search/question-adapter.ts';
 
 export interface AdapterAgent {
   /** Unit vectors of the agent's passages, as stored (title and content). */
@@ -59,16 +60,7 @@ export function trainAdapter(agents: readonly AdapterAgent[], dimension: number,
     let count = 0;
     for (const agent of agents) {
       for (const { vector: q, target } of agent.questions) {
-        projected.fill(0);
-        for (let j = 0; j < dimension; j += 1) for (let k = 0; k < rank; k += 1) projected[k] = (projected[k] as number) + (params[size + j * rank + k] as number) * (q[j] as number);
-        let norm = 0;
-        for (let i = 0; i < dimension; i += 1) {
-          let sum = q[i] as number;
-          for (let k = 0; k < rank; k += 1) sum += (params[i * rank + k] as number) * (projected[k] as number);
-          adapted[i] = sum;
-          norm += sum * sum;
-        }
-        norm = Math.sqrt(norm);
+        const norm = Math.sqrt(lowRankStep(params.subarray(0, size), params.subarray(size, 2 * size), rank, q, projected, adapted));
         for (let i = 0; i < dimension; i += 1) adapted[i] = (adapted[i] as number) / norm;
         const cosines = agent.passages.map((p) => {
           let sum = 0;

@@ -66,24 +66,31 @@ export function createQuestionAdapter(weights: QuestionAdapterWeights): Question
     ...(weights.semanticMidpoint !== undefined && { semanticMidpoint: weights.semanticMidpoint }),
     adapt(question) {
       if (question.length !== dimension) return question;
-      projected.fill(0);
-      for (let j = 0; j < dimension; j += 1) {
-        const value = question[j] as number;
-        for (let k = 0; k < rank; k += 1) projected[k] = (projected[k] as number) + (v[j * rank + k] as number) * value;
-      }
       const adapted = new Float32Array(dimension);
-      let norm = 0;
-      for (let i = 0; i < dimension; i += 1) {
-        let sum = question[i] as number;
-        for (let k = 0; k < rank; k += 1) sum += (u[i * rank + k] as number) * (projected[k] as number);
-        adapted[i] = sum;
-        norm += sum * sum;
-      }
-      norm = Math.sqrt(norm);
+      const norm = Math.sqrt(lowRankStep(u, v, rank, question, projected, adapted));
       if (norm > 0) for (let i = 0; i < dimension; i += 1) adapted[i] = (adapted[i] as number) / norm;
       return adapted;
     },
   };
+}
+
+/** out = q + U·(Vᵀ·q), unnormalised (U and V row-major, dimension × rank); `projected` receives
+ * Vᵀ·q. Returns ‖out‖². Shared with the training script, which needs the intermediate values. */
+export function lowRankStep(u: ArrayLike<number>, v: ArrayLike<number>, rank: number, q: ArrayLike<number>, projected: Float64Array, out: Float32Array | Float64Array): number {
+  const dimension = q.length;
+  projected.fill(0);
+  for (let j = 0; j < dimension; j += 1) {
+    const value = q[j] as number;
+    for (let k = 0; k < rank; k += 1) projected[k] = (projected[k] as number) + (v[j * rank + k] as number) * value;
+  }
+  let squared = 0;
+  for (let i = 0; i < dimension; i += 1) {
+    let sum = q[i] as number;
+    for (let k = 0; k < rank; k += 1) sum += (u[i * rank + k] as number) * (projected[k] as number);
+    out[i] = sum;
+    squared += sum * sum;
+  }
+  return squared;
 }
 
 /** Vectors for search questions under the embedder's model: embedded, then adapted when the
