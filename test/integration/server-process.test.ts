@@ -79,7 +79,12 @@ test('closing the app (what SIGTERM does) lets a request in flight finish and re
   const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent' });
   const deps = await createDomainDeps(config);
   const app = await buildApp({ domain: deps, rateLimiter: createMemoryRateLimiter(), server: config.server });
+  // The close starts once the slow request is in the handler, not after a fixed wait: on a busy
+  // machine the request could still be on its way, and a request that arrives while closing is 503.
+  let arrived: () => void = () => undefined;
+  const inHandler = new Promise<void>((resolve) => (arrived = resolve));
   app.get('/slow', async () => {
+    arrived();
     await new Promise((resolve) => setTimeout(resolve, 400));
     return { done: true };
   });
@@ -87,7 +92,7 @@ test('closing the app (what SIGTERM does) lets a request in flight finish and re
   const { port } = app.server.address() as { port: number };
   try {
     const slow = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => [r.status, await r.json()]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inHandler;
     const closing = app.closeGracefully();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await assert.rejects(fetch(`http://127.0.0.1:${port}/api/v1/ping`), 'no new connections while closing');
