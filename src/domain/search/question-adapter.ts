@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 
 /**
  * A question adapter: a small learned map, trained for one embedding model, that moves a search
@@ -43,11 +44,6 @@ export function questionAdapterFor(model: string): QuestionAdapter | null {
     loaded.set(model, file ? createQuestionAdapter(JSON.parse(readFileSync(file, 'utf8')) as QuestionAdapterWeights) : null);
   }
   return loaded.get(model) ?? null;
-}
-
-/** Replaces a model's adapter in this process (null: none); for measuring with and without one. */
-export function useQuestionAdapter(model: string, adapter: QuestionAdapter | null): void {
-  loaded.set(model, adapter);
 }
 
 const floats = (base64: string): Float32Array => {
@@ -95,7 +91,7 @@ export function lowRankStep(u: ArrayLike<number>, v: ArrayLike<number>, rank: nu
 
 /** Vectors for search questions under the embedder's model: embedded, then adapted when the
  * model has an adapter. */
-export async function embedQuestions(embedder: { model: string; embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> }, texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+export async function embedQuestions(embedder: Pick<EmbeddingProvider, 'model' | 'embed'>, texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
   const vectors = await embedder.embed(texts, signal);
   const adapter = questionAdapterFor(embedder.model);
   return adapter ? vectors.map((vector) => adapter.adapt(vector)) : vectors;
