@@ -52,7 +52,8 @@ async function measureSets(sets: Iterable<[string, LabelledSet]>, mode: RankingM
 // Measured on the shop set (SQLite and PostgreSQL alike): bm25 MRR 0.764, vectors 0.782, hybrid
 // hit@5 0.912, MRR 0.838, recall@3 0.838, unanswerable empty 0.700.
 // With the question adapter (docs/search.md, "The question adapter"), v2: hit@5 0.950, MRR 0.845,
-// recall@3 0.825, unanswerable empty 0.900 (v1: 0.938, 0.837, 0.825, 0.867).
+// recall@3 0.825, unanswerable empty 0.900 (v1: 0.938, 0.837, 0.825, 0.867); v3: 0.963, 0.862,
+// 0.863, 0.900.
 const SHOP_FLOORS = { hitAt5: 0.9, mrr: 0.81, recallAt3: 0.8, unanswerableEmpty: 0.85 };
 
 test('the shop set: hybrid ranking beats either signal alone and keeps most answers above the floor', async () => {
@@ -78,8 +79,10 @@ test('the shop set: hybrid ranking beats either signal alone and keeps most answ
 // the answerable ones (docs/search.md).
 // With the question adapter, each version measured once here after it and its midpoint were chosen
 // on dev: v1 hit@1 0.550, MRR 0.685, recall@3 0.517, unanswerable empty 0.633; v2 (twice the
-// training data, rank 16; kept) 0.567, 0.702, 0.500, 0.667 (dev 0.483, 0.644, 0.517, 0.700).
-const PARAPHRASE_FLOORS = { recallAt3: 0.46, unanswerableEmpty: 0.6, passageMrr: 0.66 };
+// training data, rank 16) 0.567, 0.702, 0.500, 0.667 (dev 0.483, 0.644, 0.517, 0.700); v3 (four
+// documentation training sets more, rank 32; kept) 0.633, 0.736, 0.583, 0.633 (dev 0.483, 0.651,
+// 0.517, 0.700).
+const PARAPHRASE_FLOORS = { recallAt3: 0.53, unanswerableEmpty: 0.6, passageMrr: 0.69 };
 
 test('the paraphrase set: questions in other words find their passage; unanswerable ones find nothing', async () => {
   const agents = new Map<string, { agentId: string; bySource: Map<string, string> }>();
@@ -98,7 +101,7 @@ test('the paraphrase set: questions in other words find their passage; unanswera
 // trades recall@3 for empty answers on this set, so the recall floor moved from 0.39 to 0.37 and the
 // empty floor from 0.36 to 0.43, each a little under what was measured. With the question adapter,
 // each version measured once: v1 hit@1 0.500, hit@5 0.917, MRR 0.665, recall@3 0.458, empty 0.550;
-// v2 (kept) 0.517, 0.883, 0.684, 0.525, 0.600.
+// v2 0.517, 0.883, 0.684, 0.525, 0.600; v3 (kept) 0.508, 0.917, 0.668, 0.525, 0.617.
 const PARAPHRASE2_FLOORS = { recallAt3: 0.48, unanswerableEmpty: 0.55, passageMrr: 0.65 };
 
 test('the second paraphrase set (never tuned on): the same measures on four other domains', async () => {
@@ -115,10 +118,13 @@ test('the second paraphrase set (never tuned on): the same measures on four othe
 // SQLite run only (the ranking is the same on PostgreSQL: search-ranking.test.ts). With the question
 // adapter (its training saw the even half of the dev questions, never held-out), each version
 // measured once: v1 passage hit@1 0.451, passage MRR 0.555, passage hit@5 0.662, page hit@5 0.930,
-// unanswerable empty 0.563 (9 of 16), recall@3 0.563; v2 (kept) 0.451, 0.560, 0.704, 0.944, 0.438
+// unanswerable empty 0.563 (9 of 16), recall@3 0.563; v2 0.451, 0.560, 0.704, 0.944, 0.438
 // (7 of 16), 0.704: more answers above the floor and more unanswerable questions left empty than
-// without it, the passage that answers ranked a little lower.
-const PAGES_FLOORS = { passageHitAt1: 0.42, passageMrr: 0.53, passageHitAt5: 0.66, hitAt5: 0.9, unanswerableEmpty: 0.37 };
+// without it, the passage that answers ranked a little lower. v3 (kept; four training sets of real
+// documentation pages, rank 32) 0.507, 0.581, 0.690, 0.930, 0.750 (12 of 16), recall@3 0.493: the
+// answering passage ranked higher and most unanswerable questions left empty, fewer answers above
+// the floor (the same trade as on dev's odd half: recall@3 0.647 -> 0.544, empty 0.417 -> 0.667).
+const PAGES_FLOORS = { passageHitAt1: 0.46, passageMrr: 0.55, passageHitAt5: 0.66, hitAt5: 0.9, unanswerableEmpty: 0.68 };
 const PAGES_SKIP = TEST_BACKEND === 'postgres' ? 'ranking does not depend on the storage engine (search-ranking.test.ts): measured on the SQLite run' : false;
 
 test('the reference pages: the answer is inside a top passage, measured against plain BM25', { skip: PAGES_SKIP }, async () => {
