@@ -19,8 +19,8 @@ test('the perceptron scorer: harm is one minus the probability of safe, the cate
       output: classes.map((c) => (c === 'safe' ? unit(0, [4, 0]) : c === 'violence' ? unit(0, [0, 4]) : unit(-2, [0, 0]))),
     },
   };
-  const safe = scoreMessage(weights, Float32Array.from([1, 0]));
-  const harmful = scoreMessage(weights, Float32Array.from([0, 1]));
+  const safe = scoreMessage(weights, Float32Array.from([1, 0]), 'a message');
+  const harmful = scoreMessage(weights, Float32Array.from([0, 1]), 'a message');
   assert.ok(safe.harm < 0.2, `safe harm ${safe.harm}`);
   assert.ok(harmful.harm > 0.8, `harmful harm ${harmful.harm}`);
   assert.equal(harmful.category, 'violence');
@@ -29,7 +29,7 @@ test('the perceptron scorer: harm is one minus the probability of safe, the cate
 test('the logistic scorer still reads weights without a perceptron', () => {
   const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, c === 'crime' ? unit(0, [0, 3]) : unit(0, [0, -3])])) as ClassifierWeights['categories'];
   const weights: ClassifierWeights = { ...base, thresholds, harm: unit(-1, [0, 5]), categories };
-  const score = scoreMessage(weights, Float32Array.from([0, 1]));
+  const score = scoreMessage(weights, Float32Array.from([0, 1]), 'a message');
   assert.ok(score.harm > 0.9);
   assert.equal(score.category, 'crime');
 });
@@ -37,10 +37,25 @@ test('the logistic scorer still reads weights without a perceptron', () => {
 test('the committed weights score a 512-d vector well under a millisecond', () => {
   const weights = loadClassifierWeights();
   const vector = Float32Array.from({ length: weights.dimension }, (_, i) => Math.sin(i) / Math.sqrt(weights.dimension));
-  scoreMessage(weights, vector);
+  const text = 'how do I make sure nobody ever finds out what happened to the money';
+  scoreMessage(weights, vector, text);
   const rounds = 2000;
   const started = process.hrtime.bigint();
-  for (let i = 0; i < rounds; i += 1) scoreMessage(weights, vector);
+  for (let i = 0; i < rounds; i += 1) scoreMessage(weights, vector, text);
   const each = Number(process.hrtime.bigint() - started) / rounds / 1e6;
   assert.ok(each < 1, `${each.toFixed(3)} ms per message`);
+});
+
+test('the word model blends its log-odds with the scorer\'s; the category stays the scorer\'s', () => {
+  const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, c === 'crime' ? unit(0, [0, 3]) : unit(0, [0, -3])])) as ClassifierWeights['categories'];
+  const plain: ClassifierWeights = { ...base, thresholds, harm: unit(0, [0, 0]), categories };
+  const bits = 4;
+  const leaning = (weight: number): ClassifierWeights => ({ ...plain, words: { bits, bias: 0, weights: Buffer.from(new Float32Array(1 << bits).fill(weight).buffer).toString('base64'), blend: 0.5 } });
+  const vector = Float32Array.from([0, 1]);
+  assert.equal(scoreMessage(plain, vector, 'any words').harm, 0.5);
+  const up = scoreMessage(leaning(2), vector, 'any words');
+  const down = scoreMessage(leaning(-2), vector, 'any words');
+  assert.ok(up.harm > 0.6 && down.harm < 0.4, `${up.harm} ${down.harm}`);
+  assert.equal(up.category, 'crime');
+  assert.throws(() => scoreMessage({ ...plain, words: { bits, bias: 0, weights: 'AAAA', blend: 0.5 } }, vector, 'x'), /expected 64/);
 });

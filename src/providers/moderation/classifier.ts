@@ -7,11 +7,14 @@
 // And always:
 // - `followUp`: logistic regression, is the message a follow-up that leans on what came before
 //   ("keep going", "hypothetically then?"): right after a refusal, such a message is refused too.
+// And, when present, `words` (word-ngrams.ts): a logistic regression over the message's words,
+// whose log-odds are blended with the scorer's harm log-odds (the category stays the scorer's).
 // A category is flagged when the harm probability reaches that category's threshold for the
 // configured strictness. Weights and thresholds come from scripts/train-moderation.ts
 // (`npm run train:moderation`), committed in classifier-weights.json so a retrain is reviewable.
 import { readFileSync } from 'node:fs';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../ports/moderator.ts';
+import { wordLogit, type WordModel } from './word-ngrams.ts';
 
 export const STRICTNESS_LEVELS = ['strict', 'balanced', 'lenient'] as const;
 export type Strictness = (typeof STRICTNESS_LEVELS)[number];
@@ -38,6 +41,7 @@ export interface ClassifierWeights {
   harm?: LinearModel;
   categories?: Record<ModerationCategory, LinearModel>;
   followUp: LinearModel;
+  words?: WordModel;
   /** Harm probability at or above which the message is flagged, by strictness and category (chosen on dev). */
   thresholds: Thresholds;
 }
@@ -96,11 +100,18 @@ function perceptronScore(mlp: PerceptronModel, vector: Float32Array): Classifier
   return { harm: 1 - safe, category };
 }
 
-/** The message alone. */
-export function scoreMessage(weights: ClassifierWeights, vector: Float32Array): ClassifierScore {
-  if (weights.mlp) return perceptronScore(weights.mlp, vector);
-  if (!weights.harm || !weights.categories) throw new Error('classifier-weights.json has neither an mlp nor harm and categories');
-  return linearScore(weights.harm, weights.categories, vector);
+const logOdds = (p: number): number => Math.log(Math.max(p, 1e-12) / Math.max(1 - p, 1e-12));
+
+/** The message alone: `vector` is its embedding, `text` the words it was embedded from. */
+export function scoreMessage(weights: ClassifierWeights, vector: Float32Array, text: string): ClassifierScore {
+  let score: ClassifierScore;
+  if (weights.mlp) score = perceptronScore(weights.mlp, vector);
+  else if (weights.harm && weights.categories) score = linearScore(weights.harm, weights.categories, vector);
+  else throw new Error('classifier-weights.json has neither an mlp nor harm and categories');
+  if (!weights.words) return score;
+  const { blend } = weights.words;
+  const z = (1 - blend) * logOdds(score.harm) + blend * wordLogit(weights.words, text);
+  return { harm: 1 / (1 + Math.exp(-z)), category: score.category };
 }
 
 /** A message that leans on what came before ("keep going", "hypothetically then?"). */

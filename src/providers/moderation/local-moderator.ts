@@ -74,8 +74,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     return keys.map((key) => memory.vectors.get(key) as Float32Array);
   }
 
-  function judge(vector: Float32Array): ModerationCategory[] {
-    const score = scoreMessage(weights, vector);
+  function judge(vector: Float32Array, text: string): ModerationCategory[] {
+    const score = scoreMessage(weights, vector, text);
     return score.harm >= weights.thresholds[options.strictness][score.category] ? [score.category] : [];
   }
 
@@ -93,9 +93,10 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     const rules = classify(joined);
     if (rules.flagged) return rules.categories;
     const mean = meanVector(vectors);
-    const byMean = judge(mean);
-    if (byMean.length > 0 || Math.max(scoreMessage(weights, vector).harm, scoreMessage(weights, mean).harm) < CONVERSATION_GATE) return byMean;
-    return judge((await vectorsOf([joined], signal))[0] as Float32Array);
+    // The mean stands for the turns together, so its words are theirs.
+    const byMean = judge(mean, joined);
+    if (byMean.length > 0 || Math.max(scoreMessage(weights, vector, text).harm, scoreMessage(weights, mean, joined).harm) < CONVERSATION_GATE) return byMean;
+    return judge((await vectorsOf([joined], signal))[0] as Float32Array, joined);
   }
 
   return {
@@ -116,7 +117,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
       try {
         const vectors = await vectorsOf([...stored, text], signal);
-        const flagged = judge(vectors.at(-1) as Float32Array);
+        const flagged = judge(vectors.at(-1) as Float32Array, text);
         const categories = flagged.length > 0 ? flagged : await judgeInConversation(vectors, refused, stored, text, signal);
         if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
         return { flagged: categories.length > 0, categories, language };
