@@ -3,11 +3,13 @@
 // written for it: passages, questions in other words, unanswerable questions) and the even half of
 // the reference pages' dev questions (QUESTION_ADAPTER_PAGES=0 leaves them out), and writes
 // src/domain/search/question-adapters/use-lite-512.json. Before and after, it prints cosine-only
-// figures on the development sets (the paraphrase set's dev split, the shop set and the odd half of
-// the reference pages' dev questions); held-out splits and paraphrase2.json are never read here. Deterministic: same data, same weights.
+// figures on the development sets (the paraphrase set's dev split, the shop set, the odd half of
+// the reference pages' dev questions and test/fixtures/retrieval/dev2); held-out splits and
+// paraphrase2.json are never read here. scripts/search/measure-dev.ts measures the same sets
+// through the whole ranking. Deterministic: same data, same weights.
 // QUESTION_ADAPTER="rank=32,l2=0.01,epochs=60,learningRate=0.003,temperature=0.05" changes the options;
 // `-- --dry-run` trains and reports without writing.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from '../src/providers/embedding/local-embedder.ts';
 import { createQuestionAdapter, type QuestionAdapter, type QuestionAdapterWeights } from '../src/domain/search/question-adapter.ts';
@@ -88,9 +90,18 @@ const referencePages = referencePagesSet('dev');
 const referenceQuestions = (half: 0 | 1): PageQuestion[] => referencePages.questions.filter((_, i) => i % 2 === half).map((q) => ({ q: q.q, page: q.passage, answer: q.answer ?? null }));
 if (process.env.QUESTION_ADAPTER_PAGES !== '0') trainSets.push(['reference pages (dev, even half)', await chunkedPagesSet(referencePages.passages, referenceQuestions(0))]);
 
-const devSets: Array<[string, LabelledSet]> = [...paraphraseSets('dev').entries()].map(([domain, set]) => [`paraphrase dev ${domain}`, set]);
-devSets.push(['shop', shopSet()]);
-devSets.push(['reference pages dev, odd half', await chunkedPagesSet(referencePages.passages, referenceQuestions(1))]);
+const paraphraseDev: Array<[string, LabelledSet]> = [...paraphraseSets('dev').entries()].map(([domain, set]) => [`paraphrase dev ${domain}`, set]);
+const shopDev: Array<[string, LabelledSet]> = [['shop', shopSet()]];
+const pagesDev: Array<[string, LabelledSet]> = [['reference pages dev, odd half', await chunkedPagesSet(referencePages.passages, referenceQuestions(1))]];
+// test/fixtures/retrieval/dev2: knowledge bases by other authors, written as a development set only.
+const DEV2_DIR = new URL('../test/fixtures/retrieval/dev2/', import.meta.url);
+const dev2: Array<[string, LabelledSet]> = existsSync(DEV2_DIR)
+  ? readdirSync(DEV2_DIR).filter((name) => name.endsWith('.json')).sort().map((name) => {
+      const file = JSON.parse(readFileSync(join(DEV2_DIR.pathname, name), 'utf8')) as TrainFile;
+      return [file.domain, { passages: file.passages, questions: [...file.questions.map((q) => ({ q: q.q, passage: q.passage })), ...file.unanswerable.map((q) => ({ q: q.q, passage: null }))] }];
+    })
+  : [];
+const devSets = [...paraphraseDev, ...shopDev, ...pagesDev, ...dev2];
 
 // As ingestion embeds a text entry: its title (the heading) on the line above its content.
 const passageText = (p: { title: string; content: string }) => indexedTextOf(p.content, p.title || null);
@@ -160,7 +171,8 @@ const weights: QuestionAdapterWeights = {
 };
 const adapter = createQuestionAdapter(weights);
 console.log(`trained on ${trainSets.length} domains (${weights.trainedOn && (weights.trainedOn as { questions: number }).questions} questions), options ${JSON.stringify(options)}: loss ${trained.loss.toFixed(4)}, "none" level ${trained.noneLevel.toFixed(3)}`);
-for (const [label, sets] of [['train', trainSets], ['paraphrase dev', devSets.slice(0, -2)], ['shop', devSets.slice(-2, -1)], ['pages dev (odd half)', devSets.slice(-1)]] as const) {
+const groups: Array<[string, Array<[string, LabelledSet]>]> = [['train', trainSets], ['paraphrase dev', paraphraseDev], ['shop', shopDev], ['pages dev (odd half)', pagesDev], ['dev2', dev2]];
+for (const [label, sets] of groups.filter(([, sets]) => sets.length > 0)) {
   report(`${label}, as embedded`, [...sets], null);
   report(`${label}, adapted`, [...sets], adapter);
 }

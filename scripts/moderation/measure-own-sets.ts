@@ -1,10 +1,11 @@
 // `node scripts/moderation/measure-own-sets.ts`: the whole local moderator (rules, classifier,
 // conversation) at each strictness level on the sets one may tune on: the training data's dev split,
 // everyday-probes.json's and hyperbole-probes.json's dev halves (and, with --test, their test
-// halves), service-questions.json and the conversations of turns.txt. Dev is also printed in two
+// halves), service-questions.json, the conversations of turns.txt and dev2-a/b.json (a development
+// set by other authors). Dev is also printed in two
 // parts: English, and the other languages (dev-ml; their messages' style is the language code). It never reads the independent sets (fresh*.json, multilingual.json),
 // which only test/quality/moderation.test.ts measures. --mistakes prints what dev and the probes' dev halves get wrong.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
@@ -28,6 +29,8 @@ const sets: Record<string, Labelled[]> = {
   'hyperbole-dev': hyperbole.filter((p) => p.split === 'dev'),
   ...(withTest ? { 'probes-test': probes.filter((p) => p.split === 'test'), 'hyperbole-test': hyperbole.filter((p) => p.split === 'test') } : {}),
   service: fixture<Labelled[]>('service-questions.json'),
+  // Written by other authors as a development set only (DEV2-A.md, DEV2-B.md): never trained on.
+  ...(existsSync(new URL('../../test/fixtures/moderation/dev2-a.json', import.meta.url)) ? { dev2: [...fixture<Labelled[]>('dev2-a.json'), ...fixture<Labelled[]>('dev2-b.json')] } : {}),
   turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
 };
 
@@ -46,7 +49,7 @@ for (const level of STRICTNESS_LEVELS) {
   for (const [name, messages] of Object.entries(sets)) {
     const result = measure(messages, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
     for (const line of describe(result)) console.log(`[${name} ${level}] ${line}`);
-    if (level === 'balanced' && process.argv.includes('--mistakes') && (name === 'dev' || name.endsWith('-dev'))) for (const mistake of result.mistakes) console.log(`[${name} ${level}] ${mistake}`);
+    if (level === 'balanced' && process.argv.includes('--mistakes') && (name === 'dev' || name === 'dev2' || name.endsWith('-dev'))) for (const mistake of result.mistakes) console.log(`[${name} ${level}] ${mistake}`);
   }
 }
 await inner.close();
