@@ -10,7 +10,7 @@ import { MODERATION_CATEGORIES, type ModerationCategory } from '../src/ports/mod
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
 import { scoreMessage, WEIGHTS_URL, type ClassifierWeights, type LinearModel, type PerceptronModel } from '../src/providers/moderation/classifier.ts';
 import { chooseThresholds, figures, printBreakdown, printLevels, type Scored } from './moderation/dev-report.ts';
-import { embedCached } from './moderation/embed-cached.ts';
+import { embedCached } from './embed-cached.ts';
 import { trainLogistic, type Dataset, type TrainOptions } from './moderation/logistic.ts';
 import { trainMlp, type MlpOptions } from './moderation/mlp.ts';
 import { trainWordModel, type WordOptions } from './moderation/word-logistic.ts';

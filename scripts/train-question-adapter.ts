@@ -16,7 +16,7 @@ import { createQuestionAdapter, type QuestionAdapter, type QuestionAdapterWeight
 import { paraphraseSets, referencePagesSet, shopSet, type LabelledQuestion, type LabelledSet } from '../test/quality/retrieval-set.ts';
 import { extractFile } from '../src/ingestion/extract/extract-file.ts';
 import { indexedTextOf, indexPieces } from '../src/domain/knowledge/index-pieces.ts';
-import { embedCached } from './moderation/embed-cached.ts';
+import { embedCached } from './embed-cached.ts';
 import { trainAdapter, type AdapterAgent, type AdapterOptions } from './search/low-rank-adapter.ts';
 
 const TRAIN_DIR = new URL('../test/fixtures/retrieval/train/', import.meta.url);

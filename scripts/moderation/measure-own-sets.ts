@@ -13,7 +13,7 @@ import { STRICTNESS_LEVELS } from '../../src/providers/moderation/classifier.ts'
 import { createLocalModerator, type LocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import { describe, measure, type Labelled } from '../../test/quality/moderation-measure.ts';
 import { LANGUAGES } from './dev-report.ts';
-import { embedCached } from './embed-cached.ts';
+import { embedCached } from '../embed-cached.ts';
 import { coreExamples, writtenTurns } from './training-data.ts';
 
 const fixture = <T>(name: string) => JSON.parse(readFileSync(new URL(`../../test/fixtures/moderation/${name}`, import.meta.url), 'utf8')) as T;

@@ -1,11 +1,12 @@
 // Embeds texts with the same USE-lite model the server runs, keeping the vectors in .tmp/ so that a
-// second training run (another regularisation, another threshold rule) does not embed again.
+// second training run (another regularisation, another threshold rule) does not embed again. Used by
+// both training scripts (the moderator's and the question adapter's), each with its own cache file.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
+import type { EmbeddingProvider } from '../src/ports/embedding-provider.ts';
 
 // MODERATION_EMBED_CACHE moves it (e.g. to /tmp, to share it between worktrees).
-const DEFAULT_CACHE = process.env.MODERATION_EMBED_CACHE ? new URL(`file://${process.env.MODERATION_EMBED_CACHE}`) : new URL('../../.tmp/moderation-embeddings.json', import.meta.url);
+const DEFAULT_CACHE = process.env.MODERATION_EMBED_CACHE ? new URL(`file://${process.env.MODERATION_EMBED_CACHE}`) : new URL('../.tmp/moderation-embeddings.json', import.meta.url);
 const key = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 function save(stored: Record<string, string>, cache: URL): void {
