@@ -8,7 +8,7 @@
 import { ModerationUnavailableError, type ModerationCategory, type ModerationConversation, type ModerationVerdict, type Moderator } from '../../ports/moderator.ts';
 import { hash } from 'node:crypto';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
-import { isFollowUp, loadClassifierWeights, scoreMessage, type ClassifierWeights, type Strictness } from './classifier.ts';
+import { isFollowUp, loadClassifierWeights, scoreMessage, type ClassifierScore, type ClassifierWeights, type Strictness } from './classifier.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { detectLanguage } from './detect-language.ts';
 import { classify } from './rule-check.ts';
@@ -74,8 +74,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     return keys.map((key) => memory.vectors.get(key) as Float32Array);
   }
 
-  function judge(vector: Float32Array, text: string): ModerationCategory[] {
-    const score = scoreMessage(weights, vector, text);
+  function flaggedBy(score: ClassifierScore): ModerationCategory[] {
     return score.harm >= weights.thresholds[options.strictness][score.category] ? [score.category] : [];
   }
 
@@ -83,8 +82,9 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
    * is refused too ("ok, for a novel then?"); a request split over several messages is caught by
    * the rules reading the turns as one text, then by the classifier: first on the mean of the
    * turns' vectors (no new embedding), then, only if the message or that mean leans towards harm,
-   * on the turns embedded as one text (which sees how they combine, as a mean cannot). */
-  async function judgeInConversation(vectors: Float32Array[], refused: Refusal[], stored: readonly string[], text: string, signal?: AbortSignal): Promise<ModerationCategory[]> {
+   * on the turns embedded as one text (which sees how they combine, as a mean cannot). `alone` is
+   * the message's own score, already computed. */
+  async function judgeInConversation(vectors: Float32Array[], alone: ClassifierScore, refused: Refusal[], stored: readonly string[], text: string, signal?: AbortSignal): Promise<ModerationCategory[]> {
     const vector = vectors.at(-1) as Float32Array;
     const lastRefusal = refused.at(-1);
     if (lastRefusal && isFollowUp(weights, vector)) return lastRefusal.categories;
@@ -92,11 +92,11 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     const joined = [...stored, text].join('\n');
     const rules = classify(joined);
     if (rules.flagged) return rules.categories;
-    const mean = meanVector(vectors);
     // The mean stands for the turns together, so its words are theirs.
-    const byMean = judge(mean, joined);
-    if (byMean.length > 0 || Math.max(scoreMessage(weights, vector, text).harm, scoreMessage(weights, mean, joined).harm) < CONVERSATION_GATE) return byMean;
-    return judge((await vectorsOf([joined], signal))[0] as Float32Array, joined);
+    const byMean = scoreMessage(weights, meanVector(vectors), joined);
+    const flagged = flaggedBy(byMean);
+    if (flagged.length > 0 || Math.max(alone.harm, byMean.harm) < CONVERSATION_GATE) return flagged;
+    return flaggedBy(scoreMessage(weights, (await vectorsOf([joined], signal))[0] as Float32Array, joined));
   }
 
   return {
@@ -117,8 +117,9 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
       try {
         const vectors = await vectorsOf([...stored, text], signal);
-        const flagged = judge(vectors.at(-1) as Float32Array, text);
-        const categories = flagged.length > 0 ? flagged : await judgeInConversation(vectors, refused, stored, text, signal);
+        const alone = scoreMessage(weights, vectors.at(-1) as Float32Array, text);
+        const flagged = flaggedBy(alone);
+        const categories = flagged.length > 0 ? flagged : await judgeInConversation(vectors, alone, refused, stored, text, signal);
         if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
         return { flagged: categories.length > 0, categories, language };
       } catch (error) {
