@@ -36,7 +36,7 @@ function gaussian(random: () => number): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
 
-class Adam {
+export class Adam {
   private readonly m: Float64Array;
   private readonly v: Float64Array;
   private step = 0;

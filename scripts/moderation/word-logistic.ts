@@ -1,7 +1,8 @@
 // The moderator's word model (src/providers/moderation/word-ngrams.ts): a logistic regression,
-// harmful against safe, over each message's hashed n-gram slots. Sparse full-batch Adam from zero
-// weights: no randomness, so the same messages give the same weights.
+// harmful against safe, over each message's hashed n-gram slots. Full-batch Adam (mlp.ts's) from zero
+// weights over sparse rows: no randomness, so the same messages give the same weights.
 import { ngramSlots, slotValue, type WordModel } from '../../src/providers/moderation/word-ngrams.ts';
+import { Adam } from './mlp.ts';
 
 export interface WordOptions {
   bits: number;
@@ -14,27 +15,28 @@ export interface WordOptions {
 export function trainWordModel(messages: ReadonlyArray<{ text: string; harmful: boolean }>, options: WordOptions): WordModel {
   const size = 1 << options.bits;
   const rows = messages.map((m) => ({ slots: ngramSlots(m.text, options.bits), y: m.harmful ? 1 : 0 }));
-  const w = new Float64Array(size + 1); // last = bias
-  const m = new Float64Array(size + 1);
-  const v = new Float64Array(size + 1);
-  const grad = new Float64Array(size + 1);
+  const w = new Float64Array(size);
+  const bias = new Float64Array(1);
+  const weightSteps = new Adam(w, options.learningRate);
+  const biasSteps = new Adam(bias, options.learningRate);
+  const grad = new Float64Array(size);
+  const biasGrad = new Float64Array(1);
   for (let epoch = 1; epoch <= options.epochs; epoch += 1) {
     grad.fill(0);
+    biasGrad[0] = 0;
     for (const { slots, y } of rows) {
       const value = slotValue(slots);
-      let z = w[size] as number;
+      let z = bias[0] as number;
       for (const slot of slots) z += (w[slot] as number) * value;
       const error = 1 / (1 + Math.exp(-z)) - y;
       for (const slot of slots) grad[slot] = (grad[slot] as number) + error * value;
-      grad[size] = (grad[size] as number) + error;
+      biasGrad[0] = (biasGrad[0] as number) + error;
     }
-    for (let i = 0; i <= size; i += 1) {
-      const g = (grad[i] as number) / rows.length + (i < size ? options.l2 * (w[i] as number) : 0);
-      m[i] = 0.9 * (m[i] as number) + 0.1 * g;
-      v[i] = 0.999 * (v[i] as number) + 0.001 * g * g;
-      w[i] = (w[i] as number) - (options.learningRate * ((m[i] as number) / (1 - 0.9 ** epoch))) / (Math.sqrt((v[i] as number) / (1 - 0.999 ** epoch)) + 1e-8);
-    }
+    // Mean gradients; L2 on the weights, not the bias.
+    for (let i = 0; i < size; i += 1) grad[i] = (grad[i] as number) / rows.length;
+    biasGrad[0] = (biasGrad[0] as number) / rows.length;
+    weightSteps.apply(grad, options.l2);
+    biasSteps.apply(biasGrad, 0);
   }
-  const weights = Float32Array.from(w.subarray(0, size));
-  return { bits: options.bits, bias: Number((w[size] as number).toPrecision(6)), weights: Buffer.from(weights.buffer).toString('base64'), blend: options.blend };
+  return { bits: options.bits, bias: Number((bias[0] as number).toPrecision(6)), weights: Buffer.from(Float32Array.from(w).buffer).toString('base64'), blend: options.blend };
 }
