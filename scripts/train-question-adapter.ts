@@ -9,11 +9,11 @@
 // through the whole ranking. Deterministic: same data, same weights.
 // QUESTION_ADAPTER="rank=32,l2=0.01,epochs=60,learningRate=0.003,temperature=0.05" changes the options;
 // `-- --dry-run` trains and reports without writing.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from '../src/providers/embedding/local-embedder.ts';
 import { createQuestionAdapter, type QuestionAdapter, type QuestionAdapterWeights } from '../src/domain/search/question-adapter.ts';
-import { paraphraseSets, referencePagesSet, shopSet, type LabelledQuestion, type LabelledSet } from '../test/quality/retrieval-set.ts';
+import { dev2Sets, knowledgeFileSet, paraphraseSets, referencePagesSet, shopSet, type KnowledgeFile, type LabelledQuestion, type LabelledSet } from '../test/quality/retrieval-set.ts';
 import { extractFile } from '../src/ingestion/extract/extract-file.ts';
 import { indexedTextOf, indexPieces } from '../src/domain/knowledge/index-pieces.ts';
 import { embedCached } from './embed-cached.ts';
@@ -34,12 +34,6 @@ for (const pair of (process.env.QUESTION_ADAPTER ?? '').split(',').filter(Boolea
   options[name as keyof AdapterOptions] = Number(value);
 }
 
-interface TrainFile {
-  domain: string;
-  passages: Array<{ id: string; title: string; content: string }>;
-  questions: Array<{ q: string; passage: string }>;
-  unanswerable: Array<{ q: string }>;
-}
 /** Documentation pages (`"kind": "pages"`): whole pages, chunked here as an upload chunks them. */
 interface TrainPagesFile {
   domain: string;
@@ -74,13 +68,12 @@ async function chunkedPagesSet(pages: Array<{ id: string; title: string; content
 
 const trainSets: Array<[string, LabelledSet]> = [];
 for (const name of readdirSync(TRAIN_DIR).filter((file) => file.endsWith('.json')).sort()) {
-  const file = JSON.parse(readFileSync(join(TRAIN_DIR.pathname, name), 'utf8')) as TrainFile | TrainPagesFile;
+  const file = JSON.parse(readFileSync(join(TRAIN_DIR.pathname, name), 'utf8')) as KnowledgeFile | TrainPagesFile;
   if ('kind' in file && file.kind === 'pages') {
     const questions: PageQuestion[] = [...file.questions, ...file.unanswerable.map((u) => ({ q: u.q, page: null }))];
     trainSets.push([file.domain, await chunkedPagesSet(file.pages, questions)]);
   } else {
-    const help = file as TrainFile;
-    trainSets.push([help.domain, { passages: help.passages, questions: [...help.questions.map((q) => ({ q: q.q, passage: q.passage })), ...help.unanswerable.map((q) => ({ q: q.q, passage: null }))] }]);
+    trainSets.push([file.domain, knowledgeFileSet(file as KnowledgeFile)]);
   }
 }
 // The reference pages (developer documentation, one subject): the even half of their dev questions
@@ -93,14 +86,7 @@ if (process.env.QUESTION_ADAPTER_PAGES !== '0') trainSets.push(['reference pages
 const paraphraseDev: Array<[string, LabelledSet]> = [...paraphraseSets('dev').entries()].map(([domain, set]) => [`paraphrase dev ${domain}`, set]);
 const shopDev: Array<[string, LabelledSet]> = [['shop', shopSet()]];
 const pagesDev: Array<[string, LabelledSet]> = [['reference pages dev, odd half', await chunkedPagesSet(referencePages.passages, referenceQuestions(1))]];
-// test/fixtures/retrieval/dev2: knowledge bases by other authors, written as a development set only.
-const DEV2_DIR = new URL('../test/fixtures/retrieval/dev2/', import.meta.url);
-const dev2: Array<[string, LabelledSet]> = existsSync(DEV2_DIR)
-  ? readdirSync(DEV2_DIR).filter((name) => name.endsWith('.json')).sort().map((name) => {
-      const file = JSON.parse(readFileSync(join(DEV2_DIR.pathname, name), 'utf8')) as TrainFile;
-      return [file.domain, { passages: file.passages, questions: [...file.questions.map((q) => ({ q: q.q, passage: q.passage })), ...file.unanswerable.map((q) => ({ q: q.q, passage: null }))] }];
-    })
-  : [];
+const dev2 = dev2Sets();
 const devSets = [...paraphraseDev, ...shopDev, ...pagesDev, ...dev2];
 
 // As ingestion embeds a text entry: its title (the heading) on the line above its content.
@@ -172,7 +158,7 @@ const weights: QuestionAdapterWeights = {
 const adapter = createQuestionAdapter(weights);
 console.log(`trained on ${trainSets.length} domains (${weights.trainedOn && (weights.trainedOn as { questions: number }).questions} questions), options ${JSON.stringify(options)}: loss ${trained.loss.toFixed(4)}, "none" level ${trained.noneLevel.toFixed(3)}`);
 const groups: Array<[string, Array<[string, LabelledSet]>]> = [['train', trainSets], ['paraphrase dev', paraphraseDev], ['shop', shopDev], ['pages dev (odd half)', pagesDev], ['dev2', dev2]];
-for (const [label, sets] of groups.filter(([, sets]) => sets.length > 0)) {
+for (const [label, sets] of groups) {
   report(`${label}, as embedded`, [...sets], null);
   report(`${label}, adapted`, [...sets], adapter);
 }

@@ -5,7 +5,7 @@
 // set by other authors). Dev is also printed in two
 // parts: English, and the other languages (dev-ml; their messages' style is the language code). It never reads the independent sets (fresh*.json, multilingual.json),
 // which only test/quality/moderation.test.ts measures. --mistakes prints what dev and the probes' dev halves get wrong.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
@@ -30,7 +30,7 @@ const sets: Record<string, Labelled[]> = {
   ...(withTest ? { 'probes-test': probes.filter((p) => p.split === 'test'), 'hyperbole-test': hyperbole.filter((p) => p.split === 'test') } : {}),
   service: fixture<Labelled[]>('service-questions.json'),
   // Written by other authors as a development set only (DEV2-A.md, DEV2-B.md): never trained on.
-  ...(existsSync(new URL('../../test/fixtures/moderation/dev2-a.json', import.meta.url)) ? { dev2: [...fixture<Labelled[]>('dev2-a.json'), ...fixture<Labelled[]>('dev2-b.json')] } : {}),
+  dev2: [...fixture<Labelled[]>('dev2-a.json'), ...fixture<Labelled[]>('dev2-b.json')],
   turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
 };
 

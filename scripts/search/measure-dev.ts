@@ -5,40 +5,20 @@
 // bases written by other authors as a development set: never trained on). It never reads the
 // held-out splits or paraphrase2.json, which only test/quality/retrieval.test.ts measures.
 // `-- paraphrase,dev2` limits it to some sets.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer } from '../../test/support/test-server.ts';
-import { addCounts, emptyCounts, formatQuality, loadPassages, measure, paraphraseSets, quality, referencePagesSet, shopSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
+import { addCounts, dev2Sets, emptyCounts, formatQuality, knowledgeFileSet, loadPassages, measure, paraphraseSets, quality, referencePagesSet, shopSet, type KnowledgeFile, type LabelledSet } from '../../test/quality/retrieval-set.ts';
 
 const FIXTURES = new URL('../../test/fixtures/retrieval/', import.meta.url);
-
-/** The shape of the training and dev2 files: passages, questions in other words, unanswerable ones. */
-interface KnowledgeFile {
-  domain: string;
-  passages: Array<{ id: string; title: string; content: string }>;
-  questions: Array<{ q: string; passage: string }>;
-  unanswerable: Array<{ q: string }>;
-}
-
-const asSet = (file: KnowledgeFile): LabelledSet => ({ passages: file.passages, questions: [...file.questions.map(({ q, passage }) => ({ q, passage })), ...file.unanswerable.map(({ q }) => ({ q, passage: null }))] });
-
-function dev2Sets(): Array<[string, LabelledSet]> {
-  const folder = join(FIXTURES.pathname, 'dev2');
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder).filter((name) => name.endsWith('.json')).sort().map((name) => {
-    const file = JSON.parse(readFileSync(join(folder, name), 'utf8')) as KnowledgeFile;
-    return [file.domain, asSet(file)];
-  });
-}
 
 const pagesDev = referencePagesSet('dev');
 const groups: Array<[string, Array<[string, LabelledSet]>]> = [
   ['paraphrase', [...paraphraseSets('dev').entries()]],
   ['pages', [['pages', { ...pagesDev, questions: pagesDev.questions.filter((_, i) => i % 2 === 1) }]]],
   ['shop', [['shop', shopSet()]]],
-  ['hotel', [['hotel', asSet(JSON.parse(readFileSync(new URL('hotel-desk.json', FIXTURES), 'utf8')) as KnowledgeFile)]]],
+  ['hotel', [['hotel', knowledgeFileSet(JSON.parse(readFileSync(new URL('hotel-desk.json', FIXTURES), 'utf8')) as KnowledgeFile)]]],
   ['dev2', dev2Sets()],
 ];
 const wanted = process.argv[2]?.split(',') ?? groups.map(([name]) => name);
@@ -48,7 +28,7 @@ const questions = new Set(groups.flatMap(([, sets]) => sets.flatMap(([, set]) =>
 const server = await startTestServer({ embedder: cachedEmbedder(createLocalEmbedder(), questions) });
 try {
   for (const [name, sets] of groups) {
-    if (!wanted.includes(name) || sets.length === 0) continue;
+    if (!wanted.includes(name)) continue;
     let total = emptyCounts();
     for (const [setName, set] of sets) {
       const { ctx } = await server.seedAccount('pro');

@@ -11,7 +11,7 @@
 //   independent author: 30 real documentation pages (plain text, 0.6–9 KB each) in one agent,
 //   uploaded as text files, so they are chunked as an upload is; the answer must be inside a
 //   returned passage. Split by a hash of the question's id; tuned on `dev` only.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DomainDeps, RequestContext } from '../../src/domain/context.ts';
 import type { AgentRecord } from '../../src/ports/store.ts';
@@ -76,6 +76,32 @@ export function paraphraseSets(split: 'dev' | 'heldout', name: 'paraphrase.json'
     });
   }
   return sets;
+}
+
+/** The shape of the training files (test/fixtures/retrieval/train), the dev2 files and the hotel
+ * desk: one knowledge base, its questions in other words and the questions it cannot answer. */
+export interface KnowledgeFile {
+  domain: string;
+  passages: LabelledPassage[];
+  questions: Array<{ q: string; passage: string }>;
+  unanswerable: Array<{ q: string }>;
+}
+
+export const knowledgeFileSet = (file: KnowledgeFile): LabelledSet => ({
+  passages: file.passages,
+  questions: [...file.questions.map(({ q, passage }) => ({ q, passage })), ...file.unanswerable.map(({ q }) => ({ q, passage: null }))],
+});
+
+/** test/fixtures/retrieval/dev2: knowledge bases by other authors, written as a development set
+ * only (never trained on); one labelled set per file, by its domain. */
+export function dev2Sets(): Array<[string, LabelledSet]> {
+  return readdirSync(join(DIR, 'dev2'))
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const file = read<KnowledgeFile>(join('dev2', name));
+      return [file.domain, knowledgeFileSet(file)];
+    });
 }
 
 interface ReferenceFile {
