@@ -32,7 +32,7 @@ export async function measureCalibration(embedder: EmbeddingProvider, signal?: A
   const unrelatedMean = mean(unrelated);
   const paraphrase = mean(related);
   const spread = Math.sqrt(mean(unrelated.map((value) => (value - unrelatedMean) ** 2)));
-  const midpoint = questionAdapterFor(embedder.model)?.semanticMidpoint;
+  const midpoint = embedder.embedQuestions ? embedder.questionMidpoint : questionAdapterFor(embedder.model)?.semanticMidpoint;
   return {
     model: embedder.model,
     unrelated: round(unrelatedMean),

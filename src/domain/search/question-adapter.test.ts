@@ -36,3 +36,9 @@ test('a model without an adapter gets its questions embedded as any text', async
   assert.equal(questionAdapterFor('no-adapter-model'), null);
   assert.equal((await embedQuestions(embedder, ['q']))[0], vectors[0]);
 });
+
+test('with a question path of its own (a question tower), a question is the normalised sum of its adapted vector and the tower’s', async () => {
+  const embedder = { model: 'no-adapter-model', embed: async () => [Float32Array.from([1, 0])], embedQuestions: async () => [Float32Array.from([0, 1])] };
+  const [question] = await embedQuestions(embedder, ['q']);
+  assert.deepEqual(Array.from(question as Float32Array).map((v) => Math.round(v * 1e6) / 1e6), [0.707107, 0.707107]);
+});

