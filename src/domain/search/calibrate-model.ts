@@ -18,8 +18,9 @@ export interface ModelCalibration {
   /** False when paraphrases sit less than one spread above unrelated text: the model's cosines
    * say nothing about meaning (a bag-of-words or random model), and only keywords are scored. */
   separates: boolean;
-  /** Where the semantic part is one half on this scale, when the model's question adapter was
-   * tuned to another point than the fusion's (FUSION.semanticMidpoint, a typical paraphrase). */
+  /** Where the semantic part is one half on this scale, when the model's question adapter (or, with
+   * a question tower, the tower) was tuned to another point than the fusion's
+   * (FUSION.semanticMidpoint, a typical paraphrase). */
   semanticMidpoint?: number;
 }
 

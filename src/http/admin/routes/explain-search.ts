@@ -26,7 +26,7 @@ const CalibrationSchema = Type.Object({
   paraphrase: Type.Number({ description: 'Mean cosine this model gives a question and its answer in other words.' }),
   spread: Type.Number({ description: 'Standard deviation of the unrelated cosines.' }),
   separates: Type.Boolean({ description: 'False when the model cannot tell a paraphrase from unrelated text: only keywords are scored.' }),
-  semanticMidpoint: Type.Optional(Type.Number({ description: 'Where the semantic part is one half on this scale (0 unrelated, 1 a typical paraphrase), when the model’s question adapter sets it; otherwise 1.' })),
+  semanticMidpoint: Type.Optional(Type.Number({ description: 'Where the semantic part is one half on this scale (0 unrelated, 1 a typical paraphrase), when the model’s question adapter or question tower sets it; otherwise 1.' })),
 });
 
 /** POST /accounts/{accountId}/agents/{agentId}/search/explain: the console's explain mode. The
