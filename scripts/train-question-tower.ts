@@ -15,7 +15,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import * as tfModule from '@energetic-ai/core';
 import { LOCAL_EMBEDDING_MODEL } from '../src/providers/embedding/local-embedder.ts';
-import { encodeTensor, loadUseLiteModel, QUESTION_TOWER_URL, TOWER_SITES, type QuestionTowerWeights, type Tensor, type TowerSite } from '../src/providers/embedding/use-lite-encoder.ts';
+import { encodeTensor, loadUseLiteModel, type Tensor } from '../src/providers/embedding/use-lite-encoder.ts';
+import { QUESTION_TOWER_URL, TOWER_SITES, type QuestionTowerWeights, type TowerSite } from '../src/providers/embedding/question-tower-file.ts';
 import { createQuestionAdapter, type QuestionAdapterWeights } from '../src/domain/search/question-adapter.ts';
 import { agentOf, embedSets, loadQuestionSets, report } from './search/question-sets.ts';
 

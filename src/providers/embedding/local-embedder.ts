@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-provider.ts';
-import { QUESTION_TOWER_URL, type QuestionTowerWeights } from './use-lite-encoder.ts';
+import { readQuestionTower } from './question-tower-file.ts';
 
 /** The offline model's name, as embeddings stored with it carry it. */
 export const LOCAL_EMBEDDING_MODEL = 'use-lite-512';
@@ -89,7 +88,8 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
     return results.flat();
   }
 
-  const tower = questionTower();
+  // The committed question tower's settings; its deltas are read by the workers.
+  const tower = readQuestionTower();
   return {
     model: LOCAL_EMBEDDING_MODEL,
     dimension: DIMENSION,
@@ -101,13 +101,6 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
       await Promise.all(workers.map(({ worker }) => worker.terminate()));
     },
   };
-}
-
-/** The committed question tower's settings (its deltas are read by the workers), or null without one. */
-function questionTower(): Pick<QuestionTowerWeights, 'semanticMidpoint'> | null {
-  if (!existsSync(QUESTION_TOWER_URL)) return null;
-  const { semanticMidpoint } = JSON.parse(readFileSync(QUESTION_TOWER_URL, 'utf8')) as QuestionTowerWeights;
-  return { semanticMidpoint };
 }
 
 /** `work`, or the signal's reason as soon as it fires: the caller stops waiting for a batch whose

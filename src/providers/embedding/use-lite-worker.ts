@@ -1,8 +1,8 @@
 // Runs the Universal Sentence Encoder (lite) in a worker thread: the model's WebAssembly kernels
 // are single-threaded, so one worker per core is how indexing uses a second core.
-import { existsSync, readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { loadUseLiteEncoder, QUESTION_TOWER_URL, USE_LITE_DIMENSION, type QuestionTowerWeights } from './use-lite-encoder.ts';
+import { loadUseLiteEncoder, USE_LITE_DIMENSION } from './use-lite-encoder.ts';
+import { readQuestionTower } from './question-tower-file.ts';
 
 interface EmbedRequest {
   id: number;
@@ -11,8 +11,7 @@ interface EmbedRequest {
   questions?: boolean;
 }
 
-const questionTower = existsSync(QUESTION_TOWER_URL) ? (JSON.parse(readFileSync(QUESTION_TOWER_URL, 'utf8')) as QuestionTowerWeights) : null;
-const encoderReady = loadUseLiteEncoder({ questionTower });
+const encoderReady = loadUseLiteEncoder({ questionTower: readQuestionTower() });
 
 parentPort?.on('message', (request: EmbedRequest) => {
   encoderReady
