@@ -23,11 +23,12 @@ export async function embedCached(embedder: EmbeddingProvider, texts: readonly s
     if (hit) result.set(text, new Float32Array(new Uint8Array(Buffer.from(hit, 'base64')).buffer));
     return !hit;
   });
-  // One message per call, as the moderator embeds them: batching pads short texts to the longest.
+  // In chunks, for the progress line and the saves; the local model encodes every text of a batch
+  // on its own (no padding), so a vector is the one the moderator gets for the text alone.
   const CHUNK = 64;
   for (let start = 0; start < missing.length; start += CHUNK) {
     const chunk = missing.slice(start, start + CHUNK);
-    const vectors = await Promise.all(chunk.map(async (text) => (await embedder.embed([text]))[0] as Float32Array));
+    const vectors = await embedder.embed(chunk);
     chunk.forEach((text, i) => {
       const vector = vectors[i] as Float32Array;
       result.set(text, vector);

@@ -16,8 +16,8 @@ import { register } from 'node:module';
 import * as tfModule from '@energetic-ai/core';
 import { LOCAL_EMBEDDING_MODEL } from '../src/providers/embedding/local-embedder.ts';
 import { encodeTensor, loadUseLiteModel, type Tensor } from '../src/providers/embedding/use-lite-encoder.ts';
-import { QUESTION_TOWER_URL, TOWER_SITES, type QuestionTowerWeights, type TowerSite } from '../src/providers/embedding/question-tower-file.ts';
-import { createQuestionAdapter, type QuestionAdapterWeights } from '../src/domain/search/question-adapter.ts';
+import { QUESTION_TOWER_URL, TOWER_SITE_SHAPES, TOWER_SITES, type QuestionTowerWeights, type TowerSite } from '../src/providers/embedding/question-tower-file.ts';
+import { combineQuestionVectors, createQuestionAdapter, type QuestionAdapterWeights } from '../src/domain/search/question-adapter.ts';
 import { agentOf, embedSets, loadQuestionSets, report } from './search/question-sets.ts';
 
 // The runtime bundle (@energetic-ai/core) has tfjs' kernels but not its gradient definitions; those
@@ -73,10 +73,9 @@ const { tokenize, weights } = await loadUseLiteModel();
 // Seeded start: A small and random, B zero, so the tower starts as the model itself.
 let seed = 11;
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31 - 0.5;
-const shapes: Record<TowerSite, [number, number]> = { qkv: [512, 1536], output: [512, 512], ffnIn: [512, 1536], ffnOut: [1536, 512], pooled: [512, 512] };
 const deltas = Object.fromEntries(
   TOWER_SITES.map((site) => {
-    const [inputs, outputs] = shapes[site];
+    const [inputs, outputs] = TOWER_SITE_SHAPES[site];
     const a = tf.variable(tf.tensor2d(Float32Array.from({ length: inputs * OPTIONS.rank }, () => random() * 0.02), [inputs, OPTIONS.rank]));
     return [site, { a, b: tf.variable(tf.zeros([OPTIONS.rank, outputs])) }];
   }),
@@ -115,12 +114,6 @@ const towerVector = (text: string): Float32Array => {
   const ids = tokenize(text);
   return ids.length === 0 ? new Float32Array(512) : tf.tidy(() => encodeTensor(weights, ids, deltas).dataSync());
 };
-/** As search combines them (src/domain/search/question-adapter.ts): the normalised sum. */
-const combined = (adapted: Float32Array, tower: Float32Array): Float32Array => {
-  const sum = adapted.map((value, i) => value + (tower[i] as number));
-  const norm = Math.hypot(...sum);
-  return norm > 0 ? sum.map((value) => value / norm) : sum;
-};
 for (const [label, sets] of dev) {
   report(`${label}, as embedded`, sets, unit, (_, embedded) => embedded);
   report(`${label}, question adapter`, sets, unit, (_, embedded) => adapter.adapt(Float32Array.from(embedded)));
@@ -145,7 +138,7 @@ for (let epoch = 1; epoch <= OPTIONS.epochs; epoch += 1) {
   console.log(`epoch ${epoch}: loss ${(total / examples.length).toFixed(4)}, "none" level ${(noneLevel.dataSync()[0] as number).toFixed(3)} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   for (const [label, sets] of dev) {
     report(`${label}, tower`, sets, unit, (text) => towerVector(text));
-    report(`${label}, tower + adapter`, sets, unit, (text, embedded) => combined(adapter.adapt(Float32Array.from(embedded)), towerVector(text)));
+    report(`${label}, tower + adapter`, sets, unit, (text, embedded) => combineQuestionVectors(adapter.adapt(Float32Array.from(embedded)), towerVector(text)));
   }
 }
 

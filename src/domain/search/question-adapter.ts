@@ -98,10 +98,11 @@ export async function embedQuestions(embedder: Pick<EmbeddingProvider, 'model' |
   const [vectors, tower] = await Promise.all([embedder.embed(texts, signal), embedder.embedQuestions?.(texts, signal)]);
   const adapter = questionAdapterFor(embedder.model);
   const adapted = adapter ? vectors.map((vector) => adapter.adapt(vector)) : vectors;
-  return tower ? adapted.map((vector, i) => normalisedSum(vector, tower[i] as Float32Array)) : adapted;
+  return tower ? adapted.map((vector, i) => combineQuestionVectors(vector, tower[i] as Float32Array)) : adapted;
 }
 
-function normalisedSum(a: Float32Array, b: Float32Array): Float32Array {
+/** The adapted question and the tower's, as one unit vector: their normalised sum. */
+export function combineQuestionVectors(a: Float32Array, b: Float32Array): Float32Array {
   if (a.length !== b.length) return a;
   const sum = new Float32Array(a.length);
   let squared = 0;

