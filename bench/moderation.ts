@@ -70,8 +70,9 @@ export async function benchModeration(): Promise<void> {
       const thread = `bench-${round}-${i}`;
       // Its own suffix: the earlier turn must not be the next message's text (already embedded).
       const earlier = `${messages[(i + 1) % messages.length] as string} <${round}>`;
-      await moderator.check(earlier, undefined, { thread, earlier: [] });
-      inConversation.push(await timed(() => moderator.check(`${text} [${round}]`, undefined, { thread, earlier: [earlier] })));
+      // As chat does: a refused message is never stored, so it is not among the earlier turns.
+      const stored = (await moderator.check(earlier, undefined, { thread, earlier: [] })).flagged ? [] : [earlier];
+      inConversation.push(await timed(() => moderator.check(`${text} [${round}]`, undefined, { thread, earlier: stored })));
     }
   }
   const rules: number[] = [];

@@ -185,8 +185,13 @@ export function encodeTensor(weights: Weights, ids: number[], deltas: TowerDelta
   const attended = tf.add(attention(first, layerNorm(input, first.norm), length), dense(input, weights.widen));
   const layer0 = tf.add(feedForward(first, layerNorm(attended, first.ffnNorm)), attended);
   const attended1 = tf.add(attention(second, layerNorm(layer0, second.norm), length, deltas), layer0);
-  const layer1 = tf.add(feedForward(second, layerNorm(attended1, second.ffnNorm), deltas), attended1);
-  const pooled = tf.tanh(dense(tf.div(tf.sum(layer1, 0, true), length), weights.pooled, deltas.pooled));
+  // The graph averages the last layer's outputs over the tokens; the feed-forward's second projection
+  // is linear, so it is applied once to the tokens' mean instead of to every token (the same vector
+  // up to rounding, about a sixth fewer multiply-adds).
+  const hidden = tf.relu(dense(layerNorm(attended1, second.ffnNorm), second.ffnIn, deltas.ffnIn));
+  const mean = (x: Tensor) => tf.div(tf.sum(x, 0, true), length);
+  const layer1 = tf.add(dense(mean(hidden), second.ffnOut, deltas.ffnOut), mean(attended1));
+  const pooled = tf.tanh(dense(layer1, weights.pooled, deltas.pooled));
   return tf.mul(pooled, tf.rsqrt(tf.maximum(tf.sum(tf.square(pooled), 1, true), NORM_EPSILON)));
 }
 
