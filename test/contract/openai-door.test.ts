@@ -191,6 +191,22 @@ describe('OpenAI-compatible door', () => {
     assert.deepEqual([badTool.status, badTool.code, badTool.param], [400, 'INVALID_BODY', 'tools']);
   });
 
+  test('n above 1 and a JSON response_format are refused with the field named, nothing charged', async () => {
+    const { agent, client, balance } = await setup();
+    const before = await balance();
+    const sent = model.requests.length;
+    const many = await failure(client.chat.completions.create({ model: agent.id, messages: [{ role: 'user', content: 'Hello' }], n: 2 }));
+    assert.deepEqual([many.status, many.code, many.type, many.param], [400, 'INVALID_BODY', 'invalid_request_error', 'n']);
+    const json = await failure(client.chat.completions.create({ model: agent.id, messages: [{ role: 'user', content: 'Hello' }], response_format: { type: 'json_object' } }));
+    assert.deepEqual([json.status, json.code, json.param], [400, 'INVALID_BODY', 'response_format']);
+    assert.match(json.message, /json_object/);
+    assert.equal(model.requests.length, sent, 'no model was called');
+    assert.equal(await balance(), before);
+    model.enqueue({ content: ['Hello.'] });
+    const fine = await client.chat.completions.create({ model: agent.id, messages: [{ role: 'user', content: 'Hello' }], n: 1, response_format: { type: 'text' } });
+    assert.equal(fine.choices.length, 1);
+  });
+
   test('moderation and credits surface as OpenAI errors with the spec’s code, nothing charged', async () => {
     const { agent, client, balance, events } = await setup();
     const count = model.requests.length;

@@ -35,16 +35,28 @@ const ToolSchema = Type.Object({
 });
 
 // Other Chat Completions fields (temperature, max_tokens, user, …) are accepted and ignored: the
-// agent's model and settings answer.
+// agent's model and settings answer. Two would change the reply's shape, so a client relying on them
+// is told instead of getting a reply it cannot read: `n` above 1 and a JSON `response_format`.
 const BodySchema = Type.Object({
   model: Type.String({ minLength: 1, maxLength: 200, description: 'The agent id (GET /openai/models).' }),
   messages: Type.Array(MessageSchema, { minItems: 1, maxItems: 500 }),
   stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   tools: Type.Optional(Type.Array(ToolSchema, { maxItems: 32 })),
   tool_choice: Type.Optional(Type.Unknown()),
+  n: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Only 1: each request makes one reply.' })),
+  response_format: Type.Optional(Type.Union([Type.Object({ type: Type.String() }, { additionalProperties: true }), Type.Null()], { description: 'Only `{"type": "text"}`: the agent answers in text.' })),
 });
 
+/** The fields whose other values OpenAI's clients would read as a differently shaped reply. */
+function checkReplyShape(body: { n?: number | null; response_format?: { type: string } | null }): void {
+  if (body.n !== undefined && body.n !== null && body.n !== 1) throw invalidBody({ n: ['must be 1: each request makes one reply'] }, 'Only one choice is made per request (n must be 1).');
+  const format = body.response_format?.type;
+  if (format !== undefined && format !== 'text') throw invalidBody({ response_format: [`"${format}" is not supported: the agent answers in text`] }, `response_format "${format}" is not supported: the agent answers in text.`);
+}
+
 const DESCRIPTION = `OpenAI's Chat Completions for an agent: \`model\` is the agent id. Point any OpenAI client at base URL \`/api/v1/openai\` with a Colloquy key as its API key.
+
+Other fields (\`temperature\`, \`max_tokens\`, …) are accepted and ignored: the agent's settings answer. \`n\` must be 1 and \`response_format\` \`{"type": "text"}\` when given (400 \`INVALID_BODY\` otherwise, with \`param\` naming the field).
 
 The agent's instructions are the system prompt (the caller's system and developer messages are left out); its knowledge grounds the answer; the caller's user messages are moderated; the price is the agent's model's (GET /models), with the same credits, key quota, rate limit and \`chat.completed\`/\`chat.failed\` events as POST /agents/{agentId}/chat. Each request is stateless, as in OpenAI's API: the caller sends the conversation so far, and the reply is stored as a new conversation of the agent.
 
@@ -75,6 +87,7 @@ export function registerChatCompletions(app: ApiApp, deps: HttpDeps): void {
     async (request, reply) => {
       const { body } = request;
       const ctx = requireContext(request);
+      checkReplyShape(body);
       const { transcript, message } = toChatTurn(body.messages as OpenAiMessage[]);
       if (message !== null && message.length > CHAT_MESSAGE_MAX) throw invalidBody({ messages: [`the last user message must be at most ${CHAT_MESSAGE_MAX} characters`] });
       const tools = toClientTools(body.tools as OpenAiTool[] | undefined, body.tool_choice);
