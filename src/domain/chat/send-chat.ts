@@ -6,6 +6,7 @@ import type { AgentRecord } from '../../ports/store.ts';
 import type { ConversationRecord, MessageRecord, NewMessage } from '../../ports/conversation-store.ts';
 import type { ClientTool } from '../../ports/store.ts';
 import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
+import { isServiceUnavailable } from '../../ports/unavailable.ts';
 import type { ModerationConversation } from '../../ports/moderator.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError, isAppError } from '../errors.ts';
@@ -75,9 +76,11 @@ export async function sendChat(deps: DomainDeps, ctx: RequestContext, agentId: s
   try {
     return await answer(deps, ctx, agentId, input, options, attempt);
   } catch (error) {
-    // A client that went away ends the request with the signal's reason (CLIENT_DISCONNECTED),
+    // A client that went away (CLIENT_DISCONNECTED) or a server shutting down (SERVICE_UNAVAILABLE,
+    // which the client may send again elsewhere) ends the request with the signal's reason,
     // whatever the model call threw when it was cut.
-    const failure = options.signal.aborted && isAppError(options.signal.reason) ? options.signal.reason : asChatFailure(error);
+    const reason: unknown = options.signal.aborted ? options.signal.reason : undefined;
+    const failure = isAppError(reason) || isServiceUnavailable(reason) ? reason : asChatFailure(error);
     if (attempt.agent) await recordChatFailed(deps, ctx, attempt.agent, attempt.conversationId, input.userId ?? null, failure);
     throw failure;
   }
@@ -236,7 +239,7 @@ function asChatFailure(error: unknown): unknown {
 
 async function recordChatFailed(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, conversationId: string | null, userId: string | null, failure: unknown): Promise<void> {
   if (!ctx.key) return;
-  const code = isAppError(failure) ? failure.code : 'UNKNOWN_ERROR';
+  const code = isAppError(failure) ? failure.code : isServiceUnavailable(failure) ? 'SERVICE_UNAVAILABLE' : 'UNKNOWN_ERROR';
   const data = { ...chatEventData(agent, conversationId, userId, 0, ctx.key.name), error: { code } };
   // Best effort: failing to record the failure must not hide the failure itself.
   await deps.store.transaction((tx) => recordEvent(tx, deps, ctx.accountId, 'chat.failed', data)).catch(() => undefined);
