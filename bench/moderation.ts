@@ -2,7 +2,7 @@
 // the labelled set (test/fixtures/moderation/messages.json), BENCH_ROUNDS passes (default 3) after a
 // warm-up. Every message is new to the moderator (its vector cache is bypassed by a suffix), as a
 // user's message would be; then the same messages as the next turn of a conversation whose earlier
-// turn was checked first, as chat does (its vector is reused); then alone again while an upload's
+// turn was checked first, as chat does (its vector is reused), and that line again for honest turns only; then alone again while an upload's
 // passages are being embedded, on the moderator's own lane and on a lane shared with the upload (as
 // before the lane); and the rules alone for comparison.
 import { readFileSync } from 'node:fs';
@@ -56,7 +56,8 @@ async function underUpload(moderator: LocalModerator, search: EmbeddingProvider,
 }
 
 export async function benchModeration(): Promise<void> {
-  const messages = (JSON.parse(readFileSync(new URL('../test/fixtures/moderation/messages.json', import.meta.url), 'utf8')) as Array<{ text: string }>).map((m) => m.text);
+  const labelled = JSON.parse(readFileSync(new URL('../test/fixtures/moderation/messages.json', import.meta.url), 'utf8')) as Array<{ text: string; label: string }>;
+  const messages = labelled.map((m) => m.text);
   // As createModerator builds it: a one-worker lane of its own.
   const lane = createLocalEmbedder({ workers: 1 });
   const moderator = moderatorOn(lane);
@@ -64,6 +65,9 @@ export async function benchModeration(): Promise<void> {
 
   const alone: number[] = [];
   const inConversation: number[] = [];
+  // The set is 40% harmful; most of a real agent's traffic is honest, and an honest turn rarely
+  // leans towards harm (the gate that embeds the joined turns), so its share is printed apart.
+  const safeInConversation: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, text] of messages.entries()) {
       alone.push(await timed(() => moderator.check(`${text} (${round})`)));
@@ -72,7 +76,9 @@ export async function benchModeration(): Promise<void> {
       const earlier = `${messages[(i + 1) % messages.length] as string} <${round}>`;
       // As chat does: a refused message is never stored, so it is not among the earlier turns.
       const stored = (await moderator.check(earlier, undefined, { thread, earlier: [] })).flagged ? [] : [earlier];
-      inConversation.push(await timed(() => moderator.check(`${text} [${round}]`, undefined, { thread, earlier: stored })));
+      const took = await timed(() => moderator.check(`${text} [${round}]`, undefined, { thread, earlier: stored }));
+      inConversation.push(took);
+      if (labelled[i]?.label === 'safe' && labelled[(i + 1) % labelled.length]?.label === 'safe') safeInConversation.push(took);
     }
   }
   const rules: number[] = [];
@@ -91,6 +97,7 @@ export async function benchModeration(): Promise<void> {
   console.log(`${messages.length} messages (mean ${meanLength.toFixed(0)} chars) × ${ROUNDS} rounds, each new to the moderator | first check (loads the model) ${coldMs.toFixed(0)} ms`);
   console.log(`  alone (rules, then one embedding + classifier unless the rules decide): ${summary(alone)}`);
   console.log(`  with an earlier turn (checked before; its vector reused): ${summary(inConversation)}`);
+  console.log(`  the same, both turns honest (${safeInConversation.length} checks): ${summary(safeInConversation)}`);
   console.log(`  during an upload (${UNDER_UPLOAD} messages), on the moderator's own worker: ${summary(ownLane)}`);
   console.log(`  during an upload, sharing the search embedder's workers: ${summary(sharedLane)}`);
   console.log(`  rules alone: ${summary(rules)}`);
