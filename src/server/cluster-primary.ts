@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { createClusterMetrics } from '../observability/cluster-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
 import { openStore } from '../compose.ts';
+import { recountStorageAtStart } from './recount-storage.ts';
 
 /** Restart delays after unexpected deaths in a row: 0.1 s, doubling, at most 10 s. */
 const FIRST_RESTART_DELAY_MS = 100;
@@ -19,8 +20,14 @@ const STABLE_AFTER_MS = 30_000;
 export async function runPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.server.logLevel });
   // Migrate once here, so workers never race to migrate, and a database that cannot be opened stops
-  // the start with its error instead of a cycle of worker restarts.
-  await (await openStore(config)).close();
+  // the start with its error instead of a cycle of worker restarts; on SQLite, give back storage
+  // that work cut by a crash left reserved, before any worker can reserve more.
+  const store = await openStore(config);
+  try {
+    await recountStorageAtStart(config, store, log);
+  } finally {
+    await store.close();
+  }
   // Answers the workers' RateLimiterCluster requests (rate-limit/flexible-rate-limiter.ts).
   new RateLimiterClusterMaster();
   const metrics = createClusterMetrics();

@@ -6,6 +6,7 @@ import { buildApp } from '../http/build-app.ts';
 import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
 import { createReadiness } from '../observability/readiness.ts';
+import { recountStorageAtStart } from './recount-storage.ts';
 
 export async function serve(config: Config, options: { clustered: boolean }): Promise<void> {
   const metrics = createServiceMetrics({ clustered: options.clustered });
@@ -64,6 +65,8 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // Alone, before any request (a cluster's primary does it before forking its workers).
+  if (!options.clustered) await recountStorageAtStart(config, domain.store, app.log);
   // This process's ingestion workers take jobs from every node (PostgreSQL; nothing to start on SQLite).
   await domain.ingestion.start();
   await app.listen({ host: config.server.host, port: config.server.port });

@@ -270,6 +270,12 @@ describe(`store contract (${TEST_BACKEND})`, () => {
     assert.equal(agent?.storageUsed, 1234);
     assert.equal(agent?.knowledgeVersion, 1);
     assert.equal(await store.agents.reserveStorage(account, agentId, 767, 2000), false, 'storage is never passed');
+    // A reservation whose work never finished (its process was killed): the recount forgets it.
+    assert.equal(await store.agents.reserveStorage(account, agentId, 500, 2000), true);
+    assert.equal((await store.agents.get(account, agentId))?.storageUsed, 1734);
+    assert.ok((await store.agents.recountStorage()) >= 1);
+    assert.equal((await store.agents.get(account, agentId))?.storageUsed, 1234);
+    assert.equal(await store.agents.recountStorage(), 0, 'nothing left to change');
     assert.equal(await store.sources.delete(other, agentId, sourceId), undefined);
     assert.deepEqual(await store.sources.delete(account, agentId, sourceId), source);
     assert.equal((await store.chunks.searchable(agentId, 'm1')).length, 0, 'every chunk goes with its source');

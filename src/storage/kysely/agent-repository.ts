@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { logKnowledgeChange } from './knowledge-change-log.ts';
 import type { AgentStore } from '../../ports/store.ts';
 import type { Db } from './kysely-store.ts';
@@ -72,6 +73,11 @@ export function createAgentRepository(db: Db): AgentStore {
         .where('account_id', '=', accountId)
         .where('id', '=', agentId)
         .execute();
+    },
+    async recountStorage() {
+      const held = sql<number>`CAST(COALESCE((SELECT SUM(sources.storage) FROM sources WHERE sources.agent_id = agents.id), 0) AS BIGINT)`;
+      const result = await db.updateTable('agents').set({ storage_used: held }).where('storage_used', '<>', held).executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     async bumpKnowledgeVersion(agentId) {
       await logKnowledgeChange(db, agentId, { kind: 'reset', sourceId: null });
