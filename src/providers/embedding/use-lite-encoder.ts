@@ -188,7 +188,7 @@ export function encodeTensor(weights: Weights, ids: number[], deltas: TowerDelta
   // The graph averages the last layer's outputs over the tokens; the feed-forward's second projection
   // is linear, so it is applied once to the tokens' mean instead of to every token (the same vector
   // up to rounding, about a sixth fewer multiply-adds).
-  const hidden = tf.relu(dense(layerNorm(attended1, second.ffnNorm), second.ffnIn, deltas.ffnIn));
+  const hidden = feedForwardHidden(second, layerNorm(attended1, second.ffnNorm), deltas);
   const mean = (x: Tensor) => tf.div(tf.sum(x, 0, true), length);
   const layer1 = tf.add(dense(mean(hidden), second.ffnOut, deltas.ffnOut), mean(attended1));
   const pooled = tf.tanh(dense(layer1, weights.pooled, deltas.pooled));
@@ -214,6 +214,11 @@ function attention(layer: TransformerLayer, x: Tensor, length: number, deltas: T
   return dense(mixed, layer.output, deltas.output);
 }
 
-function feedForward(layer: TransformerLayer, x: Tensor, deltas: TowerDeltas = {}): Tensor {
-  return dense(tf.relu(dense(x, layer.ffnIn, deltas.ffnIn)), layer.ffnOut, deltas.ffnOut);
+function feedForward(layer: TransformerLayer, x: Tensor): Tensor {
+  return dense(feedForwardHidden(layer, x), layer.ffnOut);
+}
+
+/** The feed-forward's inner layer: x·W₁ + b₁ (with the tower's delta when given), through ReLU. */
+function feedForwardHidden(layer: TransformerLayer, x: Tensor, deltas: TowerDeltas = {}): Tensor {
+  return tf.relu(dense(x, layer.ffnIn, deltas.ffnIn));
 }
