@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
+import { runCli, startServerProcess, uploadText, type ServerProcess } from '../support/processes.ts';
 import { createPostgresDatabase, postgresAdminUrl, TEST_BACKEND } from '../support/backend.ts';
 
 const skip = TEST_BACKEND !== 'postgres' ? 'runs in the PostgreSQL pass' : false;
@@ -63,12 +63,6 @@ async function startEmbeddingServer() {
 
 function document(label: string): string {
   return Array.from({ length: 12 }, (_, i) => `${label} paragraph ${i}: the harbour stores boats from November to March, and the slipway opens at dawn. `.repeat(6)).join('\n\n');
-}
-
-async function upload(node: ServerProcess, key: string, agentId: string, name: string, text: string): Promise<Response> {
-  const form = new FormData();
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  return fetch(`${node.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
 }
 
 async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
@@ -162,7 +156,7 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
   test('uploads to a node without workers are indexed by the other nodes before the answer', async () => {
     const creditsBefore = await credits();
     const files = Array.from({ length: 6 }, (_, i) => ({ name: `spread-${i}.txt`, text: document(`spread ${i}`) }));
-    const answers = await Promise.all(files.map((file) => upload(front, key, agentId, file.name, file.text)));
+    const answers = await Promise.all(files.map((file) => uploadText(front, key, agentId, file.name, file.text)));
     for (const answer of answers) assert.equal(answer.status, 200, await answer.clone().text());
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{ source: { id: string; title: string } }>;
     const listed = (await (await fetch(`${front.baseUrl}/api/v1/agents/${agentId}/sources?limit=100`, { headers: { authorization: `Bearer ${key}` } })).json()) as { sources: Array<{ id: string }> };
@@ -183,7 +177,7 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     const creditsBefore = await credits();
     const hold = embeddings.holdNext();
     const text = document('killed consumer');
-    const answer = upload(front, key, agentId, 'killed-consumer.txt', text);
+    const answer = uploadText(front, key, agentId, 'killed-consumer.txt', text);
     await hold.arrival;
     const row = await waitUntil('the job to be claimed', async () => {
       const claimed = await jobRow('killed-consumer.txt');
@@ -210,7 +204,7 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
 
   test('a job that fails on every attempt settles once as failed: 503, its storage given back', async () => {
     const usedBefore = await storageUsed();
-    const response = await upload(front, key, agentId, 'poison.txt', `${document('poison')} POISON`);
+    const response = await uploadText(front, key, agentId, 'poison.txt', `${document('poison')} POISON`);
     assert.equal(response.status, 503, await response.clone().text());
     assert.match(response.headers.get('retry-after') ?? '', /^\d+$/);
     const row = (await db.query("SELECT state, attempts, bytes IS NULL AS gone FROM ingest_jobs WHERE state = 'failed'")).rows[0];
@@ -222,7 +216,7 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
   test('the node holding the request dies while another runs its job: the source is stored, listed and counted', async () => {
     const hold = embeddings.holdNext();
     const text = document('orphaned waiter');
-    const answer = upload(front, key, agentId, 'orphaned-waiter.txt', text).catch(() => null);
+    const answer = uploadText(front, key, agentId, 'orphaned-waiter.txt', text).catch(() => null);
     await hold.arrival;
     front.child.kill('SIGKILL');
     await once(front.child, 'exit');

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase, TEST_BACKEND } from '../support/backend.ts';
-import { runCli, startServerProcess } from '../support/processes.ts';
+import { LONG_UPLOAD_TEXT, runCli, startServerProcess, uploadText } from '../support/processes.ts';
 import { scriptedModelConfig, startScriptedModelServer } from '../support/scripted-model-server.ts';
 import { openStore } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -24,11 +24,7 @@ test(`SIGTERM during a long upload: the work stops at the end of the grace perio
   try {
     const quick = await runCli(['quickstart', '--plan', 'business'], env);
     assert.equal(quick.code, 0, quick.stderr);
-    // ~400 passages: about a minute of embedding on one thread.
-    const text = Array.from({ length: 1_600 }, (_, i) => `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`).join('\n\n');
-    const form = new FormData();
-    form.append('file', new Blob([text]), 'long.txt');
-    const answer = fetch(`${server.baseUrl}/api/v1/agents/${quick.json.agent.id}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${quick.json.key.key}` }, body: form }).then(
+    const answer = uploadText(server, quick.json.key.key, quick.json.agent.id, 'long.txt', LONG_UPLOAD_TEXT).then(
       async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { error?: { code?: string } } }),
       (error: unknown) => ({ status: 0, retryAfter: null, body: { error: { code: String(error) } } }),
     );

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase, TEST_BACKEND } from '../support/backend.ts';
-import { runCli, startServerProcess } from '../support/processes.ts';
+import { LONG_UPLOAD_TEXT, runCli, startServerProcess, uploadText } from '../support/processes.ts';
 import { openStore } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config.ts';
 
@@ -33,11 +33,7 @@ test('kill -9 during an upload, then a restart: the reserved storage is given ba
     const quick = await runCli(['quickstart', '--plan', 'business'], env);
     assert.equal(quick.code, 0, quick.stderr);
     const [accountId, agentId] = [quick.json.account.id as string, quick.json.agent.id as string];
-    // ~400 passages: about a minute of embedding on one thread.
-    const text = Array.from({ length: 1_600 }, (_, i) => `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`).join('\n\n');
-    const form = new FormData();
-    form.append('file', new Blob([text]), 'long.txt');
-    const upload = fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${quick.json.key.key}` }, body: form }).catch(() => null);
+    const upload = uploadText(server, quick.json.key.key, agentId, 'long.txt', LONG_UPLOAD_TEXT).catch(() => null);
     // Into the embedding: the storage is reserved by then.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     server.child.kill('SIGKILL');
@@ -46,15 +42,13 @@ test('kill -9 during an upload, then a restart: the reserved storage is given ba
     const afterKill = await storageOf(accountId, agentId);
     t.diagnostic(`after kill -9: storage ${afterKill.used} bytes, ${afterKill.sources} sources`);
     assert.equal(afterKill.sources, 0);
-    assert.equal(afterKill.used, Buffer.byteLength(text), 'the reservation outlived its process');
+    assert.equal(afterKill.used, Buffer.byteLength(LONG_UPLOAD_TEXT), 'the reservation outlived its process');
 
     server = await startServerProcess(env);
     assert.deepEqual(await storageOf(accountId, agentId), { used: 0, sources: 0 });
     assert.match(server.output(), /storage reserved by work that never finished/);
     // And the agent can use its storage again.
-    const retry = new FormData();
-    retry.append('file', new Blob(['Moorings cost 30 euros a night.']), 'short.txt');
-    const stored = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${quick.json.key.key}` }, body: retry });
+    const stored = await uploadText(server, quick.json.key.key, agentId, 'short.txt', 'Moorings cost 30 euros a night.');
     assert.equal(stored.status, 200, await stored.text());
     assert.deepEqual(await storageOf(accountId, agentId), { used: Buffer.byteLength('Moorings cost 30 euros a night.'), sources: 1 });
   } finally {
