@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import { readQuestionTower } from './question-tower-file.ts';
@@ -8,6 +9,14 @@ export const LOCAL_EMBEDDING_MODEL = 'use-lite-512';
 const DIMENSION = 512;
 // Measured on this machine: batches of ~16 passages keep a worker busy without long stalls.
 const BATCH = 16;
+
+/** The old generation's first size for the worker threads' heaps, in MB. A worker keeps about 14 MB
+ * live and makes short-lived tfjs objects for every text; V8 sized its old generation to the live
+ * size, so a full mark-compact (about 4 ms) ran every 35 or so texts, and those pauses were the
+ * tail of a moderation check or a search question (docs/benchmarks.md). Starting at 64 MB, a
+ * worker ran 4 of them in 3,600 texts instead of about 100, at the same resident size. */
+const WORKER_INITIAL_HEAP_MB = 64;
+let heapFlagSet = false;
 
 interface Pending {
   resolve(vectors: Float32Array[]): void;
@@ -30,6 +39,12 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
   let nextId = 1;
 
   function start(): PooledWorker[] {
+    // V8 reads its heap flags when an isolate is created, so this applies to the workers started
+    // from here on; this thread's heap, already made, is unchanged.
+    if (!heapFlagSet) {
+      setFlagsFromString(`--initial-heap-size=${WORKER_INITIAL_HEAP_MB}`);
+      heapFlagSet = true;
+    }
     pool ??= Array.from({ length: size }, () => {
       const worker = new Worker(new URL('./use-lite-worker.ts', import.meta.url));
       worker.unref();
