@@ -13,10 +13,9 @@ const BATCH = 16;
 /** The old generation's first size for the worker threads' heaps, in MB. A worker keeps about 14 MB
  * live and makes short-lived tfjs objects for every text; V8 sized its old generation to the live
  * size, so a full mark-compact (about 4 ms) ran every 35 or so texts, and those pauses were the
- * tail of a moderation check or a search question (docs/benchmarks.md). Starting at 64 MB, a
+ * tail of a moderation check (docs/benchmarks.md; search workers run the same code). Starting at 64 MB, a
  * worker ran 4 of them in 3,600 texts instead of about 100, at the same resident size. */
 const WORKER_INITIAL_HEAP_MB = 64;
-let heapFlagSet = false;
 
 interface Pending {
   resolve(vectors: Float32Array[]): void;
@@ -39,13 +38,9 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
   let nextId = 1;
 
   function start(): PooledWorker[] {
-    // V8 reads its heap flags when an isolate is created, so this applies to the workers started
-    // from here on; this thread's heap, already made, is unchanged.
-    if (!heapFlagSet) {
-      setFlagsFromString(`--initial-heap-size=${WORKER_INITIAL_HEAP_MB}`);
-      heapFlagSet = true;
-    }
     pool ??= Array.from({ length: size }, () => {
+      // V8 reads its heap flags when a heap is made: the new worker's (this thread's is unchanged).
+      setFlagsFromString(`--initial-heap-size=${WORKER_INITIAL_HEAP_MB}`);
       const worker = new Worker(new URL('./use-lite-worker.ts', import.meta.url));
       worker.unref();
       worker.on('message', (reply: { id: number; vectors?: Float32Array; count?: number; error?: string }) => {
