@@ -4,13 +4,15 @@
 // user's message would be; then the same messages as the next turn of a conversation whose earlier
 // turn was checked first, as chat does (its vector is reused), and that line again for honest turns only; then alone again while an upload's
 // passages are being embedded, on the moderator's own lane and on a lane shared with the upload (as
-// before the lane); and the rules alone for comparison.
+// before the lane); and the rules alone for comparison. The run exits 1 when a check alone misses
+// its budget (p99 under 15 ms).
 import { readFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '../src/ports/embedding-provider.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
 import { classify, createLocalModerator, type LocalModerator } from '../src/providers/moderation/local-moderator.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ALONE_P99_BUDGET_MS = 15;
 /** Messages timed while an upload is embedded (each run of them costs a few seconds of passages). */
 const UNDER_UPLOAD = Number(process.env.BENCH_UPLOAD_MESSAGES ?? 40);
 
@@ -101,5 +103,9 @@ export async function benchModeration(): Promise<void> {
   console.log(`  during an upload (${UNDER_UPLOAD} messages), on the moderator's own worker: ${summary(ownLane)}`);
   console.log(`  during an upload, sharing the search embedder's workers: ${summary(sharedLane)}`);
   console.log(`  rules alone: ${summary(rules)}`);
+  // Issue 13's budget: p99 under 15 ms a message, embedding included. A miss fails the run (exit 1).
+  const aloneP99 = percentile([...alone].sort((a, b) => a - b), 99);
+  console.log(`  budget, alone p99 < ${ALONE_P99_BUDGET_MS} ms: ${aloneP99 < ALONE_P99_BUDGET_MS ? 'met' : 'NOT MET'} (${aloneP99.toFixed(2)} ms)`);
+  if (aloneP99 >= ALONE_P99_BUDGET_MS) process.exitCode = 1;
   await Promise.all([lane.close(), search.close()]);
 }
