@@ -20,9 +20,11 @@ const COLD_START_MS = 30_000;
 /** Earlier stored user messages read with the current one. */
 export const EARLIER_MESSAGES = 3;
 /** Harm probability (of the message or of the turns' mean vector) from which the turns are embedded
- * again as one text. Measured on turns.txt with 120 benign pairs: as many split requests caught as
- * always embedding the joined text, with a second embedding for about a quarter of the checks. */
-const CONVERSATION_GATE = 0.3;
+ * again as one text. On turns.txt the split requests that only the joined text catches lean at 0.55
+ * or more; at 0.5 as many are caught as at 0.3 (and as always embedding the joined text), while
+ * honest conversation pairs embed a second text 3% of the time instead of 16%, and one fewer of them
+ * is refused (docs/moderation.md, "Latency"). */
+const CONVERSATION_GATE = 0.5;
 
 export interface LocalModeratorOptions {
   /** A USE-lite embedder (model "use-lite-512"): the classifier was trained on its vectors. */
