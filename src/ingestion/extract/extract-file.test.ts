@@ -145,3 +145,33 @@ test('a real PDF from the machine reads page by page', { skip: !existsSync(SPEC_
   const pages = sections.map((section) => section.page!);
   assert.deepEqual(pages, [...pages].sort((a, b) => a - b));
 });
+
+test('Markdown saved as text (even opening with an HTML fragment) is read by its structure', async () => {
+  const markdown = [
+    '<h1 align="center">Fastify</h1>',
+    '',
+    '## Routes',
+    '',
+    '- [Full declaration](#full-declaration)',
+    '- [Prefixing](#prefixing)',
+    '',
+    '### Prefixing',
+    '',
+    'The [`prefix`](./Plugins.md) option puts every route of a **plugin** under one path.',
+    '',
+    '```js',
+    "fastify.register(routes, { prefix: '/v1' })",
+    '```',
+  ].join('\n');
+  const { kind, sections } = await extractFile({ bytes: Buffer.from(markdown), filename: 'Routes.txt' });
+  assert.equal(kind, 'txt');
+  const prose = sections.find((section) => section.text.startsWith('The prefix option'));
+  assert.deepEqual(prose, { text: 'The prefix option puts every route of a plugin under one path.', heading: 'Fastify › Routes › Prefixing', page: null });
+  assert.ok(sections.some((section) => section.text.includes("prefix: '/v1'")), 'code blocks stay');
+  assert.ok(!sections.some((section) => section.text.includes('Full declaration')), 'a table of contents is navigation');
+});
+
+test('plain text with one line that starts with # is plain text', async () => {
+  const { sections } = await extractFile({ bytes: Buffer.from('# not a heading, a note\n\nThe ferry leaves at nine.\n'), filename: 'notes.txt' });
+  assert.deepEqual(sections.map((section) => section.text), ['# not a heading, a note', 'The ferry leaves at nine.']);
+});

@@ -2,6 +2,7 @@ import { ExtractError } from './extract-error.ts';
 import type { ExtractedSection } from './extracted.ts';
 import { extractDoc } from './extract-doc.ts';
 import { extractDocx } from './extract-docx.ts';
+import { extractMarkdown, looksLikeMarkdown } from './extract-markdown.ts';
 import { extractPdf } from './extract-pdf.ts';
 import { splitParagraphs } from './normalize-text.ts';
 import { sniffFile } from './sniff-file.ts';
@@ -34,9 +35,16 @@ export async function extractFile(input: { bytes: Uint8Array; filename: string }
   if (claimed !== null && claimed !== content.kind) {
     throw new ExtractError('invalid-file', `File type or content does not match its extension (the content is ${content.kind.toUpperCase()}, not ${claimed.toUpperCase()})`);
   }
-  const sections = content.kind === 'txt' ? splitParagraphs(content.text) : await parse(content.kind, input.bytes);
+  const sections = content.kind === 'txt' ? textSections(content.text) : await parse(content.kind, input.bytes);
   if (sections.length === 0) throw new ExtractError('invalid-file', 'The file contains no extractable text');
   return { kind: content.kind, sections };
+}
+
+/** Plain text in paragraphs; Markdown (often uploaded as .txt) by its structure. */
+function textSections(text: string): ExtractedSection[] {
+  if (!looksLikeMarkdown(text)) return splitParagraphs(text);
+  const sections = extractMarkdown(text);
+  return sections.length > 0 ? sections : splitParagraphs(text);
 }
 
 async function parse(kind: 'pdf' | 'doc' | 'docx', bytes: Uint8Array): Promise<ExtractedSection[]> {

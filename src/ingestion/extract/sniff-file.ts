@@ -27,9 +27,13 @@ export async function sniffFile(bytes: Uint8Array): Promise<SniffedContent> {
 // a known tag at the start of the text (after whitespace), followed by a space or '>'.
 const HTML_START = /^<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)[\s>]/i;
 
+// A fragment at the start (Markdown often opens with `<h1 align="center">` or a `<div>` of badges)
+// is HTML only when the text is a web page: one that names its document, head or body anywhere.
+const HTML_DOCUMENT = /<(?:!doctype html|html|head|body)[\s>]/i;
+
 function markupType(text: string): string | null {
   const start = text.trimStart().slice(0, 64);
-  if (HTML_START.test(start)) return 'html';
+  if (HTML_START.test(start) && HTML_DOCUMENT.test(text)) return 'html';
   if (/^<\?xml[\s?]/.test(start)) return 'xml';
   return null;
 }
