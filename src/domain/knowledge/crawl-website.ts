@@ -2,6 +2,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { crawlSite, type CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
+import { withoutSiteBoilerplate } from '../../ingestion/crawl/site-boilerplate.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import type { IngestTask } from '../../ports/ingestion-queue.ts';
@@ -66,7 +67,7 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
   const hashes = new Map(held.flatMap((page) => (page.contentHash ? [[page.contentHash, page.url] as const] : [])));
   if (known.size >= plan.crawlPageLimit) throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`);
 
-  const pages = crawlSite({ ...CRAWL_SETTINGS, startUrl, fetcher: deps.fetcher, isKnown: (url) => known.has(url), signal: options.signal, prefetched: options.prefetched });
+  const pages = withoutSiteBoilerplate(crawlSite({ ...CRAWL_SETTINGS, startUrl, fetcher: deps.fetcher, isKnown: (url) => known.has(url), signal: options.signal, prefetched: options.prefetched }));
   const indexing = createPageIndexer(deps, ctx, agent, report, (page) => sitePageDraft(page, site.id, hashes), options.signal);
   let seen = 0;
   const progress = () => options.onProgress?.({ found: seen, added: report.added.length, skipped: report.skipped.length });

@@ -50,3 +50,19 @@ test('a block carries the path of headings above it, outermost first', () => {
   assert.equal(headingOf('Refunds take'), 'Guide › Billing › Refunds');
   assert.equal(headingOf('Check-in'), 'Guide › Rooms');
 });
+
+test('page chrome never reaches the text: navigation, banners, footers, cookie notices and blocks of links', () => {
+  const html = `<!DOCTYPE html><html><head><title>Fuel dock</title></head><body>
+    <header><a href="/">Marina</a> <span>Call us on the harbour radio</span></header>
+    <nav><ul><li><a href="/fuel">Fuel dock</a></li><li><a href="/showers">Showers</a></li></ul></nav>
+    <div class="cookie-banner">We use cookies to improve your visit. Accept all</div>
+    <main><h1>Fuel dock</h1><p>The fuel dock sells diesel and petrol from 8am to 7pm, and closes at 5pm on Sundays.</p>
+    <p><a href="/">Home</a> | <a href="/fuel">Fuel dock</a> | <a href="/showers">Showers</a></p></main>
+    <footer>© Marina company. All rights reserved.</footer></body></html>`;
+  const { sections, links } = extractHtml(html, 'https://marina.example/fuel');
+  const text = sections.map((section) => section.text).join('\n');
+  assert.match(text, /closes at 5pm on Sundays\.$/m);
+  for (const chrome of ['harbour radio', 'cookies', 'Showers', 'All rights reserved', 'Home']) assert.ok(!text.includes(chrome), `"${chrome}" is chrome: ${text}`);
+  // Links are still followed, menus included.
+  assert.ok(links.includes('https://marina.example/showers'));
+});

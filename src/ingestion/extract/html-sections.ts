@@ -9,6 +9,10 @@ export interface DomNode {
   childNodes: ArrayLike<DomNode>;
 }
 
+/** Share of a block's letters inside links from which it counts as navigation. */
+const LINK_SHARE = 0.9;
+const letterCount = (text: string): number => text.replace(/[^\p{L}\p{N}]/gu, '').length;
+
 const ELEMENT = 1;
 const TEXT = 3;
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'select', 'datalist']);
@@ -26,19 +30,26 @@ const BLOCKS = new Set([
  * `heading`. Inline text between blocks is kept as its own section. The walk uses its own stack,
  * so a deeply nested page cannot overflow the call stack.
  */
-export function htmlSections(root: DomNode): ExtractedSection[] {
+export function htmlSections(root: DomNode, options: { dropLinkBlocks?: boolean } = {}): ExtractedSection[] {
   const sections: ExtractedSection[] = [];
   let heading: string | null = null;
   const outline: string[] = [];
   let buffer = '';
   let rowDepth = 0;
+  // Letters inside links in the buffer, and how deep in links the walk is.
+  let linkLetters = 0;
+  let linkDepth = 0;
   const flush = () => {
+    // A block that is nothing but links (a menu, "Prev | Next", a list of related pages) is a
+    // page's navigation, not its text.
+    const linksOnly = options.dropLinkBlocks && linkLetters > 0 && linkLetters >= letterCount(buffer) * LINK_SHARE;
     // Two <br> in a row (or a blank line in <pre>) separate paragraphs just as blocks do.
-    for (const part of buffer.split(/\n[^\S\n]*\n/)) {
+    for (const part of linksOnly ? [] : buffer.split(/\n[^\S\n]*\n/)) {
       const text = normalizeWhitespace(part);
       if (text) sections.push({ text, heading, page: null });
     }
     buffer = '';
+    linkLetters = 0;
   };
 
   const stack: Array<{ node: DomNode; leaving: boolean }> = [{ node: root, leaving: false }];
@@ -46,10 +57,16 @@ export function htmlSections(root: DomNode): ExtractedSection[] {
     const { node, leaving } = stack.pop()!;
     if (node.nodeType === TEXT) {
       buffer += node.textContent ?? '';
+      if (linkDepth > 0) linkLetters += letterCount(node.textContent ?? '');
       continue;
     }
     if (node.nodeType !== ELEMENT) continue;
     const tag = node.nodeName.toLowerCase();
+    if (tag === 'a') {
+      linkDepth += leaving ? -1 : 1;
+      if (!leaving) stack.push({ node, leaving: true });
+      else continue;
+    }
     if (leaving) {
       if (tag === 'tr') rowDepth -= 1;
       if (rowDepth === 0) flush();
