@@ -1,6 +1,6 @@
-// The passage that answers (issue 12, point 3): a page uploaded as plain text is chunked under its
-// heading lines, a heading's words find the passage under it, and a result whose answering
-// sentence sits at a chunk's edge carries the neighbouring chunk's sentence; SPEC §4's shape holds.
+// The passage that answers: a page uploaded as plain text is chunked under its heading lines, a
+// heading's words find the passage under it, and the passage holds the answering sentence with the
+// one after it; SPEC §4's shape holds.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
@@ -47,7 +47,7 @@ test('a heading line of a plain-text page is not a passage: its words find the p
   assert.ok(results.every((result) => !/^Swimming pool$/m.test(result.content)));
 });
 
-test('the passage that answers holds the answering sentence and the one after it, across a chunk edge', async () => {
+test('the passage that answers holds the answering sentence and the one after it', async () => {
   const results = await search('where does the night porter keep stored suitcases');
   assert.ok(results.length > 0);
   const [first] = results;

@@ -284,6 +284,31 @@ export function bm25Scores(index: AgentIndex, queryTerms: readonly string[], int
   return scores;
 }
 
+/** A term's inverse document frequency over the agent's live passages (BM25's, never negative). */
+export function termIdf(index: AgentIndex, term: string): number {
+  const frequency = index.postings.get(term)?.length ?? 0;
+  return Math.log(1 + (index.live - frequency + 0.5) / (frequency + 0.5));
+}
+
+/** The summed IDF of the query's distinct terms that the passage in `doc` holds (postings list
+ * slots in ascending order: each is searched). */
+export function matchedIdf(index: AgentIndex, distinctTerms: readonly string[], doc: number): number {
+  let sum = 0;
+  for (const term of distinctTerms) {
+    const posting = index.postings.get(term);
+    if (!posting) continue;
+    let low = 0;
+    let high = posting.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((posting.docs[middle] as number) < doc) low = middle + 1;
+      else high = middle;
+    }
+    if (low < posting.length && posting.docs[low] === doc) sum += termIdf(index, term);
+  }
+  return sum;
+}
+
 /** Exact cosine of the query with one passage (unit vectors): the score every result carries. */
 export function exactCosine(index: AgentIndex, doc: number, query: Float32Array): number {
   const { dimension, vectors } = index;

@@ -84,37 +84,6 @@ export function excerptOf(sentences: readonly string[], cosines: readonly number
     .join(' ');
 }
 
-/**
- * A passage whose best sentence is its first or last may answer across the chunk boundary: it is
- * widened with the neighbouring chunk's sentence on that side (the first one it does not already
- * hold: neighbours overlap by whole sentences). Returns the content, and the sentence added.
- */
-export function widenAtEdge(
-  content: string,
-  best: number,
-  sentenceCount: number,
-  neighbours: { before?: string; after?: string },
-): { content: string; before?: string; after?: string } {
-  const own = sentencesOf(content);
-  const has = new Set(own);
-  const result: { content: string; before?: string; after?: string } = { content };
-  if (best === 0 && neighbours.before) {
-    const before = sentencesOf(neighbours.before).reverse().find((sentence) => !has.has(sentence));
-    if (before) {
-      result.before = before;
-      result.content = `${before} ${result.content}`;
-    }
-  }
-  if (best === sentenceCount - 1 && sentenceCount === own.length && neighbours.after) {
-    const after = sentencesOf(neighbours.after).find((sentence) => !has.has(sentence));
-    if (after) {
-      result.after = after;
-      result.content = `${result.content} ${after}`;
-    }
-  }
-  return result;
-}
-
 function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   for (let i = 0; i < a.length; i += 1) sum += (a[i] as number) * (b[i] as number);

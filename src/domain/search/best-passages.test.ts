@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addChunks, bm25Scores, buildAgentIndex, removeSources, vectorScores, type AgentIndex } from './agent-index.ts';
 import { bestPassages } from './best-passages.ts';
-import { fuseScores, scoreParts, semanticCosineFloor } from './fuse-scores.ts';
 import type { ModelCalibration } from './calibrate-model.ts';
 import type { SearchableChunk } from '../../ports/knowledge-store.ts';
 
@@ -52,11 +51,18 @@ function fast(index: AgentIndex, query: Float32Array, terms: string[], score: (c
   return best.map((entry) => ({ id: index.chunkIds[entry.doc] as string, score: entry.score }));
 }
 
+// Scores non-decreasing in both signals, as bestPassages requires: a semantic and a keyword part
+// and their noisy-or.
+const logistic = (value: number) => 1 / (1 + Math.exp(-value));
+const semanticPart = (c: number) => logistic(3 * ((c - calibration.unrelated) / (calibration.paraphrase - calibration.unrelated) - 1));
+const keywordPart = (b: number) => (b > 0 ? logistic(10 * (Math.min(1, b) - 0.5)) : 0);
 const modes = {
-  hybrid: (c: number, b: number) => fuseScores(scoreParts(c, b, calibration)),
-  vector: (c: number, b: number) => scoreParts(c, b, calibration).semantic,
-  bm25: (c: number, b: number) => scoreParts(c, b, calibration).keyword,
+  hybrid: (c: number, b: number) => 1 - (1 - semanticPart(c)) * (1 - keywordPart(b)),
+  vector: (c: number, _b: number) => semanticPart(c),
+  bm25: (_c: number, b: number) => keywordPart(b),
 };
+/** The lowest cosine whose semantic part reaches `minimum`. */
+const semanticCosineFloor = (minimum: number, cal: ModelCalibration) => cal.unrelated + (1 + Math.log(minimum / (1 - minimum)) / 3) * (cal.paraphrase - cal.unrelated);
 
 test('the int8 first pass with exact rescoring returns exactly what scoring every passage does', () => {
   const random = seeded(7);

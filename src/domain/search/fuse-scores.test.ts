@@ -1,35 +1,63 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FUSION, fuseScores, queryCalibration, scoreParts, semanticCosineFloor, sentenceCosine } from './fuse-scores.ts';
+import { RANKING, fusedOrder, fuseScores, keywordTrust, scoreParts, type CandidateSignals } from './fuse-scores.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import { CALIBRATION_PROBES } from './calibration-probes.ts';
 
 const USE_LIKE: ModelCalibration = { model: 'a', unrelated: 0.17, paraphrase: 0.46, spread: 0.1, separates: true };
+const at = (cosine: number, matchedIdf = 0, bm25 = matchedIdf > 0 ? 0.5 : 0): CandidateSignals => ({ cosine, bm25, matchedIdf });
+/** The IDF of a term found in `df` of `n` passages. */
+const idf = (df: number, n: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 test('either part alone clears the floor, agreement ranks highest, and scores stay in 0..1', () => {
-  const semanticOnly = fuseScores(scoreParts(0.46, 0, USE_LIKE));
-  const keywordOnly = fuseScores(scoreParts(0.1, 0.8, USE_LIKE));
-  const both = fuseScores(scoreParts(0.46, 0.8, USE_LIKE));
-  assert.ok(semanticOnly >= FUSION.minimumScore, `a typical paraphrase alone: ${semanticOnly}`);
-  assert.ok(keywordOnly >= FUSION.minimumScore, `a strong keyword match alone: ${keywordOnly}`);
+  const semanticOnly = fuseScores(scoreParts(at(0.46), 30, USE_LIKE));
+  const keywordOnly = fuseScores(scoreParts(at(0.1, 2 * idf(1, 1500)), 30, USE_LIKE));
+  const both = fuseScores(scoreParts(at(0.46, 2 * idf(1, 1500)), 30, USE_LIKE));
+  assert.ok(semanticOnly >= RANKING.minimumScore, `a typical paraphrase alone: ${semanticOnly}`);
+  assert.ok(keywordOnly >= RANKING.minimumScore, `two rare terms of a large knowledge base alone: ${keywordOnly}`);
   assert.ok(both > semanticOnly && both > keywordOnly);
-  assert.ok(fuseScores(scoreParts(0.17, 0, USE_LIKE)) < FUSION.minimumScore, 'typical unrelated text stays under the floor');
-  for (const [cosine, bm25] of [[1, 1], [-1, 0], [0.99, 5], [0, 0]] as const) {
-    const score = fuseScores(scoreParts(cosine, bm25, USE_LIKE));
-    assert.ok(score >= 0 && score <= 1, `${cosine}, ${bm25}: ${score}`);
+  assert.ok(fuseScores(scoreParts(at(0.17), 30, USE_LIKE)) < RANKING.minimumScore, 'typical unrelated text stays under the floor');
+  for (const signals of [at(1, 40), at(-1), at(0.99, 5), at(0)]) {
+    const score = fuseScores(scoreParts(signals, 30, USE_LIKE));
+    assert.ok(score >= 0 && score <= 1, `${JSON.stringify(signals)}: ${score}`);
   }
+});
+
+test('keyword evidence is information: rare terms of a large knowledge base pass, the same words in a small one do not', () => {
+  const large = fuseScores(scoreParts(at(0.17, idf(2, 1500) + idf(4, 1500)), 30, USE_LIKE));
+  const small = fuseScores(scoreParts(at(0.17, idf(1, 20) + idf(2, 20)), 30, USE_LIKE));
+  assert.ok(large >= RANKING.minimumScore, `two rare terms of 1,500 passages: ${large}`);
+  assert.ok(small < RANKING.minimumScore, `two terms of 20 passages: ${small}`);
+  assert.equal(scoreParts(at(0.17, 0), 30, USE_LIKE).keyword, 0, 'no shared term, no keyword part');
+});
+
+test('a passage holding every informative word of the question passes on keywords in any knowledge base', () => {
+  const parking = idf(1, 12);
+  assert.ok(fuseScores(scoreParts(at(0.17, parking), parking, USE_LIKE)) >= RANKING.minimumScore, 'all of a one-word question');
+  assert.ok(fuseScores(scoreParts(at(0.17, parking), 3 * parking, USE_LIKE)) < RANKING.minimumScore, 'a third of a longer one');
 });
 
 test('a model that does not separate meaning is scored on keywords only', () => {
   const flat = { ...USE_LIKE, separates: false };
-  assert.equal(scoreParts(0.99, 0, flat).semantic, 0);
-  assert.equal(semanticCosineFloor(0.3, flat), Infinity);
+  assert.equal(scoreParts(at(0.99), 30, flat).semantic, 0);
 });
 
-test('the cosine floor is where the semantic part reaches the minimum', () => {
-  const floor = semanticCosineFloor(0.3, USE_LIKE);
-  assert.ok(Math.abs(scoreParts(floor, 0, USE_LIKE).semantic - 0.3) < 1e-9);
+test('the order trusts the keyword ranking as far as the question\'s words are rare in this knowledge', () => {
+  const keywordLeader = at(0.3, 14, 0.9);
+  const meaningLeader = at(0.6, 0, 0);
+  const middle = at(0.45, 3, 0.2);
+  const first = (candidates: CandidateSignals[]) => {
+    const values = fusedOrder(candidates);
+    return candidates[values.indexOf(Math.max(...values))];
+  };
+  assert.equal(first([middle, meaningLeader, keywordLeader]), keywordLeader, 'rare shared names lead');
+  const weakKeywords = at(0.3, 2.5, 0.9);
+  assert.equal(first([middle, meaningLeader, weakKeywords]), meaningLeader, 'common shared words: meaning leads');
+  assert.ok(keywordTrust([keywordLeader]) > 0.99 && keywordTrust([weakKeywords]) < 0.1);
+  // Both rankings agree: first whatever the trust.
+  const both = at(0.7, 14, 1);
+  assert.equal(first([keywordLeader, both, meaningLeader]), both);
 });
 
 /** A toy model that knows the probes: a question and its passage share one axis (cosine 0.36),
@@ -55,28 +83,7 @@ test('calibration is measured per model: a shared direction raises every cosine 
   assert.ok(shifted.unrelated > 0.6 && plain.unrelated < 0.2, JSON.stringify({ plain, shifted }));
   assert.ok(plain.separates && shifted.separates);
   // A cosine that is unrelated text for the shifted model is far above any paraphrase of the plain one.
-  assert.ok(fuseScores(scoreParts(shifted.unrelated, 0, shifted)) < FUSION.minimumScore);
-  assert.ok(fuseScores(scoreParts(shifted.unrelated, 0, plain)) > 0.9);
+  assert.ok(fuseScores(scoreParts(at(shifted.unrelated), 30, shifted)) < RANKING.minimumScore);
+  assert.ok(fuseScores(scoreParts(at(shifted.unrelated), 30, plain)) > 0.9);
 });
 
-test('a knowledge base on one subject lifts the scale by half its background; a small one does not', () => {
-  const lifted = queryCalibration(USE_LIKE, 0.37, 40);
-  assert.ok(Math.abs(lifted.unrelated - 0.27) < 1e-6 && Math.abs(lifted.paraphrase - 0.56) < 1e-6, JSON.stringify(lifted));
-  assert.equal(queryCalibration(USE_LIKE, 0.1, 40), USE_LIKE, 'a background under unrelated text changes nothing');
-  assert.equal(queryCalibration(USE_LIKE, 0.37, 5), USE_LIKE, 'five passages: their mean is the ones that answer');
-});
-
-test('knowledge all on one subject lifts the scale by a larger share, counted in the model\'s spreads', () => {
-  const at = (calibration: ModelCalibration, mean: number) => queryCalibration(calibration, mean, 300).unrelated - calibration.unrelated;
-  assert.ok(Math.abs(at(USE_LIKE, 0.32) - 0.075) < 1e-6, '1.5 spreads: half');
-  assert.ok(Math.abs(at(USE_LIKE, 0.42) - 0.25 * 0.75) < 1e-6, '2.5 spreads: three quarters');
-  assert.ok(Math.abs(at(USE_LIKE, 0.57) - 0.4) < 1e-6, '4 spreads: the whole of it');
-  // The same background on a model whose cosines sit in 0.6–0.9 (c' = (c + 2) / 3, spread a third).
-  const shifted: ModelCalibration = { model: 'b', unrelated: (0.17 + 2) / 3, paraphrase: (0.46 + 2) / 3, spread: 0.1 / 3, separates: true };
-  assert.ok(Math.abs(at(shifted, (0.42 + 2) / 3) - (0.25 * 0.75) / 3) < 1e-6, 'read on the model\'s own scale');
-});
-
-test('the best sentence counts half, discounted for the number of sentences in the model\'s spread', () => {
-  assert.equal(sentenceCosine(0.3, 0.9, 1, USE_LIKE), 0.3, 'one sentence: the passage cosine');
-  assert.ok(Math.abs(sentenceCosine(0.3, 0.5, 4, USE_LIKE) - (0.5 * 0.3 + 0.5 * (0.5 - 0.2 * 0.1 * 2))) < 1e-9);
-});

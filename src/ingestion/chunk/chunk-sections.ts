@@ -21,7 +21,7 @@ export interface ChunkOptions {
 
 // Small enough for a sentence encoder to represent well (USE was trained on sentences and short
 // paragraphs), large enough to carry an answer with its context.
-export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { maxTokens: 160, overlapTokens: 32, minTokens: 40 };
+export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { maxTokens: 300, overlapTokens: 48, minTokens: 40 };
 
 interface Sentence {
   text: string;
