@@ -1,0 +1,146 @@
+// `node scripts/search/dump-candidates.ts OUT.json [--sets a,b]`: for every question of every
+// labelled set (both splits, each tagged), the passages either signal puts near the top, with the
+// raw signals a ranking can be built from and whether the passage answers. The ranking research
+// (scripts/search/fit-ranking.ts) reads this file, so that orderings and score calibrations are
+// compared on the same candidates without embedding anything again.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
+import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
+import { startTestServer, UNLIMITED_RATE, type TestServer } from '../../test/support/test-server.ts';
+import { docsetNames, holdsAnswer, ingestDocset, loadDocset } from '../../test/quality/docsets.ts';
+import { dev2Sets, loadPassages, paraphraseSets, referencePagesSet, shopSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
+import { analyze } from '../../src/domain/search/analyze.ts';
+import { bm25Scores, exactCosine, meanCosine } from '../../src/domain/search/agent-index.ts';
+import { loadAgentIndex, modelCalibration } from '../../src/domain/search/rank-passages.ts';
+import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
+import type { AgentRecord } from '../../src/ports/store.ts';
+import { CALIBRATION_PROBES } from '../../src/domain/search/calibration-probes.ts';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { sets: { type: 'string' } } });
+const out = positionals[0] ?? '.tmp/candidates.json';
+const wanted = (name: string) => !values.sets || values.sets.split(',').some((part) => name.startsWith(part));
+
+interface Question {
+  q: string;
+  split: string;
+  /** Is there an answer in the knowledge? */
+  answerable: boolean;
+  /** Live passages. */
+  n: number;
+  meanCos: number;
+  meanPlain: number;
+  candidates: Array<{ id: string; bm25: number; matchedIdf: number; matchedTerms: number; cos: number; plain: number; label: 0 | 1; page: 0 | 1 }>;
+  queryIdf: number;
+  queryTerms: number;
+  idfMax: number;
+}
+interface SetDump {
+  set: string;
+  kind: string;
+  questions: Question[];
+}
+
+const docsets = docsetNames().map(loadDocset).filter((set) => wanted(set.name));
+const labelled: Array<[string, string, LabelledSet]> = [];
+if (wanted('reference')) for (const split of ['dev', 'heldout'] as const) labelled.push(['reference', split, referencePagesSet(split)]);
+if (wanted('paraphrase')) for (const split of ['dev', 'heldout'] as const) for (const [domain, set] of paraphraseSets(split)) labelled.push([`paraphrase/${domain}`, split, set]);
+if (wanted('paraphrase2')) for (const [domain, set] of paraphraseSets('heldout', 'paraphrase2.json')) labelled.push([`paraphrase2/${domain}`, 'heldout', set]);
+if (wanted('shop')) labelled.push(['shop', 'dev', shopSet()]);
+if (wanted('dev2')) for (const [domain, set] of dev2Sets()) labelled.push([`dev2/${domain}`, 'dev', set]);
+
+const questions = new Set([...docsets.flatMap((set) => set.questions.map((q) => q.q)), ...labelled.flatMap(([, , set]) => set.questions.map((q) => q.q))]);
+const embedder = cachedEmbedder(createLocalEmbedder(), questions);
+const server = await startTestServer({
+  embedder,
+  configFile: { ...UNLIMITED_RATE, plans: { ...UNLIMITED_RATE.plans, business: { requestsPerMinute: 100_000, crawlPageLimit: 1_000, storageLimit: 50_000_000 } }, network: { allowPrivateAddresses: true } },
+});
+const PER_SIGNAL = 40;
+
+async function dumpQuestion(server: TestServer, agent: AgentRecord, q: string, split: string, isAnswer: ((content: string, sourceId: string) => boolean) | null, isPage: (sourceId: string) => boolean): Promise<Question> {
+  const index = await loadAgentIndex(server.deps, agent);
+  const [combined] = await embedQuestions(server.deps.embedder, [q]);
+  const [plain] = await server.deps.embedder.embed([q]);
+  const terms = [...new Set(analyze(q))];
+  const lexical = bm25Scores(index, terms);
+  const idf = (term: string) => {
+    const frequency = index.postings.get(term)?.length ?? 0;
+    return Math.log(1 + (index.live - frequency + 0.5) / (frequency + 0.5));
+  };
+  const live = [...Array(index.slots).keys()].filter((doc) => index.chunkIds[doc] !== '');
+  const top = (value: (doc: number) => number) => [...live].sort((a, b) => value(b) - value(a)).slice(0, PER_SIGNAL);
+  const cos = new Map(live.map((doc) => [doc, exactCosine(index, doc, combined!)]));
+  const plainCos = new Map(live.map((doc) => [doc, exactCosine(index, doc, plain!)]));
+  const docs = [...new Set([...top((doc) => lexical[doc] as number).filter((doc) => (lexical[doc] as number) > 0), ...top((doc) => cos.get(doc)!), ...top((doc) => plainCos.get(doc)!)])];
+  const rows = new Map((await server.deps.store.chunks.withSources(agent.id, docs.map((doc) => index.chunkIds[doc] as string))).map((row) => [row.id, row]));
+  const termsOf = (doc: number) => terms.filter((term) => index.postings.get(term)?.docs.subarray(0, index.postings.get(term)!.length).includes(doc));
+  return {
+    q,
+    split,
+    answerable: isAnswer !== null,
+    n: index.live,
+    meanCos: meanCosine(index, combined!),
+    meanPlain: meanCosine(index, plain!),
+    queryIdf: terms.reduce((sum, term) => sum + idf(term), 0),
+    queryTerms: terms.length,
+    idfMax: Math.log(1 + (index.live - 0.5) / 1.5),
+    candidates: docs.map((doc) => {
+      const row = rows.get(index.chunkIds[doc] as string)!;
+      const matched = termsOf(doc);
+      return {
+        id: row.id,
+        bm25: lexical[doc] as number,
+        matchedIdf: matched.reduce((sum, term) => sum + idf(term), 0),
+        matchedTerms: matched.length,
+        cos: cos.get(doc)!,
+        plain: plainCos.get(doc)!,
+        label: isAnswer?.(row.content, row.source.id) ? 1 : 0,
+        page: isPage(row.source.id) ? 1 : 0,
+      };
+    }),
+  };
+}
+
+const dumps: SetDump[] = [];
+try {
+  for (const set of docsets) {
+    const { ctx } = await server.seedAccount('business');
+    const seeded = await server.seedAgent(ctx, set.name);
+    const pages = await ingestDocset(server.deps, ctx, seeded, set);
+    const agent = (await server.deps.store.agents.get(ctx.accountId, seeded.id))!;
+    const dump: SetDump = { set: set.name, kind: 'docs', questions: [] };
+    for (const question of set.questions) {
+      const answer = question.answer;
+      dump.questions.push(await dumpQuestion(server, agent, question.q, question.split, answer === null ? null : (content, sourceId) => pages.get(sourceId) === question.page && holdsAnswer(content, answer), (sourceId) => pages.get(sourceId) === question.page));
+    }
+    dumps.push(dump);
+    console.log(`${set.name}: ${dump.questions.length} questions`);
+  }
+  for (const [name, split, set] of labelled) {
+    const { ctx } = await server.seedAccount('business');
+    const seeded = await server.seedAgent(ctx, name);
+    const bySource = await loadPassages(server.deps, ctx, seeded.id, set.passages, set.pages);
+    const agent = (await server.deps.store.agents.get(ctx.accountId, seeded.id))!;
+    const dump: SetDump = { set: name, kind: set.pages ? 'docs' : 'paraphrase', questions: [] };
+    const collapse = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+    for (const question of set.questions) {
+      const answer = question.answer && collapse(question.answer);
+      dump.questions.push(await dumpQuestion(server, agent, question.q, split, question.passage === null ? null : (content, sourceId) => bySource.get(sourceId) === question.passage && (!answer || collapse(content).includes(answer)), (sourceId) => bySource.get(sourceId) === question.passage));
+    }
+    dumps.push(dump);
+    console.log(`${name} ${split}: ${dump.questions.length} questions`);
+  }
+  const calibration = await modelCalibration(server.deps);
+  // The same probes read with the question embedded as it is (no adapter, no tower).
+  const probeQuestions = await server.deps.embedder.embed(CALIBRATION_PROBES.map((probe) => probe.question));
+  const probePassages = await server.deps.embedder.embed(CALIBRATION_PROBES.map((probe) => probe.passage));
+  const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, i) => sum + value * (b[i] as number), 0);
+  const related: number[] = [];
+  const unrelated: number[] = [];
+  probeQuestions.forEach((question, i) => probePassages.forEach((passage, j) => (i === j ? related : unrelated).push(dot(question, passage))));
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const plainCalibration = { unrelated: mean(unrelated), paraphrase: mean(related), spread: Math.sqrt(mean(unrelated.map((v) => (v - mean(unrelated)) ** 2))) };
+  writeFileSync(out, JSON.stringify({ calibration, plainCalibration, sets: dumps }));
+} finally {
+  await server.close();
+}
