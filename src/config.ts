@@ -5,7 +5,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import { Ajv } from 'ajv';
 import Type, { type Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
-import { isValidIpOrCidr } from './domain/keys/ip-allow-list.ts';
+import { isValidIpOrCidr } from './net/ip-allow-list.ts';
 import type { ExtractionSettings } from './ingestion/extract/extraction-pool.ts';
 import type { DistributedQueueSettings } from './ingestion/queue/pg-boss-queue.ts';
 

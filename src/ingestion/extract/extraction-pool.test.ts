@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createExtractionPool, type ExtractionSettings } from './extraction-pool.ts';
-import { ExtractError } from './extract-error.ts';
+import { ExtractError } from '../../text/extract-error.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../../test/fixtures/files');

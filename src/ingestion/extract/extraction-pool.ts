@@ -5,7 +5,7 @@
 import { Piscina } from 'piscina';
 import type { ExtractedForIndex, FileExtractor } from '../../ports/file-extractor.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
-import { ExtractError } from './extract-error.ts';
+import { ExtractError } from '../../text/extract-error.ts';
 import type { WorkerReply } from './extract-worker.ts';
 
 export interface ExtractionSettings {
