@@ -5,9 +5,8 @@ import { availableParallelism, totalmem } from 'node:os';
 import { Ajv } from 'ajv';
 import Type, { type Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
+import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-types.ts';
 import { isValidIpOrCidr } from './net/ip-allow-list.ts';
-import type { ExtractionSettings } from './ingestion/extract/extraction-pool.ts';
-import type { DistributedQueueSettings } from './ingestion/queue/pg-boss-queue.ts';
 
 const PlanLimits = {
   requestsPerMinute: Type.Integer({ minimum: 1 }),
@@ -22,15 +21,6 @@ const PlanLimits = {
 const FilePlanSchema = Type.Partial(
   Type.Object({ ...PlanLimits, models: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))]) }, { additionalProperties: false }),
 );
-/** A plan as the server uses it: "*" already resolved into the catalog's ids. */
-export interface Plan {
-  requestsPerMinute: number;
-  storageLimit: number;
-  crawlPageLimit: number;
-  monthlyCredits: number;
-  models: string[];
-}
-
 const ModelSchema = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 100 }),
@@ -49,7 +39,8 @@ const ModelSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ModelEntry = Static<typeof ModelSchema>;
+// The schema parses into the domain's type (a compile-time check).
+type _ModelSchemaFits<T extends ModelEntry = Static<typeof ModelSchema>> = T;
 
 const FileSchema = Type.Object(
   {
@@ -227,9 +218,34 @@ export const DEFAULT_PLANS: Record<PlanName, Plan> = {
 
 export type StorageConfig = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string; dataDir: string };
 
-export interface CatalogConfig {
-  plans: Record<PlanName, Plan>;
-  models: ModelEntry[];
+/** The pool that reads uploaded files (ingestion/extract). */
+export interface ExtractionSettings {
+  /** Threads extracting at once. */
+  workers: number;
+  /** Uploads that may wait for a thread; one more is answered 503 with Retry-After. */
+  queue: number;
+  /** A file still being read after this long is refused (a parser spinning on a hostile file). */
+  timeoutMs: number;
+  /** Heap cap per thread: a file that needs more is refused, not the server's memory. */
+  maxHeapMb: number;
+  /** An idle thread ends after this long, returning its memory. */
+  idleMs: number;
+}
+
+/** The ingestion jobs on PostgreSQL (the distributed queue). */
+export interface DistributedQueueSettings {
+  /** Jobs this node runs at once; 0: it queues jobs and waits for them, others run them. */
+  workers: number;
+  /** Pages one crawl keeps in flight, across all nodes. */
+  parallelism: number;
+  /** A running job whose worker sends no heartbeat for this long (a killed node) is retried. */
+  heartbeatSeconds: number;
+  /** Attempts after the first; after the last, the job fails and its storage is given back. */
+  retryLimit: number;
+  /** How often pg-boss looks for lost workers and expired jobs. */
+  superviseSeconds: number;
+  /** The longest one attempt may run. */
+  expireSeconds: number;
 }
 
 export interface ServerConfig {

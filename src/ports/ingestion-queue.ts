@@ -1,4 +1,4 @@
-import type { RequestContext } from '../domain/context.ts';
+import type { RequestContext } from './request-context.ts';
 import type { AgentRecord, StoreRepositories } from './store.ts';
 import type { PageState, SourceRecord } from './knowledge-store.ts';
 import type { ExtractedSection } from '../text/extracted.ts';

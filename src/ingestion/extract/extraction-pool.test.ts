@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createExtractionPool, type ExtractionSettings } from './extraction-pool.ts';
+import { createExtractionPool } from './extraction-pool.ts';
+import type { ExtractionSettings } from '../../config.ts';
 import { ExtractError } from '../../text/extract-error.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 

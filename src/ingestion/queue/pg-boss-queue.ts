@@ -13,21 +13,7 @@ import { translatingPool } from '../../storage/postgres/guarded-pool.ts';
 import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDone } from '../../ports/ingestion-queue.ts';
 import { createIngestJobRows, inTransaction, SETTLED_CHANNEL } from './ingest-job-rows.ts';
 import { createSettledListener, type SettledListener } from './settled-listener.ts';
-
-export interface DistributedQueueSettings {
-  /** Jobs this node runs at once; 0: it queues jobs and waits for them, others run them. */
-  workers: number;
-  /** Pages one crawl keeps in flight, across all nodes. */
-  parallelism: number;
-  /** A running job whose worker sends no heartbeat for this long (a killed node) is retried. */
-  heartbeatSeconds: number;
-  /** Attempts after the first; after the last, the job fails and its storage is given back. */
-  retryLimit: number;
-  /** How often pg-boss looks for lost workers and expired jobs. */
-  superviseSeconds: number;
-  /** The longest one attempt may run. */
-  expireSeconds: number;
-}
+import type { DistributedQueueSettings } from '../../config.ts';
 
 export interface PgBossQueueOptions<Prepared> {
   databaseUrl: string;
