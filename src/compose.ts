@@ -11,8 +11,8 @@ import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/gu
 import type { IngestionQueue, OnJobDone } from './ports/ingestion-queue.ts';
 import { createIngestHandlers } from './domain/knowledge/ingest-job.ts';
 import type { IngestDeps } from './domain/knowledge/store-source.ts';
-import { createInProcessQueue } from './ingestion/queue/in-process-queue.ts';
-import { createPgBossQueue } from './ingestion/queue/pg-boss-queue.ts';
+import { createInProcessQueue } from './jobs/in-process-queue.ts';
+import { createPgBossQueue } from './jobs/pg-boss-queue.ts';
 import { createExtractionPool } from './ingestion/extract/extraction-pool.ts';
 import { createIndexCache } from './domain/search/index-cache.ts';
 import { createChatModels } from './providers/llm/chat-models.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Kysely, PostgresDialect } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
-import { createIngestJobRows } from '../../src/ingestion/queue/ingest-job-rows.ts';
+import { createIngestJobRows } from '../../src/jobs/ingest-job-rows.ts';
 import { createIngestHandlers } from '../../src/domain/knowledge/ingest-job.ts';
 import type { PostgresStore } from '../../src/storage/postgres/open-postgres.ts';
 import type { Database } from '../../src/storage/kysely/database.ts';

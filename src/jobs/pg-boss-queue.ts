@@ -8,12 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { PgBoss, type Job } from 'pg-boss';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
-import type { Database } from '../../storage/kysely/database.ts';
-import { translatingPool } from '../../storage/postgres/guarded-pool.ts';
-import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDone } from '../../ports/ingestion-queue.ts';
+import type { Database } from '../storage/kysely/database.ts';
+import { translatingPool } from '../storage/postgres/guarded-pool.ts';
+import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDone } from '../ports/ingestion-queue.ts';
 import { createIngestJobRows, inTransaction, SETTLED_CHANNEL } from './ingest-job-rows.ts';
 import { createSettledListener, type SettledListener } from './settled-listener.ts';
-import type { DistributedQueueSettings } from '../../config.ts';
+import type { DistributedQueueSettings } from '../config.ts';
 
 export interface PgBossQueueOptions<Prepared> {
   databaseUrl: string;

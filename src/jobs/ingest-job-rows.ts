@@ -3,10 +3,10 @@
 // ended. The row, locked, decides once whether a job stores its source, is cancelled or fails:
 // retried or doubled attempts find it settled and store nothing.
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../storage/kysely/database.ts';
-import { repositories } from '../../storage/kysely/kysely-store.ts';
-import type { StoreRepositories } from '../../ports/store.ts';
-import type { IngestJob, IngestOutcome } from '../../ports/ingestion-queue.ts';
+import type { Database } from '../storage/kysely/database.ts';
+import { repositories } from '../storage/kysely/kysely-store.ts';
+import type { StoreRepositories } from '../ports/store.ts';
+import type { IngestJob, IngestOutcome } from '../ports/ingestion-queue.ts';
 
 /** The channel a settled job is announced on (payload: the job's id), for its waiter and for a
  * consumer still running a cancelled job. */
