@@ -24,6 +24,7 @@ import { createRenewalWorker, type RenewalWorker } from './credits/renewal-worke
 import { createSiteSyncWorker, type SiteSyncWorker } from './background/site-sync-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
+import { translateConnectionFailure } from './storage/postgres/guarded-pool.ts';
 import { createClusterRateLimiter, createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
 import type { ServiceMetrics } from './observability/service-metrics.ts';
 import { instrumentEmbedder } from './observability/instrument-embedder.ts';
@@ -64,7 +65,7 @@ function createIngestionQueue(config: Config, deps: IngestDeps, options: { onJob
   const handlers = createIngestHandlers(deps);
   if (config.storage.kind === 'sqlite') return createInProcessQueue({ store: deps.store, handlers, parallelism: IN_PROCESS_PAGES_IN_FLIGHT, onJobDone: options.onJobDone });
   const log = options.log ?? ((message: string, error?: unknown) => process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error ?? '')}\n`));
-  return createPgBossQueue({ databaseUrl: config.storage.databaseUrl, pool: (deps.store as PostgresStore).pool, settings: config.ingestion, handlers, now: () => deps.clock.now(), log, onJobDone: options.onJobDone });
+  return createPgBossQueue({ databaseUrl: config.storage.databaseUrl, database: (deps.store as PostgresStore).transactional, settings: config.ingestion, handlers, now: () => deps.clock.now(), log, onJobDone: options.onJobDone });
 }
 
 /** On one node a crawl keeps two pages embedding: the embedder's workers, about. */
@@ -82,7 +83,7 @@ export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
  * (the single-process SQLite default). */
 export function createRateLimiter(config: Config, store: Store, options: { clustered?: boolean } = {}): RateLimiter {
   if (config.redisUrl) return createRedisRateLimiter(config.redisUrl);
-  if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool);
+  if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool, translateConnectionFailure);
   if (options.clustered) return createClusterRateLimiter();
   return createMemoryRateLimiter();
 }

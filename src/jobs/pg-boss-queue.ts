@@ -6,18 +6,15 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { PgBoss, type Job } from 'pg-boss';
-import { Kysely, PostgresDialect } from 'kysely';
-import type pg from 'pg';
-import type { Database } from '../storage/kysely/database.ts';
-import { translatingPool } from '../storage/postgres/guarded-pool.ts';
 import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDone } from '../ports/ingestion-queue.ts';
-import { createIngestJobRows, inTransaction, SETTLED_CHANNEL } from './ingest-job-rows.ts';
+import { createIngestJobRows, inTransaction, SETTLED_CHANNEL, type JobsDatabase } from './ingest-job-rows.ts';
 import { createSettledListener, type SettledListener } from './settled-listener.ts';
 import type { DistributedQueueSettings } from '../config.ts';
 
 export interface PgBossQueueOptions<Prepared> {
   databaseUrl: string;
-  pool: pg.Pool;
+  /** The store's database (PostgresStore.transactional). */
+  database: JobsDatabase;
   settings: DistributedQueueSettings;
   handlers: IngestHandlers<Prepared>;
   now: () => number;
@@ -34,8 +31,7 @@ const PURGE_EVERY = 50;
 
 export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared>): IngestionQueue {
   const { settings, handlers, now, log } = options;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: translatingPool(options.pool) as unknown as pg.Pool }) });
-  const rows = createIngestJobRows(db);
+  const rows = createIngestJobRows(options.database);
   const worker = `${hostname()}:${process.pid}`;
   const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4, useListenNotify: true, superviseIntervalSeconds: settings.superviseSeconds, monitorIntervalSeconds: settings.superviseSeconds });
   boss.on('error', (error) => log('ingestion queue error', error));

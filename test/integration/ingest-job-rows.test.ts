@@ -25,7 +25,7 @@ describe('ingest job rows: a job settles once', { skip: TEST_BACKEND !== 'postgr
   test('two attempts race to store one job: one source, its chunks once, its storage once; a late cancel is a no-op', async () => {
     const { ctx } = await server.seedAccount('business');
     const agent = await server.seedAgent(ctx);
-    const rows = createIngestJobRows(db);
+    const rows = createIngestJobRows((server.deps.store as PostgresStore).transactional);
     const handlers = createIngestHandlers(server.deps);
     const text = 'The harbour stores boats from November to March. '.repeat(30);
     const bytes = new TextEncoder().encode(text);
