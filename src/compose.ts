@@ -18,6 +18,7 @@ import { createIndexCache } from './domain/search/index-cache.ts';
 import { createChatModels } from './providers/llm/chat-models.ts';
 import { createModerator } from './providers/moderation/create-moderator.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
+import { createScryptPasswordHasher } from './providers/crypto/scrypt-password-hasher.ts';
 import { createTargetCheck } from './providers/http/target-check.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './webhooks/delivery-worker.ts';
 import { createRenewalWorker, type RenewalWorker } from './credits/renewal-worker.ts';
@@ -56,6 +57,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     chatModels: createChatModels(config.chatModels, ids),
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
     moderator: createModerator(config.moderation, options.embedder?.model === LOCAL_EMBEDDING_MODEL ? options.embedder : undefined),
+    passwords: createScryptPasswordHasher(),
   };
   return { ...deps, ingestion: createIngestionQueue(config, deps, options) };
 }

@@ -11,6 +11,7 @@ import type { Moderator } from '../ports/moderator.ts';
 import type { FileExtractor } from '../ports/file-extractor.ts';
 import type { IngestionQueue } from '../ports/ingestion-queue.ts';
 import type { RequestContext } from '../ports/request-context.ts';
+import type { PasswordHasher } from '../ports/password-hasher.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -31,6 +32,8 @@ export interface DomainDeps {
   chatModels: ChatModels;
   /** Checks chat messages before any model sees them. */
   moderator: Moderator;
+  /** Hashes and checks console users' passwords. */
+  passwords: PasswordHasher;
 }
 
 // Defined beside the ports, which carry it in queued jobs; the domain's functions take it.
