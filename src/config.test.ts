@@ -143,6 +143,14 @@ test('HTTP workers: one per core on PostgreSQL, one on SQLite, WORKERS over serv
   for (const bad of ['0', 'many', '2.5']) assert.throws(() => loadConfig({ WORKERS: bad }), (e: Error) => e instanceof ConfigError && /WORKERS/.test(e.message));
 });
 
+test('the worker slot the cluster primary sets: 0 alone, an integer from 0 to 255, anything else refused', () => {
+  assert.equal(loadConfig({}).server.workerSlot, 0);
+  assert.equal(loadConfig({ COLLOQUY_WORKER_SLOT: '3' }).server.workerSlot, 3);
+  for (const bad of ['-1', 'one', '2.5', '1e2', ' 1', '256']) {
+    assert.throws(() => loadConfig({ COLLOQUY_WORKER_SLOT: bad }), (e: Error) => e instanceof ConfigError && /COLLOQUY_WORKER_SLOT/.test(e.message), bad);
+  }
+});
+
 test('embedding threads and ingestion jobs: one each per HTTP worker in a cluster, min(4, cores) alone, explicit settings kept', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');

@@ -427,6 +427,14 @@ function parsePort(text: string | undefined): number {
   return port;
 }
 
+/** Set by the cluster primary for each worker it forks (0 when unset: a process alone). */
+function parseWorkerSlot(text: string | undefined): number {
+  if (text === undefined || text === '') return 0;
+  const slot = Number(text);
+  if (!/^\d+$/.test(text) || slot > 255) throw new ConfigError(`COLLOQUY_WORKER_SLOT must be an integer from 0 to 255, got "${text}"`);
+  return slot;
+}
+
 function parseDatabaseUrl(text: string | undefined): string | null {
   if (!text) return null;
   if (!/^postgres(ql)?:\/\//.test(text)) throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)');
@@ -490,7 +498,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       logLevel,
       shutdownGraceMs: file.server?.shutdownGraceMs ?? 20_000,
       workers: httpWorkers,
-      workerSlot: env.COLLOQUY_WORKER_SLOT ? Number(env.COLLOQUY_WORKER_SLOT) : 0,
+      workerSlot: parseWorkerSlot(env.COLLOQUY_WORKER_SLOT),
     },
     metrics: metricsConfig(file.metrics, env),
     storage: databaseUrl ? { kind: 'postgres', databaseUrl, dataDir } : { kind: 'sqlite', dataDir },
