@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'coverage/**', '.tmp/**', 'console/dist/**', 'test/openapi-client/generated/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'coverage/**', '.tmp/**', 'console/dist/**', 'test/openapi-client/generated/**', 'console/src/api/admin-api.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

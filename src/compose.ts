@@ -11,19 +11,22 @@ import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/gu
 import type { IngestionQueue, OnJobDone } from './ports/ingestion-queue.ts';
 import { createIngestHandlers } from './domain/knowledge/ingest-job.ts';
 import type { IngestDeps } from './domain/knowledge/store-source.ts';
-import { createInProcessQueue } from './ingestion/queue/in-process-queue.ts';
-import { createPgBossQueue } from './ingestion/queue/pg-boss-queue.ts';
+import { createInProcessQueue } from './jobs/in-process-queue.ts';
+import { createPgBossQueue } from './jobs/pg-boss-queue.ts';
 import { createExtractionPool } from './ingestion/extract/extraction-pool.ts';
 import { createIndexCache } from './domain/search/index-cache.ts';
 import { createChatModels } from './providers/llm/chat-models.ts';
 import { createModerator } from './providers/moderation/create-moderator.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
+import { createScryptPasswordHasher } from './providers/crypto/scrypt-password-hasher.ts';
 import { createTargetCheck } from './providers/http/target-check.ts';
-import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './webhooks/delivery-worker.ts';
-import { createRenewalWorker, type RenewalWorker } from './credits/renewal-worker.ts';
-import { createSiteSyncWorker, type SiteSyncWorker } from './background/site-sync-worker.ts';
+import { createDeliveryWorker, type DeliveryWorker } from './workers/delivery-worker.ts';
+import type { WorkerLogger } from './workers/worker-logger.ts';
+import { createRenewalWorker, type RenewalWorker } from './workers/renewal-worker.ts';
+import { createSiteSyncWorker, type SiteSyncWorker } from './workers/site-sync-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
+import { translateConnectionFailure } from './storage/postgres/guarded-pool.ts';
 import { createClusterRateLimiter, createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
 import type { ServiceMetrics } from './observability/service-metrics.ts';
 import { instrumentEmbedder } from './observability/instrument-embedder.ts';
@@ -55,6 +58,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     chatModels: createChatModels(config.chatModels, ids),
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
     moderator: createModerator(config.moderation, options.embedder?.model === LOCAL_EMBEDDING_MODEL ? options.embedder : undefined),
+    passwords: createScryptPasswordHasher(),
   };
   return { ...deps, ingestion: createIngestionQueue(config, deps, options) };
 }
@@ -64,7 +68,7 @@ function createIngestionQueue(config: Config, deps: IngestDeps, options: { onJob
   const handlers = createIngestHandlers(deps);
   if (config.storage.kind === 'sqlite') return createInProcessQueue({ store: deps.store, handlers, parallelism: IN_PROCESS_PAGES_IN_FLIGHT, onJobDone: options.onJobDone });
   const log = options.log ?? ((message: string, error?: unknown) => process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error ?? '')}\n`));
-  return createPgBossQueue({ databaseUrl: config.storage.databaseUrl, pool: (deps.store as PostgresStore).pool, settings: config.ingestion, handlers, now: () => deps.clock.now(), log, onJobDone: options.onJobDone });
+  return createPgBossQueue({ databaseUrl: config.storage.databaseUrl, database: (deps.store as PostgresStore).transactional, settings: config.ingestion, handlers, now: () => deps.clock.now(), log, onJobDone: options.onJobDone });
 }
 
 /** On one node a crawl keeps two pages embedding: the embedder's workers, about. */
@@ -82,7 +86,7 @@ export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
  * (the single-process SQLite default). */
 export function createRateLimiter(config: Config, store: Store, options: { clustered?: boolean } = {}): RateLimiter {
   if (config.redisUrl) return createRedisRateLimiter(config.redisUrl);
-  if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool);
+  if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool, translateConnectionFailure);
   if (options.clustered) return createClusterRateLimiter();
   return createMemoryRateLimiter();
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, printableConfig } from './config.ts';
 
 test('defaults need nothing: SQLite in ./data on 127.0.0.1:3000, the spec rate limits', () => {
   const config = loadConfig({});
@@ -143,6 +143,14 @@ test('HTTP workers: one per core on PostgreSQL, one on SQLite, WORKERS over serv
   for (const bad of ['0', 'many', '2.5']) assert.throws(() => loadConfig({ WORKERS: bad }), (e: Error) => e instanceof ConfigError && /WORKERS/.test(e.message));
 });
 
+test('the worker slot the cluster primary sets: 0 alone, an integer from 0 to 255, anything else refused', () => {
+  assert.equal(loadConfig({}).server.workerSlot, 0);
+  assert.equal(loadConfig({ COLLOQUY_WORKER_SLOT: '3' }).server.workerSlot, 3);
+  for (const bad of ['-1', 'one', '2.5', '1e2', ' 1', '256']) {
+    assert.throws(() => loadConfig({ COLLOQUY_WORKER_SLOT: bad }), (e: Error) => e instanceof ConfigError && /COLLOQUY_WORKER_SLOT/.test(e.message), bad);
+  }
+});
+
 test('embedding threads and ingestion jobs: one each per HTTP worker in a cluster, min(4, cores) alone, explicit settings kept', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');
@@ -170,3 +178,19 @@ test('metrics: on the API port by default; a token read from the variable the fi
   assert.deepEqual(loadConfig({ COLLOQUY_CONFIG: path, SCRAPE_TOKEN: 't0k' }).metrics, { enabled: true, port: 9464, host: '10.0.0.5', token: 't0k' });
   assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && /SCRAPE_TOKEN/.test(e.message));
 });
+
+test('the printable configuration masks keys, tokens and URL passwords, and keeps the rest', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  writeFileSync(path, JSON.stringify({ metrics: { tokenEnv: 'METRICS_TOKEN' }, moderation: { provider: 'openai', apiKeyEnv: 'MOD_KEY' } }));
+  const env = { COLLOQUY_CONFIG: path, METRICS_TOKEN: 'tok-123', MOD_KEY: 'sk-mod', OPENAI_API_KEY: 'sk-chat', DATABASE_URL: 'postgres://app:hunter2@db:5432/colloquy', REDIS_URL: 'redis://:pw@cache:6379' };
+  const printed = JSON.stringify(printableConfig(loadConfig(env)));
+  for (const secret of ['tok-123', 'sk-mod', 'sk-chat', 'hunter2', ':pw@']) assert.ok(!printed.includes(secret), secret);
+  const shown = JSON.parse(printed) as { storage: { databaseUrl: string }; redisUrl: string; metrics: { token: string }; chatModels: { apiKey: string | null; apiKeyEnv: string | null }[]; server: { port: number } };
+  assert.equal(shown.storage.databaseUrl, 'postgres://app:********@db:5432/colloquy');
+  assert.equal(shown.redisUrl, 'redis://:********@cache:6379');
+  assert.equal(shown.metrics.token, '********');
+  assert.ok(shown.chatModels.some((model) => model.apiKeyEnv === 'OPENAI_API_KEY' && model.apiKey === '********'));
+  assert.equal(shown.server.port, 3000);
+});
+

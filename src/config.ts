@@ -3,211 +3,31 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { availableParallelism, totalmem } from 'node:os';
 import { Ajv } from 'ajv';
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
-import { isValidIpOrCidr } from './domain/keys/ip-allow-list.ts';
-import type { ExtractionSettings } from './ingestion/extract/extraction-pool.ts';
-import type { DistributedQueueSettings } from './ingestion/queue/pg-boss-queue.ts';
+import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-types.ts';
+import { isValidIpOrCidr } from './net/ip-allow-list.ts';
+import {
+  CreditsSchema, defaultsOf, ENVIRONMENT, ExtractionSchema, FileSchema, IngestionSchema, LocalModerationSchema, MetricsSchema, ModelSchema, NetworkSchema,
+  OpenAiEmbeddingsSchema, OpenAiModerationSchema, SearchSchema, ServerSchema, SitesSchema, WebhooksSchema, type FileConfig,
+} from './config-schema.ts';
 
-const PlanLimits = {
-  requestsPerMinute: Type.Integer({ minimum: 1 }),
-  /** Characters of text plus bytes of files, per agent. */
-  storageLimit: Type.Integer({ minimum: 0 }),
-  crawlPageLimit: Type.Integer({ minimum: 0 }),
-  /** The monthly allowance: granted when an account on this plan is created, and on each monthly
-   * anniversary the balance is raised to it if below. */
-  monthlyCredits: Type.Number({ minimum: 0 }),
-};
-/** A plan in the file: any of its fields; `models` may be "*", every model of the catalog. */
-const FilePlanSchema = Type.Partial(
-  Type.Object({ ...PlanLimits, models: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))]) }, { additionalProperties: false }),
-);
-/** A plan as the server uses it: "*" already resolved into the catalog's ids. */
-export interface Plan {
-  requestsPerMinute: number;
-  storageLimit: number;
-  crawlPageLimit: number;
-  monthlyCredits: number;
-  models: string[];
-}
+// The schema parses into the domain's type (a compile-time check).
+type _ModelSchemaFits<T extends ModelEntry = Static<typeof ModelSchema>> = T;
 
-const ModelSchema = Type.Object(
-  {
-    id: Type.String({ minLength: 1, maxLength: 100 }),
-    name: Type.Optional(Type.String()),
-    provider: Type.String({ minLength: 1 }),
-    baseUrl: Type.Optional(Type.String({ minLength: 1 })),
-    apiKeyEnv: Type.Optional(Type.String({ minLength: 1 })),
-    model: Type.Optional(Type.String({ minLength: 1 })),
-    credits: Type.Number({ minimum: 0 }),
-    /** Longest wait for the model's first byte, and between two parts of its stream. */
-    timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
-    /** Upper bound on a reply's tokens. */
-    maxTokens: Type.Optional(Type.Integer({ minimum: 1, maximum: 200_000 })),
-    /** The model's context window: instructions, passages, history and the reply must fit in it. */
-    contextTokens: Type.Optional(Type.Integer({ minimum: 1_024, maximum: 10_000_000 })),
-  },
-  { additionalProperties: false },
-);
-export type ModelEntry = Static<typeof ModelSchema>;
-
-const FileSchema = Type.Object(
-  {
-    plans: Type.Optional(Type.Partial(Type.Object({ free: FilePlanSchema, starter: FilePlanSchema, pro: FilePlanSchema, business: FilePlanSchema }), { additionalProperties: false })),
-    /** Merged with the built-in models by id: an entry with a built-in id replaces that entry, others are added. */
-    models: Type.Optional(Type.Array(ModelSchema, { minItems: 1 })),
-    /** false: the catalog is exactly `models`, without the built-in entries. */
-    defaultModels: Type.Optional(Type.Boolean()),
-    embeddings: Type.Optional(
-      Type.Union([
-        Type.Object({ provider: Type.Literal('local'), workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })) }, { additionalProperties: false }),
-        Type.Object(
-          {
-            provider: Type.Literal('openai'),
-            baseUrl: Type.String({ minLength: 1 }),
-            model: Type.String({ minLength: 1 }),
-            dimension: Type.Integer({ minimum: 1, maximum: 8192 }),
-            apiKeyEnv: Type.Optional(Type.String({ minLength: 1 })),
-            batchSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 2048 })),
-            timeoutMs: Type.Optional(Type.Integer({ minimum: 100 })),
-          },
-          { additionalProperties: false },
-        ),
-      ]),
-    ),
-    search: Type.Optional(Type.Object({ cacheMegabytes: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })),
-    extraction: Type.Optional(
-      Type.Object(
-        {
-          workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
-          queue: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
-          timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
-          maxHeapMegabytes: Type.Optional(Type.Integer({ minimum: 64, maximum: 16_384 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    /** File and crawl indexing jobs; on PostgreSQL they run on pg-boss across every node. */
-    ingestion: Type.Optional(
-      Type.Object(
-        {
-          /** Jobs this node runs at once (PostgreSQL); 0: it only queues jobs, other nodes run them. */
-          workers: Type.Optional(Type.Integer({ minimum: 0, maximum: 64 })),
-          /** Pages one crawl keeps in flight. */
-          parallelism: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
-          /** A job whose node stops sending heartbeats this long (killed) is retried on another. */
-          heartbeatSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 3_600 })),
-          retryLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
-          /** How often pg-boss looks for lost nodes' jobs. */
-          superviseSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
-          /** The longest one attempt of a job may run. */
-          expireSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 86_400 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    moderation: Type.Optional(
-      Type.Union([
-        Type.Object(
-          {
-            provider: Type.Union([Type.Literal('local'), Type.Literal('none')]),
-            timeoutMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
-            strictness: Type.Optional(Type.Union([Type.Literal('strict'), Type.Literal('balanced'), Type.Literal('lenient')])),
-            nonEnglish: Type.Optional(Type.Union([Type.Literal('check'), Type.Literal('unavailable')])),
-          },
-          { additionalProperties: false },
-        ),
-        Type.Object(
-          {
-            provider: Type.Literal('openai'),
-            baseUrl: Type.Optional(Type.String({ minLength: 1 })),
-            apiKeyEnv: Type.Optional(Type.String({ minLength: 1 })),
-            model: Type.Optional(Type.String({ minLength: 1 })),
-            timeoutMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
-          },
-          { additionalProperties: false },
-        ),
-      ]),
-    ),
-    network: Type.Optional(
-      Type.Object(
-        {
-          allowPrivateAddresses: Type.Optional(Type.Boolean()),
-          /** Private addresses or CIDR ranges the crawler and webhooks may still reach (an intranet site). */
-          allowedAddresses: Type.Optional(Type.Array(Type.String())),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    webhooks: Type.Optional(
-      Type.Object(
-        {
-          timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 60_000 })),
-          leaseMs: Type.Optional(Type.Integer({ minimum: 1_000 })),
-          concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
-          perEndpointConcurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000 })),
-          pollIntervalMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
-          /** false: this process serves HTTP only and another one delivers. */
-          worker: Type.Optional(Type.Boolean()),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    credits: Type.Optional(
-      Type.Object(
-        {
-          /** false: this process does not renew monthly allowances (another one does). */
-          renewals: Type.Optional(Type.Boolean()),
-          /** How often the renewal worker looks for accounts whose allowance is due. */
-          renewalIntervalMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 3_600_000 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    sites: Type.Optional(
-      Type.Object(
-        {
-          /** false: this process runs no scheduled site re-syncs (another one does). */
-          scheduler: Type.Optional(Type.Boolean()),
-          /** How often the scheduler looks for sites whose re-sync is due. */
-          pollIntervalMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 3_600_000 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    server: Type.Optional(
-      Type.Object(
-        {
-          /** Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges. Empty: none. */
-          trustedProxies: Type.Optional(Type.Array(Type.String())),
-          bodyLimit: Type.Optional(Type.Integer({ minimum: 1024 })),
-          /** How long SIGTERM waits for requests in flight before their work is stopped. */
-          shutdownGraceMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
-          logLevel: Type.Optional(Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')])),
-          /** HTTP worker processes: a number, or "auto" (one per core). 1: a single process, no cluster. */
-          workers: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 256 }), Type.Literal('auto')])),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    metrics: Type.Optional(
-      Type.Object(
-        {
-          /** false: no /metrics at all (/healthz and /readyz stay). */
-          enabled: Type.Optional(Type.Boolean()),
-          /** Serve /metrics on this port only (not on the API's port). */
-          port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
-          host: Type.Optional(Type.String({ minLength: 1 })),
-          /** Names the variable holding a bearer token that /metrics then requires. */
-          tokenEnv: Type.Optional(Type.String({ minLength: 1 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-type FileConfig = Static<typeof FileSchema>;
+const MODEL = defaultsOf(ModelSchema);
+const OPENAI_EMBEDDINGS = defaultsOf(OpenAiEmbeddingsSchema);
+const LOCAL_MODERATION = defaultsOf(LocalModerationSchema);
+const OPENAI_MODERATION = defaultsOf(OpenAiModerationSchema);
+const EXTRACTION = defaultsOf(ExtractionSchema);
+const INGESTION = defaultsOf(IngestionSchema);
+const NETWORK = defaultsOf(NetworkSchema);
+const WEBHOOKS = defaultsOf(WebhooksSchema);
+const CREDITS = defaultsOf(CreditsSchema);
+const SITES = defaultsOf(SitesSchema);
+const SERVER = defaultsOf(ServerSchema);
+const METRICS = defaultsOf(MetricsSchema);
+const SEARCH = defaultsOf(SearchSchema);
 
 /** `extractive`: the built-in offline answerer; `openai`: any OpenAI-compatible Chat Completions endpoint. */
 export const CHAT_PROVIDERS = ['extractive', 'openai'];
@@ -227,9 +47,34 @@ export const DEFAULT_PLANS: Record<PlanName, Plan> = {
 
 export type StorageConfig = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string; dataDir: string };
 
-export interface CatalogConfig {
-  plans: Record<PlanName, Plan>;
-  models: ModelEntry[];
+/** The pool that reads uploaded files (ingestion/extract). */
+export interface ExtractionSettings {
+  /** Threads extracting at once. */
+  workers: number;
+  /** Uploads that may wait for a thread; one more is answered 503 with Retry-After. */
+  queue: number;
+  /** A file still being read after this long is refused (a parser spinning on a hostile file). */
+  timeoutMs: number;
+  /** Heap cap per thread: a file that needs more is refused, not the server's memory. */
+  maxHeapMb: number;
+  /** An idle thread ends after this long, returning its memory. */
+  idleMs: number;
+}
+
+/** The ingestion jobs on PostgreSQL (the distributed queue). */
+export interface DistributedQueueSettings {
+  /** Jobs this node runs at once; 0: it queues jobs and waits for them, others run them. */
+  workers: number;
+  /** Pages one crawl keeps in flight, across all nodes. */
+  parallelism: number;
+  /** A running job whose worker sends no heartbeat for this long (a killed node) is retried. */
+  heartbeatSeconds: number;
+  /** Attempts after the first; after the last, the job fails and its storage is given back. */
+  retryLimit: number;
+  /** How often pg-boss looks for lost workers and expired jobs. */
+  superviseSeconds: number;
+  /** The longest one attempt may run. */
+  expireSeconds: number;
 }
 
 export interface ServerConfig {
@@ -306,17 +151,17 @@ function chatModelConfigs(models: ModelEntry[], env: NodeJS.ProcessEnv): ChatMod
     apiKey: entry.apiKeyEnv ? (env[entry.apiKeyEnv] ?? null) : null,
     apiKeyEnv: entry.apiKeyEnv ?? null,
     model: entry.model ?? entry.id,
-    timeoutMs: entry.timeoutMs ?? 60_000,
-    maxTokens: entry.maxTokens ?? 1_024,
-    contextTokens: entry.contextTokens ?? 16_384,
+    timeoutMs: entry.timeoutMs ?? MODEL.timeoutMs,
+    maxTokens: entry.maxTokens ?? MODEL.maxTokens,
+    contextTokens: entry.contextTokens ?? MODEL.contextTokens,
   }));
 }
 
 function moderationConfig(file: FileConfig['moderation'], env: NodeJS.ProcessEnv): ModerationConfig {
-  if (!file || file.provider !== 'openai') return { provider: file?.provider ?? 'local', timeoutMs: file?.timeoutMs ?? 2_000, strictness: file?.strictness ?? 'balanced', nonEnglish: file?.nonEnglish ?? 'check' };
+  if (!file || file.provider !== 'openai') return { provider: file?.provider ?? 'local', timeoutMs: file?.timeoutMs ?? LOCAL_MODERATION.timeoutMs, strictness: file?.strictness ?? LOCAL_MODERATION.strictness, nonEnglish: file?.nonEnglish ?? LOCAL_MODERATION.nonEnglish };
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
   if (file.apiKeyEnv && !apiKey) throw new ConfigError(`moderation.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
-  return { provider: 'openai', baseUrl: file.baseUrl ?? 'https://api.openai.com/v1', apiKey, model: file.model ?? 'omni-moderation-latest', timeoutMs: file.timeoutMs ?? 5_000 };
+  return { provider: 'openai', baseUrl: file.baseUrl ?? OPENAI_MODERATION.baseUrl, apiKey, model: file.model ?? OPENAI_MODERATION.model, timeoutMs: file.timeoutMs ?? OPENAI_MODERATION.timeoutMs };
 }
 
 export interface WebhookConfig {
@@ -332,16 +177,16 @@ export interface WebhookConfig {
 const LEASE_MARGIN_MS = 30_000;
 
 function webhookConfig(file: FileConfig['webhooks']): WebhookConfig {
-  const timeoutMs = file?.timeoutMs ?? 15_000;
+  const timeoutMs = file?.timeoutMs ?? WEBHOOKS.timeoutMs;
   const leaseMs = file?.leaseMs ?? timeoutMs + LEASE_MARGIN_MS;
   if (leaseMs <= timeoutMs) throw new ConfigError('webhooks.leaseMs must be longer than webhooks.timeoutMs');
   return {
-    worker: file?.worker ?? true,
+    worker: file?.worker ?? WEBHOOKS.worker,
     timeoutMs,
     leaseMs,
-    concurrency: file?.concurrency ?? 32,
-    perEndpointConcurrency: file?.perEndpointConcurrency ?? 8,
-    pollIntervalMs: file?.pollIntervalMs ?? 250,
+    concurrency: file?.concurrency ?? WEBHOOKS.concurrency,
+    perEndpointConcurrency: file?.perEndpointConcurrency ?? WEBHOOKS.perEndpointConcurrency,
+    pollIntervalMs: file?.pollIntervalMs ?? WEBHOOKS.pollIntervalMs,
   };
 }
 
@@ -352,7 +197,7 @@ export interface CreditsConfig {
 }
 
 function creditsConfig(file: FileConfig['credits']): CreditsConfig {
-  return { renewals: file?.renewals ?? true, renewalIntervalMs: file?.renewalIntervalMs ?? 60_000 };
+  return { renewals: file?.renewals ?? CREDITS.renewals, renewalIntervalMs: file?.renewalIntervalMs ?? CREDITS.renewalIntervalMs };
 }
 
 export interface SitesConfig {
@@ -362,7 +207,7 @@ export interface SitesConfig {
 }
 
 function sitesConfig(file: FileConfig['sites']): SitesConfig {
-  return { scheduler: file?.scheduler ?? true, pollIntervalMs: file?.pollIntervalMs ?? 60_000 };
+  return { scheduler: file?.scheduler ?? SITES.scheduler, pollIntervalMs: file?.pollIntervalMs ?? SITES.pollIntervalMs };
 }
 
 export type EmbeddingsConfig =
@@ -376,7 +221,7 @@ function embeddingsConfig(file: FileConfig['embeddings'], env: NodeJS.ProcessEnv
   if (!file || file.provider === 'local') return { provider: 'local', workers: file?.workers ?? (httpWorkers > 1 ? 1 : null) };
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
   if (file.apiKeyEnv && !apiKey) throw new ConfigError(`embeddings.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
-  return { provider: 'openai', baseUrl: file.baseUrl, model: file.model, dimension: file.dimension, apiKey, batchSize: file.batchSize ?? 64, timeoutMs: file.timeoutMs ?? 30_000 };
+  return { provider: 'openai', baseUrl: file.baseUrl, model: file.model, dimension: file.dimension, apiKey, batchSize: file.batchSize ?? OPENAI_EMBEDDINGS.batchSize, timeoutMs: file.timeoutMs ?? OPENAI_EMBEDDINGS.timeoutMs };
 }
 
 export class ConfigError extends Error {
@@ -405,10 +250,18 @@ function readFileConfig(path: string): FileConfig {
 }
 
 function parsePort(text: string | undefined): number {
-  if (text === undefined || text === '') return 3000;
+  if (text === undefined || text === '') return Number(ENVIRONMENT.PORT.default);
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${text}"`);
   return port;
+}
+
+/** Set by the cluster primary for each worker it forks (0 when unset: a process alone). */
+function parseWorkerSlot(text: string | undefined): number {
+  if (text === undefined || text === '') return 0;
+  const slot = Number(text);
+  if (!/^\d+$/.test(text) || slot > 255) throw new ConfigError(`COLLOQUY_WORKER_SLOT must be an integer from 0 to 255, got "${text}"`);
+  return slot;
 }
 
 function parseDatabaseUrl(text: string | undefined): string | null {
@@ -460,32 +313,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const badAddresses = (file.network?.allowedAddresses ?? []).filter((entry) => !isValidIpOrCidr(entry));
   if (badAddresses.length > 0) throw new ConfigError(`network.allowedAddresses: ${badAddresses.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`);
 
-  const dataDir = resolve(env.DATA_DIR || './data');
+  const dataDir = resolve(env.DATA_DIR || ENVIRONMENT.DATA_DIR.default);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
-  const logLevel = env.LOG_LEVEL || file.server?.logLevel || 'info';
+  const logLevel = env.LOG_LEVEL || file.server?.logLevel || SERVER.logLevel;
   const httpWorkers = resolveWorkers(env.WORKERS || file.server?.workers, databaseUrl !== null);
   const embeddings = embeddingsConfig(file.embeddings, env, httpWorkers);
   return {
     server: {
-      host: env.HOST || '127.0.0.1',
+      host: env.HOST || ENVIRONMENT.HOST.default,
       port: parsePort(env.PORT),
-      bodyLimit: file.server?.bodyLimit ?? 1_048_576,
-      trustedProxies: file.server?.trustedProxies ?? [],
+      bodyLimit: file.server?.bodyLimit ?? SERVER.bodyLimit,
+      trustedProxies: file.server?.trustedProxies ?? [...SERVER.trustedProxies],
       logLevel,
-      shutdownGraceMs: file.server?.shutdownGraceMs ?? 20_000,
+      shutdownGraceMs: file.server?.shutdownGraceMs ?? SERVER.shutdownGraceMs,
       workers: httpWorkers,
-      workerSlot: env.COLLOQUY_WORKER_SLOT ? Number(env.COLLOQUY_WORKER_SLOT) : 0,
+      workerSlot: parseWorkerSlot(env.COLLOQUY_WORKER_SLOT),
     },
     metrics: metricsConfig(file.metrics, env),
     storage: databaseUrl ? { kind: 'postgres', databaseUrl, dataDir } : { kind: 'sqlite', dataDir },
     redisUrl: env.REDIS_URL || null,
     catalog: { plans, models },
-    network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? false, allowedAddresses: file.network?.allowedAddresses ?? [] },
+    network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? NETWORK.allowPrivateAddresses, allowedAddresses: file.network?.allowedAddresses ?? [...NETWORK.allowedAddresses] },
     webhooks: webhookConfig(file.webhooks),
     credits: creditsConfig(file.credits),
     sites: sitesConfig(file.sites),
     embeddings,
-    search: { cacheBytes: (file.search?.cacheMegabytes ?? 512) * 1024 * 1024 },
+    search: { cacheBytes: (file.search?.cacheMegabytes ?? SEARCH.cacheMegabytes) * 1024 * 1024 },
     extraction: extractionSettings(file.extraction),
     ingestion: ingestionSettings(file.ingestion, embeddings),
     chatModels: chatModelConfigs(models, env),
@@ -499,11 +352,11 @@ function ingestionSettings(file: FileConfig['ingestion'] = {}, embeddings: Embed
   const embedderWorkers = (embeddings.provider === 'local' ? embeddings.workers : null) ?? Math.min(4, availableParallelism());
   return {
     workers: file.workers ?? embedderWorkers,
-    parallelism: file.parallelism ?? 8,
-    heartbeatSeconds: file.heartbeatSeconds ?? 10,
-    retryLimit: file.retryLimit ?? 2,
-    superviseSeconds: file.superviseSeconds ?? 5,
-    expireSeconds: file.expireSeconds ?? 900,
+    parallelism: file.parallelism ?? INGESTION.parallelism,
+    heartbeatSeconds: file.heartbeatSeconds ?? INGESTION.heartbeatSeconds,
+    retryLimit: file.retryLimit ?? INGESTION.retryLimit,
+    superviseSeconds: file.superviseSeconds ?? INGESTION.superviseSeconds,
+    expireSeconds: file.expireSeconds ?? INGESTION.expireSeconds,
   };
 }
 
@@ -522,7 +375,7 @@ function resolveWorkers(value: number | string | undefined, postgres: boolean): 
 function metricsConfig(file: FileConfig['metrics'], env: NodeJS.ProcessEnv): MetricsConfig {
   const token = file?.tokenEnv ? (env[file.tokenEnv] ?? null) : null;
   if (file?.tokenEnv && !token) throw new ConfigError(`metrics.tokenEnv names ${file.tokenEnv}, which is not set`);
-  return { enabled: file?.enabled ?? true, port: file?.port ?? null, host: file?.host ?? '127.0.0.1', token };
+  return { enabled: file?.enabled ?? METRICS.enabled, port: file?.port ?? null, host: file?.host ?? METRICS.host, token };
 }
 
 /**
@@ -530,8 +383,34 @@ function metricsConfig(file: FileConfig['metrics'], env: NodeJS.ProcessEnv): Met
  * memory allows at each thread's heap cap (and at most 8); a queue of 8 uploads per thread.
  */
 function extractionSettings(file: FileConfig['extraction'] = {}): ExtractionSettings {
-  const maxHeapMb = file.maxHeapMegabytes ?? 512;
+  const maxHeapMb = file.maxHeapMegabytes ?? EXTRACTION.maxHeapMegabytes;
   const byMemory = Math.floor(totalmem() / 4 / (maxHeapMb * 1024 * 1024));
   const workers = file.workers ?? Math.max(1, Math.min(availableParallelism() - 1, byMemory, 8));
-  return { workers, queue: file.queue ?? workers * 8, timeoutMs: file.timeoutMs ?? 60_000, maxHeapMb, idleMs: 10_000 };
+  return { workers, queue: file.queue ?? workers * 8, timeoutMs: file.timeoutMs ?? EXTRACTION.timeoutMs, maxHeapMb, idleMs: 10_000 };
+}
+
+const MASK = '********';
+const SECRET_KEY = /^(apiKey|token|secret|password)$/i;
+
+/** A URL with its password (if any) masked; other text unchanged. */
+function maskUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if (!url.password) return text;
+    url.password = MASK;
+    return url.toString();
+  } catch {
+    return text;
+  }
+}
+
+/** The configuration as `config show` prints it: keys and tokens masked, URLs without passwords. */
+export function printableConfig(config: Config): unknown {
+  const mask = (value: unknown, key: string): unknown => {
+    if (typeof value === 'string') return SECRET_KEY.test(key) ? MASK : /url$/i.test(key) ? maskUrl(value) : value;
+    if (Array.isArray(value)) return value.map((item) => mask(item, key));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, k)]));
+    return value;
+  };
+  return mask(config, '');
 }

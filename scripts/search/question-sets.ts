@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { dev2Sets, knowledgeFileSet, paraphraseSets, referencePagesSet, shopSet, type KnowledgeFile, type LabelledQuestion, type LabelledSet } from '../../test/quality/retrieval-set.ts';
 import { extractFile } from '../../src/ingestion/extract/extract-file.ts';
-import { indexedTextOf, indexPieces } from '../../src/domain/knowledge/index-pieces.ts';
+import { indexedTextOf, indexPieces } from '../../src/text/index-pieces.ts';
 import { embedCached } from '../embed-cached.ts';
 
 const TRAIN_DIR = new URL('../../test/fixtures/retrieval/train/', import.meta.url);

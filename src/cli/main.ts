@@ -1,7 +1,7 @@
 // The operator CLI: `npm run -s cli -- <command>`. One JSON object on stdout; on failure a
 // message on stderr and a non-zero exit (2: wrong usage, 1: the operation failed).
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, printableConfig } from '../config.ts';
 import { closeDomainDeps, createDomainDeps } from '../compose.ts';
 import { isAppError } from '../domain/errors.ts';
 import { UsageError } from './cli-error.ts';
@@ -9,11 +9,16 @@ import { COMMANDS } from './commands.ts';
 
 function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name}${command.takesId ? ' ID' : ''}${command.options.map((o) => ` [--${o} …]`).join('')}`);
-  return `usage: npm run -s cli -- <command> [options]\ncommands:\n${lines.join('\n')}`;
+  return `usage: npm run -s cli -- <command> [options]\ncommands:\n${lines.join('\n')}\n  config show`;
 }
 
 async function main(argv: string[]): Promise<number> {
   const [group, verb, ...rest] = argv;
+  // The effective configuration, secrets masked: needs no store, so it works with the database down.
+  if (group === 'config' && verb === 'show' && rest.length === 0) {
+    process.stdout.write(`${JSON.stringify(printableConfig(loadConfig()), null, 2)}\n`);
+    return 0;
+  }
   const name = group && COMMANDS[group] ? group : `${group ?? ''} ${verb ?? ''}`;
   const command = COMMANDS[name];
   if (!command) throw new UsageError(group ? `unknown command "${name.trim()}"\n${usage()}` : usage());

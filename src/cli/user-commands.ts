@@ -1,7 +1,6 @@
 // `users create`: a console sign-in for a person in an account (the first owner, typically).
 import { readFileSync } from 'node:fs';
 import { createUser } from '../domain/users/create-user.ts';
-import { createScryptPasswordHasher } from '../providers/crypto/scrypt-password-hasher.ts';
 import { UsageError } from './cli-error.ts';
 import { required } from './operator.ts';
 import type { Command } from './commands.ts';
@@ -23,7 +22,7 @@ export const USER_COMMANDS: Record<string, Command> = {
       const role = o.role ?? 'owner';
       if (role !== 'owner' && role !== 'teammate') throw new UsageError('--role must be owner or teammate');
       const password = readPassword(required(o, 'password-file'));
-      const { user, role: memberRole } = await createUser({ ...deps, passwords: createScryptPasswordHasher() }, required(o, 'account'), { email: required(o, 'email'), password, role });
+      const { user, role: memberRole } = await createUser(deps, required(o, 'account'), { email: required(o, 'email'), password, role });
       return { id: user.id, email: user.email, accountId: o.account, role: memberRole, createdAt: new Date(user.createdAt).toISOString() };
     },
   },

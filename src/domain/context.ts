@@ -1,4 +1,4 @@
-import type { CatalogConfig } from '../config.ts';
+import type { CatalogConfig } from './models/catalog-types.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { EmbeddingProvider } from '../ports/embedding-provider.ts';
 import type { Fetcher } from '../ports/fetcher.ts';
@@ -10,6 +10,8 @@ import type { ChatModels } from '../ports/chat-model.ts';
 import type { Moderator } from '../ports/moderator.ts';
 import type { FileExtractor } from '../ports/file-extractor.ts';
 import type { IngestionQueue } from '../ports/ingestion-queue.ts';
+import type { RequestContext } from '../ports/request-context.ts';
+import type { PasswordHasher } from '../ports/password-hasher.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -30,16 +32,12 @@ export interface DomainDeps {
   chatModels: ChatModels;
   /** Checks chat messages before any model sees them. */
   moderator: Moderator;
+  /** Hashes and checks console users' passwords. */
+  passwords: PasswordHasher;
 }
 
-/** Who is asking: set by authentication, carried into every domain call. */
-export interface RequestContext {
-  accountId: string;
-  plan: PlanName;
-  /** The API key used, or null for operator (CLI) and console calls. */
-  key: { id: string; name: string; allowedAgentIds: string[] | null } | null;
-  requestId: string;
-}
+// Defined beside the ports, which carry it in queued jobs; the domain's functions take it.
+export type { RequestContext } from '../ports/request-context.ts';
 
 /** The operator's context for an account (CLI): no key, no restrictions. */
 export function operatorContext(accountId: string, plan: PlanName): RequestContext {

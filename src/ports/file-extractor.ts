@@ -1,6 +1,6 @@
-import type { FileKind } from '../ingestion/extract/extract-file.ts';
-import type { IndexPiece } from '../domain/knowledge/index-pieces.ts';
-import type { ExtractedSection } from '../ingestion/extract/extracted.ts';
+import type { FileKind } from '../text/file-kind.ts';
+import type { IndexPiece } from '../text/index-pieces.ts';
+import type { ExtractedSection } from '../text/extracted.ts';
 
 /** A file's text as passages ready to embed. */
 export interface ExtractedForIndex {

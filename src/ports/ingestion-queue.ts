@@ -1,7 +1,7 @@
-import type { RequestContext } from '../domain/context.ts';
+import type { RequestContext } from './request-context.ts';
 import type { AgentRecord, StoreRepositories } from './store.ts';
 import type { PageState, SourceRecord } from './knowledge-store.ts';
-import type { ExtractedSection } from '../ingestion/extract/extracted.ts';
+import type { ExtractedSection } from '../text/extracted.ts';
 
 /** What one job indexes: an uploaded file (extracted where the job runs) or a crawled page. */
 export type IngestTask =

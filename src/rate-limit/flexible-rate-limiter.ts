@@ -3,7 +3,6 @@
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type pg from 'pg';
 import type { RateLimitDecision, RateLimiter } from '../ports/rate-limiter.ts';
-import { translateConnectionFailure } from '../storage/postgres/guarded-pool.ts';
 import { coalesceConsumes, consumePoints, type ConsumeOutcome } from './coalesced-consume.ts';
 
 export const WINDOW_SECONDS = 60;
@@ -30,7 +29,7 @@ export function limiterPerAllowance(make: (points: number) => RateLimiterAbstrac
   };
 }
 
-function createFromFactory(make: (points: number) => RateLimiterAbstract, coalesce: boolean): RateLimiter {
+function createFromFactory(make: (points: number) => RateLimiterAbstract, coalesce: boolean, translateError: (error: unknown) => unknown = (error) => error): RateLimiter {
   const consume = limiterPerAllowance(make, coalesce);
   return {
     async consume(accountId, requestsPerMinute) {
@@ -38,7 +37,7 @@ function createFromFactory(make: (points: number) => RateLimiterAbstract, coales
         return decisionFrom(requestsPerMinute, await consume(accountId, requestsPerMinute));
       } catch (error) {
         // PostgreSQL's table unreachable: 503 like any other query during the outage.
-        throw translateConnectionFailure(error);
+        throw translateError(error);
       }
     },
     async ping() {},
@@ -62,10 +61,12 @@ export function createClusterRateLimiter(): RateLimiter {
   return createFromFactory((points) => new RateLimiterCluster({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}`, timeoutMs: 3_000 }), true);
 }
 
-/** Counts in PostgreSQL's `rate_limits` table (made by the migrations): shared by every process. */
-export function createPostgresRateLimiter(pool: pg.Pool): RateLimiter {
+/** Counts in PostgreSQL's `rate_limits` table (made by the migrations): shared by every process.
+ * `translateError` turns the store's connection failures into its 503 (storage's guarded pool). */
+export function createPostgresRateLimiter(pool: pg.Pool, translateError: (error: unknown) => unknown): RateLimiter {
   return createFromFactory(
     (points) => new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}`, clearExpiredByTimeout: false }),
     true,
+    translateError,
   );
 }

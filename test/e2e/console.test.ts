@@ -15,7 +15,7 @@ import { serveSite, type ServedSite } from '../fixtures/site/serve-site.ts';
 import { createUser } from '../../src/domain/users/create-user.ts';
 import { createScryptPasswordHasher } from '../../src/providers/crypto/scrypt-password-hasher.ts';
 import { createWebhookWorker } from '../../src/compose.ts';
-import type { DeliveryWorker } from '../../src/webhooks/delivery-worker.ts';
+import type { DeliveryWorker } from '../../src/workers/delivery-worker.ts';
 import type { AgentRecord } from '../../src/ports/store.ts';
 
 const PASSWORD = 'a long enough password';

@@ -10,7 +10,7 @@ import { createTestDatabase, TEST_BACKEND } from '../support/backend.ts';
 import { ledger, migrateUpTo, openRawDatabase } from '../support/raw-database.ts';
 import { loadConfig } from '../../src/config.ts';
 import { closeDomainDeps, createAllowanceWorker, createDomainDeps, openStore } from '../../src/compose.ts';
-import { createRenewalWorker } from '../../src/credits/renewal-worker.ts';
+import { createRenewalWorker } from '../../src/workers/renewal-worker.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
 import { createAccount } from '../../src/domain/accounts/create-account.ts';
 import { addCredits } from '../../src/domain/credits/add-credits.ts';

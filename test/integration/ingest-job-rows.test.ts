@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Kysely, PostgresDialect } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
-import { createIngestJobRows } from '../../src/ingestion/queue/ingest-job-rows.ts';
+import { createIngestJobRows } from '../../src/jobs/ingest-job-rows.ts';
 import { createIngestHandlers } from '../../src/domain/knowledge/ingest-job.ts';
 import type { PostgresStore } from '../../src/storage/postgres/open-postgres.ts';
 import type { Database } from '../../src/storage/kysely/database.ts';
@@ -25,7 +25,7 @@ describe('ingest job rows: a job settles once', { skip: TEST_BACKEND !== 'postgr
   test('two attempts race to store one job: one source, its chunks once, its storage once; a late cancel is a no-op', async () => {
     const { ctx } = await server.seedAccount('business');
     const agent = await server.seedAgent(ctx);
-    const rows = createIngestJobRows(db);
+    const rows = createIngestJobRows((server.deps.store as PostgresStore).transactional);
     const handlers = createIngestHandlers(server.deps);
     const text = 'The harbour stores boats from November to March. '.repeat(30);
     const bytes = new TextEncoder().encode(text);

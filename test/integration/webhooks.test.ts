@@ -7,7 +7,7 @@ import { createTestClock } from '../support/fixed-clock.ts';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { createWebhookWorker } from '../../src/compose.ts';
-import type { DeliveryWorker } from '../../src/webhooks/delivery-worker.ts';
+import type { DeliveryWorker } from '../../src/workers/delivery-worker.ts';
 import { createEndpoint } from '../../src/domain/webhooks/create-endpoint.ts';
 import { updateEndpoint } from '../../src/domain/webhooks/update-endpoint.ts';
 import { sendTestPing, PING_MESSAGE } from '../../src/domain/webhooks/send-test-ping.ts';

@@ -1,30 +1,8 @@
-// The admin API's crawled sites (docs/knowledge-sync.md).
+// The admin API's crawled sites (docs/knowledge-sync.md), generated from /api/admin/v1/openapi.json
+// (admin-schema.ts) and named here for the pages.
+import type { Answer } from './admin-schema.ts';
 
-export type SiteSchedule = 'off' | 'daily' | 'weekly';
-
-export interface SyncCounts {
-  added: number;
-  updated: number;
-  removed: number;
-  unchanged: number;
-  failed: number;
-}
-
-export interface Site {
-  id: string;
-  agentId: string;
-  url: string;
-  schedule: SiteSchedule;
-  pageCount: number;
-  lastRunAt: string | null;
-  nextRunAt: string | null;
-  lastResult: SyncCounts | null;
-  lastError: string | null;
-  running: boolean;
-  createdAt: string;
-}
-
-export interface SyncReport extends SyncCounts {
-  failures: Array<{ url: string; reason: string; status?: number }>;
-  error: string | null;
-}
+export type Site = Answer<'/accounts/{accountId}/agents/{agentId}/sites/{siteId}', 'get'>['site'];
+export type SiteSchedule = Site['schedule'];
+export type SyncCounts = NonNullable<Site['lastResult']>;
+export type SyncReport = Answer<'/accounts/{accountId}/agents/{agentId}/sites/{siteId}/resync', 'post'>['result'];

@@ -1,45 +1,11 @@
-// The admin API's answers as the console reads them (see /api/admin/v1/openapi.json).
+// The admin API's answers as the console reads them: generated from /api/admin/v1/openapi.json
+// (admin-schema.ts), named here for the pages.
+import type { Answer, Schemas } from './admin-schema.ts';
 
-export type Role = 'owner' | 'teammate';
-
-export interface SessionInfo {
-  success: true;
-  user: { id: string; email: string };
-  accounts: Array<{ id: string; name: string; role: Role }>;
-  csrfToken: string;
-  expiresAt: string;
-}
-
-export interface Pagination {
-  totalPages: number;
-  currentPage: number;
-  pagingCounter: number;
-  hasNextPage: boolean;
-}
-
-export interface ClientTool {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
-
-export interface Agent {
-  id: string;
-  name: string;
-  model: string;
-  instructions: string;
-  usage: number;
-  createdAt: string;
-  storage: { used: number; limit: number };
-  tools?: ClientTool[];
-}
-
-export interface Model {
-  id: string;
-  name: string;
-  provider: string;
-  credits: number;
-  available: boolean;
-  /** Present when `available` is false: not on the plan, or not configured on this server. */
-  unavailableReason?: string;
-}
+export type Role = Schemas['Member']['role'];
+export type SessionInfo = Schemas['Session'];
+export type Pagination = Schemas['Pagination'];
+export type ClientTool = Schemas['ClientTool'];
+/** An agent as the pages hold it: a list's entry, or one read alone (which carries its tools). */
+export type Agent = Schemas['AgentWithStorage'] & Partial<Pick<Schemas['ConsoleAgent'], 'tools'>>;
+export type Model = Answer<'/accounts/{accountId}/models', 'get'>['models'][number];

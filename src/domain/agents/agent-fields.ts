@@ -1,4 +1,4 @@
-import type { CatalogConfig } from '../../config.ts';
+import type { CatalogConfig } from '../models/catalog-types.ts';
 import type { ClientTool, PlanName } from '../../ports/store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { findModel, modelAvailability } from '../models/catalog.ts';

@@ -1,4 +1,4 @@
-import type { CatalogConfig } from '../../config.ts';
+import type { CatalogConfig } from '../models/catalog-types.ts';
 import type { AgentRecord, ClientTool, PlanName } from '../../ports/store.ts';
 import { toCredits } from '../credits/units.ts';
 

@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../context.ts';
 import type { AccountRecord, ApiKeyRecord } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
-import { isIpAllowed } from './ip-allow-list.ts';
+import { isIpAllowed } from '../../net/ip-allow-list.ts';
 import { hashKey } from './key-secret.ts';
 import { isKeyExpired } from './key-status.ts';
 

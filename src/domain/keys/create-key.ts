@@ -2,7 +2,7 @@ import type { DomainDeps } from '../context.ts';
 import type { ApiKeyRecord, KeyKind } from '../../ports/store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { toMillicredits } from '../credits/units.ts';
-import { isValidIpOrCidr } from './ip-allow-list.ts';
+import { isValidIpOrCidr } from '../../net/ip-allow-list.ts';
 import { KEY_PREFIX, PUBLISHABLE_KEY_PREFIX, displayPrefix, hashKey } from './key-secret.ts';
 
 export interface CreateKeyInput {

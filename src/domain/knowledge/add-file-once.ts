@@ -7,8 +7,8 @@ import { DuplicatePageError } from './store-source.ts';
 import { fileHash } from './content-hash.ts';
 import { cleanFileName } from './add-file-source.ts';
 import { AppError } from '../errors.ts';
-import { extensionOf } from '../../ingestion/extract/extract-file.ts';
-import { sniffFile } from '../../ingestion/extract/sniff-file.ts';
+import { extensionOf } from '../../text/file-kind.ts';
+import { sniffFile } from '../../text/sniff-file.ts';
 
 /** The agent's file with exactly these bytes, if it holds one. */
 export function findHeldFile(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, bytes: Uint8Array): Promise<SourceRecord | undefined> {

@@ -2,7 +2,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { addSource, characterCount } from './store-source.ts';
-import { sectionsOfPlainText } from './plain-text.ts';
+import { sectionsOfPlainText } from '../../text/plain-text.ts';
 
 /** SPEC §8: title 4 to 55 characters, content up to 1500. */
 export const TEXT_TITLE_MIN = 4;

@@ -1,6 +1,6 @@
 // Content hashes: the same page or file is recognised by its content, and held once per agent.
 import { createHash } from 'node:crypto';
-import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
 
 /** SHA-256 (hex) of what a page is indexed from: its title and its text, section by section. */
 export function pageHash(title: string, sections: ExtractedSection[]): string {

@@ -4,7 +4,7 @@ import type { StoreRepositories } from '../../ports/store.ts';
 import type { IngestHandlers, IngestJob, IngestOutcome } from '../../ports/ingestion-queue.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
-import { ExtractError } from '../../ingestion/extract/extract-error.ts';
+import { ExtractError } from '../../text/extract-error.ts';
 import { AppError } from '../errors.ts';
 import { DuplicatePageError, prepareSource, storageLimitReached, storePreparedSource, type IngestDeps, type PreparedSource, type SourceDraft } from './store-source.ts';
 

@@ -1,12 +1,12 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
 import type { ChunkRecord, PageState, SourceRecord } from '../../ports/knowledge-store.ts';
-import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
-import { indexPieces, type IndexPiece } from './index-pieces.ts';
+import { indexPieces, type IndexPiece } from '../../text/index-pieces.ts';
 
-export { indexedTextOf } from './index-pieces.ts';
+export { indexedTextOf } from '../../text/index-pieces.ts';
 
 /** What indexing needs: everything but the ingestion queue (which is built from it). */
 export type IngestDeps = Omit<DomainDeps, 'ingestion'>;

@@ -1,4 +1,4 @@
-import type { CatalogConfig, ModelEntry } from '../../config.ts';
+import type { CatalogConfig, ModelEntry } from './catalog-types.ts';
 import type { PlanName } from '../../ports/store.ts';
 import type { ChatModels } from '../../ports/chat-model.ts';
 

@@ -3,7 +3,7 @@ import type { AgentRecord } from '../../ports/store.ts';
 import type { SitePage } from '../../ports/knowledge-store.ts';
 import type { CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
 import { AppError } from '../errors.ts';
-import { indexPieces } from '../knowledge/index-pieces.ts';
+import { indexPieces } from '../../text/index-pieces.ts';
 import { characterCount, chunkRecords, reserveStorage } from '../knowledge/store-source.ts';
 
 /**

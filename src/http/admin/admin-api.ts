@@ -3,7 +3,6 @@
 // routes mounted for the console (account-routes.ts). Same error model as the public API; its own
 // OpenAPI document at /api/admin/v1/openapi.json.
 import swagger from '@fastify/swagger';
-import { createScryptPasswordHasher } from '../../providers/crypto/scrypt-password-hasher.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import type { AdminDeps } from './admin-types.ts';
 import { ADMIN_SECURITY, ADMIN_SHARED_SCHEMAS, AccountParamsSchema } from './admin-schemas.ts';
@@ -65,7 +64,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<void> {
-  const adminDeps: AdminDeps = { ...deps, passwords: createScryptPasswordHasher() };
+  const adminDeps: AdminDeps = { ...deps, passwords: deps.domain.passwords };
   // A second generator under its own decorator, seeing only admin routes.
   await app.register(swagger, {
     decorator: 'adminSwagger',

@@ -121,7 +121,7 @@ export const DeliverySchema = Type.Object({
 export const SessionSchema = Type.Object({
   success: Type.Literal(true),
   user: Type.Object({ id: Type.String(), email: Type.String() }),
-  accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), role: Type.String() })),
+  accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), role: Type.Union([Type.Literal('owner'), Type.Literal('teammate')]) })),
   csrfToken: Type.String({ description: 'Send it as `X-CSRF-Token` with every POST, PATCH and DELETE.' }),
   expiresAt: Type.String({ format: 'date-time' }),
 });

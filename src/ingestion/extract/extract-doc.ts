@@ -1,6 +1,6 @@
 import WordExtractor from 'word-extractor';
-import type { ExtractedSection } from './extracted.ts';
-import { normalizeWhitespace } from './normalize-text.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
+import { normalizeWhitespace } from '../../text/normalize-text.ts';
 
 /** Legacy Word (.doc) → one section per paragraph of the body; headers, footers and notes are left out. */
 export async function extractDoc(bytes: Uint8Array): Promise<ExtractedSection[]> {

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { parseHTML } from 'linkedom';
-import type { ExtractedSection } from './extracted.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
 import { htmlSections, type DomNode } from './html-sections.ts';
 import { assertZipExpandsSafely } from './zip-limits.ts';
 

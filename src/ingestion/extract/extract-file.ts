@@ -1,19 +1,18 @@
-import { ExtractError } from './extract-error.ts';
-import type { ExtractedSection } from './extracted.ts';
+import { ExtractError } from '../../text/extract-error.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
 import { extractDoc } from './extract-doc.ts';
 import { extractDocx } from './extract-docx.ts';
 import { extractMarkdown, looksLikeMarkdown } from './extract-markdown.ts';
 import { extractPdf } from './extract-pdf.ts';
-import { splitParagraphs } from './normalize-text.ts';
-import { sniffFile } from './sniff-file.ts';
+import { splitParagraphs } from '../../text/normalize-text.ts';
+import { sniffFile } from '../../text/sniff-file.ts';
 import { withTimeout } from './with-timeout.ts';
+import { extensionOf, isFileKind, type FileKind } from '../../text/file-kind.ts';
 
-export { ExtractError, type ExtractFailure } from './extract-error.ts';
+export { ExtractError, type ExtractFailure } from '../../text/extract-error.ts';
 
-export type FileKind = 'pdf' | 'doc' | 'docx' | 'txt';
 export interface ExtractedFile { kind: FileKind; sections: ExtractedSection[] }
 
-const KINDS: readonly FileKind[] = ['pdf', 'doc', 'docx', 'txt'];
 const PARSE_TIMEOUT_MS = 60_000;
 
 /**
@@ -24,7 +23,7 @@ const PARSE_TIMEOUT_MS = 60_000;
  */
 export async function extractFile(input: { bytes: Uint8Array; filename: string }): Promise<ExtractedFile> {
   const claimed = extensionOf(input.filename);
-  if (claimed !== null && !isKind(claimed)) {
+  if (claimed !== null && !isFileKind(claimed)) {
     throw new ExtractError('type-not-allowed', 'File is not PDF, DOC, DOCX or TXT');
   }
   const content = await sniffFile(input.bytes);
@@ -55,15 +54,4 @@ async function parse(kind: 'pdf' | 'doc' | 'docx', bytes: Uint8Array): Promise<E
     const detail = error instanceof Error ? error.message : String(error);
     throw new ExtractError('invalid-file', `The ${kind.toUpperCase()} file could not be read: ${detail}`);
   }
-}
-
-/** The lower-cased extension without its dot, or null when the name has none. */
-export function extensionOf(filename: string): string | null {
-  const base = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : null;
-}
-
-function isKind(extension: string): extension is FileKind {
-  return (KINDS as readonly string[]).includes(extension);
 }

@@ -1,8 +1,8 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import type { ExtractedSection } from './extracted.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
 import { htmlSections, type DomNode } from './html-sections.ts';
-import { normalizeWhitespace } from './normalize-text.ts';
+import { normalizeWhitespace } from '../../text/normalize-text.ts';
 
 export interface ExtractedPage {
   title: string;

@@ -1,6 +1,6 @@
 import { extractTextItems, getDocumentProxy, type StructuredTextItem } from 'unpdf';
-import type { ExtractedSection } from './extracted.ts';
-import { normalizeWhitespace } from './normalize-text.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
+import { normalizeWhitespace } from '../../text/normalize-text.ts';
 
 /**
  * PDF → one section per paragraph, with its 1-based page. pdf.js gives positioned lines, not

@@ -1,8 +1,8 @@
 // One extraction (and its chunking) in a thread of the extraction pool (see extraction-pool.ts). Failures come back as
 // values: an ExtractError's reason would not survive being thrown across the thread boundary.
 import { extractFile } from './extract-file.ts';
-import { ExtractError, type ExtractFailure } from './extract-error.ts';
-import { indexPieces } from '../../domain/knowledge/index-pieces.ts';
+import { ExtractError, type ExtractFailure } from '../../text/extract-error.ts';
+import { indexPieces } from '../../text/index-pieces.ts';
 import type { ExtractedForIndex } from '../../ports/file-extractor.ts';
 
 export type WorkerReply = { ok: true; result: ExtractedForIndex } | { ok: false; reason: ExtractFailure | null; message: string };

@@ -2,8 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createExtractionPool, type ExtractionSettings } from './extraction-pool.ts';
-import { ExtractError } from './extract-error.ts';
+import { createExtractionPool } from './extraction-pool.ts';
+import type { ExtractionSettings } from '../../config.ts';
+import { ExtractError } from '../../text/extract-error.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../../test/fixtures/files');

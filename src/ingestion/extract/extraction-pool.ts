@@ -5,21 +5,9 @@
 import { Piscina } from 'piscina';
 import type { ExtractedForIndex, FileExtractor } from '../../ports/file-extractor.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
-import { ExtractError } from './extract-error.ts';
+import { ExtractError } from '../../text/extract-error.ts';
 import type { WorkerReply } from './extract-worker.ts';
-
-export interface ExtractionSettings {
-  /** Threads extracting at once. */
-  workers: number;
-  /** Uploads that may wait for a thread; one more is answered 503 with Retry-After. */
-  queue: number;
-  /** A file still being read after this long is refused (a parser spinning on a hostile file). */
-  timeoutMs: number;
-  /** Heap cap per thread: a file that needs more is refused, not the server's memory. */
-  maxHeapMb: number;
-  /** An idle thread ends after this long, returning its memory. */
-  idleMs: number;
-}
+import type { ExtractionSettings } from '../../config.ts';
 
 /** Seconds a client is told to wait when the queue is full: about one extraction's time. */
 export const QUEUE_FULL_RETRY_AFTER_SECONDS = 5;

@@ -1,5 +1,5 @@
-import { HEADING_PATH_SEPARATOR, type ExtractedSection } from './extracted.ts';
-import { normalizeWhitespace } from './normalize-text.ts';
+import { HEADING_PATH_SEPARATOR, type ExtractedSection } from '../../text/extracted.ts';
+import { normalizeWhitespace } from '../../text/normalize-text.ts';
 
 /** The part of a DOM node (linkedom's, or any other) that the walk reads. */
 export interface DomNode {

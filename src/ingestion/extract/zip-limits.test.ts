@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { assertZipExpandsSafely } from './zip-limits.ts';
-import { ExtractError } from './extract-error.ts';
+import { ExtractError } from '../../text/extract-error.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../../test/fixtures/files');
 

@@ -1,4 +1,4 @@
-import { ExtractError } from './extract-error.ts';
+import { ExtractError } from '../../text/extract-error.ts';
 
 /** A DOCX expands in memory when parsed: refuse archives that declare more than this. */
 export const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;

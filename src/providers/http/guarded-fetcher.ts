@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, fetch } from 'undici';
 import { OutboundError, type Fetcher, type OutboundRequest, type OutboundResponse } from '../../ports/fetcher.ts';
-import { isIpAllowed } from '../../domain/keys/ip-allow-list.ts';
+import { isIpAllowed } from '../../net/ip-allow-list.ts';
 import { isPublicAddress } from './address-policy.ts';
 import { describeNetworkFailure } from './network-failure.ts';
 

@@ -8,7 +8,7 @@ import { WIDGET_SCHEMA } from '../kysely/widget-schema.ts';
 import { insightsSchema } from '../kysely/insights-schema.ts';
 import { SITE_SCHEMA } from '../kysely/site-schema.ts';
 import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
-import { INGEST_JOBS_SCHEMA } from '../../ingestion/queue/ingest-jobs-schema.ts';
+import { INGEST_JOBS_SCHEMA } from './ingest-jobs-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 import { POSTGRES_KEY_CHANGE_TRIGGERS } from './key-change-triggers.ts';
 

@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from '../kysely/database.ts';
 import { migrateToLatest } from '../kysely/migrate.ts';
-import { createKyselyStore } from '../kysely/kysely-store.ts';
-import type { Store } from '../../ports/store.ts';
+import { createKyselyStore, repositories } from '../kysely/kysely-store.ts';
+import type { Store, StoreRepositories } from '../../ports/store.ts';
 import { POSTGRES_MIGRATIONS } from './migrations.ts';
 import { guardPool, translatingPool } from './guarded-pool.ts';
 import { cacheKeyLookups } from '../cached-key-lookup.ts';
@@ -15,6 +15,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export interface PostgresStore extends Store {
   /** The pool, for the rate limiter's shared table. */
   readonly pool: pg.Pool;
+  /** The store's database handle (connection failures translated) and its repositories inside a
+   * transaction of it: for the job queue, whose rows commit with the storage a job reserves. */
+  readonly transactional: { db: Kysely<unknown>; repositoriesIn(trx: Transaction<unknown>): StoreRepositories };
 }
 
 export async function openPostgresStore(databaseUrl: string, maxConnections = 10): Promise<PostgresStore> {
@@ -36,6 +39,7 @@ export async function openPostgresStore(databaseUrl: string, maxConnections = 10
   const close = store.close.bind(store);
   return Object.assign(store, {
     pool,
+    transactional: { db: db as Kysely<unknown>, repositoriesIn: (trx: Transaction<unknown>) => repositories(trx as unknown as Transaction<Database>, 'postgres') },
     keys: cacheKeyLookups(store.keys, feed),
     close: async () => {
       await feed.close();

@@ -1,4 +1,4 @@
-import type { ExtractedSection } from '../../ingestion/extract/extracted.ts';
+import type { ExtractedSection } from './extracted.ts';
 
 /** Paragraphs of typed text (blank lines separate them), under an optional heading. */
 export function sectionsOfPlainText(text: string, heading: string | null): ExtractedSection[] {

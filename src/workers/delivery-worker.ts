@@ -11,7 +11,8 @@ import type { ClaimedDelivery } from '../ports/webhook-store.ts';
 import { dispatchEvents } from '../domain/webhooks/dispatch-events.ts';
 import { decideOutcome } from '../domain/webhooks/attempt-outcome.ts';
 import { sendAttempt } from './send-attempt.ts';
-import { createRoundLoop } from '../background/round-loop.ts';
+import { createRoundLoop } from './round-loop.ts';
+import type { WorkerLogger } from './worker-logger.ts';
 
 /** config.ts's `webhooks` section: time-out, lease, concurrency in all and per endpoint, poll
  * interval. The lease outlasts the time-out, so a live process always reports before it ends. */
@@ -21,11 +22,6 @@ export type DeliveryWorkerOptions = Omit<WebhookConfig, 'worker'>;
 const DISPATCH_BATCH = 200;
 /** Only the status of an answer matters; its first bytes are kept for the log. */
 const MAX_RESPONSE_BYTES = 1024;
-
-export interface WorkerLogger {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface DeliveryWorkerDeps {
   store: Store;

@@ -3,10 +3,8 @@
 // ended. The row, locked, decides once whether a job stores its source, is cancelled or fails:
 // retried or doubled attempts find it settled and store nothing.
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../storage/kysely/database.ts';
-import { repositories } from '../../storage/kysely/kysely-store.ts';
-import type { StoreRepositories } from '../../ports/store.ts';
-import type { IngestJob, IngestOutcome } from '../../ports/ingestion-queue.ts';
+import type { StoreRepositories } from '../ports/store.ts';
+import type { IngestJob, IngestOutcome } from '../ports/ingestion-queue.ts';
 
 /** The channel a settled job is announced on (payload: the job's id), for its waiter and for a
  * consumer still running a cancelled job. */
@@ -15,7 +13,12 @@ export const SETTLED_CHANNEL = 'colloquy_ingest_settled';
 /** Finished rows kept this long (for operators and the cluster test), then removed. */
 const KEEP_FINISHED_MS = 60 * 60 * 1000;
 
-type Db = Kysely<Database>;
+/** What the rows need of the PostgreSQL store: its database handle, and its repositories inside a
+ * transaction of that handle (a job's row commits with the storage it reserves). */
+export interface JobsDatabase {
+  db: Kysely<unknown>;
+  repositoriesIn(trx: Transaction<unknown>): StoreRepositories;
+}
 
 export interface JobRow {
   state: 'queued' | IngestOutcome['kind'] | 'cancelled';
@@ -24,7 +27,7 @@ export interface JobRow {
 
 /** A pg-boss `db` running its statements inside our transaction: the job is sent if and only if
  * its row and reservation commit. */
-export function inTransaction(trx: Transaction<Database>) {
+export function inTransaction(trx: Transaction<unknown>) {
   return {
     async executeSql(text: string, values?: unknown[]) {
       const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
@@ -33,15 +36,15 @@ export function inTransaction(trx: Transaction<Database>) {
   };
 }
 
-export function createIngestJobRows(db: Db) {
+export function createIngestJobRows({ db, repositoriesIn }: JobsDatabase) {
   return {
     /** In one transaction: `reserve` (may throw), the row, then `send` (pg-boss, same transaction). */
-    async insert(id: string, job: IngestJob, now: number, reserve: (tx: StoreRepositories) => Promise<void>, send: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+    async insert(id: string, job: IngestJob, now: number, reserve: (tx: StoreRepositories) => Promise<void>, send: (trx: Transaction<unknown>) => Promise<void>): Promise<void> {
       const { task } = job;
       const bytes = task.kind === 'file' ? Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength) : null;
       const stored = task.kind === 'file' ? { ...job, task: { ...task, bytes: null } } : job;
       await db.transaction().execute(async (trx) => {
-        await reserve(repositories(trx, 'postgres'));
+        await reserve(repositoriesIn(trx));
         await sql`INSERT INTO ingest_jobs (id, account_id, agent_id, storage, job, bytes, state, created_at)
           VALUES (${id}, ${job.ctx.accountId}, ${job.agent.id}, ${job.storage}, ${JSON.stringify(stored)}::jsonb, ${bytes}, 'queued', ${now})`.execute(trx);
         await send(trx);
@@ -69,7 +72,7 @@ export function createIngestJobRows(db: Db) {
         const { rows } = await sql<{ state: string; job: IngestJob }>`SELECT state, job FROM ingest_jobs WHERE id = ${id} FOR UPDATE`.execute(trx);
         const row = rows[0];
         if (!row || row.state !== 'queued') return false;
-        const tx = repositories(trx, 'postgres');
+        const tx = repositoriesIn(trx);
         const outcome = await decide(tx);
         const state = outcome === 'cancelled' ? 'cancelled' : outcome.kind;
         if (state !== 'stored') await release(tx, row.job);

@@ -4,8 +4,8 @@
 import type { CreditsConfig } from '../config.ts';
 import type { DomainDeps } from '../domain/context.ts';
 import { renewDueAllowances, type RenewalRound } from '../domain/credits/renew-allowances.ts';
-import type { WorkerLogger } from '../webhooks/delivery-worker.ts';
-import { createRoundLoop } from '../background/round-loop.ts';
+import type { WorkerLogger } from './worker-logger.ts';
+import { createRoundLoop } from './round-loop.ts';
 
 export type RenewalWorkerDeps = Pick<DomainDeps, 'store' | 'clock' | 'ids' | 'catalog'> & { logger?: WorkerLogger };
 

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { OutboundError, type Fetcher } from '../ports/fetcher.ts';
 import type { ClaimedDelivery } from '../ports/webhook-store.ts';
 import { toEnvelope } from '../domain/events/record-event.ts';
-import { signedHeaders } from './signing.ts';
+import { signedHeaders } from './webhook-signing.ts';
 
 export interface AttemptResult {
   statusCode: number | null;

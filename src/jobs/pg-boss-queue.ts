@@ -6,32 +6,15 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { PgBoss, type Job } from 'pg-boss';
-import { Kysely, PostgresDialect } from 'kysely';
-import type pg from 'pg';
-import type { Database } from '../../storage/kysely/database.ts';
-import { translatingPool } from '../../storage/postgres/guarded-pool.ts';
-import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDone } from '../../ports/ingestion-queue.ts';
-import { createIngestJobRows, inTransaction, SETTLED_CHANNEL } from './ingest-job-rows.ts';
+import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDone } from '../ports/ingestion-queue.ts';
+import { createIngestJobRows, inTransaction, SETTLED_CHANNEL, type JobsDatabase } from './ingest-job-rows.ts';
 import { createSettledListener, type SettledListener } from './settled-listener.ts';
-
-export interface DistributedQueueSettings {
-  /** Jobs this node runs at once; 0: it queues jobs and waits for them, others run them. */
-  workers: number;
-  /** Pages one crawl keeps in flight, across all nodes. */
-  parallelism: number;
-  /** A running job whose worker sends no heartbeat for this long (a killed node) is retried. */
-  heartbeatSeconds: number;
-  /** Attempts after the first; after the last, the job fails and its storage is given back. */
-  retryLimit: number;
-  /** How often pg-boss looks for lost workers and expired jobs. */
-  superviseSeconds: number;
-  /** The longest one attempt may run. */
-  expireSeconds: number;
-}
+import type { DistributedQueueSettings } from '../config.ts';
 
 export interface PgBossQueueOptions<Prepared> {
   databaseUrl: string;
-  pool: pg.Pool;
+  /** The store's database (PostgresStore.transactional). */
+  database: JobsDatabase;
   settings: DistributedQueueSettings;
   handlers: IngestHandlers<Prepared>;
   now: () => number;
@@ -48,8 +31,7 @@ const PURGE_EVERY = 50;
 
 export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared>): IngestionQueue {
   const { settings, handlers, now, log } = options;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: translatingPool(options.pool) as unknown as pg.Pool }) });
-  const rows = createIngestJobRows(db);
+  const rows = createIngestJobRows(options.database);
   const worker = `${hostname()}:${process.pid}`;
   const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4, useListenNotify: true, superviseIntervalSeconds: settings.superviseSeconds, monitorIntervalSeconds: settings.superviseSeconds });
   boss.on('error', (error) => log('ingestion queue error', error));

@@ -1,7 +1,7 @@
 // One node (SQLite): ingestion jobs run in the process that took the request, through the same
 // port as the distributed queue, so the domain has one path.
-import type { Store } from '../../ports/store.ts';
-import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDone } from '../../ports/ingestion-queue.ts';
+import type { Store } from '../ports/store.ts';
+import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDone } from '../ports/ingestion-queue.ts';
 
 export interface InProcessQueueOptions<Prepared> {
   store: Store;

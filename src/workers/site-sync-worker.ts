@@ -4,7 +4,7 @@
 import type { SitesConfig } from '../config.ts';
 import type { DomainDeps } from '../domain/context.ts';
 import { syncDueSites, type SyncRound } from '../domain/sites/sync-due-sites.ts';
-import type { WorkerLogger } from '../webhooks/delivery-worker.ts';
+import type { WorkerLogger } from './worker-logger.ts';
 import { createRoundLoop } from './round-loop.ts';
 
 export interface SiteSyncWorker {
