@@ -141,3 +141,14 @@ export interface DeliveryList {
   deliveries: WebhookDelivery[];
   pagination: Pagination;
 }
+
+/** A refusal of a publishable key by the widget's routes (admin API `/widget-refusals`). */
+export interface WidgetRefusal {
+  keyId: string;
+  /** `origin`: a page of a website the key does not list; `user-hash`: a wrong `data-user-hash`. */
+  reason: 'origin' | 'user-hash';
+  origin: string | null;
+  count: number;
+  firstAt: string;
+  lastAt: string;
+}
