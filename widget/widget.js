@@ -9,7 +9,7 @@
   const api = `${new URL(script.src).origin}/api/v1/widget`;
   const storageKey = `colloquy-visitor:${data.agent}`;
   const keyParam = `?key=${encodeURIComponent(data.key || '')}`;
-  const site = location.origin;
+  const site = window.location.origin;
   const MESSAGES = {
     429: 'Too many messages right now. Please wait a minute and try again.',
     402: 'The assistant cannot answer right now. Please try again later.',
