@@ -8,13 +8,23 @@
   const data = script.dataset;
   const api = `${new URL(script.src).origin}/api/v1/widget`;
   const storageKey = `colloquy-visitor:${data.agent}`;
+  const keyParam = `?key=${encodeURIComponent(data.key || '')}`;
+  const site = window.location.origin;
   const MESSAGES = {
     429: 'Too many messages right now. Please wait a minute and try again.',
     402: 'The assistant cannot answer right now. Please try again later.',
     CONTENT_BLOCKED: 'That message was not sent because it looks harmful. Please rephrase it.',
-    ORIGIN_NOT_ALLOWED: 'This chat is not enabled on this website.',
+    ORIGIN_NOT_ALLOWED: `This chat is not available here: this website (${site}) is not allowed for the chat's key.`,
+    USER_HASH_INVALID: 'This chat could not confirm who you are. Please reload the page or sign in again.',
+    AUTH_REQUIRED: 'This chat is not set up correctly, so it cannot answer here.',
     network: 'The assistant could not be reached. Check your connection and try again.',
     other: 'Something went wrong. Please try again.',
+  };
+  // What the site's developer needs to fix it, in the browser's console; the visitor sees the above.
+  const FOR_INTEGRATOR = {
+    ORIGIN_NOT_ALLOWED: `Colloquy widget: the key ${(data.key || '').slice(0, 9)}… does not allow this page's origin, ${site}. Make a widget key that lists it on the agent's Widget tab in the console (refused origins are listed on its API keys page).`,
+    USER_HASH_INVALID: `Colloquy widget: data-user-hash is not the HMAC-SHA256 of data-user-id "${data.userId}" with the agent's identity secret. Compute it on your server: createHmac('sha256', IDENTITY_SECRET).update(userId).digest('hex').`,
+    AUTH_REQUIRED: 'Colloquy widget: data-key is not a working publishable key (unknown, revoked or expired), or the visitor id stored in this browser was not issued for this agent.',
   };
 
   const host = document.createElement('div');
@@ -74,10 +84,29 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
 
   const headers = () => ({ authorization: `Bearer ${data.key}`, 'content-type': 'application/json', ...identity });
 
+  /** The key rides in the URL too: a CORS preflight carries no Authorization header, and the
+   * server grants it only to an origin this key lists. */
   async function call(method, path, body) {
-    const response = await fetch(api + path, { method, headers: headers(), body: body && JSON.stringify(body) });
+    let response;
+    try {
+      response = await fetch(api + path + keyParam, { method, headers: headers(), body: body && JSON.stringify(body) });
+    } catch {
+      throw await unreachable();
+    }
     if (!response.ok) throw await failure(response);
     return response;
+  }
+
+  /** The browser refused or lost the request: the network, or a preflight refused to this page's
+   * origin. A request that needs no preflight (no custom header) tells which. */
+  async function unreachable() {
+    try {
+      const response = await fetch(`${api}/access${keyParam}`);
+      if (!response.ok) return await failure(response);
+    } catch {
+      // unreachable indeed
+    }
+    return new Error(MESSAGES.network);
   }
 
   async function failure(response) {
@@ -88,12 +117,14 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
     } catch {
       // not JSON: the status says enough
     }
+    if (FOR_INTEGRATOR[code]) console.error(FOR_INTEGRATOR[code]);
     return new Error(MESSAGES[code] || MESSAGES[response.status] || MESSAGES.other);
   }
 
   /** The visitor's identity: a signed user id from the page, or this browser's visitor id. */
   async function identify() {
     if (data.userId && data.userHash) return void (identity = { 'x-colloquy-user': data.userId, 'x-colloquy-user-hash': data.userHash });
+    if (data.userId) console.error('Colloquy widget: data-user-id needs data-user-hash (the HMAC-SHA256 of the id with the agent\'s identity secret); chatting as an anonymous visitor.');
     let visitor = localStorage.getItem(storageKey);
     if (!visitor) {
       visitor = (await (await call('POST', '/visitors', {})).json()).visitorId;
@@ -170,7 +201,7 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
       await restore();
     } catch (error) {
       loaded = false;
-      status.textContent = error.message === 'Failed to fetch' ? MESSAGES.network : error.message;
+      status.textContent = error.message;
     }
   }
 

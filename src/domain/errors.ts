@@ -39,6 +39,7 @@ export const EXTRA_ERROR_CODES = [
   'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
   'OWNER_REQUIRED', // admin API: a teammate tried what only the account's owners may do
   'ORIGIN_NOT_ALLOWED', // widget: a publishable key used from a page outside its origin allow-list
+  'USER_HASH_INVALID', // widget: a signed-in user's id whose hash is not signed with the agent's identity secret
   'SITE_NOT_FOUND', // admin API and CLI: no such crawled site for the agent
   'SITE_SYNC_RUNNING', // a re-sync of the site is under way (its lease is held): one at a time
   'SERVICE_UNAVAILABLE', // a dependency is down (database) or the server is full (extraction queue); sent with Retry-After

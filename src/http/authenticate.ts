@@ -23,7 +23,7 @@ export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
     const { key, account } = await authenticateKey(deps.domain, match[1] as string, request.ip);
-    admitWidgetKey(key, routeConfig.widget === true, pageOrigin(request.headers), reply);
+    await admitWidgetKey(deps, key, routeConfig.widget === true, pageOrigin(request.headers), reply);
 
     const decision = await deps.rateLimiter.consume(account.id, catalog.plans[account.plan].requestsPerMinute);
     reply.header('RateLimit-Limit', decision.limit);

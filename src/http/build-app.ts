@@ -37,6 +37,7 @@ import { registerMcp } from './mcp/mcp-route.ts';
 import { WIDGET_PREFIX, registerWidgetDoor } from './widget/widget-door.ts';
 import { registerWidgetScript } from './widget/widget-script.ts';
 import { registerConsolePages } from './console-pages.ts';
+import { registerFavicon } from './favicon.ts';
 import { createRouteDocumenter } from './openapi/route-documentation.ts';
 import { createDocumentCompleter } from './openapi/document-components.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
@@ -171,6 +172,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
   );
   registerObservabilityRoutes(app, observability);
   registerWidgetScript(app);
+  registerFavicon(app);
   await registerAdminApi(app, deps);
   await registerConsolePages(app);
   return Object.assign(app, { closeGracefully });

@@ -36,6 +36,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
   OWNER_REQUIRED: 403, // admin API: a teammate adding or removing members (owners only)
   ORIGIN_NOT_ALLOWED: 403, // widget: the page's Origin is not in the publishable key's allow-list
+  USER_HASH_INVALID: 401, // widget: X-Colloquy-User-Hash is not the HMAC-SHA256 of X-Colloquy-User with the agent's identity secret
   SITE_NOT_FOUND: 404, // no crawled site with this id for the agent
   SITE_SYNC_RUNNING: 409, // the site's re-sync lease is held by a run under way (another request or the scheduler)
   SERVICE_UNAVAILABLE: 503, // the database is unreachable, or the extraction queue is full; always with Retry-After
@@ -45,4 +46,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 export const UNAUTHORIZED_NAMES: Partial<Record<ErrorCode, string>> = {
   AUTH_REQUIRED: 'Unauthorized',
   KEY_EXPIRED: 'Key expired',
+  USER_HASH_INVALID: 'Invalid user hash',
 };

@@ -19,10 +19,10 @@ export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
 
 export const UnauthorizedSchema = Type.Object(
   {
-    error: Type.String({ description: 'Short name: "Unauthorized" or "Key expired".' }),
-    code: Type.Union([Type.Literal('AUTH_REQUIRED'), Type.Literal('KEY_EXPIRED')]),
+    error: Type.String({ description: 'Short name: "Unauthorized", "Key expired" or (widget routes) "Invalid user hash".' }),
+    code: Type.Union([Type.Literal('AUTH_REQUIRED'), Type.Literal('KEY_EXPIRED'), Type.Literal('USER_HASH_INVALID')]),
   },
-  { description: 'Missing, invalid, revoked or expired key (flat shape, SPEC §7).' },
+  { description: 'Missing, invalid, revoked or expired key; on the widget routes also a visitor not proven, or (`USER_HASH_INVALID`) a user id whose hash does not match (flat shape, SPEC §7).' },
 );
 
 export const ErrorSchema = Type.Object(

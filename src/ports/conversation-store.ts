@@ -72,7 +72,8 @@ export interface ConversationStore {
    * (the race of two first messages) and returns the conversation that holds it. */
   insertOrGet(conversation: Omit<ConversationRecord, 'messageCount'>): Promise<ConversationRecord>;
   /** Most recently active first (updatedAt, then id, descending), with the count of the whole list. */
-  list(accountId: string, agentId: string, page: PageRequest): Promise<Page<ConversationRecord>>;
+  /** `withMessages`: only conversations holding a message (one whose first reply failed holds none). */
+  list(accountId: string, agentId: string, page: PageRequest, options?: { withMessages?: boolean }): Promise<Page<ConversationRecord>>;
   /** Removes the conversation with all its messages and tool calls; the number of messages removed,
    * or undefined when there was no such conversation. */
   delete(accountId: string, agentId: string, conversationId: string): Promise<number | undefined>;

@@ -183,6 +183,7 @@ describe('admin API', () => {
       'GET /accounts/{accountId}/keys': () => undefined,
       'POST /accounts/{accountId}/keys': () => ({ name: 'Intruder' }),
       'DELETE /accounts/{accountId}/keys/{keyId}': () => undefined,
+      'GET /accounts/{accountId}/widget-refusals': () => undefined,
       'GET /accounts/{accountId}/members': () => undefined,
       'POST /accounts/{accountId}/members': () => ({ email: 'intruder@a.example', password: 'an intruder password' }),
       'DELETE /accounts/{accountId}/members/{memberId}': () => undefined,

@@ -94,6 +94,31 @@ describe('admin API: publishable keys', () => {
     assert.deepEqual((await server.call('GET', '/agents', { key: secret, headers: { origin: SHOP } })).body, { error: 'Unauthorized', code: 'AUTH_REQUIRED' });
   });
 
+  test('GET /widget-refusals: refused origins and wrong user hashes per key, counted, latest first, bounded per key', async () => {
+    const { key, secret, identitySecret } = (await create({ name: 'Refused site', kind: 'publishable', allowedAgentIds: [agentA], allowedOrigins: [SHOP] })).body;
+    const visit = (origin: string, headers: Record<string, string> = {}) => server.call('POST', '/widget/visitors', { key: secret, body: {}, headers: { origin, ...headers } });
+    await visit('https://evil.example');
+    clock.advance(1_000);
+    await visit('https://evil.example');
+    clock.advance(1_000);
+    const wrongHash = { 'x-colloquy-user': 'customer-17', 'x-colloquy-user-hash': signUserId(`${identitySecret}x`, 'customer-17') };
+    assert.equal((await server.call('GET', '/widget/conversation', { key: secret, headers: { origin: SHOP, ...wrongHash } })).body.code, 'USER_HASH_INVALID');
+    const listed = await member('GET', `/accounts/${accountA}/widget-refusals`);
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    const mine = listed.body.refusals.filter((refusal: { keyId: string }) => refusal.keyId === key.id);
+    assert.deepEqual(mine, [
+      { keyId: key.id, reason: 'user-hash', origin: SHOP, count: 1, firstAt: new Date(clock.now()).toISOString(), lastAt: new Date(clock.now()).toISOString() },
+      { keyId: key.id, reason: 'origin', origin: 'https://evil.example', count: 2, firstAt: new Date(clock.now() - 2_000).toISOString(), lastAt: new Date(clock.now() - 1_000).toISOString() },
+    ]);
+    for (let i = 0; i < 30; i++) {
+      clock.advance(1);
+      await visit(`https://site${i}.example`);
+    }
+    const bounded = (await member('GET', `/accounts/${accountA}/widget-refusals`)).body.refusals.filter((refusal: { keyId: string }) => refusal.keyId === key.id);
+    assert.equal(bounded.length, 20, 'a key keeps its 20 latest');
+    assert.equal(bounded[0].origin, 'https://site29.example');
+  });
+
   test("refused with 400 INVALID_BODY listing the fields, nothing created: bad or missing origins, no or two agents, another account's agent, origins on a secret key", async () => {
     const before = (await server.deps.store.keys.list(accountA)).length;
     const cases: Array<[unknown, Record<string, RegExp>]> = [

@@ -318,6 +318,7 @@ describe('chat', () => {
     assert.equal(failures.length, 2);
     assert.deepEqual(failures.find((e) => e.data.userId === 'u-fail')!.data, { agent: { id: agent.id }, conversationId: messages.body.conversationId, userId: 'u-fail', credits: 0, apiKey: 'shop backend', error: { code: 'UNKNOWN_ERROR' } });
     assert.equal((await events('chat.completed')).length, 0);
+    assert.equal((await server.call('GET', `/agents/${agent.id}/conversations`, { key })).body.pagination.totalConversations, 0, 'no empty conversation listed');
   });
 
   test('a provider failure during the stream: error frame, refund stated, end marker, nothing charged', async () => {
@@ -334,6 +335,13 @@ describe('chat', () => {
     assert.equal(await balance(), 100);
     const stored = await server.call('GET', `/agents/${agent.id}/conversations/${parsed[0].conversationId}/messages`, { key });
     assert.equal(stored.body.pagination.totalMessages, 0);
+    const listed = await server.call('GET', `/agents/${agent.id}/conversations`, { key });
+    assert.deepEqual([listed.body.conversations, listed.body.pagination.totalConversations], [[], 0], 'a conversation holding no message is not listed');
+    model.enqueue({ content: ['Here it is.'] });
+    const continued = await streamText(server, key, agent.id, { message: 'Tell me again.', conversationId: parsed[0].conversationId });
+    assert.equal(continued.status, 200);
+    const relisted = await server.call('GET', `/agents/${agent.id}/conversations`, { key });
+    assert.deepEqual(relisted.body.conversations.map((c: { id: string; messageCount: number }) => [c.id, c.messageCount]), [[parsed[0].conversationId, 2]], 'listed once it holds one');
   });
 
   test('a client that disconnects mid-stream stops the provider call, and is not charged', async () => {

@@ -1,5 +1,6 @@
 // The console's pages as the server serves them: the app at /console (and its own links opened
-// directly), hashed assets cached for good, a missing asset a real 404, nothing outside the build.
+// directly), hashed assets cached for good, a missing asset a real 404, nothing outside the build,
+// and the host's favicon.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildConsoleIfStale } from '../../console/build.ts';
@@ -20,6 +21,15 @@ describe('console pages', () => {
     const response = await get('/');
     assert.equal(response.status, 302);
     assert.equal(response.headers.get('location'), '/console/');
+  });
+
+  test('/favicon.ico is an icon, so no page of this host logs a 404 for it', async () => {
+    const response = await get('/favicon.ico');
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'image/x-icon');
+    const icon = Buffer.from(await response.arrayBuffer());
+    assert.deepEqual([...icon.subarray(0, 4)], [0, 0, 1, 0], 'an ICO header');
+    assert.equal(icon.subarray(22, 26).toString('latin1'), '\x89PNG', 'holding a PNG');
   });
 
   test('the app page, with or without the slash and at any of its own paths, never cached stale and never framed', async () => {

@@ -8,6 +8,7 @@ import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { createKey } from '../../src/domain/keys/create-key.ts';
 import { signUserId } from '../../src/domain/widget/visitor-identity.ts';
+import { hashKey } from '../../src/domain/keys/key-secret.ts';
 import { VISITOR_REQUESTS_PER_MINUTE } from '../../src/http/widget/widget-visitor.ts';
 
 const SHOP = 'https://shop.example';
@@ -78,19 +79,63 @@ describe('widget routes and publishable keys', () => {
     assert.equal((await widget('POST', '/visitors', { body: {} })).status, 200);
   });
 
-  test('origins: CORS only for the allowed ones, refused otherwise; the preflight names what a widget sends', async () => {
-    const { widget } = await setup();
+  test('origins: CORS only for the allowed ones; a refusal is readable by the refused page and counted for the key', async () => {
+    const { account, widget } = await setup();
     const allowed = await widget('POST', '/visitors', { body: {} });
     assert.equal(allowed.headers.get('access-control-allow-origin'), SHOP);
     for (const origin of ['https://evil.example', null]) {
       const refused = await widget('POST', '/visitors', { body: {}, origin });
       assert.deepEqual([refused.status, refused.body.error.code], [403, 'ORIGIN_NOT_ALLOWED']);
-      assert.equal(refused.headers.get('access-control-allow-origin'), null);
+      assert.equal(refused.headers.get('access-control-allow-origin'), origin, 'the refused page may read why');
       assert.equal(refused.headers.get('ratelimit-remaining'), null, 'refused before the rate limit');
     }
-    const preflight = await fetch(`${server.baseUrl}/api/v1/widget/chat`, { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, x-colloquy-visitor' } });
-    assert.equal(preflight.status, 204);
-    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization.*x-colloquy-visitor/);
+    await widget('POST', '/visitors', { body: {}, origin: 'https://evil.example' });
+    const refusals = await server.deps.store.widgetRefusals.list(account.id, 10);
+    assert.deepEqual(refusals.map((r) => [r.reason, r.origin, r.times]).sort(), [['origin', '', 1], ['origin', 'https://evil.example', 2]]);
+  });
+
+  test('the preflight grants only an origin the key named in the URL lists; nothing to any other', async () => {
+    const { account, ctx, key, secretKey } = await setup();
+    const preflight = (origin: string, query: string) =>
+      fetch(`${server.baseUrl}/api/v1/widget/chat${query}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, x-colloquy-visitor' } });
+    const granted = await preflight(SHOP, `?key=${key}`);
+    assert.equal(granted.status, 204);
+    assert.equal(granted.headers.get('access-control-allow-origin'), SHOP);
+    assert.match(granted.headers.get('access-control-allow-headers') ?? '', /authorization.*x-colloquy-visitor/);
+    const other = await createKey(server.deps, account.id, { name: 'other site', kind: 'publishable', allowedAgentIds: [(await server.seedAgent(ctx, 'Other')).id], allowedOrigins: ['https://other.example'] });
+    const refusals: Array<[string, string]> = [
+      ['https://evil.example', `?key=${key}`], // not listed by the key
+      ['https://other.example', `?key=${key}`], // listed by another key of the account, not this one
+      [SHOP, ''], // no key named
+      [SHOP, `?key=${other.key}`], // a key that does not list it
+      [SHOP, `?key=${secretKey}`], // not a publishable key
+      [SHOP, '?key=cq_pub_made-up'],
+    ];
+    for (const [origin, query] of refusals) {
+      const refused = await preflight(origin, query);
+      assert.equal(refused.headers.get('access-control-allow-origin'), null, `${origin} ${query}`);
+      assert.equal(refused.headers.get('access-control-allow-headers'), null, `${origin} ${query}`);
+      assert.equal(refused.headers.get('access-control-allow-methods'), null, `${origin} ${query}`);
+    }
+    await server.deps.store.keys.revoke(account.id, (await server.deps.store.keys.findByHash(hashKey(key)))!.key.id, Date.now());
+    assert.equal((await preflight(SHOP, `?key=${key}`)).headers.get('access-control-allow-origin'), null, 'a revoked key grants nothing');
+  });
+
+  test('GET /widget/access: any page learns whether its origin is allowed for a key, with no preflight', async () => {
+    const { account, key } = await setup();
+    const check = (origin: string, query: string) => fetch(`${server.baseUrl}/api/v1/widget/access${query}`, { headers: { origin } });
+    const allowed = await check(SHOP, `?key=${key}`);
+    assert.deepEqual([allowed.status, await allowed.json()], [200, { success: true, origin: SHOP }]);
+    const refused = await check('https://evil.example', `?key=${key}`);
+    assert.equal(refused.headers.get('access-control-allow-origin'), 'https://evil.example');
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    assert.deepEqual([refused.status, body.error.code], [403, 'ORIGIN_NOT_ALLOWED']);
+    assert.match(body.error.message, /does not allow pages of https:\/\/evil\.example/);
+    const unknown = await check(SHOP, '?key=cq_pub_made-up');
+    assert.deepEqual([unknown.status, await unknown.json()], [401, { error: 'Unauthorized', code: 'AUTH_REQUIRED' }]);
+    assert.equal((await check(SHOP, '')).status, 400);
+    const refusals = await server.deps.store.widgetRefusals.list(account.id, 10);
+    assert.deepEqual(refusals.map((r) => [r.reason, r.origin, r.times]), [['origin', 'https://evil.example', 1]]);
   });
 
   test('a same-origin GET (no Origin, as browsers send it) is judged by the Referer the browser marked same-origin', async () => {
@@ -147,8 +192,8 @@ describe('widget routes and publishable keys', () => {
     assert.equal(listed.body.messages[0].feedback.rating, 'up', 'the owner sees the visitor’s feedback');
   });
 
-  test('signed user ids: the conversation follows the user; a bad signature reads nothing', async () => {
-    const { identitySecret, widget, visitor } = await setup();
+  test('signed user ids: the conversation follows the user; a bad signature reads nothing, says why, and is counted', async () => {
+    const { account, identitySecret, widget, visitor } = await setup();
     const signed = { 'x-colloquy-user': 'customer-17', 'x-colloquy-user-hash': signUserId(identitySecret, 'customer-17') };
     model.enqueue({ content: ['Hello Ada.'] });
     assert.equal((await widget('POST', '/chat', { body: { message: 'I am Ada' }, headers: signed })).status, 200);
@@ -160,9 +205,13 @@ describe('widget routes and publishable keys', () => {
       { 'x-colloquy-user': 'customer-18', 'x-colloquy-user-hash': signed['x-colloquy-user-hash'] },
     ];
     for (const forged of forgeries) {
-      assert.equal((await widget('GET', '/conversation', { headers: forged })).status, 401);
+      const refused = await widget('GET', '/conversation', { headers: forged });
+      assert.deepEqual([refused.status, refused.body], [401, { error: 'Invalid user hash', code: 'USER_HASH_INVALID' }], JSON.stringify(forged));
+      assert.equal(refused.headers.get('access-control-allow-origin'), SHOP, 'the page can read the code');
     }
     assert.deepEqual((await widget('GET', '/conversation', { headers: await visitor() })).body.messages, []);
+    const refusals = await server.deps.store.widgetRefusals.list(account.id, 10);
+    assert.deepEqual(refusals.map((r) => [r.reason, r.origin, r.times]), [['user-hash', SHOP, 3]], 'counted where the owner sees it');
   });
 
   test('errors, per-visitor rate limit, charges and chat.completed', async () => {

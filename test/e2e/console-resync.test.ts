@@ -1,5 +1,6 @@
 // The console's Websites tab end to end in headless Chromium: a crawled local site changes, the
-// owner presses "Re-sync now", and the run's counts are shown; the screenshot is left in
+// owner presses "Re-sync now", and the run's counts are shown under the row (the button stays put,
+// the site's address keeps its width); the screenshot is left in
 // .tmp/screenshots/ for people to look at, as the other console tests do.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,13 +59,21 @@ describe('console: re-sync a crawled website', () => {
     site.pages.set('/', INDEX_V2);
     site.pages.delete('/buoys.html');
     site.pages.set('/moorings.html', MOORINGS);
-    await page.getByRole('button', { name: `Re-sync ${origin}/` }).click();
+    const button = page.getByRole('button', { name: `Re-sync ${origin}/` });
+    const link = page.getByRole('link', { name: `${origin}/` });
+    const [buttonBefore, linkBefore] = [await button.boundingBox(), await link.boundingBox()];
+    await button.click();
     const result = page.getByTestId('resync-result');
     await result.waitFor({ timeout: 60_000 });
     assert.match((await result.textContent()) ?? '', /1 added · 1 updated · 1 removed · 1 unchanged · 0 failed/);
+    // The result does not move the button nor squeeze the site's address onto more lines.
+    await page.getByText('Never re-synced').waitFor({ state: 'detached' });
+    const [buttonAfter, linkAfter] = [await button.boundingBox(), await link.boundingBox()];
+    assert.ok(Math.abs(buttonAfter!.y - buttonBefore!.y) <= 2, `the button moved from y=${buttonBefore!.y} to y=${buttonAfter!.y}`);
+    assert.ok(buttonAfter!.y < (await result.boundingBox())!.y, 'the result is under the button');
+    assert.ok(linkAfter!.height <= linkBefore!.height + 1, `the URL was squeezed onto more lines: ${JSON.stringify([linkBefore, linkAfter])}`);
     assert.ok(site.log.some((entry) => entry.path === '/cranes.html' && entry.status === 304));
     // The table's row shows the recorded run once the list is read again.
-    await page.getByText('Never re-synced').waitFor({ state: 'detached' });
     await page.getByText('3 pages').waitFor();
 
     await page.getByLabel(`Schedule of ${origin}/`).click();

@@ -38,6 +38,8 @@ describe('console in headless Chromium', () => {
   let agentB: AgentRecord;
   /** The agent the owner creates through the console. */
   let agentId = '';
+  /** The widget key the Widget tab made. */
+  let widgetSecret = '';
   const secrets = new Map<string, string>();
   const browserErrors: string[] = [];
 
@@ -280,6 +282,34 @@ describe('console in headless Chromium', () => {
     assert.deepEqual([stored?.allowedAgentIds, stored?.allowedOrigins], [[agentId], ['https://harbour.example', 'http://localhost:8080', server.baseUrl]]);
     await page.getByTestId('widget-keys').getByText('https://harbour.example, http://localhost:8080').waitFor();
     await screenshot(page, '10a-widget-key');
+    widgetSecret = key!;
+
+    // Pressed again with the same websites: the key this browser holds is kept, no twin is made,
+    // and the next key's default name differs.
+    await page.getByRole('button', { name: 'Create widget key' }).click();
+    await page.getByText('Nothing new was made').waitFor();
+    const publishable = async () => (await server.deps.store.keys.list(accountA)).filter((record) => record.kind === 'publishable').length;
+    assert.equal(await publishable(), 1);
+    assert.equal(await page.getByLabel('Key name').inputValue(), 'Harbour help desk website 2');
+    // A browser that does not hold that key is asked first.
+    const remembered = await page.evaluate(`localStorage.getItem('colloquy-console:widget-key:${agentId}')`);
+    await page.evaluate(`localStorage.removeItem('colloquy-console:widget-key:${agentId}')`);
+    await page.reload();
+    await page.getByLabel('Allowed origins').fill('https://harbour.example\nhttp://localhost:8080');
+    await page.getByRole('button', { name: 'Create widget key' }).click();
+    const ask = page.getByRole('dialog', { name: 'A key for these websites exists' });
+    await ask.getByText('The key “Harbour help desk website” already works on exactly these websites.').waitFor();
+    await screenshot(page, '10c-widget-key-twin');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await publishable(), 1, 'nothing made without an answer');
+    // A name in use is refused before anything is sent.
+    await page.getByLabel('Key name').fill('Harbour help desk website');
+    await page.getByLabel('Allowed origins').fill('https://other.harbour.example');
+    await page.getByRole('button', { name: 'Create widget key' }).click();
+    await page.getByText('Another key already has this name').waitFor();
+    assert.equal(await publishable(), 1);
+    await page.evaluate(`localStorage.setItem('colloquy-console:widget-key:${agentId}', ${JSON.stringify(remembered)})`);
+    await page.reload();
 
     // The preview: the real widget with this key, in a frame of the console's page.
     // The launcher is fixed to the frame's corner: the console's page scrolls the frame into view.
@@ -327,9 +357,13 @@ describe('console in headless Chromium', () => {
     const refused = await server.call('GET', `/agents/${otherAgentA.id}`, { key: secret });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error.code, 'AGENT_NOT_ALLOWED');
+    // A page of a website the widget key does not list: its owner sees the refused origin.
+    const refusedVisit = await server.call('POST', '/widget/visitors', { key: widgetSecret, body: {}, headers: { origin: 'https://evil.example' } });
+    assert.equal(refusedVisit.status, 403);
     await page.reload();
     await page.getByRole('cell', { name: 'harbour website' }).first().waitFor();
     const widgetKey = page.getByRole('row', { name: /Harbour help desk website/ });
+    await widgetKey.getByTestId('widget-refusals').getByText(/^https:\/\/evil\.example is not allowed \(once, last /).waitFor();
     await widgetKey.getByText('publishable', { exact: true }).waitFor();
     await widgetKey.getByText(`Origins: https://harbour.example, http://localhost:8080, ${server.baseUrl}`).waitFor();
     await page.getByRole('row', { name: /harbour website/ }).getByText('secret', { exact: true }).waitFor();
@@ -364,21 +398,48 @@ describe('console in headless Chromium', () => {
     await screenshot(page, '13-members');
   });
 
-  test('phone width: the navigation folds behind a button and pages still fit', async () => {
+  test('phone width (390 px): every main screen fits without sideways scrolling; the agent tabs stay on one row', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await owner.storageState() });
     const small = await newPage(phone);
+    const fits = async (name: string) => {
+      const [scrollWidth, innerWidth] = (await small.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
+      assert.ok(scrollWidth <= innerWidth, `${name}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+      await screenshot(small, `14-phone-${name}`);
+    };
     await small.goto(consoleUrl(`/a/${accountA}/overview`));
     await small.getByRole('button', { name: 'Toggle navigation' }).waitFor();
-    await screenshot(small, '14-phone-overview');
-    await small.goto(consoleUrl(`/a/${accountA}/agents/${agentId}/knowledge`));
-    await small.getByTestId('storage-meter').waitFor();
-    const overflow = (await small.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-    assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow} px`);
-    await screenshot(small, '15-phone-knowledge');
-    await small.goto(consoleUrl(`/a/${accountA}/agents/${agentId}/widget`));
-    await small.getByTestId('widget-snippet').waitFor();
-    const widgetOverflow = (await small.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-    assert.ok(widgetOverflow <= 1, `the Widget tab scrolls sideways by ${widgetOverflow} px`);
+    await small.waitForLoadState('networkidle');
+    await fits('overview');
+    await small.goto(consoleUrl(`/a/${accountA}/agents`));
+    await small.getByText('Harbour help desk').first().waitFor();
+    await fits('agents');
+    const tabs: Array<[string, () => Promise<unknown>]> = [
+      ['settings', () => small.getByLabel('Instructions').waitFor()],
+      ['knowledge', () => small.getByTestId('storage-meter').waitFor()],
+      ['sites', () => small.getByRole('heading', { name: 'Websites', exact: true }).waitFor()],
+      ['playground', () => small.getByRole('button', { name: 'Send' }).waitFor()],
+      ['conversations', () => small.getByText('When does the crane run?').first().waitFor()],
+      ['insights', () => small.getByRole('tabpanel').waitFor()],
+      ['widget', () => small.getByTestId('widget-snippet').waitFor()],
+    ];
+    for (const [tab, ready] of tabs) {
+      await small.goto(consoleUrl(`/a/${accountA}/agents/${agentId}/${tab}`));
+      await ready();
+      const tabList = (await small.getByRole('tablist').first().boundingBox())!;
+      const tab0 = (await small.getByRole('tab', { name: 'Settings' }).boundingBox())!;
+      assert.ok(tabList.height < tab0.height * 1.5, `${tab}: the agent's tabs take ${tabList.height} px, more than one row of ${tab0.height} px`);
+      await fits(`agent-${tab}`);
+    }
+    await small.goto(consoleUrl(`/a/${accountA}/keys`));
+    await small.getByTestId('key-card').first().waitFor();
+    await small.getByTestId('key-card').filter({ hasText: 'Harbour help desk website' }).getByText(/evil\.example is not allowed/).waitFor();
+    await fits('keys');
+    await small.goto(consoleUrl(`/a/${accountA}/webhooks`));
+    await small.getByText('Harbour office receiver').first().waitFor();
+    await fits('webhooks');
+    await small.goto(consoleUrl(`/a/${accountA}/members`));
+    await small.getByText('mate@a.example').first().waitFor();
+    await fits('members');
     await phone.close();
   });
 

@@ -1,6 +1,7 @@
 // The embeddable widget in headless Chromium, on a host page served from a second origin: a
 // streamed answer with a citation link, feedback, clear messages for CONTENT_BLOCKED and 402, the
-// conversation restored after a reload, the keyboard, a disallowed origin refused, no script error,
+// conversation restored after a reload, the keyboard, a disallowed origin and a wrong user hash
+// refused with words that say why (and counted for the owner), no script error,
 // and axe-core with no serious violation. Screenshots go to .tmp/screenshots/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,15 +43,17 @@ describe('widget in headless Chromium', () => {
   let browser: Browser;
   let allowed: { origin: string; server: Server };
   let elsewhere: { origin: string; server: Server };
+  /** An allowed site whose signed-in user's hash was made with the wrong secret. */
+  let signedIn: { origin: string; server: Server };
   let agentId = '';
   let key = '';
   let accountId = '';
   const pageErrors: string[] = [];
 
-  const hostPage = () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tidewater marina</title>
+  const hostPage = (user = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tidewater marina</title>
 <style>* { color: #b00 !important; font-family: serif !important; } button { all: unset; }</style></head>
 <body><main><h1>Tidewater marina</h1><p>Berths, moorings and winter storage.</p></main>
-<script src="${server.baseUrl}/widget.js" data-agent="${agentId}" data-key="${key}" async></script></body></html>`;
+<script src="${server.baseUrl}/widget.js" data-agent="${agentId}" data-key="${key}"${user} async></script></body></html>`;
 
   before(async () => {
     model = await startScriptedModelServer();
@@ -63,15 +66,17 @@ describe('widget in headless Chromium', () => {
     await updateAgent(server.deps, ctx, agent.id, { model: 'scripted' });
     const content = 'Visitor moorings cost 30 euros a night at the east pontoon.';
     await addSource(server.deps, ctx, (await server.deps.store.agents.get(account.id, agent.id))!, { type: 'website', title: 'Moorings', content: null, url: PAGE_URL, size: null, storage: content.length, sections: [{ text: content, heading: null, page: null }] }, PAGE_URL);
-    allowed = await serveHostPage(hostPage);
-    elsewhere = await serveHostPage(hostPage);
-    key = (await createKey(server.deps, account.id, { name: 'marina website', kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins: [allowed.origin] })).key;
+    allowed = await serveHostPage(() => hostPage());
+    elsewhere = await serveHostPage(() => hostPage());
+    signedIn = await serveHostPage(() => hostPage(` data-user-id="customer-17" data-user-hash="${'ab'.repeat(32)}"`));
+    key = (await createKey(server.deps, account.id, { name: 'marina website', kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins: [allowed.origin, signedIn.origin] })).key;
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     allowed?.server.close();
     elsewhere?.server.close();
+    signedIn?.server.close();
     await server?.close();
     await model?.close();
   });
@@ -157,14 +162,44 @@ describe('widget in headless Chromium', () => {
     await page.close();
   });
 
-  test('a page of another origin gets nothing', async () => {
-    const page = await open(`${elsewhere.origin}/`);
+  /** What the widget told the integrator in the browser's console. */
+  const widgetConsole = (page: Page) => {
+    const lines: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('Colloquy widget:')) lines.push(message.text());
+    });
+    return lines;
+  };
+
+  test('a page of another origin gets nothing, and says that this site is not allowed for the key', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const logged = widgetConsole(page);
+    await page.goto(`${elsewhere.origin}/`);
     await page.getByRole('button', { name: /^Chat/ }).click();
-    await alert(page).getByText('The assistant could not be reached. Check your connection and try again.').waitFor();
+    await alert(page).getByText(`This chat is not available here: this website (${elsewhere.origin}) is not allowed for the chat's key.`).waitFor();
     await screenshot(page, 'widget-other-origin');
-    const refused = await fetch(`${server.baseUrl}/api/v1/widget/visitors`, { method: 'POST', headers: { authorization: `Bearer ${key}`, origin: elsewhere.origin, 'content-type': 'application/json' }, body: '{}' });
-    assert.equal(refused.status, 403);
-    assert.equal(refused.headers.get('access-control-allow-origin'), null);
+    assert.equal(logged.length, 1, logged.join('\n'));
+    assert.match(logged[0]!, new RegExp(`does not allow this page's origin, ${elsewhere.origin}\\. Make a widget key that lists it`));
+    const refusals = await server.deps.store.widgetRefusals.list(accountId, 10);
+    assert.deepEqual(refusals.map((r) => [r.reason, r.origin]), [['origin', elsewhere.origin]], 'the owner can see the refused origin');
+    await page.close();
+  });
+
+  test('a wrong data-user-hash: a plain message for the visitor, the reason in the console, counted for the owner', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const logged = widgetConsole(page);
+    await page.goto(`${signedIn.origin}/`);
+    await page.getByRole('button', { name: /^Chat/ }).click();
+    await alert(page).getByText('This chat could not confirm who you are. Please reload the page or sign in again.').waitFor();
+    await screenshot(page, 'widget-wrong-user-hash');
+    assert.equal(logged.length, 1, logged.join('\n'));
+    assert.match(logged[0]!, /data-user-hash is not the HMAC-SHA256 of data-user-id "customer-17" with the agent's identity secret/);
+    const refusals = await server.deps.store.widgetRefusals.list(accountId, 10);
+    assert.deepEqual(refusals.map((r) => [r.reason, r.origin]).sort(), [['origin', elsewhere.origin], ['user-hash', signedIn.origin]]);
     await page.close();
     assert.deepEqual(pageErrors, [], 'no script error on any page');
   });

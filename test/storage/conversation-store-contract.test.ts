@@ -121,6 +121,8 @@ describe(`conversation store contract (${TEST_BACKEND})`, () => {
     assert.deepEqual((await store.conversations.list(accountId, agentId, { page: 2, size: 2 })).items.map((c) => c.id), [c3, c2]);
     assert.deepEqual((await store.conversations.list(accountId, agentId, { page: 3, size: 2 })).items.map((c) => c.id), [c1]);
     assert.deepEqual(await store.conversations.list(accountId, agentId, { page: 9, size: 2 }), { items: [], total: 5 });
+    const withMessages = await store.conversations.list(accountId, agentId, PAGE, { withMessages: true });
+    assert.deepEqual([withMessages.items.map((c) => c.id), withMessages.total], [[c0], 1], 'withMessages: only those holding a message');
 
     // Equal activity times: the later id first.
     const tiedAgent = await seedAgent(accountId);

@@ -24,3 +24,6 @@ export type WebhookEndpointInput = RequestBody<'/accounts/{accountId}/webhooks/{
 export type WebhookDelivery = Schemas['Delivery'];
 export type DeliveryAttempt = NonNullable<WebhookDelivery['log']>[number];
 export type DeliveryList = Answer<'/accounts/{accountId}/webhooks/{endpointId}/deliveries', 'get'>;
+
+/** A refusal of a publishable key by the widget's routes (admin API `/widget-refusals`). */
+export type WidgetRefusal = Answer<'/accounts/{accountId}/widget-refusals', 'get'>['refusals'][number];

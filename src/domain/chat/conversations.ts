@@ -8,7 +8,9 @@ import { findConversation } from './conversation-ref.ts';
 
 export async function listConversations(deps: DomainDeps, ctx: RequestContext, agentId: string, page: PageRequest): Promise<Page<ConversationRecord>> {
   const agent = await getAgent(deps, ctx, agentId);
-  return deps.store.conversations.list(ctx.accountId, agent.id, page);
+  // A chat makes its conversation before the model answers (so a stream's first frame can name it);
+  // when that first reply fails, the conversation holds nothing worth listing.
+  return deps.store.conversations.list(ctx.accountId, agent.id, page, { withMessages: true });
 }
 
 export interface MessagePage extends Page<MessageRecord> {

@@ -37,12 +37,13 @@ export function issueVisitorId(deps: Pick<DomainDeps, 'ids'>, secret: string): s
   return `${random}.${mac(secret, `visitor:${random}`)}`;
 }
 
-/** The conversation userId the claim proves, or AUTH_REQUIRED: a claim that proves nothing reads
- * and continues nobody's conversation. */
+/** The conversation userId the claim proves; else USER_HASH_INVALID (a user id) or AUTH_REQUIRED
+ * (a visitor id): a claim that proves nothing reads and continues nobody's conversation. */
 export function visitorConversationUser(secret: string, claim: VisitorClaim): string {
   if (claim.userId !== undefined) {
+    // Its own code, so the widget can tell the integrator their signature is wrong.
     if (claim.userId.length === 0 || claim.userId.length > USER_ID_MAX || !claim.userHash || !same(claim.userHash.toLowerCase(), mac(secret, claim.userId))) {
-      throw new AppError('AUTH_REQUIRED', 'The visitor identity is not signed with this agent’s identity secret.');
+      throw new AppError('USER_HASH_INVALID', 'The user id is not signed with this agent’s identity secret (X-Colloquy-User-Hash).');
     }
     return `widget-user:${claim.userId}`;
   }

@@ -31,6 +31,7 @@ import { registerExplainSearch } from './routes/explain-search.ts';
 import { registerListKeys } from './routes/list-keys.ts';
 import { registerCreateKey } from './routes/create-key.ts';
 import { registerRevokeKey } from './routes/revoke-key.ts';
+import { registerListWidgetRefusals } from './routes/list-widget-refusals.ts';
 import { registerListMembers } from './routes/list-members.ts';
 import { registerAddMember } from './routes/add-member.ts';
 import { registerRemoveMember } from './routes/remove-member.ts';
@@ -95,7 +96,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
         registerSignIn, registerGetSession, registerSignOut, registerChangePassword,
         registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes,
         registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools, registerExplainSearch,
-        registerListKeys, registerCreateKey, registerRevokeKey, registerListMembers, registerAddMember, registerRemoveMember,
+        registerListKeys, registerCreateKey, registerRevokeKey, registerListWidgetRefusals, registerListMembers, registerAddMember, registerRemoveMember,
         registerSiteRoutes,
       ]) {
         register(admin, adminDeps);

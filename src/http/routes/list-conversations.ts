@@ -14,7 +14,7 @@ export function registerListConversations(app: ApiApp, deps: HttpDeps): void {
         tags: ['Conversations'],
         operationId: 'listConversations',
         summary: "List an agent's conversations",
-        description: 'Most recently active first.',
+        description: 'Most recently active first; only conversations with at least one message (a conversation whose first reply failed holds none, though its id still works).',
         security: SECURITY,
         params: AgentIdParamsSchema,
         querystring: PageQuerySchema,

@@ -3,18 +3,28 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
+import { listsOrigin, recordWidgetRefusal } from '../../domain/widget/widget-refusals.ts';
 import type { ApiKeyRecord } from '../../ports/store.ts';
+import type { HttpDeps } from '../types.ts';
 
-export function admitWidgetKey(key: ApiKeyRecord, widgetRoute: boolean, origin: string | undefined, reply: FastifyReply): void {
+export const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
+
+export async function admitWidgetKey(deps: HttpDeps, key: ApiKeyRecord, widgetRoute: boolean, origin: string | undefined, reply: FastifyReply): Promise<void> {
   if (key.kind !== 'publishable') {
     if (widgetRoute) throw new AppError('AUTH_REQUIRED', 'The widget routes take a publishable key.');
     return;
   }
   if (!widgetRoute) throw new AppError('AUTH_REQUIRED', 'A publishable key opens only the widget routes.');
-  if (!origin || !key.allowedOrigins?.includes(origin)) throw new AppError('ORIGIN_NOT_ALLOWED', 'This page’s origin is not allowed for this publishable key.');
+  if (!listsOrigin(key, origin)) {
+    await recordWidgetRefusal(deps.domain, key, 'origin', origin);
+    // The refused page may read this answer (it says only that its own origin is refused), so its
+    // widget can say why it does not work instead of blaming the network.
+    if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+    throw new AppError('ORIGIN_NOT_ALLOWED', 'This page’s origin is not allowed for this publishable key.');
+  }
   reply.header('Access-Control-Allow-Origin', origin);
   reply.header('Vary', 'Origin');
-  reply.header('Access-Control-Expose-Headers', 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id');
+  reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
 }
 
 /** The origin of the page that sent the request. Browsers send `Origin` with every cross-origin

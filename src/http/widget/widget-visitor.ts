@@ -4,9 +4,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../domain/context.ts';
-import { AppError } from '../../domain/errors.ts';
+import { AppError, isAppError } from '../../domain/errors.ts';
 import { identitySecret, visitorConversationUser } from '../../domain/widget/visitor-identity.ts';
+import { recordWidgetRefusal } from '../../domain/widget/widget-refusals.ts';
 import { requireContext, type HttpDeps } from '../types.ts';
+import { pageOrigin } from './widget-access.ts';
 
 /** Requests per minute one visitor may make; the account's own limit still applies to all. */
 export const VISITOR_REQUESTS_PER_MINUTE = 20;
@@ -36,11 +38,18 @@ export function widgetAgent(request: FastifyRequest): { ctx: RequestContext; age
 export async function resolveVisitor(deps: HttpDeps, request: FastifyRequest, reply: FastifyReply): Promise<WidgetVisitor> {
   const { ctx, agentId } = widgetAgent(request);
   const secret = await identitySecret(deps.domain, ctx, agentId);
-  const conversationUser = visitorConversationUser(secret, {
-    visitorId: header(request, 'x-colloquy-visitor'),
-    userId: header(request, 'x-colloquy-user'),
-    userHash: header(request, 'x-colloquy-user-hash'),
-  });
+  let conversationUser: string;
+  try {
+    conversationUser = visitorConversationUser(secret, {
+      visitorId: header(request, 'x-colloquy-visitor'),
+      userId: header(request, 'x-colloquy-user'),
+      userHash: header(request, 'x-colloquy-user-hash'),
+    });
+  } catch (error) {
+    // A wrong data-user-hash is the integrator's mistake: counted where the site owner looks.
+    if (isAppError(error) && error.code === 'USER_HASH_INVALID' && request.apiKey) await recordWidgetRefusal(deps.domain, request.apiKey, 'user-hash', pageOrigin(request.headers));
+    throw error;
+  }
   const bucket = `visitor:${createHash('sha256').update(`${ctx.key?.id}:${conversationUser}`).digest('hex')}`;
   const decision = await deps.rateLimiter.consume(bucket, VISITOR_REQUESTS_PER_MINUTE);
   if (!decision.allowed) {

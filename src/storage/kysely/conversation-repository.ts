@@ -35,8 +35,11 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
       if (!existing) throw new Error(`conversation of user ${String(conversation.userId)} neither inserted nor found`);
       return existing;
     },
-    async list(accountId, agentId, page) {
-      const scope = db.selectFrom('conversations').where('account_id', '=', accountId).where('agent_id', '=', agentId);
+    async list(accountId, agentId, page, options) {
+      let scope = db.selectFrom('conversations').where('account_id', '=', accountId).where('agent_id', '=', agentId);
+      if (options?.withMessages) {
+        scope = scope.where((eb) => eb.exists(eb.selectFrom('messages').select('messages.id').where('messages.account_id', '=', accountId).whereRef('messages.conversation_id', '=', 'conversations.id')));
+      }
       const { rows, total } = await newestFirstPage(scope, page, ['updated_at', 'id']);
       if (rows.length === 0) return { items: [], total };
       const counted = await db

@@ -1,5 +1,6 @@
 import type { KnowledgeChangesTable } from './knowledge-changes-schema.ts';
 import type { WidgetSecretsTable } from './widget-schema.ts';
+import type { WidgetRefusalsTable } from './widget-refusal-schema.ts';
 import type { InsightTables } from './insights-schema.ts';
 import type { SitesTable } from './site-schema.ts';
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
@@ -125,6 +126,7 @@ export interface Database extends WebhookTables, ConsoleTables, ChatTables, Insi
   agents: AgentsTable;
   api_keys: ApiKeysTable;
   widget_secrets: WidgetSecretsTable;
+  widget_refusals: WidgetRefusalsTable;
   credit_entries: CreditEntriesTable;
   events: EventsTable;
 }

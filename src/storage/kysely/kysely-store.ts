@@ -5,6 +5,7 @@ import { createAccountRepository, createMemberRepository } from './account-repos
 import { createAgentRepository } from './agent-repository.ts';
 import { createApiKeyRepository } from './api-key-repository.ts';
 import { createWidgetSecretRepository } from './widget-secret-repository.ts';
+import { createWidgetRefusalRepository } from './widget-refusal-repository.ts';
 import { createCreditRepository } from './credit-repository.ts';
 import { createEventRepository } from './event-repository.ts';
 import { createSourceRepository } from './source-repository.ts';
@@ -34,6 +35,7 @@ export function repositories(db: Db, dialect: Store['dialect']): StoreRepositori
     agents: createAgentRepository(db),
     keys: createApiKeyRepository(db),
     widgetSecrets: createWidgetSecretRepository(db),
+    widgetRefusals: createWidgetRefusalRepository(db),
     credits: createCreditRepository(db),
     events: createEventRepository(db),
     webhooks: createWebhookRepository(db, dialect),

@@ -5,6 +5,7 @@ import { CONSOLE_SCHEMA } from '../kysely/console-schema.ts';
 import { CHAT_SCHEMA } from '../kysely/chat-schema.ts';
 import { ALLOWANCE_SCHEMA } from '../kysely/allowance-schema.ts';
 import { WIDGET_SCHEMA } from '../kysely/widget-schema.ts';
+import { WIDGET_REFUSAL_SCHEMA } from '../kysely/widget-refusal-schema.ts';
 import { insightsSchema } from '../kysely/insights-schema.ts';
 import { SITE_SCHEMA } from '../kysely/site-schema.ts';
 import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
@@ -24,4 +25,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0009_insights', statements: insightsSchema('BLOB') },
   { name: '0010_knowledge_changes', statements: KNOWLEDGE_CHANGES_SCHEMA },
   { name: '0012_key_change_version', statements: SQLITE_KEY_CHANGE_TRIGGERS },
+  { name: '0013_widget_refusals', statements: WIDGET_REFUSAL_SCHEMA },
 ];

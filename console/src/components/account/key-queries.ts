@@ -1,10 +1,23 @@
-// The account's keys, one query shared by the API keys page and an agent's Widget tab.
+// The account's keys, one query shared by the API keys page and an agent's Widget tab, and what
+// the widget's routes recently refused per publishable key.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import type { ApiKey } from '../../api/account-types.ts';
+import type { ApiKey, WidgetRefusal } from '../../api/account-types.ts';
 import { useAccountPath } from '../use-account.ts';
 
 export function useKeys() {
   const path = useAccountPath();
   return useQuery({ queryKey: ['keys', path('')], queryFn: () => api<{ keys: ApiKey[] }>('GET', path('/keys')).then((body) => body.keys) });
+}
+
+/** Refusals by key id, latest first; empty while loading (they are a hint, not the page). */
+export function useWidgetRefusals(): Map<string, WidgetRefusal[]> {
+  const path = useAccountPath();
+  const refusals = useQuery({
+    queryKey: ['keys', path(''), 'refusals'],
+    queryFn: () => api<{ refusals: WidgetRefusal[] }>('GET', path('/widget-refusals')).then((body) => body.refusals),
+  });
+  const byKey = new Map<string, WidgetRefusal[]>();
+  for (const refusal of refusals.data ?? []) byKey.set(refusal.keyId, [...(byKey.get(refusal.keyId) ?? []), refusal]);
+  return byKey;
 }

@@ -3,7 +3,8 @@
 // made, so this browser remembers the last one made here (see remembered-key.ts).
 import { useState } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import type { CreatedKey } from '../../api/account-types.ts';
+import type { ApiKey, CreatedKey } from '../../api/account-types.ts';
+import { notifySuccess } from '../../components/account/notify.ts';
 import type { Agent } from '../../api/types.ts';
 import { ErrorAlert, Loading } from '../../components/feedback.tsx';
 import { Section } from '../../components/agent/section.tsx';
@@ -26,6 +27,10 @@ export function WidgetTab({ agent }: { agent: Agent }) {
     setIdentitySecret(shown ?? null);
   }
 
+  function reused(key: ApiKey) {
+    notifySuccess(`“${key.name}” already works on these websites: its snippet and preview are below.`, 'Nothing new was made');
+  }
+
   const agentKeys = (keys.data ?? []).filter((key) => key.kind === 'publishable' && key.allowedAgentIds?.[0] === agent.id);
   const current = remembered && agentKeys.find((key) => key.id === remembered.keyId && key.status === 'active');
 
@@ -35,7 +40,7 @@ export function WidgetTab({ agent }: { agent: Agent }) {
         title="Put this agent on a website"
         description="A widget key is a publishable key: it is meant to be seen in your pages’ source, works only for this agent, only from the websites listed, and only for chatting, feedback and each visitor’s own conversation."
       >
-        <NewWidgetKeyForm agent={agent} onCreated={created} />
+        <NewWidgetKeyForm agent={agent} accountKeys={keys.data ?? []} currentKeyId={current ? current.id : null} onCreated={created} onReused={reused} />
       </Section>
       {keys.isPending ? (
         <Loading />

@@ -1,16 +1,19 @@
-// The agent's widget (publishable) keys: where each may run and whether it still works. Revoking
-// is on the API keys page, with every other key.
+// The agent's widget (publishable) keys: where each may run, whether it still works, and what it
+// recently refused (other websites, wrong user hashes). Revoking is on the API keys page.
 import { Anchor, Code, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ApiKey, KeyStatus } from '../../../api/account-types.ts';
 import { formatDate } from '../../../components/format.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useAccount } from '../../../components/use-account.ts';
+import { useWidgetRefusals } from '../../../components/account/key-queries.ts';
+import { WidgetRefusals } from '../../../components/account/widget-refusals.tsx';
 
 const STATUS_COLOR: Record<KeyStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 
 export function WidgetKeys({ keys }: { keys: ApiKey[] }) {
   const { accountId } = useAccount();
+  const refusals = useWidgetRefusals();
   if (keys.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -40,6 +43,7 @@ export function WidgetKeys({ keys }: { keys: ApiKey[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{(key.allowedOrigins ?? []).join(', ')}</Text>
+                  <WidgetRefusals refusals={refusals.get(key.id)} />
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge color={STATUS_COLOR[key.status]}>{key.status}</StatusBadge>
