@@ -70,12 +70,11 @@ describe('calibration on a second embedding model', { skip: SKIP }, () => {
       }
       const figures = quality(counts);
       console.log(`[retrieval-other-model ${TEST_BACKEND}] paraphrase ${split.padEnd(7)} ${formatQuality(figures)}`);
-      // Held-out floors a little under this model's measure (hit@1 0.533, MRR 0.677, recall@3
-      // 0.417, unanswerable empty 0.467; the offline default: 0.583, 0.701, 0.450, 0.500).
+      // Held-out floors a little under this model's measure with the shipped ranking.
       if (split === 'heldout') {
-        assert.ok(figures.recallAt3 >= 0.38, `recall@3 ${figures.recallAt3}`);
-        assert.ok(figures.unanswerableEmpty >= 0.42, `unanswerable empty ${figures.unanswerableEmpty}`);
-        assert.ok(figures.passageMrr >= 0.64, `passage MRR ${figures.passageMrr}`);
+        assert.ok(figures.recallAt3 >= 0.45, `recall@3 ${figures.recallAt3}`);
+        assert.ok(figures.unanswerableEmpty >= 0.33, `unanswerable empty ${figures.unanswerableEmpty}`);
+        assert.ok(figures.passageMrr >= 0.6, `passage MRR ${figures.passageMrr}`);
       }
     }
   });
