@@ -1,4 +1,5 @@
-// `npm run bench -- search`: p50/p99 latency of one agent's search at 10k and 100k passages,
+// `npm run bench -- search`: p50/p95 latency of a search on a real documentation agent (1.3 MB,
+// bench/search-docs.ts), then of one agent's search at 10k and 100k passages,
 // through the real ranking path (index cache, BM25, exact cosine, passage lookup in the database),
 // side by side with a plain brute-force Float32Array scan of the same vectors, in the same run.
 // Vectors are random unit vectors and passages random text from a fixed vocabulary: embedding
@@ -14,6 +15,7 @@ import { operatorContext, type DomainDeps } from '../src/domain/context.ts';
 import { analyze } from '../src/domain/search/analyze.ts';
 import { CALIBRATION_PROBES } from '../src/domain/search/calibration-probes.ts';
 import { measureSearch } from './search-figures.ts';
+import { benchDocsSearch } from './search-docs.ts';
 import type { EmbeddingProvider } from '../src/ports/embedding-provider.ts';
 import type { ChunkRecord } from '../src/ports/knowledge-store.ts';
 
@@ -122,6 +124,7 @@ async function benchBackend(label: string, env: Record<string, string>): Promise
 export async function benchSearch(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-bench-search-'));
   try {
+    if (process.env.BENCH_DOCS !== '0') await benchDocsSearch();
     console.log(`${QUERIES} queries per size, limit 5, one agent; 512-d vectors; bound = one pass of a SIMD dot product over the float32 matrix (simsimd)`);
     await benchBackend('sqlite', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     if (process.env.BENCH_DATABASE_URL) await benchBackend('postgres', { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL, LOG_LEVEL: 'warn' });
