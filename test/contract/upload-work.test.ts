@@ -86,7 +86,7 @@ describe(`upload work (${TEST_BACKEND})`, () => {
   test('a client that leaves mid-upload stops its embedding, and its storage is given back', async () => {
     const { agent, key, storage } = await setup('business');
     // ~400 passages: about a minute of embedding on one thread if nothing stopped it.
-    const text = Array.from({ length: 1_600 }, (_, i) => `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`).join('\n\n');
+    const text = Array.from({ length: 3_200 }, (_, i) => `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`).join('\n\n');
     const callsBefore = recorder.calls.length;
     const client = new AbortController();
     const sent = upload(server, key, agent.id, text, 'long.txt', client.signal).catch((error: unknown) => error);

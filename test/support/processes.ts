@@ -103,7 +103,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
 
 /** A plain-text file of about 400 passages: about a minute of embedding on one thread, for tests
  * that stop a server in the middle of an upload. */
-export const LONG_UPLOAD_TEXT = Array.from({ length: 1_600 }, (_, i) => `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`).join('\n\n');
+export const LONG_UPLOAD_TEXT = Array.from({ length: 3_200 }, (_, i) => `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`).join('\n\n');
 
 /** Uploads `text` as a plain-text file to an agent of a server process, as a client would. */
 export function uploadText(server: Pick<ServerProcess, 'baseUrl'>, key: string, agentId: string, name: string, text: string): Promise<Response> {
