@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createAuthenticationHook } from './authenticate.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installErrorHandling, sendAppError } from './error-handler.ts';
+import { answerClientError } from './client-error.ts';
 import { AppError } from '../domain/errors.ts';
 import { loggerOptions, OneLinePerRequest } from './logging.ts';
 import { validatorCompiler } from './validation.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     // Errors Fastify raises before any route runs, in the spec's shape too.
     frameworkErrors: (error, _request, reply) => void sendAppError(reply as never, fromRouterError(error)),
     routerOptions: ROUTER_OPTIONS,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const observability = deps.observability ?? defaultObservability(deps);
