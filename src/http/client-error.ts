@@ -11,8 +11,9 @@ function describeClientError(code: string | undefined): { code: ErrorCode; messa
   return { code: 'INVALID_BODY', message: 'The request is not valid HTTP.', list: { request: ['must be a valid HTTP/1.1 request'] } };
 }
 
-/** Fastify's `clientErrorHandler`: writes the answer on the raw socket and closes it. */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+/** Fastify's `clientErrorHandler`: writes the answer on the raw socket, with a request id like every
+ * other answer, and closes it. */
+export const createClientErrorHandler = (nextRequestId: () => string) => (error: Error & { code?: string }, socket: Socket): void => {
   // Nobody is there to read an answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { code, message, list } = describeClientError(error.code);
@@ -20,5 +21,5 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const body = JSON.stringify({ success: false, error: { code, message, ...(list && { list }) } });
   const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
   if (!socket.writable) return void socket.destroy();
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
-}
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${nextRequestId()}\r\nConnection: close\r\n\r\n${body}`);
+};

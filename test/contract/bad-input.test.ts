@@ -235,6 +235,7 @@ describe('bad input, from the OpenAPI document', () => {
       const response = await send('GET', path);
       assert.equal(response.status, 431, response.text.slice(0, 200));
       assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.match(response.headers.get('x-request-id') ?? '', /^req_/);
       assert.deepEqual(response.body, { success: false, error: { code: 'REQUEST_TOO_LARGE', message: 'The URL and headers together are too large: at most 16 KB.' } });
     }
     assert.equal((await send('GET', `/agents/${agentId}`)).status, 200, 'the server still answers');
