@@ -80,6 +80,14 @@ export function createIngestJobRows(db: Db) {
       });
     },
 
+    /** A job of this agent for the same content (a file's hash) that has not settled yet. */
+    async findQueued(accountId: string, agentId: string, contentHash: string): Promise<string | null> {
+      const { rows } = await sql<{ id: string }>`SELECT id FROM ingest_jobs
+        WHERE account_id = ${accountId} AND agent_id = ${agentId} AND state = 'queued' AND job -> 'task' ->> 'contentHash' = ${contentHash}
+        ORDER BY created_at LIMIT 1`.execute(db);
+      return rows[0]?.id ?? null;
+    },
+
     async read(id: string): Promise<JobRow | null> {
       const { rows } = await sql<JobRow>`SELECT state, outcome FROM ingest_jobs WHERE id = ${id}`.execute(db);
       return rows[0] ?? null;
