@@ -156,6 +156,9 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     const asked = userMessage[0];
     if (message !== null && asked) await recordQuestion(tx, deps, { accountId: ctx.accountId, agentId: agent.id, origin: 'chat', text: message, conversationId: conversation.id, messageId: asked.id, bestScore: passages[0]?.score ?? null });
     if (ctx.key) await recordEvent(tx, deps, ctx.accountId, 'chat.completed', chatEventData(agent, conversation.id, input.userId ?? null, credits, ctx.key.name));
+    // Last, after any wait for a connection or a lock: a busy server may reach this long after the
+    // client gave up; then nothing is charged or stored, and chat.failed says why.
+    signal.throwIfAborted();
   });
   return {
     conversationId: conversation.id,
