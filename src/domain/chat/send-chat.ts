@@ -15,7 +15,7 @@ import { assertCanPay, chargeCredits } from '../credits/charge.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { rankPassages } from '../search/rank-passages.ts';
-import { buildPrompt } from './build-prompt.ts';
+import { buildPrompt, promptTokens, replyTokens } from './build-prompt.ts';
 import { checkToolResults, settleToolResults, type ToolResult } from './tool-results.ts';
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
 import { toCitations, type Citation } from './citations.ts';
@@ -62,6 +62,9 @@ export interface ChatReply {
   toolCalls: PublicToolCall[];
   finishReason: FinishReason;
   credits: number;
+  /** The prompt the model was given and the reply, in tokens as the prompt's budget counts them
+   * (gpt-tokenizer): the OpenAI-compatible door's `usage`. */
+  tokens: { prompt: number; completion: number };
   /** Only when the input asked for them. */
   citations?: Citation[];
 }
@@ -168,6 +171,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     toolCalls: pendingCalls,
     finishReason,
     credits,
+    tokens: { prompt: promptTokens(prompt), completion: replyTokens(content, calls) },
     ...(citations && { citations }),
   };
 }
