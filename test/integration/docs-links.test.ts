@@ -29,3 +29,16 @@ test('every relative link of the README and docs leads to a file of the reposito
 test('the README says how to choose the port', () => {
   assert.match(readFileSync(join(ROOT, 'README.md'), 'utf8'), /PORT=\d+ npm start/);
 });
+
+test('the README counts the EBADENGINE warnings npm prints on Node 20 as the lock file gives them', () => {
+  // Five lines per package whose `engines.node` asks for more than Node 20 (Debian 12's) in every
+  // alternative of its range (`>=22.12.0 || >=20.19.0 <21.0.0` accepts it).
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+  const refusesNode20 = (range: string) => range.split('||').every((alternative) => Number(/>=\s*(\d+)/.exec(alternative)?.[1] ?? 0) > 20);
+  const above20 = Object.entries(lock.packages).filter(([, entry]) => entry.engines?.node !== undefined && refusesNode20(entry.engines.node));
+  const dependencies = above20.filter(([path]) => path !== '').length;
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+  assert.match(readme, new RegExp(`\\*\\*${above20.length * 5} \`npm warn EBADENGINE\` lines`));
+  assert.match(readme, new RegExp(`Colloquy \\(≥ 24\\) and ${words[dependencies] ?? dependencies} dependencies`));
+});
