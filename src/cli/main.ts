@@ -1,7 +1,7 @@
 // The operator CLI: `npm run -s cli -- <command>`. One JSON object on stdout; on failure a
 // message on stderr and a non-zero exit (2: wrong usage, 1: the operation failed).
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { closeDomainDeps, createDomainDeps } from '../compose.ts';
 import { isAppError } from '../domain/errors.ts';
 import { UsageError } from './cli-error.ts';
@@ -10,6 +10,15 @@ import { COMMANDS } from './commands.ts';
 function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name}${command.takesId ? ' ID' : ''}${command.options.map((o) => ` [--${o} …]`).join('')}`);
   return `usage: npm run -s cli -- <command> [options]\ncommands:\n${lines.join('\n')}`;
+}
+
+/** Which config file this command read, when it could surprise: the server's, found without
+ * COLLOQUY_CONFIG, or another than the server's. */
+function sayWhichConfig(source: Config['source']): void {
+  if (source.from === 'server') process.stderr.write(`colloquy: using the config file the server on this DATA_DIR started with: ${source.file} (set COLLOQUY_CONFIG to read another)\n`);
+  else if (source.serverFile !== undefined && source.serverFile !== source.file) {
+    process.stderr.write(`colloquy: note: this command reads ${source.file ?? 'no config file'}, but the server on this DATA_DIR started with ${source.serverFile ?? 'none'}\n`);
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -27,7 +36,9 @@ async function main(argv: string[]): Promise<number> {
   if (command.takesId && positionals.length !== 1) throw new UsageError(`"${name}" takes one id`);
   if (!command.takesId && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
 
-  const deps = await createDomainDeps(loadConfig());
+  const config = loadConfig(undefined, { followServer: true });
+  sayWhichConfig(config.source);
+  const deps = await createDomainDeps(config);
   try {
     const result = await command.run(deps, values as Record<string, string | undefined>, positionals[0]);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
