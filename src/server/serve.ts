@@ -28,7 +28,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   const webhooks = background && config.webhooks.worker ? createWebhookWorker(config, domain, app.log, undefined, metrics) : null;
   log = (message, error) => app.log.warn({ err: error }, message);
   const renewals = background && config.credits.renewals ? createAllowanceWorker(config, domain, app.log) : null;
-  const siteSyncs = background && config.sites.scheduler ? createSitesWorker(config, domain, app.log) : null;
+  const siteSyncs = background && config.sites.scheduler ? await createSitesWorker(config, domain, app.log) : null;
   const recounter = background ? createStorageRecounter(config, domain.store, app.log) : null;
   // Alone, this process serves the metrics port itself; in a cluster the primary does.
   const metricsServer = !options.clustered && config.metrics.enabled && config.metrics.port !== null ? await startMetricsServer(config.metrics, () => metrics.collect()) : null;
