@@ -94,4 +94,29 @@ describe('ingest job rows: a job settles once', { skip: TEST_BACKEND !== 'postgr
       await front.close();
     }
   });
+
+  test('a page crawled again while its cut crawl\'s job is queued joins that job: one job, reported as known', async () => {
+    const front = await startTestServer({ configFile: { ingestion: { workers: 0 } } });
+    const { ctx } = await front.seedAccount('business');
+    const agent = await front.seedAgent(ctx);
+    const text = 'Visitors moor at the east pontoon; the harbour office opens at eight.';
+    const page: IngestJob = { ctx, agent, storage: text.length, task: { kind: 'page', title: 'Moorings', url: 'https://harbour.example/moorings', sections: [{ text, heading: null, page: null }] }, event: null };
+    const frontDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: (front.deps.store as PostgresStore).pool }) });
+    const jobRows = async () => (await sql<{ state: string }>`SELECT state FROM ingest_jobs WHERE agent_id = ${agent.id}`.execute(frontDb)).rows;
+    const cut = front.deps.ingestion.run(page);
+    while ((await jobRows()).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = front.deps.ingestion.run(structuredClone(page));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await jobRows()).length, 1, 'the second crawl queued no second job for the page');
+    const consumer = createPgBossQueue({ databaseUrl: front.database.env.DATABASE_URL!, pool: (front.deps.store as PostgresStore).pool, settings: { workers: 1, parallelism: 1, heartbeatSeconds: 10, retryLimit: 0, superviseSeconds: 5, expireSeconds: 60 }, handlers: createIngestHandlers(front.deps), now: () => Date.now(), log: () => {} });
+    try {
+      await consumer.start();
+      assert.equal((await cut).kind, 'stored');
+      assert.equal((await again).kind, 'duplicate');
+      assert.equal((await front.deps.store.agents.get(ctx.accountId, agent.id))?.storageUsed, text.length, 'storage counted once');
+    } finally {
+      await consumer.close();
+      await front.close();
+    }
+  });
 });
