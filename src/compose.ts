@@ -8,11 +8,9 @@ import type { EmbeddingProvider } from './ports/embedding-provider.ts';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
-import type { IngestionQueue, OnJobDone } from './ports/ingestion-queue.ts';
-import { createIngestHandlers } from './domain/knowledge/ingest-job.ts';
-import type { IngestDeps } from './domain/knowledge/store-source.ts';
+import type { IngestHandlers, IngestionQueue, OnJobDone } from './ports/ingestion-queue.ts';
+import type { IngestDeps, PreparedSource } from './domain/knowledge/store-source.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
-import { createPgBossQueue } from './jobs/pg-boss-queue.ts';
 import { createExtractionPool } from './ingestion/extract/extraction-pool.ts';
 import { createIndexCache } from './domain/search/index-cache.ts';
 import { createChatModels } from './providers/llm/chat-models.ts';
@@ -23,17 +21,20 @@ import { createTargetCheck } from './providers/http/target-check.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './workers/delivery-worker.ts';
 import type { WorkerLogger } from './workers/worker-logger.ts';
 import { createRenewalWorker, type RenewalWorker } from './workers/renewal-worker.ts';
-import { createSiteSyncWorker, type SiteSyncWorker } from './workers/site-sync-worker.ts';
+import type { SiteSyncWorker } from './workers/site-sync-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
-import { openPostgresStore, type PostgresStore } from './storage/postgres/open-postgres.ts';
+import type { PostgresStore } from './storage/postgres/open-postgres.ts';
 import { translateConnectionFailure } from './storage/postgres/guarded-pool.ts';
 import { createClusterRateLimiter, createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
 import type { ServiceMetrics } from './observability/service-metrics.ts';
 import { instrumentEmbedder } from './observability/instrument-embedder.ts';
-import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
+import type { RateLimitDecision } from './ports/rate-limiter.ts';
 
 export async function openStore(config: Config): Promise<Store> {
-  return config.storage.kind === 'postgres' ? openPostgresStore(config.storage.databaseUrl) : openSqliteStore(config.storage.dataDir);
+  if (config.storage.kind === 'sqlite') return openSqliteStore(config.storage.dataDir);
+  // pg loads only for PostgreSQL: a SQLite server or CLI command starts without it.
+  const { openPostgresStore } = await import('./storage/postgres/open-postgres.ts');
+  return openPostgresStore(config.storage.databaseUrl);
 }
 
 export function createEmbedder(config: Config['embeddings']): EmbeddingProvider {
@@ -63,12 +64,37 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
   return { ...deps, ingestion: createIngestionQueue(config, deps, options) };
 }
 
-/** Ingestion jobs on pg-boss, consumed by every node, on PostgreSQL; in this process on SQLite. */
+/** The ingestion work (extraction, chunking, embedding: the heaviest modules) loads with the first
+ * job, not at start: most CLI commands never index anything. */
+function ingestHandlersOnFirstUse(deps: IngestDeps): IngestHandlers<PreparedSource> {
+  let handlers: Promise<IngestHandlers<PreparedSource>> | undefined;
+  const load = () => (handlers ??= import('./domain/knowledge/ingest-job.ts').then(({ createIngestHandlers }) => createIngestHandlers(deps)));
+  return {
+    reserve: async (tx, job) => (await load()).reserve(tx, job),
+    release: async (tx, job) => (await load()).release(tx, job),
+    prepare: async (job, signal) => (await load()).prepare(job, signal),
+    store: async (tx, job, prepared) => (await load()).store(tx, job, prepared),
+  };
+}
+
+/** Ingestion jobs on pg-boss, consumed by every node, on PostgreSQL; in this process on SQLite.
+ * pg-boss loads when the queue is first used (the server starts it at once; the CLI rarely does). */
 function createIngestionQueue(config: Config, deps: IngestDeps, options: { onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void }): IngestionQueue {
-  const handlers = createIngestHandlers(deps);
+  const handlers = ingestHandlersOnFirstUse(deps);
   if (config.storage.kind === 'sqlite') return createInProcessQueue({ store: deps.store, handlers, parallelism: IN_PROCESS_PAGES_IN_FLIGHT, onJobDone: options.onJobDone });
+  const { databaseUrl } = config.storage;
   const log = options.log ?? ((message: string, error?: unknown) => process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error ?? '')}\n`));
-  return createPgBossQueue({ databaseUrl: config.storage.databaseUrl, database: (deps.store as PostgresStore).transactional, settings: config.ingestion, handlers, now: () => deps.clock.now(), log, onJobDone: options.onJobDone });
+  let queue: Promise<IngestionQueue> | undefined;
+  const load = () => (queue ??= import('./jobs/pg-boss-queue.ts').then(({ createPgBossQueue }) => createPgBossQueue({ databaseUrl, database: (deps.store as PostgresStore).transactional, settings: config.ingestion, handlers, now: () => deps.clock.now(), log, onJobDone: options.onJobDone })));
+  return {
+    parallelism: config.ingestion.parallelism,
+    run: async (job, signal) => (await load()).run(job, signal),
+    start: async () => (await load()).start(),
+    stats: async () => (await load()).stats(),
+    close: async () => {
+      if (queue) await (await queue).close();
+    },
+  };
 }
 
 /** On one node a crawl keeps two pages embedding: the embedder's workers, about. */
@@ -85,10 +111,23 @@ export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
  * else, in a cluster worker, the primary's memory (node:cluster IPC); else this process's memory
  * (the single-process SQLite default). */
 export function createRateLimiter(config: Config, store: Store, options: { clustered?: boolean } = {}): RateLimiter {
-  if (config.redisUrl) return createRedisRateLimiter(config.redisUrl);
+  if (config.redisUrl) return redisRateLimiterLoadedApart(config.redisUrl);
   if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool, translateConnectionFailure);
   if (options.clustered) return createClusterRateLimiter();
   return createMemoryRateLimiter();
+}
+
+/** Redis (ioredis) loads when a rate limiter is made (the server, at start), not when compose.ts is
+ * imported: the CLI, which never rate-limits, does not pay for it. Loading and connecting begin at
+ * once, so the first requests find the connection made (not the per-process insurance count). */
+function redisRateLimiterLoadedApart(redisUrl: string): RateLimiter {
+  const limiter = import('./rate-limit/redis-rate-limiter.ts').then(({ createRedisRateLimiter }) => createRedisRateLimiter(redisUrl));
+  const load = () => limiter;
+  return {
+    consume: async (accountId, requestsPerMinute): Promise<RateLimitDecision> => (await load()).consume(accountId, requestsPerMinute),
+    ping: async () => (await load()).ping(),
+    close: async () => (await limiter).close(),
+  };
 }
 
 /** The webhook delivery worker of this process, sending through the SSRF-guarded fetcher. */
@@ -110,7 +149,11 @@ export function createAllowanceWorker(config: Config, domain: DomainDeps, logger
   return createRenewalWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, catalog: domain.catalog, logger }, config.credits);
 }
 
-/** The scheduled site re-sync worker of this process. */
-export function createSitesWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): SiteSyncWorker {
+/** The scheduled site re-sync worker of this process (the crawler loads with it, not at import). */
+export async function createSitesWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): Promise<SiteSyncWorker> {
+  const { createSiteSyncWorker } = await import('./workers/site-sync-worker.ts');
   return createSiteSyncWorker({ ...domain, logger }, config.sites);
 }
+
+/** The storage recount (see workers/recount-storage.ts), started by the server. */
+export { createStorageRecounter, recountStorageAtStart } from './workers/recount-storage.ts';

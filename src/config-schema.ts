@@ -10,7 +10,7 @@ export const ENVIRONMENT = {
   DATA_DIR: { default: './data', description: 'Where the SQLite database (`colloquy.db`, WAL mode) lives.' },
   DATABASE_URL: { default: null, secret: true, description: 'A `postgres://` URL: use PostgreSQL instead of SQLite.' },
   REDIS_URL: { default: null, secret: true, description: 'Count rate limits in Redis (shared by every process).' },
-  COLLOQUY_CONFIG: { default: null, description: 'Path of the JSON config file (below).' },
+  COLLOQUY_CONFIG: { default: null, description: 'Path of the JSON config file (below); the CLI, without it, reads the file the server on its DATA_DIR started with (cli.md).' },
   LOG_LEVEL: { default: null, description: 'pino level (`silent` … `trace`); overrides `server.logLevel`.' },
   WORKERS: { default: null, description: 'HTTP worker processes: a number or `auto`; overrides `server.workers`.' },
   COLLOQUY_WORKER_SLOT: { default: '0', description: "Set by the cluster primary for each worker (0 to 255): slot 0 runs the background workers." },

@@ -1,8 +1,8 @@
 // The one place that reads the environment and the config file. Everything else receives its slice.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { availableParallelism, totalmem } from 'node:os';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
 import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-types.ts';
@@ -116,6 +116,31 @@ export interface Config {
   /** How each catalog model is reached, by model id. */
   chatModels: ChatModelConfig[];
   moderation: ModerationConfig;
+  /** The config file read (absolute path), or null; and why that one: COLLOQUY_CONFIG, or the record
+   * of the server on this DATA_DIR (the CLI, without COLLOQUY_CONFIG). */
+  source: { file: string | null; from: 'env' | 'server' | 'none'; serverFile?: string | null };
+}
+
+/** The file in DATA_DIR where a starting server records which config file it read, so the CLI on
+ * the same data finds the same configuration without being told. */
+export const SERVER_CONFIG_RECORD = 'server-config.json';
+
+/** Which config file to read: COLLOQUY_CONFIG, else (for the CLI) the one the server on this
+ * DATA_DIR recorded at its start, else none. */
+function configSource(env: NodeJS.ProcessEnv, dataDir: string, followServer: boolean): Config['source'] {
+  let serverFile: string | null | undefined;
+  if (followServer) {
+    try {
+      const record = JSON.parse(readFileSync(join(dataDir, SERVER_CONFIG_RECORD), 'utf8')) as { configFile?: unknown };
+      serverFile = typeof record.configFile === 'string' ? record.configFile : null;
+    } catch {
+      serverFile = undefined; // no server has started on this DATA_DIR, or its record is unreadable
+    }
+  }
+  const known = serverFile === undefined ? {} : { serverFile };
+  if (env.COLLOQUY_CONFIG) return { file: resolve(env.COLLOQUY_CONFIG), from: 'env', ...known };
+  if (serverFile) return { file: serverFile, from: 'server', ...known };
+  return { file: null, from: 'none', ...known };
 }
 
 /** A catalog entry with what its provider needs to run: the key read from its variable, defaults applied. */
@@ -228,8 +253,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateFile = ajv.compile<FileConfig>(FileSchema);
+// Compiled on first use: a start or CLI command without a config file does not pay for it.
+let validateFile: ValidateFunction<FileConfig> | undefined;
 
 function readFileConfig(path: string): FileConfig {
   let parsed: unknown;
@@ -238,6 +263,7 @@ function readFileConfig(path: string): FileConfig {
   } catch (error) {
     throw new ConfigError(`COLLOQUY_CONFIG: cannot read ${path}: ${(error as Error).message}`);
   }
+  validateFile ??= new Ajv({ allErrors: true, strict: false }).compile<FileConfig>(FileSchema);
   if (!validateFile(parsed)) {
     const problems = (validateFile.errors ?? []).map((e) => {
       const where = (e.instancePath || '/').slice(1).replaceAll('/', '.') || '(root)';
@@ -303,8 +329,10 @@ function resolveCatalog(file: FileConfig): CatalogConfig {
 }
 
 /** Builds the configuration from an environment (process.env by default) and its config file. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const file = env.COLLOQUY_CONFIG ? readFileConfig(resolve(env.COLLOQUY_CONFIG)) : {};
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { followServer?: boolean } = {}): Config {
+  const dataDir = resolve(env.DATA_DIR || ENVIRONMENT.DATA_DIR.default);
+  const source = configSource(env, dataDir, options.followServer ?? false);
+  const file = source.file ? readFileConfig(source.file) : {};
   const { models, plans } = resolveCatalog(file);
 
   const badProxies = (file.server?.trustedProxies ?? []).filter((entry) => !isValidIpOrCidr(entry));
@@ -313,7 +341,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const badAddresses = (file.network?.allowedAddresses ?? []).filter((entry) => !isValidIpOrCidr(entry));
   if (badAddresses.length > 0) throw new ConfigError(`network.allowedAddresses: ${badAddresses.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`);
 
-  const dataDir = resolve(env.DATA_DIR || ENVIRONMENT.DATA_DIR.default);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   const logLevel = env.LOG_LEVEL || file.server?.logLevel || SERVER.logLevel;
   const httpWorkers = resolveWorkers(env.WORKERS || file.server?.workers, databaseUrl !== null);
@@ -343,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestion: ingestionSettings(file.ingestion, embeddings),
     chatModels: chatModelConfigs(models, env),
     moderation: moderationConfig(file.moderation, env),
+    source,
   };
 }
 

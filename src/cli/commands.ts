@@ -6,7 +6,6 @@ import { addMember } from '../domain/accounts/add-member.ts';
 import { createAgent } from '../domain/agents/create-agent.ts';
 import { updateAgent } from '../domain/agents/update-agent.ts';
 import { deleteAgent } from '../domain/agents/delete-agent.ts';
-import { reembedAgent } from '../domain/knowledge/reembed-agent.ts';
 import { toPublicAgentWithStorage } from '../domain/agents/agent-view.ts';
 import { createKey, revokeKey } from '../domain/keys/create-key.ts';
 import { toKeyView } from '../domain/keys/key-view.ts';
@@ -118,6 +117,8 @@ export const COMMANDS: Record<string, Command> = {
     takesId: true,
     run: async (deps, _o, id) => {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
+      // The indexing modules load for this command only: every other command starts without them.
+      const { reembedAgent } = await import('../domain/knowledge/reembed-agent.ts');
       const result = await reembedAgent(deps, ctx, id as string, (done) => process.stderr.write(`re-embedded ${done} passages\n`));
       return { id, ...result };
     },

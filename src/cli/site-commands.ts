@@ -1,7 +1,6 @@
 // `sites list --agent A` and `sites resync ID`: crawled sites and their re-sync (docs/knowledge-sync.md).
 import { AppError } from '../domain/errors.ts';
 import { listSites } from '../domain/sites/list-sites.ts';
-import { resyncSite } from '../domain/sites/resync-site.ts';
 import { toSiteView } from '../domain/sites/site-view.ts';
 import { accountContext, required } from './operator.ts';
 import type { Command } from './commands.ts';
@@ -29,6 +28,8 @@ export const SITE_COMMANDS: Record<string, Command> = {
       const ctx = await accountContext(deps, await owner(deps.store.sites.ownerOf, id as string, 'site'));
       const site = await deps.store.sites.get(ctx.accountId, id as string);
       if (!site) throw new AppError('NOT_FOUND', `No site ${id}.`);
+      // The crawler loads for this command only: every other command starts without it.
+      const { resyncSite } = await import('../domain/sites/resync-site.ts');
       const { site: after, report } = await resyncSite(deps, ctx, site.agentId, site.id);
       return { site: toSiteView(after, deps.clock.now()), result: report };
     },

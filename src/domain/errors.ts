@@ -35,6 +35,7 @@ export const EXTRA_ERROR_CODES = [
   'NOT_FOUND', // no such route
   'METHOD_NOT_ALLOWED', // the path exists, but not with this method (405 with Allow)
   'PAYLOAD_TOO_LARGE', // a JSON body over the body limit
+  'REQUEST_TOO_LARGE', // the URL and headers over what the server reads (Node's 16 KB), answered before any route
   'CLIENT_DISCONNECTED', // the client went away before its answer was complete (never sent; logs and chat.failed)
   'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
   'OWNER_REQUIRED', // admin API: a teammate tried what only the account's owners may do

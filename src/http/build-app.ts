@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createAuthenticationHook } from './authenticate.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installErrorHandling, sendAppError } from './error-handler.ts';
+import { createClientErrorHandler } from './client-error.ts';
 import { AppError } from '../domain/errors.ts';
 import { loggerOptions, OneLinePerRequest } from './logging.ts';
 import { validatorCompiler } from './validation.ts';
@@ -39,8 +40,8 @@ import { registerWidgetScript } from './widget/widget-script.ts';
 import { registerConsolePages } from './console-pages.ts';
 import { registerFavicon } from './favicon.ts';
 import { createRouteDocumenter } from './openapi/route-documentation.ts';
-import { createDocumentCompleter } from './openapi/document-components.ts';
-import { SHARED_SCHEMAS } from './schemas.ts';
+import { createDocumentCompleter, DOCUMENT_CONTACT } from './openapi/document-components.ts';
+import { AUTHENTICATED_ERRORS, SHARED_SCHEMAS } from './schemas.ts';
 import { installRequestMetrics, registerObservabilityRoutes, type Observability } from '../observability/observability-routes.ts';
 import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { createReadiness } from '../observability/readiness.ts';
@@ -60,7 +61,7 @@ every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\
 Requests refused before the rate limit is consulted (401, and 403 \`IP_NOT_ALLOWED\`) carry no RateLimit headers and do not count.
 
 Errors: 401 is flat \`{error, code}\`; everything else is \`{success:false, error:{code, message, list?, ids?}}\`.
-Beyond SPEC's codes this service adds \`NOT_FOUND\` (404, no such route), \`METHOD_NOT_ALLOWED\` (405, the path exists but not with this method; \`Allow\` lists the methods it has) and \`PAYLOAD_TOO_LARGE\` (413, JSON body over the limit).`;
+Beyond SPEC's codes this service adds \`NOT_FOUND\` (404, no such route), \`METHOD_NOT_ALLOWED\` (405, the path exists but not with this method; \`Allow\` lists the methods it has), \`PAYLOAD_TOO_LARGE\` (413, JSON body over the limit) and \`REQUEST_TOO_LARGE\` (431, the URL and headers over 16 KB together).`;
 
 /** Errors the router raises before any route runs, in the spec's shape. */
 function fromRouterError(error: Error): AppError {
@@ -82,6 +83,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Search: 'The passages of an agent closest to a query, without a model.',
   Chat: 'Answers from an agent, as JSON or a stream.',
   Conversations: 'Stored conversations, their messages, feedback and tool calls.',
+  'OpenAI-compatible': 'Chat Completions and models in the OpenAI API\'s shapes, for OpenAI SDKs and tools (errors in OpenAI\'s shape).',
+  MCP: 'The Model Context Protocol: an agent\'s search and chat as tools for MCP clients.',
+  Widget: 'What the embeddable chat widget calls from a web page, with a publishable key limited to listed origins.',
   'Webhook events': 'What the service sends to the endpoints configured in the console (SPEC §6).',
 };
 
@@ -105,6 +109,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     // Errors Fastify raises before any route runs, in the spec's shape too.
     frameworkErrors: (error, _request, reply) => void sendAppError(reply as never, fromRouterError(error)),
     routerOptions: ROUTER_OPTIONS,
+    clientErrorHandler: createClientErrorHandler(() => deps.domain.ids.next('req')),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const observability = deps.observability ?? defaultObservability(deps);
@@ -125,14 +130,14 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Colloquy API', version: API_VERSION, description: API_DESCRIPTION },
+      info: { title: 'Colloquy API', version: API_VERSION, description: API_DESCRIPTION, contact: DOCUMENT_CONTACT },
       servers: [{ url: API_PREFIX }],
       components: {
         securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' }, publishableKey: { type: 'http', scheme: 'bearer', bearerFormat: 'Publishable key (cq_pub_…), widget routes only' } },
       },
     },
     // Only the public API's routes: the admin API has its own document (http/admin/admin-api.ts).
-    transform: createRouteDocumenter({ prefix: API_PREFIX }),
+    transform: createRouteDocumenter({ prefix: API_PREFIX, securedErrors: AUTHENTICATED_ERRORS }),
     transformObject: createDocumentCompleter({ schemas: SHARED_SCHEMAS, rateLimited: true, tagDescriptions: TAG_DESCRIPTIONS }) as never,
     hideUntagged: true,
     convertConstToEnum: false, // OpenAPI 3.1 has `const`; generated clients type it as a literal

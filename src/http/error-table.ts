@@ -32,6 +32,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_FOUND: 404, // no such route
   METHOD_NOT_ALLOWED: 405, // the path exists with other methods; the answer's Allow header lists them
   PAYLOAD_TOO_LARGE: 413, // JSON body over the server's body limit
+  REQUEST_TOO_LARGE: 431, // URL and headers over Node's header limit: answered by the client-error handler, no route runs
   CLIENT_DISCONNECTED: 499, // the client closed the connection first: nobody reads this status (nginx's 499), it is logged at info
   CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
   OWNER_REQUIRED: 403, // admin API: a teammate adding or removing members (owners only)

@@ -128,7 +128,7 @@ export const ConversationSchema = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time', description: 'When the latest message was stored.' }),
   },
-  { description: 'A conversation record (DESIGN.md).' },
+  { description: 'A conversation record.' },
 );
 
 export const ConversationParamsSchema = Type.Object({

@@ -67,7 +67,8 @@ function nulError(instancePath: string): ErrorObject {
 
 /** Ajv errors → SPEC §7's `error.list`: field name → messages. */
 export function toValidationList(errors: ErrorObject[], part: string | undefined): ValidationList {
-  const list: ValidationList = {};
+  // A Map, not an object: a field may be named like an object member (`constructor`, `toString`).
+  const list = new Map<string, string[]>();
   const root = part === 'querystring' ? 'query' : (part ?? 'body');
   // A union that failed is described once, as a whole, not by each member's own failure.
   const unions = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => `${error.schemaPath}/`);
@@ -78,15 +79,17 @@ export function toValidationList(errors: ErrorObject[], part: string | undefined
     if (error.keyword === 'additionalProperties') field = [field, String(error.params.additionalProperty)].filter(Boolean).join('.');
     const key = field || root;
     const message = describe(error);
-    const messages = (list[key] ??= []);
+    const messages = list.get(key) ?? [];
+    list.set(key, messages);
     if (!messages.includes(message)) messages.push(message);
   }
   // "" fails both minLength and the blank check: one message says it.
-  for (const messages of Object.values(list)) {
+  for (const messages of list.values()) {
     const blank = messages.indexOf(PATTERN_WORDS[NOT_BLANK] as string);
     if (blank >= 0 && messages.includes('must not be empty')) messages.splice(blank, 1);
   }
-  return list;
+  // fromEntries defines own properties, so even `__proto__` stays a plain field name.
+  return Object.fromEntries(list);
 }
 
 const TYPE_WORDS: Record<string, string> = {

@@ -83,6 +83,14 @@ export function createIngestJobRows({ db, repositoriesIn }: JobsDatabase) {
       });
     },
 
+    /** A job of this agent for the same source (a file's content hash, a page's URL) that has not settled yet. */
+    async findQueued(accountId: string, agentId: string, same: { field: 'contentHash' | 'url'; value: string }): Promise<string | null> {
+      const { rows } = await sql<{ id: string }>`SELECT id FROM ingest_jobs
+        WHERE account_id = ${accountId} AND agent_id = ${agentId} AND state = 'queued' AND job -> 'task' ->> ${same.field} = ${same.value}
+        ORDER BY created_at LIMIT 1`.execute(db);
+      return rows[0]?.id ?? null;
+    },
+
     async read(id: string): Promise<JobRow | null> {
       const { rows } = await sql<JobRow>`SELECT state, outcome FROM ingest_jobs WHERE id = ${id}`.execute(db);
       return rows[0] ?? null;

@@ -117,11 +117,31 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
     }
   }
 
+  /**
+   * A file or page whose job is already queued (its request was cut, by kill -9 or a proxy, and the
+   * client sent it again) is not queued twice: this request waits for that job and answers as a
+   * held copy ('duplicate'), instead of waiting behind it and then embedding the same text again.
+   * Null when there is no such job, or it ended without storing (this request then runs its own).
+   */
+  async function joinQueued(job: IngestJob, signal?: AbortSignal): Promise<IngestOutcome | null> {
+    const { task } = job;
+    const same = task.kind === 'file' ? (task.contentHash ? { field: 'contentHash' as const, value: task.contentHash } : null) : { field: 'url' as const, value: task.url };
+    if (!same) return null;
+    const queued = await rows.findQueued(job.ctx.accountId, job.agent.id, same);
+    if (!queued) return null;
+    // Leaving stops this request's wait only: the job belongs to the request that queued it.
+    const outcome = await waitFor(queued, signal);
+    if (outcome.kind === 'stored' || outcome.kind === 'duplicate') return { kind: 'duplicate' };
+    return outcome.kind === 'refused' ? outcome : null;
+  }
+
   return {
     parallelism: settings.parallelism,
     async run(job: IngestJob, signal?: AbortSignal) {
       await start();
       signal?.throwIfAborted();
+      const joined = await joinQueued(job, signal);
+      if (joined) return joined;
       const id = randomUUID();
       await rows.insert(id, job, now(), (tx) => handlers.reserve(tx, job), async (trx) => {
         await boss.send(QUEUE, { id }, { id, db: inTransaction(trx) });

@@ -170,10 +170,12 @@ export interface AgentStore {
   reserveStorage(accountId: string, agentId: string, amount: number, limit: number): Promise<boolean>;
   /** Gives storage back after a source is deleted (or work that reserved it failed). */
   releaseStorage(accountId: string, agentId: string, amount: number): Promise<void>;
-  /** Sets every agent's storage to what its sources hold, forgetting reservations whose work never
-   * finished (a process killed during an upload); how many agents changed. Only right when no work
-   * holding a reservation is running: a SQLite node at start-up. */
-  recountStorage(): Promise<number>;
+  /** Sets agents' storage to what their sources (and, on PostgreSQL, their queued ingestion jobs)
+   * hold, forgetting reservations whose work never finished (a process killed during an upload, a
+   * release lost in an outage); how many agents changed. `quietMs` > 0 leaves alone the agents that
+   * reserved within that time (their work may still be running elsewhere); 0 recounts all, only
+   * right when no work holds a reservation (a SQLite node at start-up). */
+  recountStorage(quietMs?: number): Promise<number>;
   /** Marks the agent's vectors as changed in place (a `reset` change: cached indexes rebuild).
    * Adding or deleting a source bumps the version itself, with the change it made. */
   bumpKnowledgeVersion(agentId: string): Promise<void>;

@@ -8,8 +8,7 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import { createClusterMetrics } from '../observability/cluster-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
-import { openStore } from '../compose.ts';
-import { recountStorageAtStart } from './recount-storage.ts';
+import { openStore, recountStorageAtStart } from '../compose.ts';
 
 /** Restart delays after unexpected deaths in a row: 0.1 s, doubling, at most 10 s. */
 const FIRST_RESTART_DELAY_MS = 100;

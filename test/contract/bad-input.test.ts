@@ -13,6 +13,8 @@ type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-
 interface Operation { method: string; path: string; op: Schema }
 
 const NUL = 'a\u0000b';
+/** Names every object inherits: a field called so must be refused like any other unknown field. */
+const BUILT_IN_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'];
 /** Words a client developer should never have to read in `error.list`. */
 const SCHEMA_JARGON = /pattern|constant|anyOf|oneOf|allOf|schema|must match|must be equal|must NOT|\^|\$\)/;
 
@@ -198,6 +200,45 @@ describe('bad input, from the OpenAPI document', () => {
         }
       }
     }
+  });
+
+  test('a body field named like a built-in object member → 400 INVALID_BODY naming it, on every JSON operation', async () => {
+    let checked = 0;
+    for (const { method, path, op } of operations) {
+      const schema = bodySchema(op);
+      if (!schema) continue;
+      for (const name of BUILT_IN_NAMES) {
+        // Built by defineProperty so `__proto__` is sent as a field, not taken as the prototype.
+        const body = Object.defineProperty({ ...(sample(schema) as object) }, name, { value: 1, enumerable: true });
+        const response = await send(method, fill(path), body);
+        if (schema.additionalProperties !== false) {
+          // The OpenAI-compatible door ignores fields it does not know, as OpenAI does: never a 500.
+          assert.ok(response.status < 500, `${method} ${path} ${name}: ${response.text}`);
+          continue;
+        }
+        assert.equal(response.status, 400, `${method} ${path} ${name}: ${response.text}`);
+        assert.equal(response.body.error.code, 'INVALID_BODY', `${method} ${path} ${name}`);
+        // Fastify's JSON parser refuses __proto__ itself, before any schema, as a body it will not read.
+        if (name === '__proto__') assert.deepEqual(Object.keys(response.body.error.list), ['body'], `${method} ${path}: ${response.text}`);
+        else assert.deepEqual(response.body.error.list, { [name]: ['is not an accepted field'] }, `${method} ${path} ${name}: ${response.text}`);
+        checked += 1;
+      }
+    }
+    assert.ok(checked >= 8 * BUILT_IN_NAMES.length, `only ${checked} checked`);
+    // And beside a valid chat message, as the outside test sent it.
+    const chat = await send('POST', `/agents/${agentId}/chat`, JSON.parse('{"message":"hi","toString":1}'));
+    assert.deepEqual([chat.status, chat.body.error.list], [400, { toString: ['is not an accepted field'] }]);
+  });
+
+  test('a URL longer than the server reads (over 16 KB) → the interface\'s error shape, not Node\'s', async () => {
+    for (const path of [`/agents/${agentId}?q=${'x'.repeat(17_000)}`, `/agents/${'a'.repeat(20_000)}`, `/ping?${'p'.repeat(70_000)}`]) {
+      const response = await send('GET', path);
+      assert.equal(response.status, 431, response.text.slice(0, 200));
+      assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.match(response.headers.get('x-request-id') ?? '', /^req_/);
+      assert.deepEqual(response.body, { success: false, error: { code: 'REQUEST_TOO_LARGE', message: 'The URL and headers together are too large: at most 16 KB.' } });
+    }
+    assert.equal((await send('GET', `/agents/${agentId}`)).status, 200, 'the server still answers');
   });
 
   test('point 24: ids up to 200 characters (800 UTF-8 bytes, 2400 percent-encoded) work in the path', async () => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
+import type { StoreRepositories } from '../../src/ports/store.ts';
 
 interface LogLine {
   level: number;
@@ -80,6 +81,60 @@ describe('client disconnect mid-answer', () => {
       assert.equal(gone[0]!.level, 30);
       assert.equal(gone[0]!.err, undefined);
       assert.ok(!JSON.stringify(lines).includes('"stack"'));
+    });
+  }
+
+  /** Holds every transaction begun from now on (as a saturated database would: no connection, a
+   * lock) until `open()`; `reached` resolves when the first one waits. */
+  function holdTransactions() {
+    const store = server.deps.store;
+    const original = store.transaction;
+    const begin = original.bind(store);
+    let open!: () => void;
+    let reached!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const waiting = new Promise<void>((resolve) => (reached = resolve));
+    store.transaction = async <T>(work: (tx: StoreRepositories) => Promise<T>): Promise<T> => {
+      reached();
+      await gate;
+      return begin(work);
+    };
+    return {
+      reached: waiting,
+      open() {
+        store.transaction = original;
+        open();
+      },
+    };
+  }
+
+  for (const operation of ['search', 'chat'] as const) {
+    test(`${operation}: a client that gives up while the server waits to charge is not charged`, async () => {
+      const { account, ctx } = await server.seedAccount('starter', 100);
+      const agent = await server.seedAgent(ctx);
+      if (operation === 'chat') await updateAgent(server.deps, ctx, agent.id, { model: 'scripted' });
+      const key = await server.seedKey(account.id);
+      if (operation === 'chat') model.enqueue({ content: ['Here', ' it is'] });
+      const held = holdTransactions();
+      const controller = new AbortController();
+      const body = operation === 'chat' ? { message: 'Count for me' } : { query: 'opening hours' };
+      const response = fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/${operation}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+      response.catch(() => undefined);
+      try {
+        await held.reached;
+        controller.abort();
+        // The server hears the connection close before its charge can commit.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        held.open();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const balance = (await server.deps.store.accounts.get(account.id))?.creditBalance;
+      assert.equal(balance, 100_000, 'nothing was charged (millicredits)');
+      if (operation === 'chat') {
+        const conversations = (await server.call('GET', `/agents/${agent.id}/conversations`, { key })).body.conversations as Array<{ messageCount: number }>;
+        assert.deepEqual(conversations.map((conversation) => conversation.messageCount).filter((count) => count > 0), [], 'no message was stored');
+      }
     });
   }
 });

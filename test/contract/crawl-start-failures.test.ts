@@ -43,6 +43,13 @@ describe('crawl start failures in words', () => {
     assert.equal(await crawlFailure(`http://127.0.0.1:${port}/`), 'The URL could not be crawled because the server refused the connection (nothing listens on that port).');
   });
 
+  test('a private address names the setting that allows it', async () => {
+    const message = await crawlFailure('http://10.1.2.3/');
+    assert.match(message, /10\.1\.2\.3 is not a public address/);
+    assert.match(message, /network\.allowPrivateAddresses/);
+    assert.match(message, /network\.allowedAddresses/);
+  });
+
   test('DNS failure', async () => {
     assert.equal(await crawlFailure('http://no-such-host.invalid/'), 'The URL could not be crawled because its host name could not be found (the DNS lookup failed).');
   });

@@ -95,7 +95,8 @@ describe('edges', () => {
     form.append('file', new Blob(['Harbour pilots board ships at the fairway buoy.'], { type: 'application/octet-stream' }), '');
     const named = await upload(agent.id, key, form);
     assert.equal(named.status, 200);
-    assert.deepEqual(((await named.json()) as { source: object }).source, { id: (await server.call('GET', `/agents/${agent.id}/sources`, { key })).body.sources[0].id, type: 'file', title: 'untitled', size: 47 });
+    const listed = (await server.call('GET', `/agents/${agent.id}/sources`, { key })).body.sources[0];
+    assert.deepEqual(((await named.json()) as { source: object }).source, { id: listed.id, type: 'file', title: 'untitled', size: 47, createdAt: listed.createdAt });
     // curl -F 'file=<notes.txt;type=application/octet-stream': no filename parameter at all.
     const raw = (content: string) => `--xyz\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n--xyz--\r\n`;
     const unnamed = await upload(agent.id, key, raw('Tugs turn ships in the basin.'), 'multipart/form-data; boundary=xyz');

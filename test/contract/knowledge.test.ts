@@ -182,7 +182,9 @@ describe('knowledge sources', () => {
         assert.equal(response.body.error.code, code, name);
       } else {
         const size = readFileSync(join(FIXTURES, name)).byteLength;
-        assert.deepEqual(response.body, { success: true, source: { id: response.body.source.id, type: 'file', title: name, size } });
+        // createdAt too, as text, Q&A and website sources answer (and as the list shows it).
+        assert.deepEqual(response.body, { success: true, source: { id: response.body.source.id, type: 'file', title: name, size, createdAt: response.body.source.createdAt } });
+        assert.match(response.body.source.createdAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
         expectedStorage += size;
       }
       assert.equal(await storage(), expectedStorage, name);

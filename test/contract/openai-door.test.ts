@@ -2,6 +2,7 @@
 // streamed completions, a client tool round trip, and the chat domain's refusals as OpenAI errors.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { countTokens } from 'gpt-tokenizer';
 import OpenAI, { APIError } from 'openai';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
@@ -97,6 +98,12 @@ describe('OpenAI-compatible door', () => {
     );
     assert.match(model.moderationRequests.at(-1)!.body.input, /sailing in tomorrow[\s\S]*How much is a mooring/, 'every user turn is moderated');
 
+    // OpenAI's usage block, counted with the tokenizer that budgets the prompt.
+    const { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: totalTokens } = completion.usage!;
+    assert.equal(completionTokens, countTokens('Moorings cost 30 euros a night.'));
+    assert.ok(promptTokens > countTokens(messages.map((m: { content: string }) => m.content).join('')), `${promptTokens}`);
+    assert.equal(totalTokens, promptTokens + completionTokens);
+
     const { colloquy } = completion as unknown as { colloquy: { conversationId: string; messageId: string; credits: number } };
     assert.equal(completion.id, colloquy.messageId);
     assert.equal(colloquy.credits, 2);
@@ -123,6 +130,7 @@ describe('OpenAI-compatible door', () => {
     assert.equal(chunks.map((c) => c.choices[0]?.delta.content ?? '').join(''), 'Fair winds.');
     assert.equal(chunks[0]!.choices[0]!.delta.role, 'assistant');
     assert.equal(chunks.at(-1)!.choices[0]!.finish_reason, 'stop');
+    assert.equal(chunks.at(-1)!.usage?.completion_tokens, countTokens('Fair winds.'), 'the last chunk carries usage');
     assert.ok(chunks.every((c) => c.object === 'chat.completion.chunk' && c.id === chunks[0]!.id && c.model === agent.id));
 
     model.enqueue({ content: ['Hi'] });

@@ -264,6 +264,9 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://10.1.2.3/', 'ftp://example.com/', 'http://user:pw@example.com/']) {
       await assert.rejects(createEndpoint(strict, ctx, { url }), (e: AppError) => e.code === 'INVALID_BODY' && /url/.test(JSON.stringify(e.details.list)), url);
     }
+    // The refusal names the setting that would allow it.
+    const refused = await createEndpoint(strict, ctx, { url: 'http://127.0.0.1:8080/hook' }).catch((error: AppError) => error);
+    assert.match(JSON.stringify((refused as AppError).details.list), /127\.0\.0\.1 is not a public address; .*network\.allowPrivateAddresses.*network\.allowedAddresses/);
     const excepted = { ...server.deps, targetCheck: createTargetCheck(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.0/8'] })) };
     const hook = await createEndpoint(excepted, ctx, { url: receiver.url('/excepted') });
     assert.equal(hook.endpoint.url, receiver.url('/excepted'), 'an operator exception lets a private address through');

@@ -281,6 +281,19 @@ describe(`store contract (${TEST_BACKEND})`, () => {
     assert.equal((await store.chunks.searchable(agentId, 'm1')).length, 0, 'every chunk goes with its source');
   });
 
+  test('a recount while other nodes work leaves agents that reserved lately alone, and returns stale reservations', async () => {
+    const account = await seedAccount(store);
+    const agentId = await seedAgent(store, account);
+    const used = async () => (await store.agents.get(account, agentId))?.storageUsed;
+    // A release lost in an outage: the reservation stays counted with no source.
+    assert.equal(await store.agents.reserveStorage(account, agentId, 75, 2000), true);
+    assert.equal(await store.agents.recountStorage(60_000), 0, 'reserved a moment ago: its work may still be running');
+    assert.equal(await used(), 75);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.ok((await store.agents.recountStorage(10)) >= 1, 'quiet for longer than asked: recounted');
+    assert.equal(await used(), 0);
+  });
+
   test('a page URL is held once per agent; deleting the agent removes its sources and chunks', async () => {
     const account = await seedAccount(store);
     const agentId = await seedAgent(store, account);

@@ -77,6 +77,16 @@ function turnTokens(turn: PromptMessage[]): number {
   }, 0);
 }
 
+/** The prompt's size as the budget counts it (the tokens a client is told it used). */
+export function promptTokens(messages: PromptMessage[]): number {
+  return turnTokens(messages);
+}
+
+/** The reply's size, text and tool calls, counted the same way. */
+export function replyTokens(content: string, calls: readonly { name: string; arguments: string }[]): number {
+  return countTokens(content) + calls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0);
+}
+
 /**
  * Builds the prompt within `contextTokens - maxTokens`: the system message first (the passages
  * limited to half the budget), the new user message always, and then the history from the newest

@@ -15,7 +15,7 @@ import { assertCanPay, chargeCredits } from '../credits/charge.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { rankPassages } from '../search/rank-passages.ts';
-import { buildPrompt } from './build-prompt.ts';
+import { buildPrompt, promptTokens, replyTokens } from './build-prompt.ts';
 import { checkToolResults, settleToolResults, type ToolResult } from './tool-results.ts';
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
 import { toCitations, type Citation } from './citations.ts';
@@ -62,6 +62,9 @@ export interface ChatReply {
   toolCalls: PublicToolCall[];
   finishReason: FinishReason;
   credits: number;
+  /** The prompt the model was given and the reply, in tokens as the prompt's budget counts them
+   * (gpt-tokenizer): the OpenAI-compatible door's `usage`. */
+  tokens: { prompt: number; completion: number };
   /** Only when the input asked for them. */
   citations?: Citation[];
 }
@@ -156,6 +159,9 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     const asked = userMessage[0];
     if (message !== null && asked) await recordQuestion(tx, deps, { accountId: ctx.accountId, agentId: agent.id, origin: 'chat', text: message, conversationId: conversation.id, messageId: asked.id, bestScore: passages[0]?.score ?? null });
     if (ctx.key) await recordEvent(tx, deps, ctx.accountId, 'chat.completed', chatEventData(agent, conversation.id, input.userId ?? null, credits, ctx.key.name));
+    // Last, after any wait for a connection or a lock: a busy server may reach this long after the
+    // client gave up; then nothing is charged or stored, and chat.failed says why.
+    signal.throwIfAborted();
   });
   return {
     conversationId: conversation.id,
@@ -165,6 +171,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     toolCalls: pendingCalls,
     finishReason,
     credits,
+    tokens: { prompt: promptTokens(prompt), completion: replyTokens(content, calls) },
     ...(citations && { citations }),
   };
 }

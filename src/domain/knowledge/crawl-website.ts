@@ -10,6 +10,7 @@ import { recordEvent } from '../events/record-event.ts';
 import { storedSource } from './ingest-job.ts';
 import { rememberSite } from '../sites/remember-site.ts';
 import { pageDraft as sitePageDraft } from '../sites/page-draft.ts';
+import { PRIVATE_ADDRESS_HINT } from '../../ports/target-check.ts';
 
 export interface CrawlReport {
   url: string;
@@ -159,7 +160,7 @@ const START_SKIPS_THAT_CONTINUE = new Set(['known', 'robots', 'canonical']);
 
 /** Why the start page could not be had, in words a client can act on. */
 const START_FAILURES: Record<string, string> = {
-  blocked: 'its address is private or not allowed',
+  blocked: `its address is private or not allowed (${PRIVATE_ADDRESS_HINT})`,
   timeout: 'it did not answer in time',
   network: 'the connection failed',
   'not-html': 'it is not an HTML page',

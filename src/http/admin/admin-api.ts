@@ -8,7 +8,7 @@ import type { AdminDeps } from './admin-types.ts';
 import { ADMIN_SECURITY, ADMIN_SHARED_SCHEMAS, AccountParamsSchema } from './admin-schemas.ts';
 import { SHARED_SCHEMAS } from '../schemas.ts';
 import { createRouteDocumenter } from '../openapi/route-documentation.ts';
-import { createDocumentCompleter } from '../openapi/document-components.ts';
+import { createDocumentCompleter, DOCUMENT_CONTACT } from '../openapi/document-components.ts';
 import { createSessionHook } from './session-hook.ts';
 import { registerSignIn } from './routes/sign-in.ts';
 import { registerGetSession } from './routes/get-session.ts';
@@ -71,7 +71,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
     decorator: 'adminSwagger',
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Colloquy admin API', version: '1.0.0', description: DESCRIPTION },
+      info: { title: 'Colloquy admin API', version: '1.0.0', description: DESCRIPTION, contact: DOCUMENT_CONTACT },
       servers: [{ url: ADMIN_PREFIX }],
       components: {
         securitySchemes: {

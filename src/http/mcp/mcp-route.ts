@@ -2,7 +2,7 @@
 // key and gets a fresh server), behind the same authentication hook as the rest of /api/v1.
 import type * as McpTools from './mcp-tools.ts';
 import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { SECURITY } from '../schemas.ts';
+import { ErrorSchema, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const AGENTS_RESOURCE = 'colloquy://agents';
@@ -17,7 +17,24 @@ Tools: \`search_knowledge\` {agentId, query, limit?} (charged as POST /agents/{a
 
 const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; POST JSON-RPC messages.' }, id: null };
 
-const MCP_ANSWERS = { 200: { description: 'The JSON-RPC answer of the MCP Streamable HTTP transport (JSON responses, no session).', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } } };
+const JSON_RPC_ERROR = {
+  type: 'object',
+  required: ['jsonrpc', 'error'],
+  properties: { jsonrpc: { type: 'string', const: '2.0' }, error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } }, id: {} },
+  description: 'A JSON-RPC error object, written by the MCP transport.',
+};
+
+const MCP_ANSWERS = {
+  200: { description: 'The JSON-RPC answer of the MCP Streamable HTTP transport (JSON responses, no session).', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } },
+  400: {
+    description: 'A body that is not JSON (`INVALID_BODY`, the interface\'s error shape), or JSON that is not a valid JSON-RPC message (a JSON-RPC error, code -32700 or -32600).',
+    content: { 'application/json': { schema: { anyOf: [ErrorSchema, JSON_RPC_ERROR] } } },
+  },
+  406: {
+    description: 'The `Accept` header does not list both `application/json` and `text/event-stream`, as the MCP transport requires (a JSON-RPC error).',
+    content: { 'application/json': { schema: JSON_RPC_ERROR } },
+  },
+};
 
 export function registerMcp(app: ApiApp, deps: HttpDeps): void {
   app.post('/mcp', { config: { openapi: { answers: MCP_ANSWERS } }, schema: { operationId: 'mcp', tags: ['MCP'], summary: 'Model Context Protocol (Streamable HTTP)', description: DESCRIPTION, security: SECURITY } }, async (request, reply) => {

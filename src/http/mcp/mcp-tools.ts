@@ -75,7 +75,7 @@ function invalid(errors: typeof checkSearch.errors): CallToolResult {
 async function callTool(deps: DomainDeps, ctx: RequestContext, name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
   if (name === 'search_knowledge') {
     if (!checkSearch(args)) return invalid(checkSearch.errors);
-    const results = await searchKnowledge(deps, ctx, args.agentId, { query: args.query, limit: args.limit ?? 5 });
+    const results = await searchKnowledge(deps, ctx, args.agentId, { query: args.query, limit: args.limit ?? 5 }, signal);
     return { content: text(JSON.stringify(results)), structuredContent: { results } };
   }
   if (name === 'ask_agent') {

@@ -62,7 +62,7 @@ The agent's instructions are the system prompt (the caller's system and develope
 
 \`tools\` become client tools for this reply (without them, the agent's own apply): a reply with \`finish_reason\` \`tool_calls\` is answered by sending the conversation again with the assistant message and one \`tool\` message per call.
 
-\`stream: true\`: OpenAI's \`chat.completion.chunk\` frames, ending with \`data: [DONE]\`; a failure after the first frame is one \`data: {"error":{…}}\` frame, then \`[DONE]\`. Errors are OpenAI's \`{error:{message, type, param, code}}\` with the status of POST /agents/{agentId}/chat and the spec's code as \`code\`. The \`colloquy\` field carries the stored conversation, message and credits charged.`;
+\`stream: true\`: OpenAI's \`chat.completion.chunk\` frames, ending with \`data: [DONE]\`; a failure after the first frame is one \`data: {"error":{…}}\` frame, then \`[DONE]\`. Errors are OpenAI's \`{error:{message, type, param, code}}\` with the status of POST /agents/{agentId}/chat and the spec's code as \`code\`. The \`colloquy\` field carries the stored conversation, message and credits charged; \`usage\` (on the last chunk when streaming) counts the prompt the model was given and the reply in tokens.`;
 
 type ChoiceDelta = Record<string, unknown>;
 
@@ -116,9 +116,13 @@ function toCompletion(answer: ChatReply, model: string, created: number) {
         finish_reason: answer.finishReason,
       },
     ],
+    usage: usageOf(answer),
     colloquy: colloquyOf(answer),
   };
 }
+
+/** OpenAI's usage block, for clients and cost dashboards that read it. */
+const usageOf = (answer: ChatReply) => ({ prompt_tokens: answer.tokens.prompt, completion_tokens: answer.tokens.completion, total_tokens: answer.tokens.prompt + answer.tokens.completion });
 
 const colloquyOf = (answer: ChatReply) => ({ conversationId: answer.conversationId, messageId: answer.messageId, credits: answer.credits });
 
@@ -138,7 +142,7 @@ async function streamCompletion(reply: FastifyReply, head: { created: number; mo
   };
   try {
     const answer = await run(listener);
-    chunk({}, answer.finishReason, { colloquy: colloquyOf(answer) });
+    chunk({}, answer.finishReason, { usage: usageOf(answer), colloquy: colloquyOf(answer) });
   } catch (error) {
     if (!stream.started) throw error;
     stream.send(toOpenAiError(toAppError(error as never, reply.request)));

@@ -18,6 +18,9 @@ export interface DocumentComponentsOptions {
   tagDescriptions?: Record<string, string>;
 }
 
+/** Who answers for a document: whoever runs the server that serves it. */
+export const DOCUMENT_CONTACT = { name: 'The operator of this Colloquy server' };
+
 const HEADERS: Record<string, Json> = {
   'X-Request-Id': {
     description: 'The id of this request (`req_…`), on every answer; logs carry it. Quote it when reporting a problem.',
@@ -110,8 +113,9 @@ function describeResponses(operation: Operation, rateLimited: boolean): void {
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const code = Number(status);
     const names = ['X-Request-Id'];
-    // Refused before the rate limit is consulted: 401 (and 403 IP_NOT_ALLOWED) carry none.
-    if (rateLimited && secured && code !== 401) names.push(...RATE_LIMIT_HEADERS);
+    // Refused before the rate limit is consulted: 401 (and 403 IP_NOT_ALLOWED) carry none, nor does
+    // 431, answered before any route runs.
+    if (rateLimited && secured && code !== 401 && code !== 431) names.push(...RATE_LIMIT_HEADERS);
     if (code === 429) names.push('Retry-After');
     response.headers = { ...response.headers, ...Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])) };
     if (response.description === 'Default Response') response.description = code < 300 ? 'Success.' : 'See the operation\'s description.';

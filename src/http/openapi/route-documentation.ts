@@ -35,7 +35,14 @@ export interface DocumentRouteOptions {
   security?: unknown[];
   /** Schemas of path parameters a route's prefix adds (the admin's `accountId`). */
   pathParams?: Record<string, TSchema>;
+  /** The errors every secured route of this document can give (authentication, rate limit, outage),
+   * added where a route does not list them itself. */
+  securedErrors?: Record<string, TSchema>;
 }
+
+/** Methods whose body Fastify reads (JSON or not, whether the route wants one): each can get 400
+ * for a body that is not valid JSON and 413 for one over the limit. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A plain copy: TypeBox's symbol keys go, the JSON Schema stays. */
 const copy = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
@@ -64,14 +71,22 @@ function withAllPathParams(params: JsonSchema | undefined, url: string, known: R
   };
 }
 
-/** The errors any operation of its kind can give, beside those the route lists. */
-function withImpliedErrors(schema: RouteSchema, multipart: boolean): Record<string, JsonSchema> {
+/** The errors any operation of its kind can give, beside those the route lists. A route whose
+ * errors are ranges (`4XX`, the OpenAI-compatible door's own shape) is left as it is. */
+function withImpliedErrors(schema: RouteSchema, method: string, multipart: boolean, securedErrors: Record<string, TSchema>): Record<string, JsonSchema> {
   const response = { ...schema.response };
+  if (response['4XX']) return response;
   const error = copy<JsonSchema>(ErrorSchema);
-  // A body, a query or a path parameter can fail validation: INVALID_BODY.
-  if ((schema.body || schema.querystring || schema.params || multipart) && !response['400']) response['400'] = error;
-  // A JSON body over the server's limit: PAYLOAD_TOO_LARGE (an upload's is FILE_TOO_LARGE, declared by its route).
-  if (schema.body && !response['413']) response['413'] = error;
+  const bodyMethod = BODY_METHODS.has(method);
+  // A body (even one the route does not take), a query or a path parameter can fail validation: INVALID_BODY.
+  if ((bodyMethod || schema.querystring || schema.params || multipart) && !response['400']) response['400'] = error;
+  // A body over the server's limit: PAYLOAD_TOO_LARGE (an upload's is FILE_TOO_LARGE, declared by its route).
+  if (bodyMethod && !response['413']) response['413'] = error;
+  // A URL and headers over Node's 16 KB: REQUEST_TOO_LARGE, answered before any route runs.
+  response['431'] ??= error;
+  if (schema.security && schema.security.length > 0) {
+    for (const [status, errorSchema] of Object.entries(securedErrors)) response[status] ??= copy<JsonSchema>(errorSchema);
+  }
   return response;
 }
 
@@ -95,7 +110,7 @@ function withEventStream(response: Record<string, JsonSchema>, eventStream: Rout
 
 /** The swagger `transform` of one document. */
 export function createRouteDocumenter(options: DocumentRouteOptions) {
-  return function documentRoute({ schema, url, route }: { schema: unknown; url: string; route: { config?: { openapi?: RouteDocumentation } } }) {
+  return function documentRoute({ schema, url, route }: { schema: unknown; url: string; route: { method: string | string[]; config?: { openapi?: RouteDocumentation } } }) {
     const original = (schema ?? {}) as RouteSchema;
     if (!url.startsWith(options.prefix)) return { schema: { ...original, hide: true } as never, url };
     const extras = route.config?.openapi ?? {};
@@ -108,7 +123,8 @@ export function createRouteDocumenter(options: DocumentRouteOptions) {
       documented.consumes = ['multipart/form-data'];
     }
     if (extras.answers) documented.response = { ...extras.answers, ...documented.response };
-    documented.response = withEventStream(withImpliedErrors(documented, Boolean(extras.multipartBody)), extras.eventStream);
+    const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase();
+    documented.response = withEventStream(withImpliedErrors(documented, method, Boolean(extras.multipartBody), options.securedErrors ?? {}), extras.eventStream);
     // No requirement stated means none: say so, or the document's default would apply.
     documented.security = original.security ? (options.security ?? original.security) : [];
     for (const key of ['params', 'querystring', 'body'] as const) if (documented[key] === undefined) delete documented[key];

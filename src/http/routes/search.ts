@@ -3,6 +3,7 @@ import { searchKnowledge, SEARCH_CREDITS } from '../../domain/search/search-know
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
 import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+import { abortOnClientClose } from '../abort-on-close.ts';
 
 export const SEARCH_QUERY_MAX = 2_000;
 
@@ -36,8 +37,8 @@ export function registerSearch(app: ApiApp, deps: HttpDeps): void {
         response: { 200: Type.Object({ success: Type.Literal(true), results: Type.Array(SearchResultSchema) }), 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
-      const results = await searchKnowledge(deps.domain, requireContext(request), request.params.agentId, request.body);
+    async (request, reply) => {
+      const results = await searchKnowledge(deps.domain, requireContext(request), request.params.agentId, request.body, abortOnClientClose(reply));
       return { success: true as const, results };
     },
   );

@@ -13,7 +13,7 @@ const UploadFormSchema = Type.Object({
   file: Type.String({ format: 'binary', description: 'The file: PDF, DOC, DOCX or TXT, recognised by its content. Its file name becomes the source title.' }),
 });
 
-const FileSourceSchema = Type.Object({ id: Type.String(), type: Type.Literal('file'), title: Type.String(), size: Type.Number() });
+const FileSourceSchema = Type.Object({ id: Type.String(), type: Type.Literal('file'), title: Type.String(), size: Type.Number(), createdAt: Type.String({ format: 'date-time' }) });
 
 interface UploadedFile {
   fieldname: string;
@@ -94,7 +94,7 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         const { bytes } = file;
         // A part with no file name (Node's FormData with '', curl's `<file`) is judged by content alone.
         const { source, duplicate } = await addFileOnce(deps.domain, ctx, agent, { bytes, filename: file.filename ?? '' }, ticket, abortOnClientClose(reply));
-        const answer = { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength } };
+        const answer = { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength, createdAt: new Date(source.createdAt).toISOString() } };
         return duplicate ? { ...answer, duplicate: true as const } : answer;
       },
     );

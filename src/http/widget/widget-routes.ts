@@ -26,7 +26,7 @@ const IDENTITY = 'The visitor: header `X-Colloquy-Visitor` (an id from POST /wid
 
 /** POST /widget/visitors: a new anonymous visitor id, and the agent the widget talks to. */
 export function registerWidgetVisitors(app: ApiApp, deps: HttpDeps): void {
-  app.post('/visitors', { config: widgetDoc('`{success, visitorId, agent: {id, name}}`.'), schema: { operationId: 'widgetStartVisitor', tags: TAGS, summary: 'Start an anonymous visitor', security: SECURITY } }, async (request) => {
+  app.post('/visitors', { config: widgetDoc('`{success, visitorId, agent: {id, name}}`.'), schema: { operationId: 'widgetStartVisitor', tags: TAGS, summary: 'Start an anonymous visitor', description: 'A new visitor id, for the `X-Colloquy-Visitor` header of the other widget routes.', security: SECURITY } }, async (request) => {
     const { ctx, agentId } = widgetAgent(request);
     const agent = await getAgent(deps.domain, ctx, agentId);
     const visitorId = issueVisitorId(deps.domain, await identitySecret(deps.domain, ctx, agentId));

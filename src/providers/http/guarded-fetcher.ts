@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, fetch } from 'undici';
+import type { Agent, fetch as undiciFetch } from 'undici';
 import { OutboundError, type Fetcher, type OutboundRequest, type OutboundResponse } from '../../ports/fetcher.ts';
 import { isIpAllowed } from '../../net/ip-allow-list.ts';
 import { isPublicAddress } from './address-policy.ts';
@@ -25,14 +25,18 @@ export function outboundAddressPolicy(network: { allowPrivateAddresses: boolean;
  * public address for the check and a private one for the connection).
  */
 export function createGuardedFetcher(allowed: AddressPolicy): Fetcher {
-  const dispatcher = new Agent({
-    connect: { lookup: guardedLookup(allowed) },
-    keepAliveTimeout: 4_000,
-    connections: 16,
-  });
+  // undici is loaded by the first request, not at start: most CLI commands never fetch.
+  let client: Promise<{ dispatcher: Agent; fetch: typeof undiciFetch }> | undefined;
+  const connect = () =>
+    (client ??= import('undici').then(({ Agent, fetch }) => ({
+      dispatcher: new Agent({ connect: { lookup: guardedLookup(allowed) }, keepAliveTimeout: 4_000, connections: 16 }),
+      fetch,
+    })));
   return {
-    fetch: (request) => fetchGuarded(request, allowed, dispatcher),
-    close: () => dispatcher.close(),
+    fetch: async (request) => fetchGuarded(request, allowed, await connect()),
+    close: async () => {
+      if (client) await (await client).dispatcher.close();
+    },
   };
 }
 
@@ -67,7 +71,7 @@ export function parseTarget(raw: string, allowed: AddressPolicy): URL {
   return url;
 }
 
-async function fetchGuarded(request: OutboundRequest, allowed: AddressPolicy, dispatcher: Agent): Promise<OutboundResponse> {
+async function fetchGuarded(request: OutboundRequest, allowed: AddressPolicy, { dispatcher, fetch }: { dispatcher: Agent; fetch: typeof undiciFetch }): Promise<OutboundResponse> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   let url = parseTarget(request.url, allowed);

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { OutboundError } from '../../ports/fetcher.ts';
-import type { TargetCheck } from '../../ports/target-check.ts';
+import { PRIVATE_ADDRESS_HINT, type TargetCheck } from '../../ports/target-check.ts';
 import { parseTarget, type AddressPolicy } from './guarded-fetcher.ts';
 
 /**
@@ -16,7 +16,8 @@ export function createTargetCheck(allowed: AddressPolicy): TargetCheck {
       try {
         url = parseTarget(raw, allowed);
       } catch (error) {
-        return { ok: false, reason: error instanceof OutboundError ? error.message : 'not a valid URL' };
+        if (!(error instanceof OutboundError)) return { ok: false, reason: 'not a valid URL' };
+        return { ok: false, reason: error.reason === 'blocked-address' ? `${error.message}; ${PRIVATE_ADDRESS_HINT}` : error.message };
       }
       const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
       if (isIP(host)) return { ok: true };
@@ -27,7 +28,7 @@ export function createTargetCheck(allowed: AddressPolicy): TargetCheck {
         return { ok: true };
       }
       const refused = addresses.find((entry) => !allowed(entry.address));
-      return refused ? { ok: false, reason: `${host} resolves to ${refused.address}, which is not a public address` } : { ok: true };
+      return refused ? { ok: false, reason: `${host} resolves to ${refused.address}, which is not a public address; ${PRIVATE_ADDRESS_HINT}` } : { ok: true };
     },
   };
 }

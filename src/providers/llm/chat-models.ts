@@ -2,8 +2,6 @@
 import type { ChatModelConfig } from '../../config.ts';
 import type { ChatModel, ChatModels } from '../../ports/chat-model.ts';
 import type { Ids } from '../../ports/ids.ts';
-import { createExtractiveChatModel } from './extractive-chat-model.ts';
-import { createOpenAiChatModel } from './openai-chat-model.ts';
 
 export function createChatModels(configs: ChatModelConfig[], ids: Ids): ChatModels {
   const models = new Map<string, ChatModel>();
@@ -19,16 +17,30 @@ export function createChatModels(configs: ChatModelConfig[], ids: Ids): ChatMode
   };
 }
 
+/** A model whose implementation (and its libraries: the OpenAI SDK, the tokenizer) loads on its
+ * first reply, not at start: a CLI command or a server that never chats does not pay for it. */
+function loadedOnFirstUse(load: () => Promise<ChatModel>, quotesExcerpts = false): ChatModel {
+  let model: Promise<ChatModel> | undefined;
+  return {
+    quotesExcerpts,
+    async *stream(request) {
+      yield* (await (model ??= load())).stream(request);
+    },
+  };
+}
+
 /** Undefined when the entry names a key variable that is not set: the model cannot run here. An
  * entry with no variable runs without a key (local servers such as Ollama take none). */
 function buildModel(config: ChatModelConfig, ids: Ids): ChatModel | undefined {
   switch (config.provider) {
     case 'extractive':
-      return createExtractiveChatModel();
-    case 'openai':
+      return loadedOnFirstUse(async () => (await import('./extractive-chat-model.ts')).createExtractiveChatModel(), true);
+    case 'openai': {
       if (config.apiKeyEnv !== null && !config.apiKey) return undefined;
       if (!config.baseUrl) throw new Error(`model ${config.id}: the openai provider needs a baseUrl`);
-      return createOpenAiChatModel({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, timeoutMs: config.timeoutMs, ids });
+      const baseUrl = config.baseUrl;
+      return loadedOnFirstUse(async () => (await import('./openai-chat-model.ts')).createOpenAiChatModel({ baseUrl, apiKey: config.apiKey, model: config.model, timeoutMs: config.timeoutMs, ids }));
+    }
     default:
       throw new Error(`model ${config.id}: unknown chat provider "${config.provider}"`);
   }

@@ -1,11 +1,18 @@
 import { sql } from 'kysely';
 import { logKnowledgeChange } from './knowledge-change-log.ts';
-import type { AgentStore } from '../../ports/store.ts';
+import type { AgentStore, Store } from '../../ports/store.ts';
 import type { Db } from './kysely-store.ts';
 import { fromAgent, toAgent } from './rows.ts';
 import { newestFirstPage } from './newest-first-page.ts';
 
-export function createAgentRepository(db: Db): AgentStore {
+/** The database's own clock in ms: every node reads one clock, whatever its own says. */
+const DATABASE_NOW = {
+  postgres: sql<number>`CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)`,
+  sqlite: sql<number>`CAST(unixepoch('subsec') * 1000 AS INTEGER)`,
+};
+
+export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentStore {
+  const now = DATABASE_NOW[dialect];
   return {
     async insert(agent) {
       await db.insertInto('agents').values(fromAgent(agent)).execute();
@@ -58,7 +65,7 @@ export function createAgentRepository(db: Db): AgentStore {
     async reserveStorage(accountId, agentId, amount, limit) {
       const row = await db
         .updateTable('agents')
-        .set((eb) => ({ storage_used: eb('storage_used', '+', amount) }))
+        .set((eb) => ({ storage_used: eb('storage_used', '+', amount), storage_reserved_at: now }))
         .where('account_id', '=', accountId)
         .where('id', '=', agentId)
         .where((eb) => eb(eb('storage_used', '+', amount), '<=', limit))
@@ -74,9 +81,14 @@ export function createAgentRepository(db: Db): AgentStore {
         .where('id', '=', agentId)
         .execute();
     },
-    async recountStorage() {
-      const held = sql<number>`CAST(COALESCE((SELECT SUM(sources.storage) FROM sources WHERE sources.agent_id = agents.id), 0) AS BIGINT)`;
-      const result = await db.updateTable('agents').set({ storage_used: held }).where('storage_used', '<>', held).executeTakeFirst();
+    async recountStorage(quietMs = 0) {
+      const sources = sql<number>`COALESCE((SELECT SUM(sources.storage) FROM sources WHERE sources.agent_id = agents.id), 0)`;
+      // PostgreSQL: a queued ingestion job holds its reservation until it settles, on any node.
+      const queued = sql<number>`COALESCE((SELECT SUM(ingest_jobs.storage) FROM ingest_jobs WHERE ingest_jobs.agent_id = agents.id AND ingest_jobs.state = 'queued'), 0)`;
+      const held = dialect === 'postgres' ? sql<number>`CAST(${sources} + ${queued} AS BIGINT)` : sql<number>`CAST(${sources} AS BIGINT)`;
+      let query = db.updateTable('agents').set({ storage_used: held }).where('storage_used', '<>', held);
+      if (quietMs > 0) query = query.where('storage_reserved_at', '<', sql<number>`${now} - ${quietMs}`);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
     async bumpKnowledgeVersion(agentId) {

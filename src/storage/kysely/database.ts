@@ -36,6 +36,9 @@ export interface AgentsTable {
   usage: number;
   storage_used: number;
   knowledge_version: number;
+  /** When storage was last reserved (the database's clock, ms): a recount leaves an agent alone
+   * while work that reserved may still be running. */
+  storage_reserved_at: number;
   tools: string;
   created_at: number;
   updated_at: number;

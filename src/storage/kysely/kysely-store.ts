@@ -32,7 +32,7 @@ export function repositories(db: Db, dialect: Store['dialect']): StoreRepositori
     chunks: createChunkRepository(db),
     accounts: createAccountRepository(db),
     members: createMemberRepository(db, dialect),
-    agents: createAgentRepository(db),
+    agents: createAgentRepository(db, dialect),
     keys: createApiKeyRepository(db),
     widgetSecrets: createWidgetSecretRepository(db),
     widgetRefusals: createWidgetRefusalRepository(db),

@@ -57,6 +57,7 @@ export const fromAgent = (a: AgentRecord): AgentsTable => ({
   usage: a.usage,
   storage_used: a.storageUsed,
   knowledge_version: a.knowledgeVersion,
+  storage_reserved_at: 0,
   tools: JSON.stringify(a.tools),
   created_at: a.createdAt,
   updated_at: a.updatedAt,

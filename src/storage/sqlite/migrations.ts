@@ -10,6 +10,7 @@ import { insightsSchema } from '../kysely/insights-schema.ts';
 import { SITE_SCHEMA } from '../kysely/site-schema.ts';
 import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
+import { STORAGE_RESERVED_SCHEMA } from '../kysely/storage-reserved-schema.ts';
 import { SQLITE_KEY_CHANGE_TRIGGERS } from './key-change-version.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
@@ -26,4 +27,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0010_knowledge_changes', statements: KNOWLEDGE_CHANGES_SCHEMA },
   { name: '0012_key_change_version', statements: SQLITE_KEY_CHANGE_TRIGGERS },
   { name: '0013_widget_refusals', statements: WIDGET_REFUSAL_SCHEMA },
+  { name: '0014_storage_reserved_at', statements: STORAGE_RESERVED_SCHEMA },
 ];
