@@ -13,7 +13,7 @@ import { createAccount } from '../src/domain/accounts/create-account.ts';
 import { createAgent } from '../src/domain/agents/create-agent.ts';
 import { operatorContext } from '../src/domain/context.ts';
 import { rankPassages } from '../src/domain/search/rank-passages.ts';
-import { buildAgentIndex } from '../src/domain/search/agent-index.ts';
+import { buildAgentIndex } from '../src/search-index/agent-index.ts';
 import { createCluster, type Cluster } from '../test/support/cluster.ts';
 import { startNginx } from '../test/support/nginx.ts';
 import { startPrivatePostgres, startPrivateRedis } from '../test/support/private-services.ts';

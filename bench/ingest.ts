@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { extractFile } from '../src/ingestion/extract/extract-file.ts';
-import { chunkSections } from '../src/ingestion/chunk/chunk-sections.ts';
+import { chunkSections } from '../src/text/chunk-sections.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
 import { benchIngestCluster } from './ingest-cluster.ts';
 import { processCpuSeconds } from './process-cpu.ts';

@@ -1,10 +1,10 @@
 // The figures `npm run bench -- search` prints for one agent at one size, all in the same run.
-import { inner } from '../src/domain/search/native-vector-math.ts';
+import { inner } from '../src/search-index/native-vector-math.ts';
 import type { DomainDeps } from '../src/domain/context.ts';
 import type { AgentRecord } from '../src/ports/store.ts';
-import { rankPassages, loadAgentIndex } from '../src/domain/search/rank-passages.ts';
-import { vectorScores } from '../src/domain/search/agent-index.ts';
-import { createIndexCache } from '../src/domain/search/index-cache.ts';
+import { indexedAgent, rankPassages } from '../src/domain/search/rank-passages.ts';
+import { vectorScores } from '../src/search-index/agent-index.ts';
+import { createPassageIndex, type InMemoryPassageIndex } from '../src/search-index/passage-index.ts';
 
 export interface SearchFigures {
   p50: number;
@@ -38,7 +38,7 @@ export async function measureSearch(deps: DomainDeps, accountId: string, agentId
   const { cold, heapPerPassage } = await measureCold(deps, agentNow, queryText(0));
   const agent = await agentNow();
   await rankPassages(deps, agent, queryText(0), 5);
-  const index = await loadAgentIndex(deps, agent);
+  const index = await (deps.passageIndex as InMemoryPassageIndex).indexOf(indexedAgent(deps, agent));
   const matrix = index.vectors.subarray(0, index.slots * index.dimension);
   // The bound is timed between searches, so both see the same load on a shared machine.
   const latencies: number[] = [];
@@ -86,11 +86,12 @@ export async function measureSearch(deps: DomainDeps, accountId: string, agentId
 async function measureCold(deps: DomainDeps, agentNow: () => Promise<AgentRecord>, query: string): Promise<{ cold: number; heapPerPassage: number | null }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   const heapBefore = await settledMemory(gc);
-  const coldDeps = { ...deps, indexCache: createIndexCache({ maxBytes: 4 * 1024 ** 3 }) };
+  const coldIndex = createPassageIndex({ chunks: deps.store.chunks, maxBytes: 4 * 1024 ** 3 });
+  const coldDeps = { ...deps, passageIndex: coldIndex };
   const started = performance.now();
   await rankPassages(coldDeps, await agentNow(), query, 5);
   const cold = performance.now() - started;
-  const heapPerPassage = gc ? ((await settledMemory(gc)) - heapBefore) / (await loadAgentIndex(coldDeps, await agentNow())).live : null;
+  const heapPerPassage = gc ? ((await settledMemory(gc)) - heapBefore) / (await coldIndex.indexOf(indexedAgent(coldDeps, await agentNow()))).live : null;
   return { cold, heapPerPassage };
 }
 

@@ -12,7 +12,7 @@ import { closeDomainDeps, createDomainDeps } from '../src/compose.ts';
 import { createAccount } from '../src/domain/accounts/create-account.ts';
 import { createAgent } from '../src/domain/agents/create-agent.ts';
 import { operatorContext, type DomainDeps } from '../src/domain/context.ts';
-import { analyze } from '../src/domain/search/analyze.ts';
+import { analyze } from '../src/text/analyze.ts';
 import { CALIBRATION_PROBES } from '../src/domain/search/calibration-probes.ts';
 import { measureSearch } from './search-figures.ts';
 import { benchDocsSearch } from './search-docs.ts';

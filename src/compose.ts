@@ -12,7 +12,7 @@ import type { IngestHandlers, IngestionQueue, OnJobDone } from './ports/ingestio
 import type { IngestDeps, PreparedSource } from './domain/knowledge/store-source.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
 import { createExtractionPool } from './ingestion/extract/extraction-pool.ts';
-import { createIndexCache } from './domain/search/index-cache.ts';
+import { createPassageIndex } from './search-index/passage-index.ts';
 import { createChatModels } from './providers/llm/chat-models.ts';
 import { createModerator } from './providers/moderation/create-moderator.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
@@ -54,7 +54,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     embedder,
     extractor: createExtractionPool(config.extraction),
     fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
-    indexCache: createIndexCache({ maxBytes: config.search.cacheBytes }),
+    passageIndex: createPassageIndex({ chunks: store.chunks, maxBytes: config.search.cacheBytes }),
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
     chatModels: createChatModels(config.chatModels, ids),
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).

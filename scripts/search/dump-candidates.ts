@@ -10,9 +10,10 @@ import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../../test/support/test-server.ts';
 import { docsetNames, holdsAnswer, ingestDocset, loadDocset } from '../../test/quality/docsets.ts';
 import { dev2Sets, loadPassages, paraphraseSets, referencePagesSet, shopSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
-import { analyze } from '../../src/domain/search/analyze.ts';
-import { bm25Scores, exactCosine, meanCosine } from '../../src/domain/search/agent-index.ts';
-import { loadAgentIndex, modelCalibration } from '../../src/domain/search/rank-passages.ts';
+import { analyze } from '../../src/text/analyze.ts';
+import { bm25Scores, exactCosine, meanCosine } from '../../src/search-index/agent-index.ts';
+import { indexedAgent, modelCalibration } from '../../src/domain/search/rank-passages.ts';
+import type { InMemoryPassageIndex } from '../../src/search-index/passage-index.ts';
 import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
 import type { AgentRecord } from '../../src/ports/store.ts';
 import { CALIBRATION_PROBES } from '../../src/domain/search/calibration-probes.ts';
@@ -58,7 +59,7 @@ const server = await startTestServer({
 const PER_SIGNAL = 40;
 
 async function dumpQuestion(server: TestServer, agent: AgentRecord, q: string, split: string, isAnswer: ((content: string, sourceId: string) => boolean) | null, isPage: (sourceId: string) => boolean): Promise<Question> {
-  const index = await loadAgentIndex(server.deps, agent);
+  const index = await (server.deps.passageIndex as InMemoryPassageIndex).indexOf(indexedAgent(server.deps, agent));
   const [combined] = await embedQuestions(server.deps.embedder, [q]);
   const [plain] = await server.deps.embedder.embed([q]);
   const terms = [...new Set(analyze(q))];

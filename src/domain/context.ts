@@ -2,8 +2,8 @@ import type { CatalogConfig } from './models/catalog-types.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { EmbeddingProvider } from '../ports/embedding-provider.ts';
 import type { Fetcher } from '../ports/fetcher.ts';
-import type { IndexCache } from './search/index-cache.ts';
 import type { Ids } from '../ports/ids.ts';
+import type { PassageIndex } from '../ports/passage-index.ts';
 import type { PlanName, Store } from '../ports/store.ts';
 import type { TargetCheck } from '../ports/target-check.ts';
 import type { ChatModels } from '../ports/chat-model.ts';
@@ -26,7 +26,8 @@ export interface DomainDeps {
   ingestion: IngestionQueue;
   /** Outbound requests to user-given URLs (crawler): guarded against private addresses. */
   fetcher: Fetcher;
-  indexCache: IndexCache;
+  /** The search engine: each agent's passages indexed for BM25 and vector search. */
+  passageIndex: PassageIndex;
   /** Judges webhook URLs by the operator's network policy. */
   targetCheck: TargetCheck;
   chatModels: ChatModels;

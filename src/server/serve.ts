@@ -16,7 +16,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   const readiness = createReadiness();
   readiness.addCheck('database', () => domain.store.ping());
   if (config.redisUrl) readiness.addCheck('redis', () => rateLimiter.ping());
-  metrics.setIndexCacheSource(() => domain.indexCache.stats());
+  metrics.setIndexCacheSource(() => domain.passageIndex.stats());
   metrics.setWebhookBacklogSource(() => domain.store.webhooks.countBacklog());
   metrics.registerQueueStats(() => domain.ingestion.stats());
   if (config.storage.kind === 'postgres') readiness.addCheck('queue', () => domain.ingestion.stats());

@@ -1,6 +1,6 @@
 import type { ExtractedSection } from './extracted.ts';
-import { chunkSections } from '../ingestion/chunk/chunk-sections.ts';
-import { analyze } from '../domain/search/analyze.ts';
+import { chunkSections } from './chunk-sections.ts';
+import { analyze } from './analyze.ts';
 
 /** A passage ready to embed and store: its text, what is indexed and embedded, and its terms. */
 export interface IndexPiece {

@@ -13,7 +13,7 @@ import { closeDomainDeps, createDomainDeps } from '../../src/compose.ts';
 import { addTextSource } from '../../src/domain/knowledge/add-text-source.ts';
 import { searchKnowledge } from '../../src/domain/search/search-knowledge.ts';
 import { operatorContext } from '../../src/domain/context.ts';
-import { analyze } from '../../src/domain/search/analyze.ts';
+import { analyze } from '../../src/text/analyze.ts';
 
 const DIMENSION = 64;
 

@@ -12,8 +12,8 @@ import { addTextSource } from '../../src/domain/knowledge/add-text-source.ts';
 import { deleteSource } from '../../src/domain/knowledge/delete-source.ts';
 import { operatorContext, type DomainDeps } from '../../src/domain/context.ts';
 import { rankPassages, type RankingMode } from '../../src/domain/search/rank-passages.ts';
-import { createIndexCache } from '../../src/domain/search/index-cache.ts';
-import { analyze } from '../../src/domain/search/analyze.ts';
+import { createPassageIndex } from '../../src/search-index/passage-index.ts';
+import { analyze } from '../../src/text/analyze.ts';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import { KEPT_CHANGES } from '../../src/storage/kysely/knowledge-change-log.ts';
 
@@ -58,7 +58,7 @@ after(async () => {
 /** The reader's answers, and the same store's answers through a cache of its own (a rebuild). */
 async function searchBoth(accountId: string, agentId: string): Promise<{ cached: unknown[]; rebuilt: unknown[] }> {
   const agent = (await reader.store.agents.get(accountId, agentId))!;
-  const fresh = { ...reader, indexCache: createIndexCache({ maxBytes: 1 << 30 }) };
+  const fresh = { ...reader, passageIndex: createPassageIndex({ chunks: reader.store.chunks, maxBytes: 1 << 30 }) };
   const cached: unknown[] = [];
   const rebuilt: unknown[] = [];
   for (const query of QUERIES) {
@@ -79,12 +79,12 @@ test('a source added or deleted through one store reaches another process’s ca
 
   const cold = await searchBoth(account.id, agent.id);
   assert.deepEqual(cold.cached, cold.rebuilt);
-  assert.deepEqual({ deltas: reader.indexCache.stats().deltas, rebuilds: reader.indexCache.stats().rebuilds }, { deltas: 0, rebuilds: 1 }, 'a cold start builds');
+  assert.deepEqual({ deltas: reader.passageIndex.stats().deltas, rebuilds: reader.passageIndex.stats().rebuilds }, { deltas: 0, rebuilds: 1 }, 'a cold start builds');
 
   const added = await addTextSource(writer, ctx, agent.id, { title: 'Mildew guide', content: 'Mildew on a tent: wash the seams with mild soap, dry the tent fully, then store it loose.' });
   const afterAdd = await searchBoth(account.id, agent.id);
-  assert.deepEqual(reader.indexCache.stats().rebuilds, 1, 'no rebuild after an add');
-  assert.equal(reader.indexCache.stats().deltas, 1, 'the add came as a delta');
+  assert.deepEqual(reader.passageIndex.stats().rebuilds, 1, 'no rebuild after an add');
+  assert.equal(reader.passageIndex.stats().deltas, 1, 'the add came as a delta');
   assert.deepEqual(afterAdd.cached, afterAdd.rebuilt);
   const mildew = (afterAdd.cached[0] as Array<{ source: { id: string } }>).map((passage) => passage.source.id);
   assert.ok(mildew.includes(added.id), 'the added source is found at once');
@@ -92,13 +92,13 @@ test('a source added or deleted through one store reaches another process’s ca
   await deleteSource(writer, ctx, agent.id, added.id);
   await deleteSource(writer, ctx, agent.id, sources[1]!.id);
   const afterDelete = await searchBoth(account.id, agent.id);
-  assert.equal(reader.indexCache.stats().rebuilds, 1, 'no rebuild after deletes');
-  assert.equal(reader.indexCache.stats().deltas, 2, 'both deletes came as one delta');
+  assert.equal(reader.passageIndex.stats().rebuilds, 1, 'no rebuild after deletes');
+  assert.equal(reader.passageIndex.stats().deltas, 2, 'both deletes came as one delta');
   assert.deepEqual(afterDelete.cached, afterDelete.rebuilt);
   const found = afterDelete.cached.flatMap((passages) => (passages as Array<{ source: { id: string } }>).map((passage) => passage.source.id));
   assert.ok(!found.includes(added.id) && !found.includes(sources[1]!.id), 'deleted sources are gone');
 
-  const { hits, misses, entries, bytes } = reader.indexCache.stats();
+  const { hits, misses, entries, bytes } = reader.passageIndex.stats();
   assert.ok(hits > 0 && misses === 3 && entries === 1 && bytes > 0, 'stats count the cache’s hits and misses');
 });
 
@@ -108,13 +108,13 @@ test('a gap the change log does not cover (pruned or older) rebuilds instead', a
   const agent = await createAgent(writer, ctx, { name: 'Gap agent' });
   await addTextSource(writer, ctx, agent.id, { title: 'First', content: TOPICS[0]! });
   await searchBoth(account.id, agent.id);
-  const before = reader.indexCache.stats();
+  const before = reader.passageIndex.stats();
   await addTextSource(writer, ctx, agent.id, { title: 'Second', content: TOPICS[1]! });
   await writer.store.agents.bumpKnowledgeVersion(agent.id); // vectors changed in place: a reset
   const { cached, rebuilt } = await searchBoth(account.id, agent.id);
   assert.deepEqual(cached, rebuilt);
-  assert.equal(reader.indexCache.stats().rebuilds, before.rebuilds + 1);
-  assert.equal(reader.indexCache.stats().deltas, before.deltas);
+  assert.equal(reader.passageIndex.stats().rebuilds, before.rebuilds + 1);
+  assert.equal(reader.passageIndex.stats().deltas, before.deltas);
 });
 
 test('the change log is pruned as it is written: an index further behind than it covers rebuilds', async () => {

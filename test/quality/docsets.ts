@@ -12,9 +12,8 @@ import type { AgentRecord } from '../../src/ports/store.ts';
 import { addSource, characterCount } from '../../src/domain/knowledge/store-source.ts';
 import { crawlWebsite } from '../../src/domain/knowledge/crawl-website.ts';
 import { extractFile } from '../../src/ingestion/extract/extract-file.ts';
-import { analyze } from '../../src/domain/search/analyze.ts';
-import { bm25Scores } from '../../src/domain/search/agent-index.ts';
-import { loadAgentIndex, rankPassages, type Passage } from '../../src/domain/search/rank-passages.ts';
+import { analyze } from '../../src/text/analyze.ts';
+import { indexedAgent, rankPassages, type Passage } from '../../src/domain/search/rank-passages.ts';
 
 export const DOCSETS_DIR = join(import.meta.dirname, '../fixtures/docsets');
 
@@ -196,7 +195,6 @@ export async function measureDocset(deps: DomainDeps, agent: AgentRecord, pages:
   const product = tally();
   const unfloored = tally();
   const bm25 = tally();
-  const index = await loadAgentIndex(deps, agent);
   const pageOf = (passage: Passage) => pages.get(passage.source.id);
   for (const question of set.questions.filter((q) => split === 'all' || q.split === split)) {
     const started = performance.now();
@@ -207,10 +205,10 @@ export async function measureDocset(deps: DomainDeps, agent: AgentRecord, pages:
     const all = await rankPassages(deps, agent, question.q, LIMIT, { minimumScore: 0 });
     count(unfloored, question, all.map((result) => ({ content: result.content, page: pageOf(result) })), set.chrome);
 
-    const scores = bm25Scores(index, analyze(question.q));
-    const best = [...scores.keys()].filter((doc) => (scores[doc] as number) > 0).sort((a, b) => (scores[b] as number) - (scores[a] as number)).slice(0, LIMIT);
-    const rows = new Map((await deps.store.chunks.withSources(agent.id, best.map((doc) => index.chunkIds[doc] as string))).map((row) => [row.id, row]));
-    const ranked = best.map((doc) => rows.get(index.chunkIds[doc] as string)).filter((row) => row !== undefined).map((row) => ({ content: row.content, page: pages.get(row.source.id) }));
+    const { candidates } = await deps.passageIndex.candidates(indexedAgent(deps, agent), { terms: [...new Set(analyze(question.q))], perSignal: LIMIT });
+    const best = candidates.sort((a, b) => b.bm25 - a.bm25 || (a.chunkId < b.chunkId ? -1 : 1)).map((candidate) => candidate.chunkId);
+    const rows = new Map((await deps.store.chunks.withSources(agent.id, best)).map((row) => [row.id, row]));
+    const ranked = best.map((id) => rows.get(id)).filter((row) => row !== undefined).map((row) => ({ content: row.content, page: pages.get(row.source.id) }));
     // Plain BM25 has no floor: every question with a shared word gets an answer.
     count(bm25, question, ranked, set.chrome);
   }

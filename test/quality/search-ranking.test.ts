@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import type { AgentRecord } from '../../src/ports/store.ts';
-import { analyze } from '../../src/domain/search/analyze.ts';
+import { analyze } from '../../src/text/analyze.ts';
 import { rankPassages } from '../../src/domain/search/rank-passages.ts';
 import { loadPassages } from './retrieval-set.ts';
 

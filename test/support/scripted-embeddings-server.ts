@@ -5,7 +5,7 @@
 // requests back to catch a process in the middle of an upload.
 import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { analyze } from '../../src/domain/search/analyze.ts';
+import { analyze } from '../../src/text/analyze.ts';
 
 export const EMBEDDING_DIMENSION = 64;
 

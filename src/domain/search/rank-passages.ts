@@ -1,10 +1,8 @@
 import type { DomainDeps } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
-import { analyze } from './analyze.ts';
-import { bm25Scores, exactCosine, matchedIdf, termIdf, type AgentIndex } from './agent-index.ts';
-import { bestPassages, scratchOf } from './best-passages.ts';
-import { loadIndex } from './update-agent-index.ts';
+import { analyze } from '../../text/analyze.ts';
+import type { IndexedAgent } from '../../ports/passage-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import { embedQuestions } from './question-adapter.ts';
 import { cosinesOf, createSentenceCache, excerptOf, passageSentences } from './answer-sentences.ts';
@@ -30,17 +28,17 @@ export interface Passage {
 
 export type RankingMode = 'hybrid' | 'bm25' | 'vector';
 
-export type SearchDeps = Pick<DomainDeps, 'store' | 'embedder' | 'indexCache'>;
+export type SearchDeps = Pick<DomainDeps, 'store' | 'embedder' | 'passageIndex'>;
 
-export async function loadAgentIndex(deps: SearchDeps, agent: AgentRecord): Promise<AgentIndex> {
-  const { model, dimension } = deps.embedder;
-  return loadIndex(deps, agent.id, agent.knowledgeVersion, model, dimension);
+/** The agent as the search engine indexes it: its knowledge version under the configured model. */
+export function indexedAgent(deps: SearchDeps, agent: AgentRecord): IndexedAgent {
+  return { agentId: agent.id, version: agent.knowledgeVersion, model: deps.embedder.model, dimension: deps.embedder.dimension };
 }
 
 /** The configured embedding model's calibration (measured on first use, then kept). Shared by
  * concurrent searches, so one request's abort must not cancel it: it runs without a signal. */
 export function modelCalibration(deps: SearchDeps): Promise<ModelCalibration> {
-  return deps.indexCache.calibration(deps.embedder.model, () => measureCalibration(deps.embedder));
+  return deps.passageIndex.perModel(deps.embedder.model, () => measureCalibration(deps.embedder));
 }
 
 export interface RankOptions {
@@ -60,7 +58,6 @@ export interface RankOptions {
 const SENTENCE_CACHE = createSentenceCache(4096);
 
 interface Candidate extends CandidateSignals {
-  doc: number;
   id: string;
   order: number;
   score: number;
@@ -74,26 +71,15 @@ interface Candidate extends CandidateSignals {
  */
 export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, options: RankOptions = {}): Promise<Passage[]> {
   const { mode = 'hybrid', minimumScore = RANKING.minimumScore, signal } = options;
-  const index = await loadAgentIndex(deps, agent);
-  if (index.live === 0) return [];
+  const indexed = indexedAgent(deps, agent);
+  if ((await deps.passageIndex.live(indexed)) === 0) return [];
   const [queryVector] = mode === 'bm25' ? [undefined] : await embedQuestions(deps.embedder, [query], signal);
   const calibration = await modelCalibration(deps);
-  const terms = [...new Set(analyze(query))];
-  const bm25 = bm25Scores(index, terms, scratchOf(index).lexical);
-  const queryIdf = terms.reduce((sum, term) => sum + termIdf(index, term), 0);
-  const perSignal = Math.max(limit, RANKING.candidatesPerSignal);
-  const docs = new Set<number>(mode === 'vector' ? [] : topByBm25(index, bm25, perSignal));
-  if (queryVector && mode !== 'bm25') for (const { doc } of bestPassages(index, queryVector, bm25, (cosine) => cosine, { limit: perSignal, floor: -Infinity, cosineFloor: -Infinity }).best) docs.add(doc);
-  if (docs.size === 0) return [];
-  const candidates: Candidate[] = [...docs].map((doc) => ({
-    doc,
-    id: index.chunkIds[doc] as string,
-    cosine: queryVector ? exactCosine(index, doc, queryVector) : 0,
-    bm25: bm25[doc] as number,
-    matchedIdf: matchedIdf(index, terms, doc),
-    order: 0,
-    score: 0,
-  }));
+  const terms = mode === 'vector' ? [] : [...new Set(analyze(query))];
+  const fromIndex = await deps.passageIndex.candidates(indexed, { terms, ...(queryVector && { vector: queryVector }), perSignal: Math.max(limit, RANKING.candidatesPerSignal) });
+  const { queryIdf } = fromIndex;
+  if (fromIndex.candidates.length === 0) return [];
+  const candidates: Candidate[] = fromIndex.candidates.map((signals) => ({ ...signals, id: signals.chunkId, order: 0, score: 0 }));
   const values = mode === 'hybrid' ? fusedOrder(candidates) : candidates.map((c) => (mode === 'bm25' ? c.bm25 : c.cosine));
   const partsOf = (candidate: CandidateSignals) => {
     const parts = scoreParts(candidate, queryIdf, calibration);
@@ -118,21 +104,6 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
 }
 
 type Row = Awaited<ReturnType<SearchDeps['store']['chunks']['withSources']>>[number];
-
-/** The BM25 ranking's best `count` passages that share a term with the query. */
-function topByBm25(index: AgentIndex, bm25: Float64Array, count: number): number[] {
-  const best: number[] = [];
-  for (let doc = 0; doc < index.slots; doc += 1) {
-    const value = bm25[doc] as number;
-    if (value <= 0 || index.chunkIds[doc] === '') continue;
-    if (best.length === count && value <= (bm25[best[count - 1] as number] as number)) continue;
-    let at = best.length;
-    while (at > 0 && (bm25[best[at - 1] as number] as number) < value) at -= 1;
-    best.splice(at, 0, doc);
-    if (best.length > count) best.pop();
-  }
-  return best;
-}
 
 /** Each passage's sentences closest in meaning to the question: what a quoting answer says. */
 async function excerptsOf(deps: SearchDeps, rows: readonly Row[], queryVector: Float32Array, count: number, signal?: AbortSignal): Promise<string[]> {

@@ -1,7 +1,7 @@
 // The extractive answer: the sentences that answer, quoted as written from the best passages, each
 // under its source's title. No text is generated, and the answer says where every word comes from.
 import type { GroundingPassage } from '../../ports/chat-model.ts';
-import { analyze } from '../../domain/search/analyze.ts';
+import { analyze } from '../../text/analyze.ts';
 
 export const MAX_QUOTES = 3;
 /** A longer passage is cut to its sentences that best match the question. */

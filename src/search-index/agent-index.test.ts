@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addChunks, bm25Scores, buildAgentIndex, removeSources, vectorScores, vectorSum } from './agent-index.ts';
-import { analyze } from './analyze.ts';
+import { analyze } from '../text/analyze.ts';
 
 const unit = (...values: number[]) => {
   const length = Math.hypot(...values);

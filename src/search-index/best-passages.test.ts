@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addChunks, bm25Scores, buildAgentIndex, removeSources, vectorScores, type AgentIndex } from './agent-index.ts';
 import { bestPassages } from './best-passages.ts';
-import type { ModelCalibration } from './calibrate-model.ts';
-import type { SearchableChunk } from '../../ports/knowledge-store.ts';
+import type { ModelCalibration } from '../domain/search/calibrate-model.ts';
+import type { SearchableChunk } from '../ports/knowledge-store.ts';
 
 const DIMENSION = 48;
 const WORDS = 'tent boot refund shipping warranty zipper seam repair rental gift card store canvas sole lace glove rope stove lantern map trail river kayak wool'.split(' ');

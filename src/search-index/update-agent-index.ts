@@ -1,4 +1,4 @@
-import type { ChunkStore } from '../../ports/knowledge-store.ts';
+import type { ChunkStore } from '../ports/knowledge-store.ts';
 import type { IndexCache } from './index-cache.ts';
 import { addChunks, buildAgentIndex, removeSources, type AgentIndex } from './agent-index.ts';
 
@@ -10,9 +10,9 @@ const MAX_DELTA_VERSIONS = 512;
  * The agent's index at `version` (or newer): from the cache, brought up to date in place by the
  * changes logged since the cached version, or built from every passage on a cold start.
  */
-export function loadIndex(deps: { store: { chunks: ChunkStore }; indexCache: IndexCache }, agentId: string, version: number, model: string, dimension: number): Promise<AgentIndex> {
-  const { chunks } = deps.store;
-  return deps.indexCache.get(agentId, version, model, {
+export function loadIndex(deps: { chunks: ChunkStore; cache: IndexCache }, agentId: string, version: number, model: string, dimension: number): Promise<AgentIndex> {
+  const { chunks } = deps;
+  return deps.cache.get(agentId, version, model, {
     build: async () => buildAgentIndex(await chunks.searchable(agentId, model), dimension),
     update: (index, from) => updateAgentIndex(chunks, agentId, model, index, from, version),
   });

@@ -1,5 +1,5 @@
 import type { AgentIndex } from './agent-index.ts';
-import type { ModelCalibration } from './calibrate-model.ts';
+import type { PassageIndexStats } from '../ports/passage-index.ts';
 
 interface Entry {
   model: string;
@@ -17,18 +17,7 @@ export interface IndexLoader {
   update(index: AgentIndex, from: number): Promise<boolean>;
 }
 
-export interface IndexCacheStats {
-  entries: number;
-  bytes: number;
-  /** get() answered from the cache as it was. */
-  hits: number;
-  /** get() that had to wait for a delta or a build. */
-  misses: number;
-  /** Indexes brought up to date in place. */
-  deltas: number;
-  /** Indexes built from every passage. */
-  rebuilds: number;
-}
+export type IndexCacheStats = PassageIndexStats;
 
 /**
  * Agent indexes kept in memory, least recently used first out, bounded by bytes. Each is tagged
@@ -38,16 +27,16 @@ export interface IndexCacheStats {
  */
 export interface IndexCache {
   get(agentId: string, version: number, model: string, loader: IndexLoader): Promise<AgentIndex>;
-  /** The embedding model's calibration, measured once per model and process (a failed measure
-   * is not kept, so the next search tries again). */
-  calibration(model: string, measure: () => Promise<ModelCalibration>): Promise<ModelCalibration>;
+  /** A value measured once per embedding model and process, such as its calibration (a failed
+   * measure is not kept, so the next search tries again). */
+  perModel<T>(model: string, measure: () => Promise<T>): Promise<T>;
   stats(): IndexCacheStats;
 }
 
 export function createIndexCache(options: { maxBytes: number }): IndexCache {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, { model: string; version: number; done: Promise<AgentIndex> }>();
-  const calibrations = new Map<string, Promise<ModelCalibration>>();
+  const perModel = new Map<string, Promise<unknown>>();
   const counts = { hits: 0, misses: 0, deltas: 0, rebuilds: 0 };
   let bytes = 0;
 
@@ -82,12 +71,12 @@ export function createIndexCache(options: { maxBytes: number }): IndexCache {
   };
 
   return {
-    calibration(model, measure) {
-      let pending = calibrations.get(model);
+    perModel<T>(model: string, measure: () => Promise<T>): Promise<T> {
+      let pending = perModel.get(model) as Promise<T> | undefined;
       if (!pending) {
         pending = measure();
-        calibrations.set(model, pending);
-        pending.catch(() => calibrations.delete(model));
+        perModel.set(model, pending);
+        pending.catch(() => perModel.delete(model));
       }
       return pending;
     },

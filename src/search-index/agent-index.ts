@@ -1,4 +1,4 @@
-import type { SearchableChunk } from '../../ports/knowledge-store.ts';
+import type { SearchableChunk } from '../ports/knowledge-store.ts';
 import { createQuantizedVectors, growQuantized, moveQuantized, quantize, type QuantizedVectors } from './quantized-vectors.ts';
 
 /** One term's passages (slots) and how often the term occurs in each; `length` entries are used. */

@@ -1,5 +1,5 @@
 import { countTokens } from 'gpt-tokenizer';
-import { HEADING_PATH_SEPARATOR, type ExtractedSection } from '../extract/extracted.ts';
+import { HEADING_PATH_SEPARATOR, type ExtractedSection } from './extracted.ts';
 
 export interface Chunk {
   /** The passage as shown in search results. */
