@@ -362,7 +362,7 @@ function ingestionSettings(file: FileConfig['ingestion'] = {}, embeddings: Embed
 
 /**
  * How many HTTP workers: "auto" is one per core. The default is "auto" on PostgreSQL and 1 on
- * SQLite, where one process measured faster than several (one writer; docs/operations-and-scaling.md).
+ * SQLite, where one process measured faster than several (one writer; docs/research/2026-11-28-operations-measurements.md).
  */
 function resolveWorkers(value: number | string | undefined, postgres: boolean): number {
   const chosen = value ?? (postgres ? 'auto' : 1);
