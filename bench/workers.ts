@@ -3,7 +3,7 @@
 // BENCH_DATABASE_URL is set. For 1 and 2 workers (or BENCH_WORKERS="1,2,4"): GET /validate (a read
 // and the rate limit: on SQLite counted in the cluster primary through IPC) and PATCH
 // /agents/{id} (a write, and an event row, per request), req/s, p99 and errors. The default of
-// server.workers on each engine follows from these figures (docs/operations-and-scaling.md).
+// server.workers on each engine follows from these figures (docs/operations.md).
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -241,7 +241,7 @@ export type EmbeddingsConfig =
 
 /** In a cluster every HTTP worker is a process with an embedder of its own: by default one thread
  * each, so a node of one worker per core runs one model per core, not cores × min(4, cores)
- * (docs/benchmarks.md, "Ingestion queue across processes"). */
+ * (docs/research/2026-11-23-hot-path-search-index-ingestion-queue.md, "Ingestion queue across processes"). */
 function embeddingsConfig(file: FileConfig['embeddings'], env: NodeJS.ProcessEnv, httpWorkers: number): EmbeddingsConfig {
   if (!file || file.provider === 'local') return { provider: 'local', workers: file?.workers ?? (httpWorkers > 1 ? 1 : null) };
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
@@ -390,7 +390,7 @@ function ingestionSettings(file: FileConfig['ingestion'] = {}, embeddings: Embed
 
 /**
  * How many HTTP workers: "auto" is one per core. The default is "auto" on PostgreSQL and 1 on
- * SQLite, where one process measured faster than several (one writer; docs/operations-and-scaling.md).
+ * SQLite, where one process measured faster than several (one writer; docs/research/2026-11-28-operations-measurements.md).
  */
 function resolveWorkers(value: number | string | undefined, postgres: boolean): number {
   const chosen = value ?? (postgres ? 'auto' : 1);

@@ -49,7 +49,7 @@ function createFromFactory(make: (points: number) => RateLimiterAbstract, coales
  * trip is saved: the requests of one turn of the event loop then finish together in its check
  * phase, and their answers leave in one burst instead of one socket write per read callback. Under
  * load that halved the server's CPU per /validate (137 → 63–78 µs on the 2-core VM of
- * docs/benchmarks.md, which also lost fewer wake-ups to the load generator): each lone write woke
+ * docs/research/2026-11-23-hot-path-search-index-ingestion-queue.md, which also lost fewer wake-ups to the load generator): each lone write woke
  * the client on the other core. */
 export function createMemoryRateLimiter(): RateLimiter {
   return createFromFactory((points) => new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}` }), true);

@@ -13,7 +13,7 @@ const BATCH = 16;
 /** The old generation's first size for the worker threads' heaps, in MB. A worker keeps about 14 MB
  * live and makes short-lived tfjs objects for every text; V8 sized its old generation to the live
  * size, so a full mark-compact (about 4 ms) ran every 35 or so texts, and those pauses were the
- * tail of a moderation check (docs/benchmarks.md; search workers run the same code). Starting at 64 MB, a
+ * tail of a moderation check (docs/research/2026-11-26-embedding-latency.md; search workers run the same code). Starting at 64 MB, a
  * worker ran 4 of them in 3,600 texts instead of about 100, at the same resident size. */
 const WORKER_INITIAL_HEAP_MB = 64;
 

@@ -23,7 +23,7 @@ export const EARLIER_MESSAGES = 3;
  * again as one text. On turns.txt the split requests that only the joined text catches lean at 0.55
  * or more; at 0.5 as many are caught as at 0.3 (and as always embedding the joined text), while
  * honest conversation pairs embed a second text 3% of the time instead of 16%, and one fewer of them
- * is refused (docs/moderation.md, "Latency"). */
+ * is refused (docs/research/2026-11-26-moderation-latency.md). */
 const CONVERSATION_GATE = 0.5;
 
 export interface LocalModeratorOptions {
