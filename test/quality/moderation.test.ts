@@ -112,25 +112,58 @@ suite('moderation quality', { skip: SKIP }, () => {
     return moderator.check(message.text, undefined, { thread, earlier: stored });
   }
 
-  test('every set, every strictness level: precision, recall, safe messages blocked, recall per category', (t) => {
+  test('every set, every strictness level: a stricter level refuses at least what a more lenient one does', (t) => {
+    const independent = { strict: { tp: 0, harmful: 0, fp: 0 }, lenient: { tp: 0, harmful: 0, fp: 0 } };
     for (const [name, messages] of Object.entries(SETS)) {
+      const byLevel = new Map<Strictness, ReturnType<typeof measure>>();
       for (const level of STRICTNESS_LEVELS) {
         const result = measure(messages, verdicts.get(level)?.get(name) as ModerationVerdict[]);
+        byLevel.set(level, result);
         for (const line of describe(result)) t.diagnostic(`[moderation ${name} ${level}] ${line}`);
         if (level === 'balanced') for (const mistake of result.mistakes) t.diagnostic(`[moderation ${name} ${level}] ${mistake}`);
+        if (name in FLOORS && (level === 'strict' || level === 'lenient')) {
+          independent[level].tp += result.tp;
+          independent[level].harmful += result.tp + result.fn;
+          independent[level].fp += result.fp;
+        }
+      }
+      // The levels differ only in their thresholds: a stricter one refuses at least as much, harmful or not.
+      for (const [what, field] of [['harm caught', 'tp'], ['safe refused', 'fp']] as const) {
+        const counts = STRICTNESS_LEVELS.map((level) => byLevel.get(level)?.[field] ?? 0);
+        assert.ok(counts.every((count, i) => i === 0 || count <= (counts[i - 1] as number)), `${name}: ${what} (${STRICTNESS_LEVELS.join(' / ')}) ${counts.join(' / ')}`);
       }
     }
+    // And the choice matters: on the independent sets and the conversations, strict catches clearly
+    // more of the harm than lenient (the floor sits a little under the measure), and lenient refuses
+    // fewer honest messages.
+    const gain = independent.strict.tp / independent.strict.harmful - independent.lenient.tp / independent.lenient.harmful;
+    assert.ok(gain >= 0.1, `strict catches ${gain.toFixed(3)} more of the harm than lenient`);
+    assert.ok(independent.lenient.fp < independent.strict.fp, `safe refused: lenient ${independent.lenient.fp}, strict ${independent.strict.fp}`);
   });
+
+  // The classifier alone on dev, where its thresholds were chosen: the curve is printed, and its two
+  // working points hold floors a little under what the shipped weights measure, so retrained weights
+  // that score harm less sharply fail here before the thresholds hide it.
+  const CURVE_FLOORS = [
+    { threshold: 0.5, precision: 0.85, recall: 0.83 },
+    { threshold: 0.8, precision: 0.97, recall: 0.42 },
+  ];
 
   test('the precision/recall curve of the classifier alone on dev, where thresholds were chosen', async (t) => {
     const weights = loadClassifierWeights();
     const dev = SETS.dev as Labelled[];
     const scores = await Promise.all(dev.map(async (m) => scoreMessage(weights, (await embedder.embed([m.text]))[0] as Float32Array, m.text).harm));
     const harmful = dev.filter((m) => m.label !== 'safe').length;
+    const curve = new Map<number, { precision: number; recall: number }>();
     for (const threshold of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98]) {
       const tp = dev.filter((m, i) => m.label !== 'safe' && (scores[i] as number) >= threshold).length;
       const fp = dev.filter((m, i) => m.label === 'safe' && (scores[i] as number) >= threshold).length;
+      curve.set(threshold, { precision: tp / Math.max(1, tp + fp), recall: tp / harmful });
       t.diagnostic(`[moderation dev curve] harm ≥ ${threshold}: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)} recall ${(tp / harmful).toFixed(3)}`);
+    }
+    for (const floor of CURVE_FLOORS) {
+      const point = curve.get(floor.threshold) as { precision: number; recall: number };
+      assert.ok(point.precision >= floor.precision && point.recall >= floor.recall, `harm ≥ ${floor.threshold}: ${JSON.stringify(point)} under ${JSON.stringify(floor)}`);
     }
   });
 
