@@ -103,7 +103,7 @@ export async function benchModeration(): Promise<void> {
   console.log(`  during an upload (${UNDER_UPLOAD} messages), on the moderator's own worker: ${summary(ownLane)}`);
   console.log(`  during an upload, sharing the search embedder's workers: ${summary(sharedLane)}`);
   console.log(`  rules alone: ${summary(rules)}`);
-  // Issue 13's budget: p99 under 15 ms a message, embedding included. A miss fails the run (exit 1).
+  // The budget: p99 under 15 ms a message, embedding included. A miss fails the run (exit 1).
   const aloneP99 = percentile([...alone].sort((a, b) => a - b), 99);
   console.log(`  budget, alone p99 < ${ALONE_P99_BUDGET_MS} ms: ${aloneP99 < ALONE_P99_BUDGET_MS ? 'met' : 'NOT MET'} (${aloneP99.toFixed(2)} ms)`);
   if (aloneP99 >= ALONE_P99_BUDGET_MS) process.exitCode = 1;

@@ -21,18 +21,12 @@ const DIMENSION = 512;
 // the scale is folded back into the committed weights.
 const SCALE = Math.sqrt(DIMENSION);
 const OPTIONS: TrainOptions = { epochs: 400, learningRate: 0.02, l2: 0.002, positiveWeight: 1 };
-// Chosen on dev among hidden 32–128, 8–30 epochs, l2 0.0005–0.005 (fewer epochs or less l2 overfit:
-// saturated scores). With the seventh and eighth rounds of data, 96 hidden units measured best on dev
-// (rules + classifier at balanced: recall 0.708 against 0.646 for 64 and 0.681 for 128). With the
-// ninth round and the second multilingual round (moderation5), 128: the classifier alone 0.496 on
-// dev at balanced (96: 0.477; 160: 0.431; 128 with l2 0.003: 0.475; 96 with 40 epochs: lower), and
-// the whole moderator on dev's English part 0.718 (96: 0.677, 160: 0.646).
+// Chosen on dev (fewer epochs or less l2 overfit: saturated scores); the search and its figures are
+// in docs/research/2026-11-28-moderation-training-rounds.md, "Hyperparameters chosen on dev".
 const MLP_OPTIONS: MlpOptions = { hidden: 128, epochs: 25, batch: 64, learningRate: 0.001, l2: 0.005, seed: 13, ...mlpOverrides() };
-// The word model (word-ngrams.ts), beside either scorer. Chosen on dev (classifier alone at balanced,
-// recall 0.496 without it): words and word pairs only, L2 0.001 / 0.0003 / 0.0001: 0.517 / 0.558 /
-// 0.588 at blend 0.75; with 4-letter pieces 0.561 at L2 0.0003 (0.584 at 0.0001); blend 0.5: 0.549.
-// The less regularised fit rose on dev, whose messages come from the same authors as training; L2
-// 0.0003 with the 4-letter pieces was kept as the less author-bound of the two best.
+// The word model (word-ngrams.ts), beside either scorer, chosen on dev: with 4-letter pieces and a
+// middling L2, the less author-bound of the two best fits (dev's messages come from the same authors
+// as training, so the least regularised fit's gain there would not carry over).
 const WORD_OPTIONS: WordOptions = { bits: 14, epochs: 200, learningRate: 0.05, l2: 0.0003, blend: 0.75 };
 
 interface Row {

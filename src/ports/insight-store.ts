@@ -1,4 +1,4 @@
-// What the insights (issue 17) read and write: the questions asked of an agent, with whether
+// What the insights read and write: the questions asked of an agent, with whether
 // grounding found a passage; the replies rated down; conversations for export; and what a source
 // was extracted into (its sections) and indexed as (its chunks), for the source viewer.
 import type { Page, PageRequest } from './store.ts';

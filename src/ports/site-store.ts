@@ -1,4 +1,4 @@
-// Crawled sites that re-sync (issue 17): what was crawled, when it runs again, and the lease that
+// Crawled sites that re-sync: what was crawled, when it runs again, and the lease that
 // lets one process of a cluster run a site's re-sync at a time.
 
 export const SITE_SCHEDULES = ['off', 'daily', 'weekly'] as const;

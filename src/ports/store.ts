@@ -63,7 +63,7 @@ export interface ApiKeyRecord {
   keyPrefix: string;
   allowedAgentIds: string[] | null;
   allowedIps: string[] | null;
-  /** `publishable`: a widget key (issue 16), bound to one agent and to `allowedOrigins`, accepted
+  /** `publishable`: a widget key, bound to one agent and to `allowedOrigins`, accepted
    * only by the widget routes. */
   kind: KeyKind;
   allowedOrigins: string[] | null;

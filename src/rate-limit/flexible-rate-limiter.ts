@@ -47,10 +47,9 @@ function createFromFactory(make: (points: number) => RateLimiterAbstract, coales
 
 /** Counts in this process's memory: right for one server process. Coalesced although no round
  * trip is saved: the requests of one turn of the event loop then finish together in its check
- * phase, and their answers leave in one burst instead of one socket write per read callback. Under
- * load that halved the server's CPU per /validate (137 → 63–78 µs on the 2-core VM of
- * docs/research/2026-11-23-hot-path-search-index-ingestion-queue.md, which also lost fewer wake-ups to the load generator): each lone write woke
- * the client on the other core. */
+ * phase, and their answers leave in one burst instead of one socket write per read callback: each
+ * lone write woke the client on the other core, which costs the server far more CPU per request
+ * under load (figures: docs/research/2026-11-23-hot-path-search-index-ingestion-queue.md). */
 export function createMemoryRateLimiter(): RateLimiter {
   return createFromFactory((points) => new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}` }), true);
 }

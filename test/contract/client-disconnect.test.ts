@@ -1,4 +1,4 @@
-// Issue 14, point 27: a client that goes away mid-answer is an ordinary event: logged at info with
+// A client that goes away mid-answer is an ordinary event: logged at info with
 // no stack, and chat.failed says CLIENT_DISCONNECTED (not UNKNOWN_ERROR).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 14, point 11: a crawl whose start page cannot be had says what happened, in words.
+// A crawl whose start page cannot be had says what happened, in words.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';

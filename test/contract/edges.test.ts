@@ -1,4 +1,4 @@
-// Issue 14, points 12, 13, 15, 16, 23 and 26: usage of restricted keys, models that cannot run
+// Edges of the API a careful client meets: usage of restricted keys, models that cannot run
 // here, uploads with several files or no file name, the flat expired-key answer, and 405.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ describe('edges', () => {
   const upload = (agentId: string, key: string, body: FormData | string, contentType?: string) =>
     fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}`, ...(contentType && { 'content-type': contentType }) }, body });
 
-  test('point 12: a key restricted to agents sees only its own line in byKey (and only its agents)', async () => {
+  test('a key restricted to agents sees only its own line in byKey (and only its agents)', async () => {
     const { account, ctx, agent } = await setup();
     const other = await server.seedAgent(ctx, 'Other');
     const open = await createKey(server.deps, account.id, { name: 'backend' });
@@ -43,7 +43,7 @@ describe('edges', () => {
     assert.equal(all.byKey.length, 2);
   });
 
-  test('point 13: a model whose provider key is unset is unavailable, says why, and PATCH refuses it', async () => {
+  test('a model whose provider key is unset is unavailable, says why, and PATCH refuses it', async () => {
     const { account, agent, key } = await setup('starter');
     const models = (await server.call('GET', '/models', { key })).body.models;
     const mini = models.find((model: { id: string }) => model.id === 'gpt-4o-mini');
@@ -56,7 +56,7 @@ describe('edges', () => {
     assert.deepEqual([extractive.available, 'unavailableReason' in extractive], [true, false]);
   });
 
-  test('point 13: with the key set, the same model is available and can be chosen', async () => {
+  test('with the key set, the same model is available and can be chosen', async () => {
     const keyed = await startTestServer({ configFile: UNLIMITED_RATE, env: { OPENAI_API_KEY: 'sk-unused' } });
     try {
       const { account, ctx } = await keyed.seedAccount('starter');
@@ -70,7 +70,7 @@ describe('edges', () => {
     }
   });
 
-  test('point 15: more than one file part → 400 INVALID_BODY, nothing indexed', async () => {
+  test('more than one file part → 400 INVALID_BODY, nothing indexed', async () => {
     const { agent, key } = await setup();
     const form = new FormData();
     form.append('file', new Blob(['The first text file.']), 'one.txt');
@@ -89,7 +89,7 @@ describe('edges', () => {
     assert.equal((await upload(agent.id, key, fieldsToo)).status, 200);
   });
 
-  test('point 23: a part with no file name and type application/octet-stream is judged by content', async () => {
+  test('a part with no file name and type application/octet-stream is judged by content', async () => {
     const { agent, key } = await setup();
     const form = new FormData(); // Node sends filename=""
     form.append('file', new Blob(['Harbour pilots board ships at the fairway buoy.'], { type: 'application/octet-stream' }), '');
@@ -108,7 +108,7 @@ describe('edges', () => {
     assert.equal(search.body.results[0]?.source.title, 'untitled');
   });
 
-  test('point 16: KEY_EXPIRED is flat like every 401: {error, code}, no success, no wrapper', async () => {
+  test('KEY_EXPIRED is flat like every 401: {error, code}, no success, no wrapper', async () => {
     const { account } = await setup();
     const expired = await server.seedKey(account.id, { expiresAt: clock.now() + 1_000 });
     clock.advance(2_000);
@@ -120,7 +120,7 @@ describe('edges', () => {
     assert.deepEqual((await server.call('GET', '/agents', { key: 'ck_nonsense' })).body, { error: 'Unauthorized', code: 'AUTH_REQUIRED' });
   });
 
-  test('point 26: an unsupported method on an existing path → 405 with Allow, wrapped', async () => {
+  test('an unsupported method on an existing path → 405 with Allow, wrapped', async () => {
     const { agent, key } = await setup();
     const cases: Array<[string, string, string]> = [
       ['DELETE', '/models', 'GET, HEAD'],

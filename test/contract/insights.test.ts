@@ -1,4 +1,4 @@
-// Issue 17, points 3–5 through the real server: the source viewer pages a PDF's text and chunks
+// The insights through the real server: the source viewer pages a PDF's text and chunks
 // with page numbers; the unanswered list groups paraphrases (and keeps distinct questions apart);
 // a Q&A added from a group answers the next paraphrase; rated-down replies come with their comment
 // and question; exports parse and hold exactly the period's conversations; tool outputs are read.

@@ -1,4 +1,4 @@
-// Re-sync of a crawled site (issue 17) against a local site whose pages change between runs, and
+// Re-sync of a crawled site against a local site whose pages change between runs, and
 // no duplicates: URL variants, canonical links and a repeated file are held once.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 17 in headless Chromium: the source viewer (a real PDF's text and chunks with their pages,
+// The insights in headless Chromium: the source viewer (a real PDF's text and chunks with their pages,
 // paged), the Insights tab (grouped unanswered questions answered with one Q&A, a reply rated down
 // with its comment, the most asked, the exports), tool outputs in the conversation view, and a
 // pending tool call that survives a reload of the playground. Screenshots go to .tmp/screenshots/.

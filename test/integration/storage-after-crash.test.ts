@@ -1,6 +1,6 @@
 // kill -9 during an upload leaves the upload's storage reserved (it is taken before extraction and
 // given back only by a process that lives to see the failure). On SQLite the next start gives it
-// back: nothing can hold a reservation before the server serves (src/server/recount-storage.ts).
+// back: nothing can hold a reservation before the server serves (src/workers/recount-storage.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';

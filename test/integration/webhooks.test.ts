@@ -67,8 +67,8 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
 
     const agent = await server.seedAgent(ctx, 'Helper');
     await updateAgent(server.deps, ctx, agent.id, { name: 'Helper 2' });
-    // Chat events come from the chat issue's code; they are recorded here with SPEC §6's fields
-    // to prove delivery carries them as recorded. Knowledge events come from the real operations.
+    // Chat events are recorded here directly, with the fields the chat code gives them, to prove
+    // delivery carries them as recorded. Knowledge events come from the real operations.
     const chat = { agent: { id: agent.id }, conversationId: 'conv_1', userId: null, credits: 1, apiKey: 'backend' };
     await server.deps.store.transaction(async (tx) => {
       await recordEvent(tx, server.deps, ctx.accountId, 'chat.completed', chat);

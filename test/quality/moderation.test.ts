@@ -27,22 +27,22 @@ const SETS: Record<string, Labelled[]> = {
   'dev-multilingual': coreExamples().filter((e) => e.split === 'dev' && LANGUAGES.includes(e.style)),
   fresh: fixture<Labelled[]>('fresh.json'),
   fresh2: fixture<Labelled[]>('fresh2.json'),
-  // A third independent set (FRESH.md), measured by the lead once on the model before this round
-  // and once on this round's model, to choose between them; never trained or tuned on.
+  // A third independent set (FRESH.md), used only to choose between two finished models; never
+  // trained or tuned on.
   fresh3: fixture<Labelled[]>('fresh3.json'),
   multilingual: fixture<Labelled[]>('multilingual.json'),
-  // Everyday questions to a service agent (hotel, spa, marina, shop), all safe: written by the lead
-  // after the perceptron blocked "Where are the showers?". The sixth round of training data covers
-  // the same ground in other words, so this is a regression check, not an independent figure.
+  // Everyday questions to a service agent (hotel, spa, marina, shop), all safe, written after the
+  // perceptron blocked "Where are the showers?". The training data covers the same ground in other
+  // words, so this is a regression check, not an independent figure.
   service: fixture<Labelled[]>('service-questions.json'),
   // Everyday statements and questions about family, bodies, health, sport, school and travel, all
   // safe (everyday-probes.json), written after "My teenage daughter wants to join the dance class"
-  // was refused. Split by hand: the dev half was looked at while choosing the seventh round of
-  // training data (safe.round7.txt, other words) and the model; the test half only measured.
+  // was refused. Split by hand: the dev half was looked at while choosing training data
+  // (safe.round7.txt, other words) and the model; the test half only measured.
   'everyday-dev': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter((m) => m.split === 'dev'),
   'everyday-test': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter((m) => m.split === 'test'),
   // Honest hyperbole ("I could strangle my brother sometimes", "this exam is killing me"), all safe,
-  // written for the fifth round after the rules refused such statements (hyperbole-probes.json).
+  // written after the rules refused such statements (hyperbole-probes.json).
   // Split by hand: the dev half was looked at while fixing the rules and choosing the model; the test
   // half only measured. safe.round9.txt's hyperbole is other sentences.
   'hyperbole-dev': fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json').filter((m) => m.split === 'dev'),
@@ -51,32 +51,14 @@ const SETS: Record<string, Labelled[]> = {
   turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
 };
 
-// Floors at the default level (balanced), a little under what was measured when the classifier
-// was frozen (docs/moderation.md), so a real regression fails. Measured once after the fifth round
-// (the ninth round and the second multilingual round of data, the rules in other languages and for
-// hyperbole, the 128-unit perceptron; all chosen on dev only, November 2026): fresh precision 0.973,
-// recall 0.892, 3/120 safe blocked; fresh2 0.942, 0.717, 8/150; fresh3 0.948, 0.806, 8/180;
-// multilingual 0.889, 0.400, 1/20; turns 1.000, 0.711, 0/19; service 0/60; everyday-test 0/52;
-// hyperbole-test 1/30. The multilingual recall floor is lowered (0.7 → 0.35) because this model
-// measured 0.400 there and was not retrained after seeing it: it refuses far fewer honest questions
-// in other languages (5/20 → 1/20; on dev 25/89 → 0/89) and reads them mostly through the rules'
-// phrases, which the set's indirect messages avoid. fresh2's and fresh3's recall floors follow what
-// was measured (fresh2 0.71 → 0.70, fresh3 0.72 → 0.78), the others rise where it measured higher.
-// The sixth round added the word model (word-ngrams.ts, blended with the perceptron; chosen on dev
-// only: dev recall 0.713 -> 0.762 at precision 0.969) and was measured here once after the freeze:
-// fresh 0.966, 0.942, 4/120; fresh2 0.954, 0.806, 7/150; fresh3 0.964, 0.883, 6/180; multilingual
-// 1.000, 0.700, 0/20; turns 1.000, 0.816, 0/19; service 0/60; everyday-test 2/52 ("My husband snores
-// so loudly that I sleep on the couch" as violence, "I'd like to return these bras, they don't fit"
-// as crime); hyperbole-test 1/30. The floors follow, a little under. everyday-test's ceiling moves
-// from 0.02 to 0.04 for those two: across the independent and probe sets (fresh*, multilingual,
-// service, everyday, hyperbole, the rules' test half) the round blocks 24 honest messages where the
-// fifth blocked 25, while catching 5 to 30 points more of the harmful ones. The issue's goal
-// (recall 0.80 at precision 0.95) is now met on fresh, fresh2 and fresh3; its 2% ceiling on hard
-// negatives is not (3.3%, 4.7%, 3.3%).
+// Floors at the default level (balanced), a little under what the shipped classifier measured once
+// it was frozen (docs/moderation.md, "Figures"; each training round's figures are in
+// docs/research/2026-11-28-moderation-training-rounds.md), so a real regression fails and noise
+// does not. The multilingual floors sit lowest: the model reads other languages mostly through the
+// rules' phrases, which that set's indirect messages avoid. everyday-test's ceiling allows two
+// honest messages refused: the word model costs that there and catches more harm everywhere else.
 const FLOORS: Record<string, { precision: number; recall: number; falsePositives: number }> = {
   fresh: { precision: 0.95, recall: 0.92, falsePositives: 0.05 },
-  // fresh3, the model before the seventh round: precision 0.950, recall 0.733, 7/180 safe blocked
-  // (1/70 everyday); the seventh and eighth rounds': 0.957, 0.750, 6/180 (0/70 everyday).
   fresh3: { precision: 0.94, recall: 0.86, falsePositives: 0.05 },
   fresh2: { precision: 0.93, recall: 0.78, falsePositives: 0.06 },
   multilingual: { precision: 0.85, recall: 0.6, falsePositives: 0.1 },
@@ -130,25 +112,58 @@ suite('moderation quality', { skip: SKIP }, () => {
     return moderator.check(message.text, undefined, { thread, earlier: stored });
   }
 
-  test('every set, every strictness level: precision, recall, safe messages blocked, recall per category', (t) => {
+  test('every set, every strictness level: a stricter level refuses at least what a more lenient one does', (t) => {
+    const independent = { strict: { tp: 0, harmful: 0, fp: 0 }, lenient: { tp: 0, harmful: 0, fp: 0 } };
     for (const [name, messages] of Object.entries(SETS)) {
+      const byLevel = new Map<Strictness, ReturnType<typeof measure>>();
       for (const level of STRICTNESS_LEVELS) {
         const result = measure(messages, verdicts.get(level)?.get(name) as ModerationVerdict[]);
+        byLevel.set(level, result);
         for (const line of describe(result)) t.diagnostic(`[moderation ${name} ${level}] ${line}`);
         if (level === 'balanced') for (const mistake of result.mistakes) t.diagnostic(`[moderation ${name} ${level}] ${mistake}`);
+        if (name in FLOORS && (level === 'strict' || level === 'lenient')) {
+          independent[level].tp += result.tp;
+          independent[level].harmful += result.tp + result.fn;
+          independent[level].fp += result.fp;
+        }
+      }
+      // The levels differ only in their thresholds: a stricter one refuses at least as much, harmful or not.
+      for (const [what, field] of [['harm caught', 'tp'], ['safe refused', 'fp']] as const) {
+        const counts = STRICTNESS_LEVELS.map((level) => byLevel.get(level)?.[field] ?? 0);
+        assert.ok(counts.every((count, i) => i === 0 || count <= (counts[i - 1] as number)), `${name}: ${what} (${STRICTNESS_LEVELS.join(' / ')}) ${counts.join(' / ')}`);
       }
     }
+    // And the choice matters: on the independent sets and the conversations, strict catches clearly
+    // more of the harm than lenient (the floor sits a little under the measure), and lenient refuses
+    // fewer honest messages.
+    const gain = independent.strict.tp / independent.strict.harmful - independent.lenient.tp / independent.lenient.harmful;
+    assert.ok(gain >= 0.1, `strict catches ${gain.toFixed(3)} more of the harm than lenient`);
+    assert.ok(independent.lenient.fp < independent.strict.fp, `safe refused: lenient ${independent.lenient.fp}, strict ${independent.strict.fp}`);
   });
+
+  // The classifier alone on dev, where its thresholds were chosen: the curve is printed, and its two
+  // working points hold floors a little under what the shipped weights measure, so retrained weights
+  // that score harm less sharply fail here before the thresholds hide it.
+  const CURVE_FLOORS = [
+    { threshold: 0.5, precision: 0.85, recall: 0.83 },
+    { threshold: 0.8, precision: 0.97, recall: 0.42 },
+  ];
 
   test('the precision/recall curve of the classifier alone on dev, where thresholds were chosen', async (t) => {
     const weights = loadClassifierWeights();
     const dev = SETS.dev as Labelled[];
     const scores = await Promise.all(dev.map(async (m) => scoreMessage(weights, (await embedder.embed([m.text]))[0] as Float32Array, m.text).harm));
     const harmful = dev.filter((m) => m.label !== 'safe').length;
+    const curve = new Map<number, { precision: number; recall: number }>();
     for (const threshold of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98]) {
       const tp = dev.filter((m, i) => m.label !== 'safe' && (scores[i] as number) >= threshold).length;
       const fp = dev.filter((m, i) => m.label === 'safe' && (scores[i] as number) >= threshold).length;
+      curve.set(threshold, { precision: tp / Math.max(1, tp + fp), recall: tp / harmful });
       t.diagnostic(`[moderation dev curve] harm ≥ ${threshold}: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)} recall ${(tp / harmful).toFixed(3)}`);
+    }
+    for (const floor of CURVE_FLOORS) {
+      const point = curve.get(floor.threshold) as { precision: number; recall: number };
+      assert.ok(point.precision >= floor.precision && point.recall >= floor.recall, `harm ≥ ${floor.threshold}: ${JSON.stringify(point)} under ${JSON.stringify(floor)}`);
     }
   });
 

@@ -42,21 +42,23 @@ describe('question grouping (use-lite-512)', { skip: SKIP }, () => {
   after(() => embedder.close());
 
   test('tuning set: the threshold sweep, and the chosen one', async () => {
+    const chosen = await measure(embedder, TUNING, GROUPING_THRESHOLD);
     for (const threshold of [0.5, 0.55, 0.6, 0.65, 0.7]) {
       const figures = await measure(embedder, TUNING, threshold);
       console.log(`tuning threshold ${threshold}: precision ${figures.precision.toFixed(3)} recall ${figures.recall.toFixed(3)} groups ${figures.groups}/${figures.questions}`);
+      // The threshold is still the right one: no other in the sweep does better on both together.
+      assert.ok(figures.precision + figures.recall <= chosen.precision + chosen.recall, `threshold ${threshold} beats ${GROUPING_THRESHOLD}: ${JSON.stringify(figures)}`);
     }
-    const chosen = await measure(embedder, TUNING, GROUPING_THRESHOLD);
-    // Measured: precision 1.000, recall 0.804 (0.55 merges distinct questions: precision 0.921;
-    // before the second pass that lets a lone wording join a group, recall was 0.717).
+    // Floors a little under what the chosen threshold measures (docs/insights.md): a lower one merges
+    // distinct questions, a higher one leaves wordings alone.
     assert.ok(chosen.precision >= 0.95 && chosen.recall >= 0.75, JSON.stringify(chosen));
   });
 
   test('held-out set at the chosen threshold', async () => {
     const figures = await measure(embedder, HELD_OUT, GROUPING_THRESHOLD);
     console.log(`held-out threshold ${GROUPING_THRESHOLD}: precision ${figures.precision.toFixed(3)} recall ${figures.recall.toFixed(3)} groups ${figures.groups}/${figures.questions}`);
-    // Measured when the threshold was frozen: precision 0.625, recall 0.625 (7 groups for 6
-    // questions: near subjects such as delivery time and delivery abroad merge). Honest, not tuned on.
+    // Floors a little under what was measured when the threshold was frozen (docs/insights.md): near
+    // subjects such as delivery time and delivery abroad merge. Honest, not tuned on.
     assert.ok(figures.precision >= 0.55 && figures.recall >= 0.55, JSON.stringify(figures));
   });
 });

@@ -1,6 +1,6 @@
 // Retrieval quality on the labelled sets, on the backend under test (SQLite, or PostgreSQL with
 // COLLOQUY_TEST_BACKEND=postgres), printed on every run. Floors sit a little under the measured
-// figures (docs/search.md, "Measured"), so a real regression fails and noise does not.
+// figures (docs/search.md, "Quality, held-out"), so a real regression fails and noise does not.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -68,7 +68,8 @@ test('the shop set: hybrid ranking beats either signal alone and keeps most answ
   for (const [name, floor] of Object.entries(SHOP_FLOORS)) assert.ok(hybrid[name as keyof typeof hybrid] >= floor, `shop ${name} ${hybrid[name as keyof typeof hybrid]} < ${floor}`);
 });
 
-// Held-out floors a little under what the shipped ranking measured (docs/research, 2026-11-28).
+// Held-out floors a little under what the shipped ranking measured
+// (docs/research/2026-11-28-search-real-documentation.md).
 const PARAPHRASE_FLOORS = { recallAt3: 0.6, unanswerableEmpty: 0.75, passageMrr: 0.66 };
 
 test('the paraphrase set: questions in other words find their passage; unanswerable ones find nothing', async () => {

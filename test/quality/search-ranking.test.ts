@@ -1,5 +1,5 @@
 // The ranking's promises on a hotel-desk agent (test/fixtures/retrieval/hotel-desk.json, written
-// for issue 12): a question in other words is found above the floor, an unrelated one finds
+// for these checks): a question in other words is found above the floor, an unrelated one finds
 // nothing, a keyword alone still passes, scores stay in 0..1 and sorted, and the ranking is the
 // same on SQLite and PostgreSQL (both compare with one committed ranking).
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The source viewer (issue 17): what a source was extracted into and which passages it became.
+// The source viewer: what a source was extracted into and which passages it became.
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import type { SourceChunkView, SourceSection } from '../../ports/insight-store.ts';

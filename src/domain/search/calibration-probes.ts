@@ -1,4 +1,4 @@
-// The probe pairs an embedding model is calibrated with (see docs/search.md, "Calibration"): a
+// The probe pairs an embedding model is calibrated with (see docs/search.md, "How the score is made"): a
 // question and the short passage that answers it in other words, across unrelated topics. Every
 // question against its own passage shows how close this model puts a paraphrase; against the other
 // passages, how close it puts unrelated text. Written for calibration only: no evaluation set

@@ -8,8 +8,8 @@ import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
  * Only questions pass through it (the query of a search, the calibration probes' questions);
  * passages keep the vectors they were stored with, so no knowledge is embedded again. A model with
  * no adapter file is used as it is. Trained by `npm run train:question-adapter`
- * (scripts/train-question-adapter.ts) from test/fixtures/retrieval/train; docs/search.md has the
- * figures.
+ * (scripts/train-question-adapter.ts) from test/fixtures/retrieval/train; docs/search.md, "The
+ * offline model's question path", says what it gains.
  */
 export interface QuestionAdapterWeights {
   model: string;
@@ -92,7 +92,7 @@ export function lowRankStep(u: ArrayLike<number>, v: ArrayLike<number>, rank: nu
 /** Vectors for search questions under the embedder's model: embedded, then adapted when the
  * model has an adapter; when the model also has a question path of its own (the offline model's
  * question tower), the normalised sum of the two: an ensemble of the two learned question maps,
- * chosen on the development sets over either alone (docs/search.md). Both run at once (the local
+ * chosen on the development sets over either alone (docs/search.md, "The offline model's question path"). Both run at once (the local
  * embedder's two workers). */
 export async function embedQuestions(embedder: Pick<EmbeddingProvider, 'model' | 'embed' | 'embedQuestions'>, texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
   const [vectors, tower] = await Promise.all([embedder.embed(texts, signal), embedder.embedQuestions?.(texts, signal)]);

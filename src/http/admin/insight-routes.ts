@@ -1,4 +1,4 @@
-// The insights and the source viewer (issue 17) in the admin API, registered in one place.
+// The insights and the source viewer in the admin API, registered in one place.
 import type { ApiApp } from '../types.ts';
 import type { AdminDeps } from './admin-types.ts';
 import { registerGetSourceText } from './routes/get-source-text.ts';

@@ -1,4 +1,4 @@
-// Schemas of the insights and source viewer routes (issue 17).
+// Schemas of the insights and source viewer routes.
 import Type from 'typebox';
 import { AccountAgentParamsSchema } from './admin-schemas.ts';
 import { DEFAULT_PERIOD_DAYS, PERIOD_MAX_DAYS } from '../../domain/insights/period.ts';

@@ -1,8 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
 
-// OWASP's scrypt floor (N=2^17, r=8, p=1) takes 128 MiB and ~0.3 s here; N=2^15 keeps a sign-in
-// near 80 ms and 32 MiB while still costing a guesser that much per try. The parameters are
+// OWASP's scrypt floor (N=2^17, r=8, p=1) takes 128 MiB and a slow sign-in; N=2^15 takes a quarter
+// of both while still costing a guesser that much per try. The parameters are
 // stored with each hash, so raising them later re-hashes nobody by force.
 const DEFAULTS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;

@@ -7,14 +7,14 @@ import { readQuestionTower } from './question-tower-file.ts';
 /** The offline model's name, as embeddings stored with it carry it. */
 export const LOCAL_EMBEDDING_MODEL = 'use-lite-512';
 const DIMENSION = 512;
-// Measured on this machine: batches of ~16 passages keep a worker busy without long stalls.
+// Batches of ~16 passages keep a worker busy without long stalls.
 const BATCH = 16;
 
-/** The old generation's first size for the worker threads' heaps, in MB. A worker keeps about 14 MB
- * live and makes short-lived tfjs objects for every text; V8 sized its old generation to the live
- * size, so a full mark-compact (about 4 ms) ran every 35 or so texts, and those pauses were the
- * tail of a moderation check (docs/research/2026-11-26-embedding-latency.md; search workers run the same code). Starting at 64 MB, a
- * worker ran 4 of them in 3,600 texts instead of about 100, at the same resident size. */
+/** The old generation's first size for the worker threads' heaps, in MB. A worker keeps little live
+ * but makes short-lived tfjs objects for every text; sized to its live data, V8 ran a full
+ * mark-compact every few dozen texts, and those pauses were the tail of a moderation check (search
+ * workers run the same code). A larger start makes them rare at the same resident size (figures:
+ * docs/research/2026-11-26-embedding-latency.md). */
 const WORKER_INITIAL_HEAP_MB = 64;
 
 interface Pending {

@@ -1,7 +1,7 @@
 // USE-lite's SentencePiece tokenizer, with the ids the package's own tokenizer gives, in linear time.
 // The package's tokenizer copies the rest of the text at every character to look its pieces up
-// (quadratic: 6 ms for a 600-character passage, 15 ms for 2,000 characters, as much as embedding a
-// short message); this one walks the piece trie from each character in place. The choice of pieces
+// (quadratic in the text's length: a long passage took as long to tokenise as a short message to
+// embed); this one walks the piece trie from each character in place. The choice of pieces
 // is the package's, quirks included (the tie rule, a score of 0 read as "none yet", the step back
 // by a piece's UTF-16 length, runs of unknown characters kept as one): use-lite-tokenizer.test.ts
 // compares the two on every fixture text.

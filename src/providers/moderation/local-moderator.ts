@@ -20,10 +20,9 @@ const COLD_START_MS = 30_000;
 /** Earlier stored user messages read with the current one. */
 export const EARLIER_MESSAGES = 3;
 /** Harm probability (of the message or of the turns' mean vector) from which the turns are embedded
- * again as one text. On turns.txt the split requests that only the joined text catches lean at 0.55
- * or more; at 0.5 as many are caught as at 0.3 (and as always embedding the joined text), while
- * honest conversation pairs embed a second text 3% of the time instead of 16%, and one fewer of them
- * is refused (docs/research/2026-11-26-moderation-latency.md). */
+ * again as one text. The split requests that only the joined text catches lean well above it, so a
+ * lower gate catches no more of them, while it embeds a second text for many more honest
+ * conversations (figures: docs/research/2026-11-26-moderation-latency.md). */
 const CONVERSATION_GATE = 0.5;
 
 export interface LocalModeratorOptions {

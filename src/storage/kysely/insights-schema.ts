@@ -1,4 +1,4 @@
-// Migration 0009_insights (issue 17), the same on both engines but for the vector column's type:
+// Migration 0009_insights, the same on both engines but for the vector column's type:
 // the questions asked of each agent (for the unanswered list and the most asked topics), and the
 // extracted text of each source as stored blocks (the source viewer).
 export function insightsSchema(binaryType: 'BLOB' | 'BYTEA'): string[] {

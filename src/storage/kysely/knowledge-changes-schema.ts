@@ -1,6 +1,6 @@
-// Migration 0010_knowledge_changes (issue 15), the same on both engines: one row per knowledge
+// Migration 0010_knowledge_changes, the same on both engines: one row per knowledge
 // version of an agent, written in the transaction that bumps the version, so a process holding an
-// older index applies only what changed (see src/domain/search/update-agent-index.ts).
+// older index applies only what changed (see src/search-index/update-agent-index.ts).
 export const KNOWLEDGE_CHANGES_SCHEMA: string[] = [
   `CREATE TABLE knowledge_changes (
     agent_id TEXT NOT NULL REFERENCES agents(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
-// Migration 0008_sites (issue 17), the same on both engines: crawled sites that re-sync, each
+// Migration 0008_sites, the same on both engines: crawled sites that re-sync, each
 // page's validators (ETag, Last-Modified) and links, and content hashes so the same page or file
 // is held once per agent.
 export const SITE_SCHEMA: string[] = [

@@ -1,4 +1,4 @@
-// Migration 0007_publishable_keys_widget (issue 16), the same on both engines: the key kind
+// Migration 0007_publishable_keys_widget, the same on both engines: the key kind
 // ('secret' keys are every key made before it) with a publishable key's origin allow-list, and the
 // per-agent secret that host sites sign their users' ids with (widget identity verification).
 export const WIDGET_SCHEMA: string[] = [

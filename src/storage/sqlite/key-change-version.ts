@@ -2,7 +2,7 @@
 // on every change to a key (but its last-use time) or an account, whichever process or connection
 // makes it (a CLI on the same DATA_DIR included). A lookup reads the one-row version first, and the
 // cache is emptied when it moved: right after any write through this process's own connection, and
-// otherwise at most every CROSS_PROCESS_CHECK_MS (the read costs 3-8 µs, a third of a whole request;
+// otherwise at most every CROSS_PROCESS_CHECK_MS (the read is a large share of a cheap request's cost;
 // another process's change, a CLI's or a second worker's, is seen within that many milliseconds).
 import type { DatabaseSync } from 'node:sqlite';
 import type { KeyChange, KeyChangeFeed } from '../cached-key-lookup.ts';

@@ -1,5 +1,5 @@
 // The playground's transcript in sessionStorage, so a reload keeps the conversation and a tool
-// call still waiting for its result (issue 17). sessionStorage: one browser tab's, gone with it,
+// call still waiting for its result. sessionStorage: one browser tab's, gone with it,
 // never shared with another tab or person on the machine.
 import { ApiError } from '../../../api/client.ts';
 import { interruptedStreamsStopped, type ChatLog, type Entry } from './chat-log.ts';
