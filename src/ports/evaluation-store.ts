@@ -39,7 +39,7 @@ export interface TestResult {
 /** The same questions ranked with another embedding model, beside the live one. */
 export interface ModelComparison {
   model: string;
-  passRate: number;
+  passRate: number | null;
   passed: number;
   failed: number;
   results: TestResult[];
