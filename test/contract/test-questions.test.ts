@@ -12,6 +12,7 @@ import { createTestRunWorker, createWebhookWorker } from '../../src/compose.ts';
 import type { DeliveryWorker } from '../../src/workers/delivery-worker.ts';
 import type { EvaluationWorker } from '../../src/workers/evaluation-worker.ts';
 import { createEndpoint } from '../../src/domain/webhooks/create-endpoint.ts';
+import { serveSite } from '../fixtures/site/serve-site.ts';
 
 const QUIET = 30_000;
 const clock = createTestClock();
@@ -147,6 +148,27 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     const runs = await server.call('GET', `/agents/${agentId}/test-runs`, { key });
     assert.equal(runs.body.pagination.totalRuns, 1);
     assert.equal(runs.body.runs[0].passed, 1);
+  });
+
+  test('a crawl of a site makes one automatic run, not one per page', async () => {
+    const site = await serveSite();
+    try {
+      const { agentId, key } = await seedAgent('Beekeeper');
+      const sourceId = await addSource(agentId, key, SOURCES[0]!);
+      assert.equal((await server.call('POST', `/agents/${agentId}/test-questions`, { key, body: { question: 'When does the bakery open?', expectedSourceIds: [sourceId] } })).status, 200);
+      const crawl = await server.call('POST', `/agents/${agentId}/sources/website`, { key, body: { url: `${site.origin}/` } });
+      assert.equal(crawl.status, 200, crawl.text);
+      assert.ok(crawl.body.added.length >= 4, crawl.text);
+      assert.equal((await evaluations.runOnce()).automatic, 0);
+      clock.advance(QUIET);
+      assert.equal((await evaluations.runOnce()).automatic, 1);
+      assert.equal((await evaluations.runOnce()).automatic, 0);
+      const runs = await server.call('GET', `/agents/${agentId}/test-runs`, { key });
+      assert.equal(runs.body.pagination.totalRuns, 1);
+      assert.equal(runs.body.runs[0].trigger, 'knowledge-change');
+    } finally {
+      await site.close();
+    }
   });
 
   test('a large set goes on the queue: 202 with a state to poll until the worker has run it', async () => {
