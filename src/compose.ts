@@ -22,6 +22,7 @@ import { createDeliveryWorker, type DeliveryWorker } from './workers/delivery-wo
 import type { WorkerLogger } from './workers/worker-logger.ts';
 import { createRenewalWorker, type RenewalWorker } from './workers/renewal-worker.ts';
 import type { SiteSyncWorker } from './workers/site-sync-worker.ts';
+import { createEvaluationWorker, type EvaluationWorker } from './workers/evaluation-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import type { PostgresStore } from './storage/postgres/open-postgres.ts';
 import { translateConnectionFailure } from './storage/postgres/guarded-pool.ts';
@@ -153,6 +154,11 @@ export function createAllowanceWorker(config: Config, domain: DomainDeps, logger
 export async function createSitesWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): Promise<SiteSyncWorker> {
   const { createSiteSyncWorker } = await import('./workers/site-sync-worker.ts');
   return createSiteSyncWorker({ ...domain, logger }, config.sites);
+}
+
+/** The worker that runs test questions after knowledge changes, and queued test runs. */
+export function createTestRunWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): EvaluationWorker {
+  return createEvaluationWorker({ ...domain, logger }, config.evaluations);
 }
 
 /** The storage recount (see workers/recount-storage.ts), started by the server. */

@@ -157,6 +157,16 @@ export const SitesSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const EvaluationsSchema = Type.Object(
+  {
+    worker: Type.Optional(Type.Boolean({ default: true, description: "false: this process runs no automatic or queued test runs (another one does)." })),
+    pollIntervalMs: Milliseconds(100, 3_600_000, 5_000, "How often the evaluation worker looks for agents whose knowledge changed and for queued test runs."),
+    quietMs: Milliseconds(0, 3_600_000, 30_000, "An agent's test questions run again once its knowledge has not changed for this long (a crawl of many pages makes one run)."),
+    maxWaitMs: Milliseconds(0, 86_400_000, 600_000, 'They run anyway once a change has waited this long (knowledge that never stops changing).'),
+  },
+  { additionalProperties: false },
+);
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const ServerSchema = Type.Object(
@@ -200,6 +210,7 @@ export const FileSchema = Type.Object(
     webhooks: Type.Optional(WebhooksSchema),
     credits: Type.Optional(CreditsSchema),
     sites: Type.Optional(SitesSchema),
+    evaluations: Type.Optional(EvaluationsSchema),
     server: Type.Optional(ServerSchema),
     metrics: Type.Optional(MetricsSchema),
   },

@@ -9,7 +9,7 @@ import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-ty
 import { isValidIpOrCidr } from './net/ip-allow-list.ts';
 import {
   CreditsSchema, defaultsOf, ENVIRONMENT, ExtractionSchema, FileSchema, IngestionSchema, LocalModerationSchema, MetricsSchema, ModelSchema, NetworkSchema,
-  OpenAiEmbeddingsSchema, OpenAiModerationSchema, SearchSchema, ServerSchema, SitesSchema, WebhooksSchema, type FileConfig,
+  OpenAiEmbeddingsSchema, OpenAiModerationSchema, SearchSchema, ServerSchema, SitesSchema, EvaluationsSchema, WebhooksSchema, type FileConfig,
 } from './config-schema.ts';
 
 // The schema parses into the domain's type (a compile-time check).
@@ -25,6 +25,7 @@ const NETWORK = defaultsOf(NetworkSchema);
 const WEBHOOKS = defaultsOf(WebhooksSchema);
 const CREDITS = defaultsOf(CreditsSchema);
 const SITES = defaultsOf(SitesSchema);
+const EVALUATIONS = defaultsOf(EvaluationsSchema);
 const SERVER = defaultsOf(ServerSchema);
 const METRICS = defaultsOf(MetricsSchema);
 const SEARCH = defaultsOf(SearchSchema);
@@ -109,6 +110,7 @@ export interface Config {
   webhooks: WebhookConfig;
   credits: CreditsConfig;
   sites: SitesConfig;
+  evaluations: EvaluationsConfig;
   embeddings: EmbeddingsConfig;
   search: { cacheBytes: number };
   extraction: ExtractionSettings;
@@ -233,6 +235,18 @@ export interface SitesConfig {
 
 function sitesConfig(file: FileConfig['sites']): SitesConfig {
   return { scheduler: file?.scheduler ?? SITES.scheduler, pollIntervalMs: file?.pollIntervalMs ?? SITES.pollIntervalMs };
+}
+
+export interface EvaluationsConfig {
+  /** Whether this process runs automatic and queued test runs (each is leased: any number may). */
+  worker: boolean;
+  pollIntervalMs: number;
+  quietMs: number;
+  maxWaitMs: number;
+}
+
+function evaluationsConfig(file: FileConfig['evaluations']): EvaluationsConfig {
+  return { worker: file?.worker ?? EVALUATIONS.worker, pollIntervalMs: file?.pollIntervalMs ?? EVALUATIONS.pollIntervalMs, quietMs: file?.quietMs ?? EVALUATIONS.quietMs, maxWaitMs: file?.maxWaitMs ?? EVALUATIONS.maxWaitMs };
 }
 
 export type EmbeddingsConfig =
@@ -364,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { foll
     webhooks: webhookConfig(file.webhooks),
     credits: creditsConfig(file.credits),
     sites: sitesConfig(file.sites),
+    evaluations: evaluationsConfig(file.evaluations),
     embeddings,
     search: { cacheBytes: (file.search?.cacheMegabytes ?? SEARCH.cacheMegabytes) * 1024 * 1024 },
     extraction: extractionSettings(file.extraction),

@@ -17,6 +17,7 @@ import { UsageError } from './cli-error.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
 import { USER_COMMANDS } from './user-commands.ts';
 import { SITE_COMMANDS } from './site-commands.ts';
+import { TEST_QUESTION_COMMANDS } from './test-question-commands.ts';
 import { accountContext, optionalList, optionalNumber, parsePlan, required, type Options } from './operator.ts';
 
 export interface Command {
@@ -196,4 +197,5 @@ export const COMMANDS: Record<string, Command> = {
   ...WEBHOOK_COMMANDS,
   ...USER_COMMANDS,
   ...SITE_COMMANDS,
+  ...TEST_QUESTION_COMMANDS,
 };

@@ -43,6 +43,8 @@ export const EXTRA_ERROR_CODES = [
   'USER_HASH_INVALID', // widget: a signed-in user's id whose hash is not signed with the agent's identity secret
   'SITE_NOT_FOUND', // admin API and CLI: no such crawled site for the agent
   'SITE_SYNC_RUNNING', // a re-sync of the site is under way (its lease is held): one at a time
+  'TEST_QUESTION_NOT_FOUND', // no such test question for the agent
+  'TEST_RUN_NOT_FOUND', // no such test run for the agent
   'SERVICE_UNAVAILABLE', // a dependency is down (database) or the server is full (extraction queue); sent with Retry-After
 ] as const;
 

@@ -32,6 +32,12 @@ import { registerDeleteConversation } from './routes/delete-conversation.ts';
 import { registerDeleteMessage } from './routes/delete-message.ts';
 import { registerCancelToolCall } from './routes/cancel-tool-call.ts';
 import { registerMessageFeedback } from './routes/message-feedback.ts';
+import { registerAddTestQuestion } from './routes/add-test-question.ts';
+import { registerListTestQuestions } from './routes/list-test-questions.ts';
+import { registerDeleteTestQuestion } from './routes/delete-test-question.ts';
+import { registerStartTestRun } from './routes/start-test-run.ts';
+import { registerListTestRuns } from './routes/list-test-runs.ts';
+import { registerGetTestRun } from './routes/get-test-run.ts';
 import { registerAdminApi } from './admin/admin-api.ts';
 import { OPENAI_PREFIX, registerOpenAiDoor } from './openai/openai-door.ts';
 import { registerMcp } from './mcp/mcp-route.ts';
@@ -83,6 +89,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Search: 'The passages of an agent closest to a query, without a model.',
   Chat: 'Answers from an agent, as JSON or a stream.',
   Conversations: 'Stored conversations, their messages, feedback and tool calls.',
+  Tests: "An agent's test questions and their runs: does search still find the expected sources after each knowledge change (docs/test-questions.md).",
   'OpenAI-compatible': 'Chat Completions and models in the OpenAI API\'s shapes, for OpenAI SDKs and tools (errors in OpenAI\'s shape).',
   MCP: 'The Model Context Protocol: an agent\'s search and chat as tools for MCP clients.',
   Widget: 'What the embeddable chat widget calls from a web page, with a publishable key limited to listed origins.',
@@ -168,6 +175,12 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerDeleteMessage(api, deps);
       registerCancelToolCall(api, deps);
       registerMessageFeedback(api, deps);
+      registerAddTestQuestion(api, deps);
+      registerListTestQuestions(api, deps);
+      registerDeleteTestQuestion(api, deps);
+      registerStartTestRun(api, deps);
+      registerListTestRuns(api, deps);
+      registerGetTestRun(api, deps);
       await api.register(registerOpenAiDoor(deps), { prefix: OPENAI_PREFIX });
       registerMcp(api, deps);
       await api.register(registerWidgetDoor(deps), { prefix: WIDGET_PREFIX });

@@ -40,6 +40,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   USER_HASH_INVALID: 401, // widget: X-Colloquy-User-Hash is not the HMAC-SHA256 of X-Colloquy-User with the agent's identity secret
   SITE_NOT_FOUND: 404, // no crawled site with this id for the agent
   SITE_SYNC_RUNNING: 409, // the site's re-sync lease is held by a run under way (another request or the scheduler)
+  TEST_QUESTION_NOT_FOUND: 404, // no test question with this id for the agent
+  TEST_RUN_NOT_FOUND: 404, // no test run with this id for the agent
   SERVICE_UNAVAILABLE: 503, // the database is unreachable, or the extraction queue is full; always with Retry-After
 };
 

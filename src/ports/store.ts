@@ -6,6 +6,7 @@ import type { SessionStore, SignInThrottleStore, UserStore } from './console-sto
 import type { ConversationStore, MessageStore, ToolCallStore } from './conversation-store.ts';
 import type { InsightStore, QuestionStore, SourceViewStore } from './insight-store.ts';
 import type { SiteStore } from './site-store.ts';
+import type { EvaluationScheduleStore, TestQuestionStore, TestRunStore } from './evaluation-store.ts';
 
 export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -269,6 +270,9 @@ export interface StoreRepositories {
   questions: QuestionStore;
   insights: InsightStore;
   sourceViews: SourceViewStore;
+  testQuestions: TestQuestionStore;
+  testRuns: TestRunStore;
+  evaluationSchedule: EvaluationScheduleStore;
 }
 
 export interface Store extends StoreRepositories {

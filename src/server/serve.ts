@@ -1,7 +1,7 @@
 // One serving process: config → adapters → app → listen; SIGTERM/SIGINT stop it gracefully. Run
 // alone (server.workers 1) or as one of a cluster primary's HTTP workers.
 import type { Config } from '../config.ts';
-import { closeDomainDeps, createAllowanceWorker, createDomainDeps, createRateLimiter, createSitesWorker, createStorageRecounter, createWebhookWorker, recountStorageAtStart } from '../compose.ts';
+import { closeDomainDeps, createAllowanceWorker, createDomainDeps, createRateLimiter, createSitesWorker, createStorageRecounter, createTestRunWorker, createWebhookWorker, recountStorageAtStart } from '../compose.ts';
 import { buildApp } from '../http/build-app.ts';
 import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
@@ -28,6 +28,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   log = (message, error) => app.log.warn({ err: error }, message);
   const renewals = background && config.credits.renewals ? createAllowanceWorker(config, domain, app.log) : null;
   const siteSyncs = background && config.sites.scheduler ? await createSitesWorker(config, domain, app.log) : null;
+  const testRuns = background && config.evaluations.worker ? createTestRunWorker(config, domain, app.log) : null;
   const recounter = background ? createStorageRecounter(config, domain.store, app.log) : null;
   // Alone, this process serves the metrics port itself; in a cluster the primary does.
   const metricsServer = !options.clustered && config.metrics.enabled && config.metrics.port !== null ? await startMetricsServer(config.metrics, () => metrics.collect()) : null;
@@ -47,7 +48,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
     try {
       // Side by side: requests get their grace period while webhook attempts in flight end within
       // their time-out (15 s by default).
-      await Promise.all([app.closeGracefully(), webhooks?.stop(), renewals?.stop(), siteSyncs?.stop(), recounter?.stop(), metricsServer?.close()]);
+      await Promise.all([app.closeGracefully(), webhooks?.stop(), renewals?.stop(), siteSyncs?.stop(), testRuns?.stop(), recounter?.stop(), metricsServer?.close()]);
       await rateLimiter.close();
       await closeDomainDeps(domain);
       app.log.info('stopped');
@@ -73,6 +74,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   webhooks?.start();
   renewals?.start();
   siteSyncs?.start();
+  testRuns?.start();
   recounter?.start();
   const where = { storage: config.storage.kind, docs: '/docs', console: '/console/', ...(options.clustered && { worker: config.server.workerSlot }) };
   app.log.info(where, 'Colloquy is serving /api/v1 and the console');

@@ -37,6 +37,12 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: (id) => `/agents/${id}/conversations/someone/messages/msg_missing?cascade=true`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
   { method: 'POST', path: (id) => `/agents/${id}/conversations/someone/tool/cancel/call_missing`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
   { method: 'POST', path: (id) => `/agents/${id}/conversations/someone/messages/msg_missing/feedback`, body: { rating: 'up' }, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
+  { method: 'POST', path: (id) => `/agents/${id}/test-questions`, body: { question: 'When are you open?', expectNothing: true }, agentPath: true },
+  { method: 'GET', path: (id) => `/agents/${id}/test-questions`, agentPath: true },
+  { method: 'DELETE', path: (id) => `/agents/${id}/test-questions/tq_missing`, agentPath: true, ok: { status: 404, code: 'TEST_QUESTION_NOT_FOUND' } },
+  { method: 'POST', path: (id) => `/agents/${id}/test-runs`, agentPath: true },
+  { method: 'GET', path: (id) => `/agents/${id}/test-runs`, agentPath: true },
+  { method: 'GET', path: (id) => `/agents/${id}/test-runs/run_missing`, agentPath: true, ok: { status: 404, code: 'TEST_RUN_NOT_FOUND' } },
 ];
 
 /** An authorised call got past authentication: 200, or the route's own answer. */

@@ -12,6 +12,8 @@ export type EventType =
   | 'source.added'
   | 'source.deleted'
   | 'credits.low'
+  | 'evaluation.completed'
+  | 'evaluation.regressed'
   | 'ping';
 
 /** Records an event with the change it reports: call it inside that change's transaction. */

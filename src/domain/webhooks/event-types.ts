@@ -11,6 +11,8 @@ export const KNOWN_EVENT_TYPES: readonly EventType[] = [
   'source.added',
   'source.deleted',
   'credits.low',
+  'evaluation.completed',
+  'evaluation.regressed',
   'ping',
 ];
 

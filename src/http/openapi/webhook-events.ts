@@ -19,6 +19,17 @@ const SourceData = Type.Object({
   source: Type.String({ description: 'The text title, Q&A question, file name or website URL (a crawl sends one event with the submitted URL).' }),
 });
 
+const RunSummary = Type.Object(
+  {
+    id: Type.String({ description: 'The run (`run_…`): `GET /agents/{agentId}/test-runs/{id}` has its results.' }),
+    trigger: Type.Union([Type.Literal('manual'), Type.Literal('knowledge-change')], { description: '`knowledge-change`: run by itself after the knowledge changed.' }),
+    passRate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { description: 'Passed over all questions; null when the agent had none.' }),
+    passed: Type.Integer(),
+    failed: Type.Integer(),
+  },
+  { description: 'The run.' },
+);
+
 const EVENTS: Record<EventType, { summary: string; data: TSchema }> = {
   'chat.completed': {
     summary: 'An API-key chat request succeeded (console playground messages send none).',
@@ -40,6 +51,24 @@ const EVENTS: Record<EventType, { summary: string; data: TSchema }> = {
   'credits.low': {
     summary: 'Remaining credits fell below 20 % of the last top-up or monthly allowance (sent again only after a refill).',
     data: Type.Object({ credits: Type.Number({ description: 'Credits remaining.' }), threshold: Type.Number({ description: '20 % of the last refill.' }) }),
+  },
+  'evaluation.completed': { summary: "A run of an agent's test questions finished (on demand or after a knowledge change).", data: Type.Object({ agent: NamedAgent, run: RunSummary }) },
+  'evaluation.regressed': {
+    summary: 'A run passed fewer test questions than the run before; sent after its `evaluation.completed`.',
+    data: Type.Object({
+      agent: NamedAgent,
+      run: RunSummary,
+      previousRun: Type.Object({ id: Type.String(), passed: Type.Integer(), failed: Type.Integer() }, { description: 'The run it is compared with.' }),
+      questions: Type.Array(
+        Type.Object({
+          questionId: Type.String(),
+          question: Type.String(),
+          rank: Type.Union([Type.Integer(), Type.Null()], { description: 'Where an expected source ranked now, or null.' }),
+          score: Type.Union([Type.Number(), Type.Null()]),
+        }),
+        { description: 'The questions that passed in the run before and fail now.' },
+      ),
+    }),
   },
   ping: { summary: 'A test sent from the console; sent whatever the endpoint subscribed to.', data: Type.Object({ message: Type.String({ description: 'A fixed test text.' }) }) },
 };

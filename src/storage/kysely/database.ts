@@ -3,6 +3,7 @@ import type { WidgetSecretsTable } from './widget-schema.ts';
 import type { WidgetRefusalsTable } from './widget-refusal-schema.ts';
 import type { InsightTables } from './insights-schema.ts';
 import type { SitesTable } from './site-schema.ts';
+import type { EvaluationTables } from './evaluation-schema.ts';
 // Table shapes shared by the SQLite and PostgreSQL adapters. Every integer column is BIGINT on
 // PostgreSQL (parsed to a JS number: values stay far below 2^53) and INTEGER on SQLite.
 import type { ChatTables, ConsoleTables, WebhookTables } from './added-tables.ts';
@@ -119,7 +120,7 @@ export interface ChunksTable {
   embedding_dim: number;
 }
 
-export interface Database extends WebhookTables, ConsoleTables, ChatTables, InsightTables {
+export interface Database extends WebhookTables, ConsoleTables, ChatTables, InsightTables, EvaluationTables {
   sources: SourcesTable;
   sites: SitesTable;
   knowledge_changes: KnowledgeChangesTable;

@@ -19,6 +19,7 @@ import { createMessageRepository, createToolCallRepository } from './message-rep
 import { createQuestionRepository } from './question-repository.ts';
 import { createInsightRepository } from './insight-repository.ts';
 import { createSourceViewRepository } from './source-view-repository.ts';
+import { createEvaluationScheduleRepository, createTestQuestionRepository, createTestRunRepository } from './evaluation-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -46,6 +47,9 @@ export function repositories(db: Db, dialect: Store['dialect']): StoreRepositori
     questions: createQuestionRepository(db),
     insights: createInsightRepository(db),
     sourceViews: createSourceViewRepository(db),
+    testQuestions: createTestQuestionRepository(db),
+    testRuns: createTestRunRepository(db),
+    evaluationSchedule: createEvaluationScheduleRepository(db),
   };
 }
 

@@ -10,6 +10,7 @@ import { insightsSchema } from '../kysely/insights-schema.ts';
 import { SITE_SCHEMA } from '../kysely/site-schema.ts';
 import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
+import { EVALUATION_SCHEMA } from '../kysely/evaluation-schema.ts';
 import { STORAGE_RESERVED_SCHEMA } from '../kysely/storage-reserved-schema.ts';
 import { SQLITE_KEY_CHANGE_TRIGGERS } from './key-change-version.ts';
 
@@ -28,4 +29,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0012_key_change_version', statements: SQLITE_KEY_CHANGE_TRIGGERS },
   { name: '0013_widget_refusals', statements: WIDGET_REFUSAL_SCHEMA },
   { name: '0014_storage_reserved_at', statements: STORAGE_RESERVED_SCHEMA },
+  { name: '0015_test_questions', statements: EVALUATION_SCHEMA },
 ];

@@ -1,0 +1,54 @@
+// `tests import --agent A --file F` and `tests export --agent A --file F`: an agent's test
+// questions as JSONL or CSV (docs/test-questions.md), the format taken from the file's extension.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { AppError } from '../domain/errors.ts';
+import { addTestQuestion } from '../domain/evaluations/add-test-question.ts';
+import { getAgent } from '../domain/agents/get-agent.ts';
+import { checkTestQuestion } from '../domain/evaluations/test-question-fields.ts';
+import { readQuestionFile, writeQuestionFile, type QuestionFileFormat } from '../domain/evaluations/test-question-files.ts';
+import { toPublicTestQuestion } from '../domain/evaluations/test-run-view.ts';
+import { UsageError } from './cli-error.ts';
+import { accountContext, required, type Options } from './operator.ts';
+import type { Command } from './commands.ts';
+import type { DomainDeps } from '../domain/context.ts';
+
+function formatOf(options: Options, file: string): QuestionFileFormat {
+  const format = options.format ?? (file.toLowerCase().endsWith('.csv') ? 'csv' : 'jsonl');
+  if (format !== 'csv' && format !== 'jsonl') throw new UsageError('--format must be jsonl or csv');
+  return format;
+}
+
+async function agentContext(deps: DomainDeps, agentId: string) {
+  const accountId = await deps.store.agents.ownerOf(agentId);
+  if (!accountId) throw new AppError('NOT_FOUND', `No agent ${agentId}.`);
+  return accountContext(deps, accountId);
+}
+
+export const TEST_QUESTION_COMMANDS: Record<string, Command> = {
+  'tests import': {
+    options: ['agent', 'file', 'format'],
+    run: async (deps, o) => {
+      const agentId = required(o, 'agent');
+      const file = required(o, 'file');
+      const ctx = await agentContext(deps, agentId);
+      const inputs = readQuestionFile(readFileSync(file, 'utf8'), formatOf(o, file));
+      // Every question is checked before any is added: a bad line imports nothing.
+      const agent = await getAgent(deps, ctx, agentId);
+      for (const input of inputs) await checkTestQuestion(deps, ctx, agent, input);
+      const added = [];
+      for (const input of inputs) added.push(toPublicTestQuestion(await addTestQuestion(deps, ctx, agentId, input)));
+      return { imported: added.length, testQuestions: added };
+    },
+  },
+  'tests export': {
+    options: ['agent', 'file', 'format'],
+    run: async (deps, o) => {
+      const agentId = required(o, 'agent');
+      const file = required(o, 'file');
+      const ctx = await agentContext(deps, agentId);
+      const questions = await deps.store.testQuestions.all(ctx.accountId, agentId);
+      writeFileSync(file, writeQuestionFile(questions, formatOf(o, file)));
+      return { exported: questions.length, file };
+    },
+  },
+};

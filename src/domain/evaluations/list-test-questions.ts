@@ -1,0 +1,10 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { Page, PageRequest } from '../../ports/store.ts';
+import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
+import { getAgent } from '../agents/get-agent.ts';
+
+/** The agent's test questions, newest first. */
+export async function listTestQuestions(deps: DomainDeps, ctx: RequestContext, agentId: string, page: PageRequest): Promise<Page<TestQuestionRecord>> {
+  const agent = await getAgent(deps, ctx, agentId);
+  return deps.store.testQuestions.list(ctx.accountId, agent.id, page);
+}

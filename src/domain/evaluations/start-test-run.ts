@@ -1,0 +1,51 @@
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { TestRunRecord, TestRunTrigger } from '../../ports/evaluation-store.ts';
+import type { AgentRecord } from '../../ports/store.ts';
+import { getAgent } from '../agents/get-agent.ts';
+import { AppError } from '../errors.ts';
+import { executeTestRun, runLease } from './execute-test-run.ts';
+
+/** A set up to this size runs inside the request; a larger one goes on the queue (202, poll it). */
+export const INLINE_QUESTIONS_MAX = 25;
+
+function newRun(deps: DomainDeps, agent: AgentRecord, trigger: TestRunTrigger, state: TestRunRecord['state']): TestRunRecord {
+  return {
+    id: deps.ids.next('run'),
+    accountId: agent.accountId,
+    agentId: agent.id,
+    trigger,
+    state,
+    knowledgeVersion: agent.knowledgeVersion,
+    model: deps.embedder.model,
+    compareModel: null,
+    passed: 0,
+    failed: 0,
+    results: [],
+    comparison: null,
+    error: null,
+    createdAt: deps.clock.now(),
+    completedAt: null,
+  };
+}
+
+/** Runs the agent's questions now, or queues them when there are many; `queued` says which. */
+export async function startTestRun(deps: DomainDeps, ctx: RequestContext, agentId: string): Promise<{ run: TestRunRecord; queued: boolean }> {
+  const agent = await getAgent(deps, ctx, agentId);
+  const count = await deps.store.testQuestions.count(ctx.accountId, agent.id);
+  if (count > INLINE_QUESTIONS_MAX) {
+    const run = newRun(deps, agent, 'manual', 'queued');
+    await deps.store.testRuns.insert(run, null);
+    return { run, queued: true };
+  }
+  return { run: await runHeld(deps, agent, 'manual'), queued: false };
+}
+
+/** Inserts a run held by this process and runs it at once. */
+export async function runHeld(deps: DomainDeps, agent: AgentRecord, trigger: TestRunTrigger): Promise<TestRunRecord> {
+  const lease = runLease(deps);
+  const run = newRun(deps, agent, trigger, 'running');
+  await deps.store.testRuns.insert(run, lease);
+  const finished = await executeTestRun(deps, agent, run, lease);
+  if (!finished) throw new AppError('UNKNOWN_ERROR', 'The test run was taken over by another process.');
+  return finished;
+}

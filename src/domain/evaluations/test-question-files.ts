@@ -1,0 +1,79 @@
+// Test questions as files an owner keeps beside their content: JSONL (one question object a line)
+// or CSV with the header `question,expectedSourceIds,expectNothing,k` (source ids space-separated).
+import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
+import { invalidBody } from '../errors.ts';
+import type { TestQuestionInput } from './test-question-fields.ts';
+
+export type QuestionFileFormat = 'jsonl' | 'csv';
+
+const CSV_HEADER = ['question', 'expectedSourceIds', 'expectNothing', 'k'] as const;
+
+const quote = (field: string): string => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
+
+export function writeQuestionFile(questions: readonly TestQuestionRecord[], format: QuestionFileFormat): string {
+  if (format === 'jsonl') {
+    return questions.map((q) => JSON.stringify(q.expectNothing ? { question: q.question, expectNothing: true, k: q.k } : { question: q.question, expectedSourceIds: q.expectedSourceIds, k: q.k })).map((line) => `${line}\n`).join('');
+  }
+  const rows = questions.map((q) => [q.question, (q.expectedSourceIds ?? []).join(' '), q.expectNothing ? 'true' : 'false', String(q.k)]);
+  return [CSV_HEADER, ...rows].map((row) => `${row.map(quote).join(',')}\r\n`).join('');
+}
+
+/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') endField();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endField();
+      if (record.some((value) => value !== '')) records.push(record);
+      record = [];
+    } else field += c;
+  }
+  record.push(field);
+  if (record.some((value) => value !== '')) records.push(record);
+  return records;
+}
+
+/** The questions a file holds, each still to be checked against the agent; 400 naming the line. */
+export function readQuestionFile(text: string, format: QuestionFileFormat): TestQuestionInput[] {
+  if (format === 'jsonl') {
+    return text.split(/\r?\n/).flatMap((line, i) => {
+      if (line.trim() === '') return [];
+      try {
+        return [JSON.parse(line) as TestQuestionInput];
+      } catch {
+        throw invalidBody({ [`line ${i + 1}`]: ['is not a JSON object'] });
+      }
+    });
+  }
+  const [header, ...rows] = csvRecords(text);
+  const columns = (header ?? []).map((name) => name.trim());
+  if (!columns.includes('question')) throw invalidBody({ 'line 1': [`must be the header ${CSV_HEADER.join(',')}`] });
+  return rows.map((row) => {
+    const value = (name: string) => row[columns.indexOf(name)]?.trim() ?? '';
+    const ids = value('expectedSourceIds').split(/\s+/).filter(Boolean);
+    const k = value('k');
+    return {
+      question: value('question'),
+      ...(ids.length > 0 && { expectedSourceIds: ids }),
+      ...(value('expectNothing').toLowerCase() === 'true' && { expectNothing: true }),
+      ...(k !== '' && { k: Number(k) }),
+    };
+  });
+}
