@@ -11,6 +11,7 @@ import { SITE_SCHEMA } from '../kysely/site-schema.ts';
 import { KNOWLEDGE_CHANGES_SCHEMA } from '../kysely/knowledge-changes-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 import { STORAGE_RESERVED_SCHEMA } from '../kysely/storage-reserved-schema.ts';
+import { HANDOFF_SCHEMA } from '../kysely/handoff-schema.ts';
 import { SQLITE_KEY_CHANGE_TRIGGERS } from './key-change-version.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
@@ -28,4 +29,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0012_key_change_version', statements: SQLITE_KEY_CHANGE_TRIGGERS },
   { name: '0013_widget_refusals', statements: WIDGET_REFUSAL_SCHEMA },
   { name: '0014_storage_reserved_at', statements: STORAGE_RESERVED_SCHEMA },
+  { name: '0016_handoff', statements: HANDOFF_SCHEMA },
 ];
