@@ -32,6 +32,9 @@ import { registerDeleteConversation } from './routes/delete-conversation.ts';
 import { registerDeleteMessage } from './routes/delete-message.ts';
 import { registerCancelToolCall } from './routes/cancel-tool-call.ts';
 import { registerMessageFeedback } from './routes/message-feedback.ts';
+import { registerRequestHandoff } from './routes/request-handoff.ts';
+import { registerResolveHandoff } from './routes/resolve-handoff.ts';
+import { registerAddPersonReply } from './routes/add-person-reply.ts';
 import { registerAdminApi } from './admin/admin-api.ts';
 import { OPENAI_PREFIX, registerOpenAiDoor } from './openai/openai-door.ts';
 import { registerMcp } from './mcp/mcp-route.ts';
@@ -83,6 +86,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Search: 'The passages of an agent closest to a query, without a model.',
   Chat: 'Answers from an agent, as JSON or a stream.',
   Conversations: 'Stored conversations, their messages, feedback and tool calls.',
+  Handoff: 'Hand a conversation to a person, reply as one, give it back to the agent, and follow it as it happens (docs/handoff.md).',
   'OpenAI-compatible': 'Chat Completions and models in the OpenAI API\'s shapes, for OpenAI SDKs and tools (errors in OpenAI\'s shape).',
   MCP: 'The Model Context Protocol: an agent\'s search and chat as tools for MCP clients.',
   Widget: 'What the embeddable chat widget calls from a web page, with a publishable key limited to listed origins.',
@@ -168,6 +172,9 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerDeleteMessage(api, deps);
       registerCancelToolCall(api, deps);
       registerMessageFeedback(api, deps);
+      registerRequestHandoff(api, deps);
+      registerResolveHandoff(api, deps);
+      registerAddPersonReply(api, deps);
       await api.register(registerOpenAiDoor(deps), { prefix: OPENAI_PREFIX });
       registerMcp(api, deps);
       await api.register(registerWidgetDoor(deps), { prefix: WIDGET_PREFIX });

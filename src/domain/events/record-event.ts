@@ -12,6 +12,9 @@ export type EventType =
   | 'source.added'
   | 'source.deleted'
   | 'credits.low'
+  | 'handoff.requested'
+  | 'handoff.message'
+  | 'handoff.resolved'
   | 'ping';
 
 /** Records an event with the change it reports: call it inside that change's transaction. */

@@ -11,6 +11,9 @@ export const KNOWN_EVENT_TYPES: readonly EventType[] = [
   'source.added',
   'source.deleted',
   'credits.low',
+  'handoff.requested',
+  'handoff.message',
+  'handoff.resolved',
   'ping',
 ];
 
