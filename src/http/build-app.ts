@@ -35,6 +35,7 @@ import { registerMessageFeedback } from './routes/message-feedback.ts';
 import { registerRequestHandoff } from './routes/request-handoff.ts';
 import { registerResolveHandoff } from './routes/resolve-handoff.ts';
 import { registerAddPersonReply } from './routes/add-person-reply.ts';
+import { registerFollowConversation } from './routes/follow-conversation.ts';
 import { registerAdminApi } from './admin/admin-api.ts';
 import { OPENAI_PREFIX, registerOpenAiDoor } from './openai/openai-door.ts';
 import { registerMcp } from './mcp/mcp-route.ts';
@@ -175,6 +176,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerRequestHandoff(api, deps);
       registerResolveHandoff(api, deps);
       registerAddPersonReply(api, deps);
+      registerFollowConversation(api, deps);
       await api.register(registerOpenAiDoor(deps), { prefix: OPENAI_PREFIX });
       registerMcp(api, deps);
       await api.register(registerWidgetDoor(deps), { prefix: WIDGET_PREFIX });
