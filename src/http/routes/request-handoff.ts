@@ -27,7 +27,9 @@ export function registerRequestHandoff(app: ApiApp, deps: HttpDeps): void {
     },
     async (request) => {
       const { agentId, conversationRef } = request.params;
-      const conversation = await requestHandoff(deps.domain, requireContext(request), agentId, conversationRef, { reason: request.body.reason, requestedBy: 'api' });
+      const ctx = requireContext(request);
+      // No key: a console member, through the admin API's mount of this route.
+      const conversation = await requestHandoff(deps.domain, ctx, agentId, conversationRef, { reason: request.body.reason, requestedBy: ctx.key ? 'api' : 'console' });
       return { success: true as const, conversation: toPublicHandoffConversation(conversation) };
     },
   );
