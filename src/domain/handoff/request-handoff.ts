@@ -4,6 +4,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { ConversationRecord, HandoffRequester } from '../../ports/conversation-store.ts';
 import { AppError } from '../errors.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
+import { getAgent } from '../agents/get-agent.ts';
 import { recordHandoffRequested } from './handoff-events.ts';
 
 export const HANDOFF_REASON_MAX = 500;
@@ -23,4 +24,13 @@ export async function requestHandoff(deps: DomainDeps, ctx: RequestContext, agen
     if (result.moved) await recordHandoffRequested(tx, deps, ctx, result.conversation, handoff);
     return result.conversation;
   });
+}
+
+/** The widget's "Talk to a person": the visitor's own conversation, started now if they have not
+ * written yet, goes to people. */
+export async function requestVisitorHandoff(deps: DomainDeps, ctx: RequestContext, agentId: string, conversationUser: string): Promise<ConversationRecord> {
+  const agent = await getAgent(deps, ctx, agentId);
+  const at = deps.clock.now();
+  await deps.store.conversations.insertOrGet({ id: deps.ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId: conversationUser, title: null, createdAt: at, updatedAt: at });
+  return requestHandoff(deps, ctx, agent.id, conversationUser, { requestedBy: 'visitor', reason: 'The visitor asked for a person.' });
 }
