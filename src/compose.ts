@@ -24,6 +24,8 @@ import { createRenewalWorker, type RenewalWorker } from './workers/renewal-worke
 import type { SiteSyncWorker } from './workers/site-sync-worker.ts';
 import { createEvaluationWorker, type EvaluationWorker } from './workers/evaluation-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
+import { createPollingConversationFeed } from './storage/polling-conversation-feed.ts';
+import type { ConversationFeed } from './ports/conversation-feed.ts';
 import type { PostgresStore } from './storage/postgres/open-postgres.ts';
 import { translateConnectionFailure } from './storage/postgres/guarded-pool.ts';
 import { createClusterRateLimiter, createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
@@ -61,8 +63,20 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
     moderator: createModerator(config.moderation, options.embedder?.model === LOCAL_EMBEDDING_MODEL ? options.embedder : undefined),
     passwords: createScryptPasswordHasher(),
+    conversationFeed: await createConversationFeed(config),
   };
   return { ...deps, ingestion: createIngestionQueue(config, deps, options) };
+}
+
+/** How often a follower reads the store: on SQLite the only way to see a change; on PostgreSQL the
+ * fallback behind LISTEN/NOTIFY. */
+const SQLITE_FOLLOW_POLL_MS = 500;
+const POSTGRES_FOLLOW_POLL_MS = 5_000;
+
+async function createConversationFeed(config: Config): Promise<ConversationFeed> {
+  if (config.storage.kind === 'sqlite') return createPollingConversationFeed(SQLITE_FOLLOW_POLL_MS);
+  const { createPostgresConversationFeed } = await import('./storage/postgres/conversation-feed.ts');
+  return createPostgresConversationFeed(config.storage.databaseUrl, POSTGRES_FOLLOW_POLL_MS);
 }
 
 /** The ingestion work (extraction, chunking, embedding: the heaviest modules) loads with the first
@@ -105,7 +119,7 @@ const IN_PROCESS_PAGES_IN_FLIGHT = 2;
 export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
   // The queue first: jobs running here finish while the store is still open.
   await deps.ingestion.close();
-  await Promise.all([deps.store.close(), deps.embedder.close(), deps.fetcher.close(), deps.extractor.close(), deps.moderator.close?.()]);
+  await Promise.all([deps.store.close(), deps.conversationFeed.close(), deps.embedder.close(), deps.fetcher.close(), deps.extractor.close(), deps.moderator.close?.()]);
 }
 
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);

@@ -40,7 +40,14 @@ header{display:flex;align-items:center;justify-content:space-between;padding:10p
 h2{margin:0;font-size:16px;font-weight:600}
 button{cursor:pointer}
 button:focus-visible,textarea:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-.close{border:0;background:none;font-size:22px;line-height:1;color:#374151;padding:4px 8px}
+.close,.more{border:0;background:none;font-size:22px;line-height:1;color:#374151;padding:4px 8px}
+.tools{position:relative;display:flex;gap:2px}
+.menu{position:absolute;right:0;top:100%;margin:0;padding:4px;list-style:none;background:#fff;border:1px solid #d1d5db;border-radius:8px;z-index:1}
+.menu[hidden]{display:none}
+.menu button{border:0;background:none;color:#111827;padding:8px;white-space:nowrap}
+.person{align-self:flex-start;background:#ecfdf5;color:#064e3b}
+.who{display:block;font-size:12px;font-weight:600;margin-bottom:2px}
+.note{align-self:center;color:#4b5563;font-size:13px;text-align:center}
 .log{flex:1;overflow-y:auto;padding:12px 14px;display:flex;flex-direction:column;gap:10px}
 .msg{max-width:88%;padding:8px 12px;border-radius:10px;white-space:pre-wrap;word-wrap:break-word}
 .user{align-self:flex-end;background:#1d4ed8;color:#fff}
@@ -60,7 +67,7 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
 </style>
 <button class="launcher" type="button" aria-expanded="false" aria-controls="panel">Chat</button>
 <section class="panel" id="panel" role="dialog" aria-labelledby="title" hidden>
-<header><h2 id="title">Chat</h2><button class="close" type="button" aria-label="Close chat">×</button></header>
+<header><h2 id="title">Chat</h2><div class="tools"><button class="more" type="button" aria-label="More options" aria-haspopup="menu" aria-expanded="false" aria-controls="menu">⋯</button><ul class="menu" id="menu" role="menu" hidden><li role="none"><button class="ask-person" type="button" role="menuitem">Talk to a person</button></li></ul><button class="close" type="button" aria-label="Close chat">×</button></div></header>
 <div class="log" role="log" aria-live="polite" aria-label="Conversation" tabindex="0"></div>
 <p class="status" role="alert"></p>
 <form><label class="sr" for="message">Your message</label><textarea id="message" rows="1" maxlength="8000"></textarea><button class="send" type="submit">Send</button></form>
@@ -72,8 +79,16 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
   const status = $('.status');
   const input = $('textarea');
   const send = $('.send');
+  const more = $('.more');
+  const menu = $('.menu');
   let identity = null;
   let loaded = false;
+  // Messages on screen: the live stream (while a person answers) adds only the others.
+  const shown = new Set();
+  let lastId = null;
+  let following = false;
+  let personJoined = false;
+  let sending = null;
 
   const element = (tag, className, text) => {
     const node = document.createElement(tag);
@@ -86,10 +101,10 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
 
   /** The key rides in the URL too: a CORS preflight carries no Authorization header, and the
    * server grants it only to an origin this key lists. */
-  async function call(method, path, body) {
+  async function call(method, path, body, query = '', signal) {
     let response;
     try {
-      response = await fetch(api + path + keyParam, { method, headers: headers(), body: body && JSON.stringify(body) });
+      response = await fetch(api + path + keyParam + query, { method, headers: headers(), body: body && JSON.stringify(body), signal });
     } catch {
       throw await unreachable();
     }
@@ -174,13 +189,95 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
     return list;
   }
 
-  function bubble(role, text) {
-    const node = element('div', `msg ${role}`);
+  function bubble(role, text, author) {
+    const node = element('div', `msg ${author ? 'person' : role}`);
     const body = element('span', '', text);
-    node.append(element('span', 'sr', role === 'user' ? 'You: ' : 'Assistant: '), body);
+    if (author) node.append(element('span', 'who', author));
+    node.append(element('span', 'sr', role === 'user' ? 'You: ' : author ? 'Person: ' : 'Assistant: '), body);
     log.append(node);
     log.scrollTop = log.scrollHeight;
     return { node, body };
+  }
+
+  function note(text) {
+    const node = element('p', 'msg note', text);
+    log.append(node);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function seen(id) {
+    if (!id) return;
+    shown.add(id);
+    lastId = id;
+  }
+
+  function show(message) {
+    if (shown.has(message.id)) return;
+    seen(message.id);
+    if (message.role === 'user' && message.content === sending) return void (sending = null);
+    if (message.author && !personJoined) {
+      personJoined = true;
+      note(`A person has joined: ${message.author.name}`);
+    }
+    const { node } = bubble(message.role, message.content || '', message.author && message.author.name);
+    if (message.role === 'assistant' && !message.author) node.append(rating(message.id, null));
+  }
+
+  /** While a person answers: their replies, live, until the assistant is back. */
+  async function follow() {
+    if (following) return;
+    following = true;
+    let backWithAgent = false;
+    while (!backWithAgent) {
+      try {
+        const response = await call('GET', '/conversation/stream', undefined, lastId ? `&after=${encodeURIComponent(lastId)}` : '');
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          const frames = buffer.split('\n\n');
+          buffer = frames.pop();
+          for (const frame of frames) {
+            const json = frame.startsWith(':') ? '' : frame.replace(/^data: ?/, '');
+            if (!json) continue;
+            const event = JSON.parse(json);
+            if (event.message) show(event.message);
+            if (event.conversation && event.conversation.state === 'agent') backWithAgent = true;
+          }
+          if (backWithAgent) {
+            void reader.cancel();
+            break;
+          }
+        }
+      } catch {
+        // cut: try again
+      }
+      if (!backWithAgent) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    note('You are back with the assistant.');
+    following = false;
+    personJoined = false;
+  }
+
+  async function askForPerson() {
+    toggleMenu(false);
+    status.textContent = '';
+    try {
+      if (!identity) await start();
+      await call('POST', '/handoff', {});
+      note('A person will join soon.');
+      void follow();
+    } catch (error) {
+      status.textContent = error.message === 'Failed to fetch' ? MESSAGES.network : error.message;
+    }
+  }
+
+  function toggleMenu(open) {
+    menu.hidden = !open;
+    more.setAttribute('aria-expanded', String(open));
+    if (open) $('.ask-person').focus();
   }
 
   async function restore() {
@@ -188,9 +285,12 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
     $('#title').textContent = conversation.agent.name;
     launcher.setAttribute('aria-label', `Chat with ${conversation.agent.name}`);
     for (const message of conversation.messages) {
-      const { node } = bubble(message.role, message.content || '');
-      if (message.role === 'assistant') node.append(rating(message.id, message.feedback && message.feedback.rating));
+      seen(message.id);
+      if (message.author) personJoined = true;
+      const { node } = bubble(message.role, message.content || '', message.author && message.author.name);
+      if (message.role === 'assistant' && !message.author) node.append(rating(message.id, message.feedback && message.feedback.rating));
     }
+    if (conversation.state === 'people') void follow();
   }
 
   async function start() {
@@ -211,6 +311,7 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     let messageId = null;
+    let withPeople = false;
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
@@ -223,12 +324,20 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
         const event = JSON.parse(json);
         if (event.success === false) throw new Error(MESSAGES[event.error.code] || MESSAGES.other);
         if (event.messageId && !messageId) messageId = event.messageId;
+        if (event.handoff) withPeople = true;
         if (event.delta && event.delta.reply) answer.body.textContent += event.delta.reply.content;
         if (event.citations && event.citations.length > 0) answer.node.append(sources(event.citations));
       }
       log.scrollTop = log.scrollHeight;
     }
-    if (messageId) answer.node.append(rating(messageId, null));
+    if (withPeople) {
+      seen(messageId);
+      answer.node.className = 'msg note';
+      void follow();
+    } else if (messageId) {
+      seen(messageId);
+      answer.node.append(rating(messageId, null));
+    }
   }
 
   async function submit(event) {
@@ -240,6 +349,7 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
     let answer = null;
     try {
       if (!identity) await start();
+      sending = message;
       const response = await call('POST', '/chat', { message, stream: true });
       input.value = '';
       bubble('user', message);
@@ -250,6 +360,7 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
       if (answer && !answer.body.textContent) answer.node.remove();
       status.textContent = error.message === 'Failed to fetch' ? MESSAGES.network : error.message;
     } finally {
+      sending = null;
       log.setAttribute('aria-busy', 'false');
       send.disabled = false;
       input.focus();
@@ -266,6 +377,15 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
   }
 
   launcher.addEventListener('click', () => toggle(panel.hidden));
+  more.addEventListener('click', () => toggleMenu(menu.hidden));
+  $('.ask-person').addEventListener('click', askForPerson);
+  menu.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      toggleMenu(false);
+      more.focus();
+    }
+  });
   $('.close').addEventListener('click', () => toggle(false));
   panel.addEventListener('keydown', (event) => event.key === 'Escape' && toggle(false));
   input.addEventListener('keydown', (event) => {

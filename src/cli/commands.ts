@@ -38,7 +38,14 @@ const accountView = (account: AccountRecord) => ({
 
 async function agentView(deps: DomainDeps, agent: AgentRecord) {
   const ctx = await accountContext(deps, agent.accountId);
-  return { ...toPublicAgentWithStorage(agent, deps.catalog, ctx.plan), accountId: agent.accountId, tools: agent.tools };
+  return { ...toPublicAgentWithStorage(agent, deps.catalog, ctx.plan), accountId: agent.accountId, tools: agent.tools, handoff: agent.handoffEnabled };
+}
+
+/** `--handoff on|off`: whether a visitor asking for a person hands the conversation over. */
+function readSwitch(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new UsageError(`--${name} must be on or off`);
 }
 
 /** The console's key view under the CLI's option names (`agents`, `ips`), with the account. */
@@ -96,11 +103,11 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'agents update': {
-    options: ['name', 'model', 'instructions', 'tools'],
+    options: ['name', 'model', 'instructions', 'tools', 'handoff'],
     takesId: true,
     run: async (deps, o, id) => {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
-      const agent = await updateAgent(deps, ctx, id as string, { name: o.name, model: o.model, instructions: o.instructions, tools: readTools(o.tools) });
+      const agent = await updateAgent(deps, ctx, id as string, { name: o.name, model: o.model, instructions: o.instructions, tools: readTools(o.tools), handoffEnabled: readSwitch('handoff', o.handoff) });
       return agentView(deps, agent);
     },
   },

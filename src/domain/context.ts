@@ -12,6 +12,7 @@ import type { FileExtractor } from '../ports/file-extractor.ts';
 import type { IngestionQueue } from '../ports/ingestion-queue.ts';
 import type { RequestContext } from '../ports/request-context.ts';
 import type { PasswordHasher } from '../ports/password-hasher.ts';
+import type { ConversationFeed } from '../ports/conversation-feed.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -35,6 +36,8 @@ export interface DomainDeps {
   moderator: Moderator;
   /** Hashes and checks console users' passwords. */
   passwords: PasswordHasher;
+  /** Wakes the streams following a conversation when it changes, on any node. */
+  conversationFeed: ConversationFeed;
 }
 
 // Defined beside the ports, which carry it in queued jobs; the domain's functions take it.

@@ -42,6 +42,7 @@ export const EXTRA_ERROR_CODES = [
   'ORIGIN_NOT_ALLOWED', // widget: a publishable key used from a page outside its origin allow-list
   'USER_HASH_INVALID', // widget: a signed-in user's id whose hash is not signed with the agent's identity secret
   'SITE_NOT_FOUND', // admin API and CLI: no such crawled site for the agent
+  'CONVERSATION_NOT_WITH_PEOPLE', // a person's reply to a conversation that is with the agent (hand it off first)
   'SITE_SYNC_RUNNING', // a re-sync of the site is under way (its lease is held): one at a time
   'TEST_QUESTION_NOT_FOUND', // no such test question for the agent
   'TEST_RUN_NOT_FOUND', // no such test run for the agent

@@ -38,6 +38,10 @@ import { registerDeleteTestQuestion } from './routes/delete-test-question.ts';
 import { registerStartTestRun } from './routes/start-test-run.ts';
 import { registerListTestRuns } from './routes/list-test-runs.ts';
 import { registerGetTestRun } from './routes/get-test-run.ts';
+import { registerRequestHandoff } from './routes/request-handoff.ts';
+import { registerResolveHandoff } from './routes/resolve-handoff.ts';
+import { registerAddPersonReply } from './routes/add-person-reply.ts';
+import { registerFollowConversation } from './routes/follow-conversation.ts';
 import { registerAdminApi } from './admin/admin-api.ts';
 import { OPENAI_PREFIX, registerOpenAiDoor } from './openai/openai-door.ts';
 import { registerMcp } from './mcp/mcp-route.ts';
@@ -90,6 +94,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Chat: 'Answers from an agent, as JSON or a stream.',
   Conversations: 'Stored conversations, their messages, feedback and tool calls.',
   Tests: "An agent's test questions and their runs: does search still find the expected sources after each knowledge change (docs/test-questions.md).",
+  Handoff: 'Hand a conversation to a person, reply as one, give it back to the agent, and follow it as it happens (docs/handoff.md).',
   'OpenAI-compatible': 'Chat Completions and models in the OpenAI API\'s shapes, for OpenAI SDKs and tools (errors in OpenAI\'s shape).',
   MCP: 'The Model Context Protocol: an agent\'s search and chat as tools for MCP clients.',
   Widget: 'What the embeddable chat widget calls from a web page, with a publishable key limited to listed origins.',
@@ -181,6 +186,10 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerStartTestRun(api, deps);
       registerListTestRuns(api, deps);
       registerGetTestRun(api, deps);
+      registerRequestHandoff(api, deps);
+      registerResolveHandoff(api, deps);
+      registerAddPersonReply(api, deps);
+      registerFollowConversation(api, deps);
       await api.register(registerOpenAiDoor(deps), { prefix: OPENAI_PREFIX });
       registerMcp(api, deps);
       await api.register(registerWidgetDoor(deps), { prefix: WIDGET_PREFIX });

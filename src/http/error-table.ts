@@ -39,6 +39,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ORIGIN_NOT_ALLOWED: 403, // widget: the page's Origin is not in the publishable key's allow-list
   USER_HASH_INVALID: 401, // widget: X-Colloquy-User-Hash is not the HMAC-SHA256 of X-Colloquy-User with the agent's identity secret
   SITE_NOT_FOUND: 404, // no crawled site with this id for the agent
+  CONVERSATION_NOT_WITH_PEOPLE: 409, // a person's reply while the agent answers the conversation
   SITE_SYNC_RUNNING: 409, // the site's re-sync lease is held by a run under way (another request or the scheduler)
   TEST_QUESTION_NOT_FOUND: 404, // no test question with this id for the agent
   TEST_RUN_NOT_FOUND: 404, // no test run with this id for the agent

@@ -114,6 +114,12 @@ export const MessageSchema = Type.Object(
     content: Type.Optional(Type.String({ description: 'Absent on an assistant message that only called tools.' })),
     tool_calls: Type.Optional(Type.Array(ToolCallSchema)),
     feedback: Type.Optional(FeedbackSchema),
+    author: Type.Optional(
+      Type.Object(
+        { type: Type.Literal('person'), name: Type.String({ description: 'The name the person replied under.' }) },
+        { description: 'Only on an assistant message written by a person while the conversation was with people (docs/handoff.md); absent on the model\'s replies.' },
+      ),
+    ),
     createdAt: Type.String({ format: 'date-time' }),
   },
   { description: 'A message (SPEC §2).' },
@@ -141,6 +147,25 @@ export const MessageParamsSchema = Type.Object({
   messageId: Type.String({ minLength: 1, maxLength: 200 }),
 });
 
+export const HandoffConversationSchema = Type.Object(
+  {
+    ...ConversationSchema.properties,
+    state: Type.Union([Type.Literal('agent'), Type.Literal('people')], { description: '`agent`: the model answers; `people`: messages wait for a person, the model is not called.' }),
+    handoff: Type.Union(
+      [
+        Type.Object({
+          reason: Type.Union([Type.String(), Type.Null()]),
+          requestedBy: Type.Union([Type.Literal('api'), Type.Literal('visitor'), Type.Literal('console'), Type.Literal('agent')]),
+          requestedAt: Type.String({ format: 'date-time' }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The latest move to people (kept after it is resolved); null before the first.' },
+    ),
+  },
+  { description: 'A conversation record with who answers it.' },
+);
+
 /** The shapes the OpenAPI document names under components.schemas: wherever a route's schema
  * holds one of them, the document refers to it instead of repeating it. */
 export const SHARED_SCHEMAS = {
@@ -154,5 +179,6 @@ export const SHARED_SCHEMAS = {
   Feedback: FeedbackSchema,
   Message: MessageSchema,
   Conversation: ConversationSchema,
+  HandoffConversation: HandoffConversationSchema,
   Pagination: PaginationSchema,
 };

@@ -13,6 +13,8 @@ export interface SseWriter {
   /** After the stream began, a failure is a final frame carrying the error object, plus `extra`
    * fields (the chat stream's finish reason and usage). */
   fail(error: unknown, extra?: Record<string, unknown>): void;
+  /** A comment line: keeps proxies from closing a quiet stream; clients ignore it. */
+  keepAlive(): void;
   end(): void;
 }
 
@@ -59,6 +61,10 @@ export function createSseWriter(reply: FastifyReply, endMarker = 'data:\n\n'): S
       // The chat stream states usage beside the error (DESIGN.md's failure frame), not inside it.
       if ('usage' in extra) delete errorObject.usage;
       this.send({ success: false, error: errorObject, ...extra });
+    },
+    keepAlive() {
+      start();
+      if (!gone()) reply.raw.write(':\n\n');
     },
     end() {
       start();

@@ -6,6 +6,22 @@ import type { Page, PageRequest } from './store.ts';
 export const TOOL_CALL_STATUSES = ['pending', 'completed', 'canceled'] as const;
 export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
 
+/** Who answers the conversation: the agent's model, or the account's people (a handoff). */
+export const CONVERSATION_STATES = ['agent', 'people'] as const;
+export type ConversationState = (typeof CONVERSATION_STATES)[number];
+
+/** Who moved a conversation to people: an API client, the visitor (the widget's menu, or their own
+ * words), a console member, or the agent's model through its built-in tool. */
+export const HANDOFF_REQUESTERS = ['api', 'visitor', 'console', 'agent'] as const;
+export type HandoffRequester = (typeof HANDOFF_REQUESTERS)[number];
+
+/** The latest move to people. */
+export interface HandoffRecord {
+  reason: string | null;
+  requestedBy: HandoffRequester;
+  at: number;
+}
+
 export interface ConversationRecord {
   id: string;
   accountId: string;
@@ -18,7 +34,13 @@ export interface ConversationRecord {
   createdAt: number;
   /** Time of the latest stored message (creation time until then). */
   updatedAt: number;
+  state: ConversationState;
+  /** The latest handover to people; kept after it is resolved, null before the first. */
+  handoff: HandoffRecord | null;
 }
+
+/** What a new conversation is stored with: it starts with the agent. */
+export type NewConversation = Omit<ConversationRecord, 'messageCount' | 'state' | 'handoff'>;
 
 export interface ToolCallRecord {
   /** Colloquy's id (`call_…`), unique across conversations. */
@@ -58,11 +80,14 @@ export interface MessageRecord {
   feedback: FeedbackRecord | null;
   toolCalls: ToolCallRecord[];
   createdAt: number;
+  /** An assistant message written by a person (a handoff's reply): their name; null otherwise. */
+  authorName: string | null;
 }
 
 /** A message to append; seq is assigned by the store. */
-export type NewMessage = Omit<MessageRecord, 'seq' | 'feedback' | 'toolCalls' | 'conversationId'> & {
+export type NewMessage = Omit<MessageRecord, 'seq' | 'feedback' | 'toolCalls' | 'conversationId' | 'authorName'> & {
   toolCalls: Array<Pick<ToolCallRecord, 'id' | 'name' | 'arguments'>>;
+  authorName?: string | null;
 };
 
 export interface ConversationStore {
@@ -70,7 +95,7 @@ export interface ConversationStore {
   findByUser(accountId: string, agentId: string, userId: string): Promise<ConversationRecord | undefined>;
   /** Inserts the conversation; when it has a userId the agent already uses, inserts nothing
    * (the race of two first messages) and returns the conversation that holds it. */
-  insertOrGet(conversation: Omit<ConversationRecord, 'messageCount'>): Promise<ConversationRecord>;
+  insertOrGet(conversation: NewConversation): Promise<ConversationRecord>;
   /** Most recently active first (updatedAt, then id, descending), with the count of the whole list. */
   /** `withMessages`: only conversations holding a message (one whose first reply failed holds none). */
   list(accountId: string, agentId: string, page: PageRequest, options?: { withMessages?: boolean }): Promise<Page<ConversationRecord>>;
@@ -80,6 +105,12 @@ export interface ConversationStore {
   /** Appends messages in order after the conversation's last (seq, message count), sets its
    * updatedAt to `at`, and its title when it has none yet. */
   appendMessages(accountId: string, conversationId: string, messages: NewMessage[], at: number, title: string | null): Promise<MessageRecord[]>;
+  /** Moves the conversation to `state` unless it is there already (one conditional UPDATE, so of
+   * two concurrent moves one wins); a move to people records `handoff`. The conversation after,
+   * and whether this call moved it; undefined when there is no such conversation. */
+  setState(accountId: string, agentId: string, conversationId: string, state: ConversationState, handoff: HandoffRecord | null): Promise<{ conversation: ConversationRecord; moved: boolean } | undefined>;
+  /** The account's conversations with people, most recently active first (the console's inbox). */
+  listWithPeople(accountId: string, page: PageRequest, onlyAgentIds?: readonly string[]): Promise<Page<ConversationRecord>>;
 }
 
 export interface MessageStore {
@@ -88,6 +119,8 @@ export interface MessageStore {
   /** The latest `limit` messages, oldest first, tool calls included (the prompt's history). */
   recent(accountId: string, conversationId: string, limit: number): Promise<MessageRecord[]>;
   get(accountId: string, conversationId: string, messageId: string): Promise<MessageRecord | undefined>;
+  /** Messages stored after `seq`, oldest first, at most `limit` (a stream following the conversation). */
+  after(accountId: string, conversationId: string, seq: number, limit: number): Promise<MessageRecord[]>;
   /** Removes the message, and with `andLater` every message after it in the conversation (its
    * tool calls go with it); returns how many messages were removed (0 when there was none). */
   delete(accountId: string, conversationId: string, messageId: string, andLater: boolean): Promise<number>;

@@ -50,6 +50,8 @@ export interface AgentRecord {
   /** Grows whenever the agent's knowledge changes; derived search indexes are keyed by it. */
   knowledgeVersion: number;
   tools: ClientTool[];
+  /** A visitor who writes that they want a person hands the conversation to the account's people. */
+  handoffEnabled: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -152,11 +154,13 @@ export interface AgentPatch {
   model?: string;
   instructions?: string;
   tools?: ClientTool[];
+  handoffEnabled?: boolean;
   updatedAt: number;
 }
 
 export interface AgentStore {
-  insert(agent: AgentRecord): Promise<void>;
+  /** Handoff starts off unless the record says otherwise. */
+  insert(agent: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnabled?: boolean }): Promise<void>;
   get(accountId: string, agentId: string): Promise<AgentRecord | undefined>;
   /** `onlyIds` narrows the list to a restricted key's agents. */
   list(accountId: string, page: PageRequest, onlyIds?: readonly string[]): Promise<Page<AgentRecord>>;

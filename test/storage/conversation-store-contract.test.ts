@@ -65,7 +65,7 @@ describe(`conversation store contract (${TEST_BACKEND})`, () => {
     const agentId = await seedAgent(accountId);
     const otherAgent = await seedAgent(accountId);
     const anonymous = await seedConversation(accountId, agentId, { at: T0 + 5 });
-    assert.deepEqual(anonymous, { id: anonymous.id, accountId, agentId, userId: null, title: null, messageCount: 0, createdAt: T0 + 5, updatedAt: T0 + 5 });
+    assert.deepEqual(anonymous, { id: anonymous.id, accountId, agentId, userId: null, title: null, messageCount: 0, createdAt: T0 + 5, updatedAt: T0 + 5, state: 'agent', handoff: null });
     assert.deepEqual(await store.conversations.get(accountId, agentId, anonymous.id), anonymous);
     assert.equal(await store.conversations.get(accountId, otherAgent, anonymous.id), undefined, 'another agent of the account does not see it');
 
@@ -140,7 +140,7 @@ describe(`conversation store contract (${TEST_BACKEND})`, () => {
       [question.id, 1, 'user', conversationId],
       [answer.id, 2, 'assistant', conversationId],
     ]);
-    assert.deepEqual(stored[1], { id: answer.id, conversationId, role: 'assistant', content: '9 to 5.', seq: 2, finishReason: 'stop', credits: 1000, feedback: null, toolCalls: [], createdAt: T0 + 2 });
+    assert.deepEqual(stored[1], { id: answer.id, conversationId, role: 'assistant', content: '9 to 5.', seq: 2, finishReason: 'stop', credits: 1000, feedback: null, toolCalls: [], createdAt: T0 + 2, authorName: null });
     const later = await store.conversations.appendMessages(accountId, conversationId, [userMessage('And on Sunday?', T0 + 50)], T0 + 50, 'And on Sunday?');
     assert.equal(later[0]?.seq, 3);
     const conversation = await store.conversations.get(accountId, agentId, conversationId);

@@ -362,6 +362,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/{accountId}/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversations with people
+         * @description The account's conversations handed to a person, most recently active first, with their agent. Reply with POST …/agents/{agentId}/conversations/{ref}/messages, give one back with …/handoff/resolve, follow one with …/stream.
+         */
+        get: operations["listInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/{accountId}/members": {
         parameters: {
             query?: never;
@@ -815,6 +835,8 @@ export interface paths {
          *
          *     The stream starts with the model's first output; every error before it is an ordinary JSON error. A failure after it is one frame `{"success":false,"error":{"code","message"},"delta":{"finish_reason":"error"},"usage":{"credits":0}}` and the end marker; nothing was charged or stored. A client that disconnects stops the model call.
          *
+         *     **With people** (after POST …/handoff, or when the agent hands over by itself because the visitor asked for a person): the message is stored and checked for harmful content as usual, but the model is not called and nothing is charged. The reply keeps its shape: `reply.content` is a short notice, `usage.credits` 0, and `handoff: {"state":"people"}` is added to the JSON reply and to the stream's first and final frames. The person's replies arrive in GET …/messages and in GET …/conversations/{conversationRef}/stream. Emits `handoff.message`.
+         *
          *     Emits `chat.completed` (or `chat.failed`, once the agent was found) for requests made with an API key.
          */
         post: operations["chat"];
@@ -857,7 +879,11 @@ export interface paths {
          */
         get: operations["listMessages"];
         put?: never;
-        post?: never;
+        /**
+         * Reply as a person
+         * @description A person's reply in a conversation with people: stored as an `assistant` message with `author: {type: "person", name}`, not charged, listed by GET …/messages and sent to the streams following the conversation. A conversation with the agent is refused with 409 `CONVERSATION_NOT_WITH_PEOPLE` (hand it off first).
+         */
+        post: operations["addPersonReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -938,6 +964,74 @@ export interface paths {
          * @description Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists.
          */
         post: operations["messageFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a conversation to a person
+         * @description agent → people. From now on a chat message in this conversation is stored for a person and answered with a notice (`handoff: {"state":"people"}`), without calling the model or charging; a person replies with POST …/messages, and POST …/handoff/resolve gives it back to the agent. Asking again while it is with people changes nothing. Emits `handoff.requested` when the conversation moves.
+         */
+        post: operations["requestHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/handoff/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a conversation back to the agent
+         * @description people → agent. The next chat message is answered by the model, with the whole conversation (the people's replies included) as its history. Resolving a conversation that is with the agent changes nothing. Emits `handoff.resolved` when the conversation moves.
+         */
+        post: operations["resolveHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a conversation as it happens
+         * @description Holds a Server-Sent Events stream open and sends each message of the conversation as it is stored (a person's replies while it is with people, the visitor's messages, the agent's answers), and its moves between the agent and people, on whichever node they happen.
+         *
+         *     `text/event-stream`, each frame one `data: {json}` line and a blank line:
+         *     1. `{"success":true,"conversation":{…}}`: the conversation with its `state` (`agent` or `people`);
+         *     2. `{"message":{…}}` for each message as it is stored, oldest first: the visitor's, the agent's and a person's replies (`author`);
+         *     3. `{"conversation":{…}}` when the conversation moves between the agent and people;
+         *     4. a comment line (`:`) every 15 s while nothing happens.
+         *
+         *     The stream stays open until the client closes it; it ends with the empty `data:` end marker when the conversation is deleted or the server shuts down (reconnect with `after` set to the last message id you got).
+         */
+        get: operations["followConversation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1166,6 +1260,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "handoff.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `handoff.requested` event
+         * @description A conversation moved to people: its next messages wait for a person (docs/handoff.md). Receivers ignore event types they do not know: new ones are added over time.
+         */
+        post: operations["onHandoffRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "handoff.message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `handoff.message` event
+         * @description The visitor wrote while the conversation is with people (stored, not answered by the model): a team can bridge it to its own chat tool. Receivers ignore event types they do not know: new ones are added over time.
+         */
+        post: operations["onHandoffMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "handoff.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `handoff.resolved` event
+         * @description A conversation went back to the agent: the model answers its next message, with the whole conversation as history. Receivers ignore event types they do not know: new ones are added over time.
+         */
+        post: operations["onHandoffResolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1193,7 +1347,7 @@ export interface components {
          * @description The error code (SPEC §7, plus the service's additions); the HTTP status tells which of them can occur.
          * @enum {string}
          */
-        ErrorCode: "AUTH_REQUIRED" | "KEY_EXPIRED" | "INVALID_BODY" | "CONTENT_BLOCKED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "INVALID_FILE" | "INSUFFICIENT_CREDITS" | "PLAN_LIMIT_REACHED" | "MODEL_NOT_AVAILABLE" | "AGENT_NOT_ALLOWED" | "IP_NOT_ALLOWED" | "AGENT_NOT_FOUND" | "CONVERSATION_NOT_FOUND" | "MESSAGE_NOT_FOUND" | "SOURCE_NOT_FOUND" | "TOOL_CALL_NOT_FOUND" | "TOOL_CALL_ALREADY_CANCELED" | "TOOL_CALL_NOT_PENDING" | "TOOL_CALL_ALREADY_EXECUTED" | "PENDING_TOOL_CALLS" | "FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "UNKNOWN_ERROR" | "MODERATION_UNAVAILABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TOO_LARGE" | "CLIENT_DISCONNECTED" | "CSRF_TOKEN_INVALID" | "OWNER_REQUIRED" | "ORIGIN_NOT_ALLOWED" | "USER_HASH_INVALID" | "SITE_NOT_FOUND" | "SITE_SYNC_RUNNING" | "TEST_QUESTION_NOT_FOUND" | "TEST_RUN_NOT_FOUND" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "AUTH_REQUIRED" | "KEY_EXPIRED" | "INVALID_BODY" | "CONTENT_BLOCKED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "INVALID_FILE" | "INSUFFICIENT_CREDITS" | "PLAN_LIMIT_REACHED" | "MODEL_NOT_AVAILABLE" | "AGENT_NOT_ALLOWED" | "IP_NOT_ALLOWED" | "AGENT_NOT_FOUND" | "CONVERSATION_NOT_FOUND" | "MESSAGE_NOT_FOUND" | "SOURCE_NOT_FOUND" | "TOOL_CALL_NOT_FOUND" | "TOOL_CALL_ALREADY_CANCELED" | "TOOL_CALL_NOT_PENDING" | "TOOL_CALL_ALREADY_EXECUTED" | "PENDING_TOOL_CALLS" | "FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "UNKNOWN_ERROR" | "MODERATION_UNAVAILABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TOO_LARGE" | "CLIENT_DISCONNECTED" | "CSRF_TOKEN_INVALID" | "OWNER_REQUIRED" | "ORIGIN_NOT_ALLOWED" | "USER_HASH_INVALID" | "SITE_NOT_FOUND" | "CONVERSATION_NOT_WITH_PEOPLE" | "SITE_SYNC_RUNNING" | "TEST_QUESTION_NOT_FOUND" | "TEST_RUN_NOT_FOUND" | "SERVICE_UNAVAILABLE";
         /** @description Every error other than 401. */
         Error: {
             /** @constant */
@@ -1299,6 +1453,13 @@ export interface components {
             content?: string;
             tool_calls?: components["schemas"]["ToolCall"][];
             feedback?: components["schemas"]["Feedback"];
+            /** @description Only on an assistant message written by a person while the conversation was with people (docs/handoff.md); absent on the model's replies. */
+            author?: {
+                /** @constant */
+                type: "person";
+                /** @description The name the person replied under. */
+                name: string;
+            };
             /** Format: date-time */
             createdAt: string;
         };
@@ -1317,6 +1478,31 @@ export interface components {
              * @description When the latest message was stored.
              */
             updatedAt: string;
+        };
+        /** @description A conversation record with who answers it. */
+        HandoffConversation: {
+            id: string;
+            /** @description The end user of a persistent conversation, else null. */
+            userId: string | null;
+            /** @description The first user message, shortened to 80 characters; null before any. */
+            title: string | null;
+            messageCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the latest message was stored.
+             */
+            updatedAt: string;
+            /** @description `agent`: the model answers; `people`: messages wait for a person, the model is not called. */
+            state: "agent" | "people";
+            /** @description The latest move to people (kept after it is resolved); null before the first. */
+            handoff: {
+                reason: string | null;
+                requestedBy: "api" | "visitor" | "console" | "agent";
+                /** Format: date-time */
+                requestedAt: string;
+            } | null;
         };
         Pagination: {
             /** @description At least 1, even when the list is empty. */
@@ -4150,6 +4336,134 @@ export interface operations {
             };
         };
     };
+    listInbox: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1000000. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        conversations: {
+                            id: string;
+                            /** @description The end user of a persistent conversation, else null. */
+                            userId: string | null;
+                            /** @description The first user message, shortened to 80 characters; null before any. */
+                            title: string | null;
+                            messageCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When the latest message was stored.
+                             */
+                            updatedAt: string;
+                            /** @description `agent`: the model answers; `people`: messages wait for a person, the model is not called. */
+                            state: "agent" | "people";
+                            /** @description The latest move to people (kept after it is resolved); null before the first. */
+                            handoff: {
+                                reason: string | null;
+                                requestedBy: "api" | "visitor" | "console" | "agent";
+                                /** Format: date-time */
+                                requestedAt: string;
+                            } | null;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                        pagination: {
+                            /** @description At least 1, even when the list is empty. */
+                            totalPages: number;
+                            currentPage: number;
+                            /** @description The 1-based position of the first item of this page in the whole list. */
+                            pagingCounter: number;
+                            hasNextPage: boolean;
+                            totalConversations: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMembers: {
         parameters: {
             query?: never;
@@ -4923,7 +5237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `SITE_SYNC_RUNNING`. */
+            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `CONVERSATION_NOT_WITH_PEOPLE`, `SITE_SYNC_RUNNING`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6961,8 +7275,13 @@ export interface operations {
                         /** @description Present when the conversation belongs to an end user. */
                         userId?: string;
                         usage: {
-                            /** @description Credits charged: the model's price in GET /models. */
+                            /** @description Credits charged: the model's price in GET /models; 0 while the conversation is with people. */
                             credits: number;
+                        };
+                        /** @description Only while the conversation is with people (docs/handoff.md): the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message. */
+                        handoff?: {
+                            /** @constant */
+                            state: "people";
                         };
                     };
                     "text/event-stream": string;
@@ -7018,7 +7337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `SITE_SYNC_RUNNING`. */
+            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `CONVERSATION_NOT_WITH_PEOPLE`, `SITE_SYNC_RUNNING`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7282,6 +7601,147 @@ export interface operations {
             };
             /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addPersonReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                /** @description A conversation id or an end user id (URL-encoded). */
+                conversationRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    /** @description The name the visitor sees beside the reply. */
+                    authorName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: components["schemas"]["Message"];
+                        conversationId: string;
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `CONVERSATION_NOT_WITH_PEOPLE`, `SITE_SYNC_RUNNING`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -7655,7 +8115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `SITE_SYNC_RUNNING`. */
+            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `CONVERSATION_NOT_WITH_PEOPLE`, `SITE_SYNC_RUNNING`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7799,6 +8259,369 @@ export interface operations {
             };
             /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
             413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                /** @description A conversation id or an end user id (URL-encoded). */
+                conversationRef: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: the request may have no body. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, for the person who takes it (in the console and `handoff.requested`). */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        conversation: components["schemas"]["HandoffConversation"];
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resolveHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                /** @description A conversation id or an end user id (URL-encoded). */
+                conversationRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        conversation: components["schemas"]["HandoffConversation"];
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    followConversation: {
+        parameters: {
+            query?: {
+                /** @description Send the messages stored after this one first (a reconnecting client's last message id); by default only new ones. */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                /** @description A conversation id or an end user id (URL-encoded). */
+                conversationRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation as it happens (frames described above). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -8590,6 +9413,195 @@ export interface operations {
                             rank: number | null;
                             score: number | null;
                         }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled and receives nothing more. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: the delivery is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onHandoffRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry, so a receiver can drop duplicates. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since the Unix epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (`evt_…`), also the `webhook-id` header. */
+                    id: string;
+                    /** @constant */
+                    type: "handoff.requested";
+                    /** Format: date-time */
+                    created: string;
+                    data: {
+                        /** @description The agent. */
+                        agent: {
+                            id: string;
+                        };
+                        conversationId: string;
+                        /** @description The end user's id of a persistent conversation (the widget's visitor), else null. */
+                        userId: string | null;
+                        /** @description Why, when the request said so. */
+                        reason: string | null;
+                        /** @description `api`: POST …/handoff; `visitor`: the widget's menu or the visitor's own words; `console`: a member; `agent`: the model's tool. */
+                        requestedBy: "api" | "visitor" | "console" | "agent";
+                        /** @description The name of the key that made the request (never the key); null from the console. */
+                        apiKey: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled and receives nothing more. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: the delivery is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onHandoffMessage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry, so a receiver can drop duplicates. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since the Unix epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (`evt_…`), also the `webhook-id` header. */
+                    id: string;
+                    /** @constant */
+                    type: "handoff.message";
+                    /** Format: date-time */
+                    created: string;
+                    data: {
+                        /** @description The agent. */
+                        agent: {
+                            id: string;
+                        };
+                        conversationId: string;
+                        /** @description The end user's id of a persistent conversation (the widget's visitor), else null. */
+                        userId: string | null;
+                        messageId: string;
+                        /** @description The visitor's message. */
+                        content: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled and receives nothing more. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: the delivery is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onHandoffResolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry, so a receiver can drop duplicates. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since the Unix epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (`evt_…`), also the `webhook-id` header. */
+                    id: string;
+                    /** @constant */
+                    type: "handoff.resolved";
+                    /** Format: date-time */
+                    created: string;
+                    data: {
+                        /** @description The agent. */
+                        agent: {
+                            id: string;
+                        };
+                        conversationId: string;
+                        /** @description The end user's id of a persistent conversation (the widget's visitor), else null. */
+                        userId: string | null;
+                        resolvedBy: "api" | "console";
+                        /** @description The name of the key that resolved it; null from the console. */
+                        apiKey: string | null;
                     };
                 };
             };

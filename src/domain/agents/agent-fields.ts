@@ -19,6 +19,8 @@ export interface AgentFields {
   model?: string;
   instructions?: string;
   tools?: ClientTool[];
+  /** A visitor who writes that they want a person hands the conversation to people. */
+  handoffEnabled?: boolean;
 }
 
 /** Checks the fields an operator or a client may set; throws INVALID_BODY with a list by field,

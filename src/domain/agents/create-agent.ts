@@ -16,6 +16,7 @@ export async function createAgent(deps: DomainDeps, ctx: RequestContext, input: 
     instructions: fields.instructions ?? '',
     usage: 0,
     storageUsed: 0, knowledgeVersion: 0,
+    handoffEnabled: false,
     tools: fields.tools ?? [],
     createdAt: now,
     updatedAt: now,

@@ -6,7 +6,7 @@ import type { MessageRecord } from '../../ports/conversation-store.ts';
 let seq = 0;
 function message(role: 'user' | 'assistant', content: string | null, toolCalls: MessageRecord['toolCalls'] = []): MessageRecord {
   seq += 1;
-  return { id: `msg_${seq}`, conversationId: 'conv_1', role, content, seq, finishReason: null, credits: 0, feedback: null, toolCalls, createdAt: seq };
+  return { id: `msg_${seq}`, conversationId: 'conv_1', role, content, seq, finishReason: null, credits: 0, feedback: null, toolCalls, createdAt: seq, authorName: null };
 }
 const call = (id: string, status: 'pending' | 'completed' | 'canceled', output: string | null = null) => ({ id, messageId: 'm', conversationId: 'conv_1', ordinal: 0, name: 'lookup', arguments: '{}', status, output, updatedAt: 0 });
 const base = { instructions: 'Be brief.', passages: [], toolResults: new Map<string, string>(), contextTokens: 4_096, maxTokens: 512 };

@@ -32,6 +32,8 @@ export interface PublicMessage {
   content?: string;
   tool_calls?: PublicToolCall[];
   feedback?: PublicFeedback;
+  /** A reply written by a person while the conversation was with people. */
+  author?: { type: 'person'; name: string };
   createdAt: string;
 }
 
@@ -43,6 +45,7 @@ export function toPublicMessage(message: MessageRecord): PublicMessage {
     ...(message.content !== null && { content: message.content }),
     ...(message.toolCalls.length > 0 && { tool_calls: message.toolCalls.map(toPublicToolCall) }),
     ...(feedback && { feedback: toPublicFeedback(feedback) }),
+    ...(message.authorName !== null && { author: { type: 'person' as const, name: message.authorName } }),
     createdAt: isoTime(message.createdAt),
   };
 }

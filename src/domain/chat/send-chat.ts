@@ -20,6 +20,8 @@ import { checkToolResults, settleToolResults, type ToolResult } from './tool-res
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
 import { toCitations, type Citation } from './citations.ts';
 import { recordQuestion } from '../insights/record-question.ts';
+import { holdForPeople } from '../handoff/hold-for-people.ts';
+import { wantsPerson } from '../handoff/wants-person.ts';
 
 /** Passages retrieved to ground one reply. */
 export const GROUNDING_PASSAGES = 5;
@@ -48,10 +50,16 @@ export interface ChatInput {
 
 /** Hears the reply as it is made (the SSE stream); a JSON reply needs none of it. */
 export interface ChatListener {
-  /** Once, before the first part of the reply: the ids it will be stored under. */
-  onStart?(ids: { conversationId: string; messageId: string }): void;
+  /** Once, before the first part of the reply: the ids it will be stored under, and `handoff` when
+   * the conversation is with people (the reply is then a notice, not the model's). */
+  onStart?(ids: { conversationId: string; messageId: string; handoff?: ChatHandoff }): void;
   onContent?(text: string): void;
   onToolCalls?(calls: PublicToolCall[]): void;
+}
+
+/** Told with a reply the model did not write: the conversation is with people, who answer it. */
+export interface ChatHandoff {
+  state: 'people';
 }
 
 export interface ChatReply {
@@ -67,6 +75,8 @@ export interface ChatReply {
   tokens: { prompt: number; completion: number };
   /** Only when the input asked for them. */
   citations?: Citation[];
+  /** Only when the conversation is with people: the message was stored for them, the model not called. */
+  handoff?: ChatHandoff;
 }
 
 interface Attempt {
@@ -102,8 +112,11 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
   const existing = input.transcript ? undefined : await existingConversation(deps, ctx, agent, input);
   attempt.conversationId = existing?.id ?? null;
   const toolOutputs = await checkToolResults(deps.store, ctx.accountId, existing, input.toolResults ?? []);
-  await assertCanPay(deps, ctx, entry.credits);
   const message = input.message ?? null;
+  // With people, or asking for them (when the agent hands over by itself): nothing is charged.
+  const handOver = existing?.state !== 'people' && agent.handoffEnabled && !input.transcript && message !== null && wantsPerson(message);
+  const forPeople = existing?.state === 'people' || handOver;
+  if (!forPeople) await assertCanPay(deps, ctx, entry.credits);
   // A caller's own transcript replaces the stored history (and its user turns are screened here).
   const stored = !input.transcript && existing ? await deps.store.messages.recent(ctx.accountId, existing.id, HISTORY_MESSAGES) : null;
   const screened = textToModerate(input);
@@ -111,6 +124,7 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
 
   const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
   attempt.conversationId = conversation.id;
+  if (forPeople) return heldReply(deps, ctx, agent, conversation, { message, toolOutputs, handOver, signal, listener });
   const history = input.transcript ?? stored ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));
   const query = message ?? [...history].reverse().find((m) => m.role === 'user')?.content ?? null;
   const passages = query ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, { signal, excerptSentences: model.quotesExcerpts ? EXCERPT_SENTENCES : 0 }) : [];
@@ -174,6 +188,16 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     tokens: { prompt: promptTokens(prompt), completion: replyTokens(content, calls) },
     ...(citations && { citations }),
   };
+}
+
+/** The message kept for the people: the reply is a notice, in the model's reply shape. */
+async function heldReply(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, conversation: ConversationRecord, options: { message: string | null; toolOutputs: Map<string, string>; handOver: boolean; signal: AbortSignal; listener: ChatListener }): Promise<ChatReply> {
+  const { message, listener } = options;
+  const held = await holdForPeople(deps, ctx, agent, conversation, { ...options, title: message === null ? null : titleOf(message) });
+  const handoff: ChatHandoff = { state: 'people' };
+  listener.onStart?.({ conversationId: conversation.id, messageId: held.messageId, handoff });
+  listener.onContent?.(held.notice);
+  return { conversationId: conversation.id, messageId: held.messageId, userId: conversation.userId, content: held.notice, toolCalls: [], finishReason: 'stop', credits: 0, tokens: { prompt: 0, completion: 0 }, handoff };
 }
 
 /** With userId, that end user's conversation (none yet is fine: it starts now); with only a

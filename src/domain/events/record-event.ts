@@ -14,6 +14,9 @@ export type EventType =
   | 'credits.low'
   | 'evaluation.completed'
   | 'evaluation.regressed'
+  | 'handoff.requested'
+  | 'handoff.message'
+  | 'handoff.resolved'
   | 'ping';
 
 /** Records an event with the change it reports: call it inside that change's transaction. */

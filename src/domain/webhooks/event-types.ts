@@ -13,6 +13,9 @@ export const KNOWN_EVENT_TYPES: readonly EventType[] = [
   'credits.low',
   'evaluation.completed',
   'evaluation.regressed',
+  'handoff.requested',
+  'handoff.message',
+  'handoff.resolved',
   'ping',
 ];
 

@@ -23,6 +23,10 @@ import { registerDeleteConversation } from '../routes/delete-conversation.ts';
 import { registerDeleteMessage } from '../routes/delete-message.ts';
 import { registerCancelToolCall } from '../routes/cancel-tool-call.ts';
 import { registerMessageFeedback } from '../routes/message-feedback.ts';
+import { registerRequestHandoff } from '../routes/request-handoff.ts';
+import { registerResolveHandoff } from '../routes/resolve-handoff.ts';
+import { registerAddPersonReply } from '../routes/add-person-reply.ts';
+import { registerFollowConversation } from '../routes/follow-conversation.ts';
 
 export const ACCOUNT_PREFIX = '/accounts/:accountId';
 
@@ -35,6 +39,7 @@ export async function registerAccountScopedPublicRoutes(admin: ApiApp, deps: Adm
         registerListAgents, registerGetAgent, registerUpdateAgent, registerListModels, registerGetUsage,
         registerListSources, registerAddTextSource, registerAddQaSource, registerCrawlWebsite, registerDeleteSource, registerSearch,
         registerChat, registerListConversations, registerListMessages, registerDeleteConversation, registerDeleteMessage, registerCancelToolCall, registerMessageFeedback,
+        registerRequestHandoff, registerResolveHandoff, registerAddPersonReply, registerFollowConversation,
       ]) {
         register(scope, deps);
       }

@@ -32,6 +32,7 @@ import { registerListKeys } from './routes/list-keys.ts';
 import { registerCreateKey } from './routes/create-key.ts';
 import { registerRevokeKey } from './routes/revoke-key.ts';
 import { registerListWidgetRefusals } from './routes/list-widget-refusals.ts';
+import { registerListInbox } from './routes/list-inbox.ts';
 import { registerListMembers } from './routes/list-members.ts';
 import { registerAddMember } from './routes/add-member.ts';
 import { registerRemoveMember } from './routes/remove-member.ts';
@@ -59,7 +60,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Knowledge: 'What an agent knows: text, Q&A, files and crawled web pages.',
   Search: 'The passages of an agent closest to a query, without a model.',
   Chat: 'Answers from an agent, as JSON or a stream (the console playground).',
-  Conversations: 'Stored conversations, their messages, feedback and tool calls.',
+  Conversations: 'Stored conversations, their messages, feedback and tool calls; the inbox of conversations with people.',
+  Handoff: 'Hand a conversation to a person, reply as one, give it back to the agent, and follow it as it happens.',
   Insights: 'What an agent missed and what it is asked most: unanswered questions grouped, replies rated down, topics, Q&A from a group, and conversation exports.',
   'Webhook events': 'What the service sends to the webhook endpoints (SPEC §6).',
 };
@@ -96,7 +98,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
         registerSignIn, registerGetSession, registerSignOut, registerChangePassword,
         registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes,
         registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools, registerExplainSearch,
-        registerListKeys, registerCreateKey, registerRevokeKey, registerListWidgetRefusals, registerListMembers, registerAddMember, registerRemoveMember,
+        registerListKeys, registerCreateKey, registerRevokeKey, registerListWidgetRefusals, registerListInbox, registerListMembers, registerAddMember, registerRemoveMember,
         registerSiteRoutes,
       ]) {
         register(admin, adminDeps);

@@ -31,7 +31,7 @@ function textOf(content: OpenAiContent | undefined, index: number): string | nul
 }
 
 function record(index: number, role: 'user' | 'assistant', content: string | null, toolCalls: ToolCallRecord[] = []): MessageRecord {
-  return { id: `msg_caller_${index}`, conversationId: '', role, content, seq: index, finishReason: null, credits: 0, feedback: null, toolCalls, createdAt: 0 };
+  return { id: `msg_caller_${index}`, conversationId: '', role, content, seq: index, finishReason: null, credits: 0, feedback: null, toolCalls, createdAt: 0, authorName: null };
 }
 
 function toolCallsOf(message: OpenAiMessage, index: number): ToolCallRecord[] {

@@ -29,6 +29,11 @@ const RunSummary = Type.Object(
   },
   { description: 'The run.' },
 );
+const HandoffData = {
+  agent: AgentRef,
+  conversationId: Type.String(),
+  userId: Type.Union([Type.String(), Type.Null()], { description: "The end user's id of a persistent conversation (the widget's visitor), else null." }),
+};
 
 const EVENTS: Record<EventType, { summary: string; data: TSchema }> = {
   'chat.completed': {
@@ -68,6 +73,27 @@ const EVENTS: Record<EventType, { summary: string; data: TSchema }> = {
         }),
         { description: 'The questions that passed in the run before and fail now.' },
       ),
+    }),
+  },
+  'handoff.requested': {
+    summary: 'A conversation moved to people: its next messages wait for a person (docs/handoff.md).',
+    data: Type.Object({
+      ...HandoffData,
+      reason: Type.Union([Type.String(), Type.Null()], { description: 'Why, when the request said so.' }),
+      requestedBy: Type.Union([Type.Literal('api'), Type.Literal('visitor'), Type.Literal('console'), Type.Literal('agent')], { description: '`api`: POST …/handoff; `visitor`: the widget\'s menu or the visitor\'s own words; `console`: a member; `agent`: the model\'s tool.' }),
+      apiKey: Type.Union([Type.String(), Type.Null()], { description: 'The name of the key that made the request (never the key); null from the console.' }),
+    }),
+  },
+  'handoff.message': {
+    summary: "The visitor wrote while the conversation is with people (stored, not answered by the model): a team can bridge it to its own chat tool.",
+    data: Type.Object({ ...HandoffData, messageId: Type.String(), content: Type.String({ description: "The visitor's message." }) }),
+  },
+  'handoff.resolved': {
+    summary: 'A conversation went back to the agent: the model answers its next message, with the whole conversation as history.',
+    data: Type.Object({
+      ...HandoffData,
+      resolvedBy: Type.Union([Type.Literal('api'), Type.Literal('console')]),
+      apiKey: Type.Union([Type.String(), Type.Null()], { description: 'The name of the key that resolved it; null from the console.' }),
     }),
   },
   ping: { summary: 'A test sent from the console; sent whatever the endpoint subscribed to.', data: Type.Object({ message: Type.String({ description: 'A fixed test text.' }) }) },

@@ -66,7 +66,13 @@ const ChatReplySchema = Type.Object({
   conversationId: Type.String(),
   messageId: Type.String({ description: 'The id of the stored assistant message (for feedback).' }),
   userId: Type.Optional(Type.String({ description: 'Present when the conversation belongs to an end user.' })),
-  usage: Type.Object({ credits: Type.Number({ description: "Credits charged: the model's price in GET /models." }) }),
+  usage: Type.Object({ credits: Type.Number({ description: "Credits charged: the model's price in GET /models; 0 while the conversation is with people." }) }),
+  handoff: Type.Optional(
+    Type.Object(
+      { state: Type.Literal('people') },
+      { description: 'Only while the conversation is with people (docs/handoff.md): the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message.' },
+    ),
+  ),
 });
 
 const DESCRIPTION = `Sends a message to the agent and answers from its knowledge: the message is checked for harmful content, the agent's passages closest to it are retrieved, and the model answers from the instructions, those passages and as much of the conversation as fits its context.
@@ -82,6 +88,8 @@ const DESCRIPTION = `Sends a message to the agent and answers from its knowledge
 4. an empty \`data:\` message: the end marker.
 
 The stream starts with the model's first output; every error before it is an ordinary JSON error. A failure after it is one frame \`{"success":false,"error":{"code","message"},"delta":{"finish_reason":"error"},"usage":{"credits":0}}\` and the end marker; nothing was charged or stored. A client that disconnects stops the model call.
+
+**With people** (after POST …/handoff, or when the agent hands over by itself because the visitor asked for a person): the message is stored and checked for harmful content as usual, but the model is not called and nothing is charged. The reply keeps its shape: \`reply.content\` is a short notice, \`usage.credits\` 0, and \`handoff: {"state":"people"}\` is added to the JSON reply and to the stream's first and final frames. The person's replies arrive in GET …/messages and in GET …/conversations/{conversationRef}/stream. Emits \`handoff.message\`.
 
 Emits \`chat.completed\` (or \`chat.failed\`, once the agent was found) for requests made with an API key.`;
 
@@ -119,13 +127,13 @@ export function registerChat(app: ApiApp, deps: HttpDeps): void {
 export async function streamChat(reply: FastifyReply, run: (listener: ChatListener) => Promise<ChatReply>): Promise<FastifyReply> {
   const stream = createSseWriter(reply);
   const listener: ChatListener = {
-    onStart: ({ conversationId, messageId }) => stream.send({ success: true, conversationId, messageId }),
+    onStart: ({ conversationId, messageId, handoff }) => stream.send({ success: true, conversationId, messageId, ...(handoff && { handoff }) }),
     onContent: (content) => stream.send({ delta: { reply: { content } } }),
     onToolCalls: (toolCalls) => stream.send({ delta: { tool_calls: toolCalls } }),
   };
   try {
     const answer = await run(listener);
-    stream.send({ delta: { finish_reason: answer.finishReason }, usage: { credits: answer.credits }, conversationId: answer.conversationId, messageId: answer.messageId, ...(answer.citations && { citations: answer.citations }) });
+    stream.send({ delta: { finish_reason: answer.finishReason }, usage: { credits: answer.credits }, conversationId: answer.conversationId, messageId: answer.messageId, ...(answer.citations && { citations: answer.citations }), ...(answer.handoff && { handoff: answer.handoff }) });
   } catch (error) {
     if (!stream.started) throw error;
     stream.fail(error, { delta: { finish_reason: 'error' }, usage: { credits: 0 } });
@@ -143,5 +151,6 @@ export function toJsonReply(answer: ChatReply) {
     messageId: answer.messageId,
     ...(answer.userId !== null && { userId: answer.userId }),
     usage: { credits: answer.credits },
+    ...(answer.handoff && { handoff: answer.handoff }),
   };
 }

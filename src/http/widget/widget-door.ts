@@ -9,7 +9,7 @@ import { UnauthorizedSchema, ErrorSchema } from '../schemas.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import { pageOrigin } from './widget-access.ts';
 import { VISITOR_HEADERS } from './widget-visitor.ts';
-import { registerWidgetChat, registerWidgetConversation, registerWidgetFeedback, registerWidgetVisitors } from './widget-routes.ts';
+import { registerWidgetChat, registerWidgetConversation, registerWidgetFeedback, registerWidgetFollow, registerWidgetHandoff, registerWidgetVisitors } from './widget-routes.ts';
 
 export const WIDGET_PREFIX = '/widget';
 
@@ -80,5 +80,7 @@ export function registerWidgetDoor(deps: HttpDeps) {
     registerWidgetConversation(door, deps);
     registerWidgetChat(door, deps);
     registerWidgetFeedback(door, deps);
+    registerWidgetHandoff(door, deps);
+    registerWidgetFollow(door, deps);
   };
 }

@@ -8,6 +8,10 @@ import { abortOnClientClose } from '../abort-on-close.ts';
 import { CHAT_MESSAGE_MAX, streamChat, toJsonReply } from '../routes/chat.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import { resolveVisitor, widgetAgent } from './widget-visitor.ts';
+import { requestVisitorHandoff } from '../../domain/handoff/request-handoff.ts';
+import { followConversation } from '../../domain/handoff/follow-conversation.ts';
+import { toPublicHandoffConversation } from '../../domain/handoff/handoff-view.ts';
+import { FOLLOW_FRAMES, followStreams, streamFollow } from '../routes/follow-conversation.ts';
 
 const WIDGET = { widget: true };
 const TAGS = ['Widget'];
@@ -36,12 +40,32 @@ export function registerWidgetVisitors(app: ApiApp, deps: HttpDeps): void {
 
 /** GET /widget/conversation: the visitor's own conversation, oldest first (the latest messages). */
 export function registerWidgetConversation(app: ApiApp, deps: HttpDeps): void {
-  app.get('/conversation', { config: widgetDoc('`{success, agent: {id, name}, messages: [Message]}`, oldest first.'), schema: { operationId: 'widgetGetConversation', tags: TAGS, summary: 'The visitor’s conversation', description: IDENTITY, security: SECURITY } }, async (request, reply) => {
+  app.get('/conversation', { config: widgetDoc('`{success, agent: {id, name}, messages: [Message], state}`, oldest first; `state` is `people` while a person answers (else `agent`).'), schema: { operationId: 'widgetGetConversation', tags: TAGS, summary: 'The visitor’s conversation', description: IDENTITY, security: SECURITY } }, async (request, reply) => {
     const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
     const agent = await getAgent(deps.domain, ctx, agentId);
     const conversation = await deps.domain.store.conversations.findByUser(ctx.accountId, agentId, conversationUser);
     const messages = conversation ? (await deps.domain.store.messages.list(ctx.accountId, conversation.id, { page: 1, size: VISIBLE_MESSAGES })).items.reverse() : [];
-    return { success: true as const, agent: { id: agent.id, name: agent.name }, messages: messages.map(toPublicMessage) };
+    return { success: true as const, agent: { id: agent.id, name: agent.name }, messages: messages.map(toPublicMessage), state: conversation?.state ?? 'agent' };
+  });
+}
+
+/** POST /widget/handoff: the visitor asks for a person (the dialog's menu). */
+export function registerWidgetHandoff(app: ApiApp, deps: HttpDeps): void {
+  app.post('/handoff', { config: widgetDoc('`{success, conversation}`: the visitor\'s conversation, `state` `people`.'), schema: { operationId: 'widgetRequestHandoff', tags: TAGS, summary: 'Ask for a person', description: `${IDENTITY} Hands the visitor's conversation (started now if they have not written yet) to the account's people; emits \`handoff.requested\` with \`requestedBy\` \`visitor\`.`, security: SECURITY } }, async (request, reply) => {
+    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+    const conversation = await requestVisitorHandoff(deps.domain, ctx, agentId, conversationUser);
+    return { success: true as const, conversation: toPublicHandoffConversation(conversation) };
+  });
+}
+
+/** GET /widget/conversation/stream: the visitor's conversation as it happens (a person's replies). */
+export function registerWidgetFollow(app: ApiApp, deps: HttpDeps): void {
+  const track = followStreams(app);
+  const querystring = Type.Object({ key: Type.Optional(Type.String()), after: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
+  app.get('/conversation/stream', { config: widgetDoc('Never JSON: see the event stream.', FOLLOW_FRAMES), schema: { operationId: 'widgetFollowConversation', tags: TAGS, summary: 'Follow the visitor’s conversation', description: `${IDENTITY} The frames of GET /agents/{agentId}/conversations/{conversationRef}/stream, for the visitor's own conversation (404 before it has one).`, security: SECURITY, querystring } }, async (request, reply) => {
+    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+    const { controller, signal } = track(reply);
+    return streamFollow(reply, followConversation(deps.domain, ctx, agentId, conversationUser, { afterMessageId: request.query.after, signal }), controller);
   });
 }
 

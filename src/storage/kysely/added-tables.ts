@@ -102,6 +102,11 @@ export interface ConversationsTable {
   last_seq: number;
   created_at: number;
   updated_at: number;
+  /** Added by 0016_handoff: `agent` or `people`, and the latest handover's reason, requester, time. */
+  handoff_state: string;
+  handoff_reason: string | null;
+  handoff_by: string | null;
+  handoff_at: number | null;
 }
 
 export interface MessagesTable {
@@ -118,6 +123,8 @@ export interface MessagesTable {
   feedback_comment: string | null;
   feedback_at: number | null;
   created_at: number;
+  /** Added by 0016_handoff: the person who wrote an assistant message; null for the model's. */
+  author_name: string | null;
 }
 
 export interface ToolCallsTable {

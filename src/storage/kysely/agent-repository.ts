@@ -36,6 +36,7 @@ export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentS
           ...(patch.model !== undefined && { model: patch.model }),
           ...(patch.instructions !== undefined && { instructions: patch.instructions }),
           ...(patch.tools !== undefined && { tools: JSON.stringify(patch.tools) }),
+          ...(patch.handoffEnabled !== undefined && { handoff_enabled: patch.handoffEnabled ? 1 : 0 }),
           updated_at: patch.updatedAt,
         })
         .where('account_id', '=', accountId)

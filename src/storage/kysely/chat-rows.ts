@@ -1,5 +1,5 @@
 // Row ⇄ record mapping of the chat tables.
-import type { ConversationRecord, MessageRecord, MessageRole, NewMessage, ToolCallRecord, ToolCallStatus } from '../../ports/conversation-store.ts';
+import type { ConversationRecord, HandoffRequester, MessageRecord, MessageRole, NewConversation, NewMessage, ToolCallRecord, ToolCallStatus } from '../../ports/conversation-store.ts';
 import type { ConversationsTable, MessagesTable, ToolCallsTable } from './added-tables.ts';
 
 /** A conversation row with its message count (computed by the query, so always exact). */
@@ -14,9 +14,11 @@ export const toConversation = (row: ConversationRow): ConversationRecord => ({
   messageCount: Number(row.message_count),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  state: row.handoff_state === 'people' ? 'people' : 'agent',
+  handoff: row.handoff_at === null ? null : { reason: row.handoff_reason, requestedBy: (row.handoff_by ?? 'api') as HandoffRequester, at: row.handoff_at },
 });
 
-export const fromConversation = (c: Omit<ConversationRecord, 'messageCount'>): ConversationsTable => ({
+export const fromConversation = (c: NewConversation): ConversationsTable => ({
   id: c.id,
   account_id: c.accountId,
   agent_id: c.agentId,
@@ -25,6 +27,10 @@ export const fromConversation = (c: Omit<ConversationRecord, 'messageCount'>): C
   last_seq: 0,
   created_at: c.createdAt,
   updated_at: c.updatedAt,
+  handoff_state: 'agent',
+  handoff_reason: null,
+  handoff_by: null,
+  handoff_at: null,
 });
 
 export const toToolCall = (row: ToolCallsTable): ToolCallRecord => ({
@@ -50,6 +56,7 @@ export const toMessage = (row: MessagesTable, toolCalls: ToolCallRecord[]): Mess
   feedback: row.feedback_rating === null ? null : { rating: row.feedback_rating as 'up' | 'down', comment: row.feedback_comment, createdAt: row.feedback_at ?? row.created_at },
   toolCalls,
   createdAt: row.created_at,
+  authorName: row.author_name,
 });
 
 /** The rows of one appended message: the message, then its calls (pending) in their order. */
@@ -69,6 +76,7 @@ export function fromNewMessage(message: NewMessage, where: { accountId: string; 
       feedback_comment: null,
       feedback_at: null,
       created_at: message.createdAt,
+      author_name: message.authorName ?? null,
     },
     toolCalls: message.toolCalls.map((call, ordinal) => ({
       id: call.id,

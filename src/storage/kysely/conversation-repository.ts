@@ -1,6 +1,7 @@
 import type { ConversationStore } from '../../ports/conversation-store.ts';
 import type { Store } from '../../ports/store.ts';
 import type { Db } from './kysely-store.ts';
+import type { ConversationsTable } from './added-tables.ts';
 import { atomically } from './atomically.ts';
 import { fromConversation, fromNewMessage, toConversation, toMessage, toToolCall } from './chat-rows.ts';
 import { newestFirstPage } from './newest-first-page.ts';
@@ -18,6 +19,19 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
   async function first(query: ReturnType<typeof withCount>) {
     const row = await query.executeTakeFirst();
     return row && toConversation({ ...row, message_count: row.message_count ?? 0 });
+  }
+  /** The page's rows with their message counts, in one query for all of them. */
+  async function counted(accountId: string, rows: ConversationsTable[]) {
+    if (rows.length === 0) return [];
+    const counts = await db
+      .selectFrom('messages')
+      .select((eb) => ['conversation_id', eb.fn.countAll<number>().as('n')])
+      .where('account_id', '=', accountId)
+      .where('conversation_id', 'in', rows.map((row) => row.id))
+      .groupBy('conversation_id')
+      .execute();
+    const byId = new Map(counts.map((row) => [row.conversation_id, row.n]));
+    return rows.map((row) => toConversation({ ...row, message_count: byId.get(row.id) ?? 0 }));
   }
   const findByUser = (accountId: string, agentId: string, userId: string) => first(withCount(accountId, agentId).where('user_id', '=', userId));
 
@@ -41,16 +55,26 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
         scope = scope.where((eb) => eb.exists(eb.selectFrom('messages').select('messages.id').where('messages.account_id', '=', accountId).whereRef('messages.conversation_id', '=', 'conversations.id')));
       }
       const { rows, total } = await newestFirstPage(scope, page, ['updated_at', 'id']);
-      if (rows.length === 0) return { items: [], total };
-      const counted = await db
-        .selectFrom('messages')
-        .select((eb) => ['conversation_id', eb.fn.countAll<number>().as('n')])
+      return { items: await counted(accountId, rows), total };
+    },
+    async setState(accountId, agentId, conversationId, state, handoff) {
+      const result = await db
+        .updateTable('conversations')
+        .set({ handoff_state: state, ...(handoff && { handoff_reason: handoff.reason, handoff_by: handoff.requestedBy, handoff_at: handoff.at }) })
         .where('account_id', '=', accountId)
-        .where('conversation_id', 'in', rows.map((row) => row.id))
-        .groupBy('conversation_id')
-        .execute();
-      const counts = new Map(counted.map((row) => [row.conversation_id, row.n]));
-      return { items: rows.map((row) => toConversation({ ...row, message_count: counts.get(row.id) ?? 0 })), total };
+        .where('agent_id', '=', agentId)
+        .where('id', '=', conversationId)
+        .where('handoff_state', '<>', state)
+        .executeTakeFirst();
+      const conversation = await first(withCount(accountId, agentId).where('id', '=', conversationId));
+      return conversation && { conversation, moved: Number(result.numUpdatedRows) > 0 };
+    },
+    async listWithPeople(accountId, page, onlyAgentIds) {
+      if (onlyAgentIds && onlyAgentIds.length === 0) return { items: [], total: 0 };
+      let scope = db.selectFrom('conversations').where('account_id', '=', accountId).where('handoff_state', '=', 'people');
+      if (onlyAgentIds) scope = scope.where('agent_id', 'in', [...onlyAgentIds]);
+      const { rows, total } = await newestFirstPage(scope, page, ['updated_at', 'id']);
+      return { items: await counted(accountId, rows), total };
     },
     async delete(accountId, agentId, conversationId) {
       return atomically(db, async (tx) => {

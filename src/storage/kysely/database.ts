@@ -43,6 +43,8 @@ export interface AgentsTable {
   tools: string;
   created_at: number;
   updated_at: number;
+  /** Added by 0016_handoff: 1 when a visitor asking for a person hands the conversation over. */
+  handoff_enabled: number;
 }
 
 export interface ApiKeysTable {

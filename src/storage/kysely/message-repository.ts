@@ -35,6 +35,10 @@ export function createMessageRepository(db: Db): MessageStore {
       const row = await inConversation(accountId, conversationId).selectAll().where('id', '=', messageId).executeTakeFirst();
       return row && (await withToolCalls(accountId, [row]))[0];
     },
+    async after(accountId, conversationId, seq, limit) {
+      const rows = await inConversation(accountId, conversationId).selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+      return withToolCalls(accountId, rows);
+    },
     async delete(accountId, conversationId, messageId, andLater) {
       // One statement either way; tool calls go with their messages (ON DELETE CASCADE).
       const result = await db

@@ -44,11 +44,12 @@ export const toAgent = (row: AgentsTable): AgentRecord => ({
   storageUsed: row.storage_used,
   knowledgeVersion: row.knowledge_version,
   tools: parseJson<AgentRecord['tools']>(row.tools) ?? [],
+  handoffEnabled: Number(row.handoff_enabled) === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-export const fromAgent = (a: AgentRecord): AgentsTable => ({
+export const fromAgent = (a: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnabled?: boolean }): AgentsTable => ({
   id: a.id,
   account_id: a.accountId,
   name: a.name,
@@ -59,6 +60,7 @@ export const fromAgent = (a: AgentRecord): AgentsTable => ({
   knowledge_version: a.knowledgeVersion,
   storage_reserved_at: 0,
   tools: JSON.stringify(a.tools),
+  handoff_enabled: a.handoffEnabled ? 1 : 0,
   created_at: a.createdAt,
   updated_at: a.updatedAt,
 });

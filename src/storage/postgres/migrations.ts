@@ -13,6 +13,8 @@ import { INGEST_JOBS_SCHEMA } from './ingest-jobs-schema.ts';
 import type { SqlMigration } from '../kysely/migrate.ts';
 import { EVALUATION_SCHEMA } from '../kysely/evaluation-schema.ts';
 import { STORAGE_RESERVED_SCHEMA } from '../kysely/storage-reserved-schema.ts';
+import { HANDOFF_SCHEMA } from '../kysely/handoff-schema.ts';
+import { POSTGRES_CONVERSATION_TRIGGERS } from './conversation-triggers.ts';
 import { POSTGRES_KEY_CHANGE_TRIGGERS } from './key-change-triggers.ts';
 
 /** PostgreSQL's migration history. Append only; never edit a migration that has shipped. */
@@ -39,4 +41,5 @@ export const POSTGRES_MIGRATIONS: SqlMigration[] = [
   { name: '0013_widget_refusals', statements: WIDGET_REFUSAL_SCHEMA },
   { name: '0014_storage_reserved_at', statements: STORAGE_RESERVED_SCHEMA },
   { name: '0015_test_questions', statements: EVALUATION_SCHEMA },
+  { name: '0016_handoff', statements: [...HANDOFF_SCHEMA, ...POSTGRES_CONVERSATION_TRIGGERS] },
 ];

@@ -1,0 +1,50 @@
+// A chat message in a conversation with people (or one whose words ask for a person, when the agent
+// hands over by itself): stored for the people to answer, with no model call and no charge.
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { AgentRecord } from '../../ports/store.ts';
+import type { ConversationRecord, NewMessage } from '../../ports/conversation-store.ts';
+import { AppError } from '../errors.ts';
+import { recordEvent } from '../events/record-event.ts';
+import { settleToolResults } from '../chat/tool-results.ts';
+import { recordHandoffMessage, recordHandoffRequested } from './handoff-events.ts';
+
+/** What the chat reply says in place of the model's answer (existing clients show it as a reply). */
+export const WITH_PEOPLE_NOTICE = 'Your message was passed to a person, who will answer here.';
+export const HANDED_OVER_NOTICE = 'I am passing you to a person, who will answer here.';
+/** The reason a handover made from the visitor's own words records. */
+export const ASKED_FOR_PERSON = 'The visitor asked for a person.';
+
+export interface HeldMessage {
+  /** The stored user message (or, with only tool results, an id that names nothing stored). */
+  messageId: string;
+  notice: string;
+}
+
+export async function holdForPeople(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  conversation: ConversationRecord,
+  input: { message: string | null; title: string | null; toolOutputs: Map<string, string>; handOver: boolean; signal: AbortSignal },
+): Promise<HeldMessage> {
+  const at = deps.clock.now();
+  const asked: NewMessage | null = input.message === null ? null : { id: deps.ids.next('msg'), role: 'user', content: input.message, finishReason: null, credits: 0, toolCalls: [], createdAt: at };
+  await deps.store.transaction(async (tx) => {
+    if (!(await tx.conversations.get(ctx.accountId, agent.id, conversation.id))) throw new AppError('CONVERSATION_NOT_FOUND', 'The conversation was deleted while the message was being stored.');
+    await settleToolResults(tx, ctx.accountId, conversation.id, input.toolOutputs, at);
+    let current = conversation;
+    if (input.handOver) {
+      const handoff = { reason: ASKED_FOR_PERSON, requestedBy: 'visitor' as const, at };
+      const moved = await tx.conversations.setState(ctx.accountId, agent.id, conversation.id, 'people', handoff);
+      if (moved) current = moved.conversation;
+      if (moved?.moved) await recordHandoffRequested(tx, deps, ctx, current, handoff);
+    }
+    if (asked) {
+      await tx.conversations.appendMessages(ctx.accountId, conversation.id, [asked], at, input.title);
+      await recordHandoffMessage(tx, deps, ctx, current, { id: asked.id, content: asked.content as string });
+    }
+    if (ctx.key) await recordEvent(tx, deps, ctx.accountId, 'chat.completed', { agent: { id: agent.id }, conversationId: conversation.id, userId: conversation.userId, credits: 0, apiKey: ctx.key.name });
+    input.signal.throwIfAborted();
+  });
+  return { messageId: asked?.id ?? deps.ids.next('msg'), notice: input.handOver ? HANDED_OVER_NOTICE : WITH_PEOPLE_NOTICE };
+}

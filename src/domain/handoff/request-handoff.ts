@@ -1,0 +1,36 @@
+// agent → people: an API client, the visitor (the widget's menu) or a console member hands the
+// conversation to the account's people. Asking again while it is with people changes nothing.
+import type { DomainDeps, RequestContext } from '../context.ts';
+import type { ConversationRecord, HandoffRequester } from '../../ports/conversation-store.ts';
+import { AppError } from '../errors.ts';
+import { findConversation } from '../chat/conversation-ref.ts';
+import { getAgent } from '../agents/get-agent.ts';
+import { recordHandoffRequested } from './handoff-events.ts';
+
+export const HANDOFF_REASON_MAX = 500;
+
+export interface HandoffInput {
+  reason?: string;
+  requestedBy: HandoffRequester;
+}
+
+/** The conversation after; `handoff.requested` is recorded only by the request that moved it. */
+export async function requestHandoff(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string, input: HandoffInput): Promise<ConversationRecord> {
+  const { agent, conversation } = await findConversation(deps, ctx, agentId, ref);
+  const handoff = { reason: input.reason?.trim() || null, requestedBy: input.requestedBy, at: deps.clock.now() };
+  return deps.store.transaction(async (tx) => {
+    const result = await tx.conversations.setState(ctx.accountId, agent.id, conversation.id, 'people', handoff);
+    if (!result) throw new AppError('CONVERSATION_NOT_FOUND', 'Conversation not found.');
+    if (result.moved) await recordHandoffRequested(tx, deps, ctx, result.conversation, handoff);
+    return result.conversation;
+  });
+}
+
+/** The widget's "Talk to a person": the visitor's own conversation, started now if they have not
+ * written yet, goes to people. */
+export async function requestVisitorHandoff(deps: DomainDeps, ctx: RequestContext, agentId: string, conversationUser: string): Promise<ConversationRecord> {
+  const agent = await getAgent(deps, ctx, agentId);
+  const at = deps.clock.now();
+  await deps.store.conversations.insertOrGet({ id: deps.ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId: conversationUser, title: null, createdAt: at, updatedAt: at });
+  return requestHandoff(deps, ctx, agent.id, conversationUser, { requestedBy: 'visitor', reason: 'The visitor asked for a person.' });
+}

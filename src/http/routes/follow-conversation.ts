@@ -1,0 +1,85 @@
+import Type from 'typebox';
+import type { FastifyReply } from 'fastify';
+import { followConversation, type FollowEvent } from '../../domain/handoff/follow-conversation.ts';
+import { toPublicHandoffConversation } from '../../domain/handoff/handoff-view.ts';
+import { toPublicMessage } from '../../domain/chat/message-view.ts';
+import { abortOnClientClose } from '../abort-on-close.ts';
+import { createSseWriter } from '../sse.ts';
+import { AUTHENTICATED_ERRORS, ConversationParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
+import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+
+/** A comment this often keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 15_000;
+
+export const FOLLOW_FRAMES = `\`text/event-stream\`, each frame one \`data: {json}\` line and a blank line:
+1. \`{"success":true,"conversation":{…}}\`: the conversation with its \`state\` (\`agent\` or \`people\`);
+2. \`{"message":{…}}\` for each message as it is stored, oldest first: the visitor's, the agent's and a person's replies (\`author\`);
+3. \`{"conversation":{…}}\` when the conversation moves between the agent and people;
+4. a comment line (\`:\`) every 15 s while nothing happens.
+
+The stream stays open until the client closes it; it ends with the empty \`data:\` end marker when the conversation is deleted or the server shuts down (reconnect with \`after\` set to the last message id you got).`;
+
+/** The events of a conversation as SSE frames, until the client leaves or the server closes. */
+export async function streamFollow(reply: FastifyReply, events: AsyncGenerator<FollowEvent>, closing: AbortController): Promise<FastifyReply> {
+  // Errors before the stream starts (404s, a restricted key) are ordinary JSON errors.
+  const first = await events.next();
+  const stream = createSseWriter(reply);
+  const send = (event: FollowEvent) => {
+    if (event.type === 'start') stream.send({ success: true, conversation: toPublicHandoffConversation(event.conversation) });
+    else if (event.type === 'message') stream.send({ message: toPublicMessage(event.message) });
+    else stream.send({ conversation: toPublicHandoffConversation(event.conversation) });
+  };
+  if (!first.done) send(first.value);
+  const keepAlive = setInterval(() => stream.keepAlive(), KEEP_ALIVE_MS);
+  try {
+    for await (const event of events) send(event);
+  } catch (error) {
+    if (!closing.signal.aborted) stream.fail(error);
+  } finally {
+    clearInterval(keepAlive);
+  }
+  stream.end();
+  return reply;
+}
+
+/** Every open follow stream of this app, ended when the app begins to close (they never end alone). */
+export function followStreams(app: ApiApp) {
+  const open = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const controller of open) controller.abort();
+  });
+  return (reply: FastifyReply) => {
+    const controller = new AbortController();
+    open.add(controller);
+    reply.raw.once('close', () => open.delete(controller));
+    return { controller, signal: AbortSignal.any([abortOnClientClose(reply), controller.signal]) };
+  };
+}
+
+/** GET /agents/{agentId}/conversations/{conversationRef}/stream: follow a conversation live. */
+export function registerFollowConversation(app: ApiApp, deps: HttpDeps): void {
+  const track = followStreams(app);
+  app.get(
+    '/agents/:agentId/conversations/:conversationRef/stream',
+    {
+      // Only ever an event stream: documented as such, never serialised by a schema.
+      config: { openapi: { answers: { 200: { description: 'The conversation as it happens (frames described above).', content: { 'text/event-stream': { schema: { type: 'string', description: FOLLOW_FRAMES } } } } } } },
+      schema: {
+        tags: ['Handoff'],
+        operationId: 'followConversation',
+        summary: 'Follow a conversation as it happens',
+        description: `Holds a Server-Sent Events stream open and sends each message of the conversation as it is stored (a person's replies while it is with people, the visitor's messages, the agent's answers), and its moves between the agent and people, on whichever node they happen.\n\n${FOLLOW_FRAMES}`,
+        security: SECURITY,
+        params: ConversationParamsSchema,
+        querystring: Type.Object({ after: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Send the messages stored after this one first (a reconnecting client\'s last message id); by default only new ones.' })) }, { additionalProperties: false }),
+        response: { 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { agentId, conversationRef } = request.params;
+      const { controller, signal } = track(reply);
+      const events = followConversation(deps.domain, requireContext(request), agentId, conversationRef, { afterMessageId: request.query.after, signal });
+      return streamFollow(reply, events, controller);
+    },
+  );
+}

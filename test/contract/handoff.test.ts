@@ -1,0 +1,224 @@
+// Handing a conversation to a person through the API: handoff → chat stores the message without the
+// model or a charge → a person's reply → resolve → the model answers with the reply in its history.
+// Through the real server and the OpenAI provider code against a scripted model server; each step's
+// webhook delivered and verified with `standardwebhooks`; tenancy and restricted keys.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { scriptedModelConfig, startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
+import { TEST_BACKEND } from '../support/backend.ts';
+import { createWebhookWorker } from '../../src/compose.ts';
+import type { DeliveryWorker } from '../../src/workers/delivery-worker.ts';
+import { createEndpoint } from '../../src/domain/webhooks/create-endpoint.ts';
+import { updateAgent } from '../../src/domain/agents/update-agent.ts';
+import { HANDED_OVER_NOTICE, WITH_PEOPLE_NOTICE } from '../../src/domain/handoff/hold-for-people.ts';
+
+/** The JSON objects of an SSE transcript. */
+function frames(text: string): any[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return text.split('\n\n').filter((block) => block !== '' && block !== 'data:').map((block) => JSON.parse(block.replace(/^data: /, '')));
+}
+
+describe(`handoff over the API (${TEST_BACKEND})`, () => {
+  let model: ScriptedModelServer;
+  let server: TestServer;
+  let receiver: Receiver;
+  let worker: DeliveryWorker;
+  const secrets = new Map<string, string>();
+
+  before(async () => {
+    model = await startScriptedModelServer();
+    server = await startTestServer({ configFile: { ...scriptedModelConfig(model.baseUrl), network: { allowPrivateAddresses: true } } });
+    receiver = await startReceiver(secrets);
+    worker = createWebhookWorker(server.config, server.deps, undefined, () => 0.5);
+  });
+  after(async () => {
+    await worker.stop();
+    await receiver.close();
+    await server.close();
+    await model.close();
+  });
+
+  async function setup(options: { handoffEnabled?: boolean } = {}) {
+    const { account, ctx } = await server.seedAccount('starter', 100);
+    const agent = await server.seedAgent(ctx);
+    await updateAgent(server.deps, ctx, agent.id, { model: 'scripted', instructions: 'You are the support agent of Tidewater Boats.', ...(options.handoffEnabled && { handoffEnabled: true }) });
+    const key = await server.seedKey(account.id, { name: 'shop backend' });
+    const balance = async () => (await server.deps.store.accounts.get(account.id))!.creditBalance / 1000;
+    const events = async () => (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type.startsWith('handoff.')).reverse();
+    const chat = (body: Record<string, unknown>) => server.call('POST', `/agents/${agent.id}/chat`, { key, body });
+    const path = (ref: string, rest = '') => `/agents/${agent.id}/conversations/${encodeURIComponent(ref)}${rest}`;
+    return { account, ctx, agent, key, balance, events, chat, path };
+  }
+
+  test('handoff → held chat (JSON and stream) → a person replies → resolve → the model answers with the reply as history; each webhook verified', async () => {
+    const { account, ctx, agent, key, balance, events, chat, path } = await setup();
+    const hookPath = '/handoff-hooks';
+    const endpoint = await createEndpoint(server.deps, ctx, { url: receiver.url(hookPath), events: ['handoff.requested', 'handoff.message', 'handoff.resolved'] });
+    secrets.set(hookPath, endpoint.secret);
+
+    model.enqueue({ content: ['Our hall is heated.'] });
+    const first = await chat({ message: 'Is the storage hall heated?', userId: 'ada' });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(await balance(), 98);
+
+    const handed = await server.call('POST', path('ada', '/handoff'), { key, body: { reason: 'Asks about a damaged hull' } });
+    assert.equal(handed.status, 200, handed.text);
+    const conversationId = first.body.conversationId;
+    assert.deepEqual(Object.keys(handed.body.conversation).sort(), ['createdAt', 'handoff', 'id', 'messageCount', 'state', 'title', 'updatedAt', 'userId']);
+    assert.equal(handed.body.conversation.id, conversationId);
+    assert.equal(handed.body.conversation.state, 'people');
+    assert.equal(handed.body.conversation.messageCount, 2);
+    assert.equal(handed.body.conversation.handoff.reason, 'Asks about a damaged hull');
+    assert.equal(handed.body.conversation.handoff.requestedBy, 'api');
+    assert.match(handed.body.conversation.handoff.requestedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const again = await server.call('POST', path(conversationId, '/handoff'), { key });
+    assert.equal(again.status, 200, 'asking again is fine, and the first request stands');
+    assert.equal(again.body.conversation.handoff.reason, 'Asks about a damaged hull');
+
+    // While with people: stored, moderated, not sent to the model, not charged.
+    const modelCalls = model.requests.length;
+    const moderated = model.moderationRequests.length;
+    const held = await chat({ message: 'My hull has a crack, can someone look at it?', userId: 'ada' });
+    assert.equal(held.status, 200, held.text);
+    assert.equal(
+      held.text,
+      `{"success":true,"reply":{"content":"${WITH_PEOPLE_NOTICE}"},"finish_reason":"stop","conversationId":"${conversationId}","messageId":"${held.body.messageId}","usage":{"credits":0},"userId":"ada","handoff":{"state":"people"}}`,
+    );
+    const streamed = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/chat`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Photos attached later.', conversationId, stream: true }) });
+    const transcript = await streamed.text();
+    const parsed = frames(transcript);
+    assert.equal(
+      transcript,
+      `data: {"success":true,"conversationId":"${conversationId}","messageId":"${parsed[0].messageId}","handoff":{"state":"people"}}\n\n` +
+        `data: {"delta":{"reply":{"content":"${WITH_PEOPLE_NOTICE}"}}}\n\n` +
+        `data: {"delta":{"finish_reason":"stop"},"usage":{"credits":0},"conversationId":"${conversationId}","messageId":"${parsed[0].messageId}","handoff":{"state":"people"}}\n\n` +
+        'data:\n\n',
+    );
+    assert.equal(model.requests.length, modelCalls, 'the model was not called');
+    assert.equal(model.moderationRequests.length, moderated + 2, 'moderation still applies');
+    assert.equal(await balance(), 98, 'nothing charged');
+    model.moderate({ flagged: true, categories: ['harassment'] });
+    const blocked = await chat({ message: 'You are all idiots', userId: 'ada' });
+    model.moderate({ flagged: false });
+    assert.equal(blocked.status, 400);
+    assert.equal(blocked.body.error.code, 'CONTENT_BLOCKED');
+
+    const replied = await server.call('POST', path('ada', '/messages'), { key, body: { content: 'Hi Ada, I am Grace from the yard. Bring it in on Monday.', authorName: 'Grace' } });
+    assert.equal(replied.status, 200, replied.text);
+    assert.equal(replied.body.conversationId, conversationId);
+    assert.deepEqual(replied.body.message, { id: replied.body.message.id, role: 'assistant', content: 'Hi Ada, I am Grace from the yard. Bring it in on Monday.', author: { type: 'person', name: 'Grace' }, createdAt: replied.body.message.createdAt });
+    assert.equal(await balance(), 98, 'a person is not charged for');
+
+    const listed = await server.call('GET', path('ada', '/messages'), { key });
+    assert.deepEqual(
+      listed.body.messages.map((m: { role: string; content: string; author?: unknown }) => [m.role, m.content, m.author ?? null]),
+      [
+        ['assistant', 'Hi Ada, I am Grace from the yard. Bring it in on Monday.', { type: 'person', name: 'Grace' }],
+        ['user', 'Photos attached later.', null],
+        ['user', 'My hull has a crack, can someone look at it?', null],
+        ['assistant', 'Our hall is heated.', null],
+        ['user', 'Is the storage hall heated?', null],
+      ],
+    );
+
+    const resolved = await server.call('POST', path(conversationId, '/handoff/resolve'), { key });
+    assert.equal(resolved.status, 200, resolved.text);
+    assert.equal(resolved.body.conversation.state, 'agent');
+    assert.equal(resolved.body.conversation.handoff.reason, 'Asks about a damaged hull', 'the latest handover is kept');
+
+    model.enqueue({ content: ['See you Monday.'] });
+    const after = await chat({ message: 'Thanks! When do you open on Monday?', userId: 'ada' });
+    assert.equal(after.status, 200, after.text);
+    assert.equal(after.body.reply.content, 'See you Monday.');
+    assert.equal(after.body.handoff, undefined);
+    assert.equal(await balance(), 96);
+    const sent = model.requests.at(-1)!.body.messages.map((m: { role: string; content: string }) => [m.role, m.content]);
+    assert.deepEqual(sent.slice(1), [
+      ['user', 'Is the storage hall heated?'],
+      ['assistant', 'Our hall is heated.'],
+      ['user', 'My hull has a crack, can someone look at it?'],
+      ['user', 'Photos attached later.'],
+      ['assistant', 'Hi Ada, I am Grace from the yard. Bring it in on Monday.'],
+      ['user', 'Thanks! When do you open on Monday?'],
+    ]);
+
+    const recorded = await events();
+    assert.deepEqual(recorded.map((e) => e.type), ['handoff.requested', 'handoff.message', 'handoff.message', 'handoff.resolved']);
+    assert.deepEqual(recorded[0]!.data, { agent: { id: agent.id }, conversationId, userId: 'ada', reason: 'Asks about a damaged hull', requestedBy: 'api', apiKey: 'shop backend' });
+    assert.deepEqual(recorded[1]!.data, { agent: { id: agent.id }, conversationId, userId: 'ada', messageId: held.body.messageId, content: 'My hull has a crack, can someone look at it?' });
+    assert.deepEqual(recorded[3]!.data, { agent: { id: agent.id }, conversationId, userId: 'ada', resolvedBy: 'api', apiKey: 'shop backend' });
+
+    await worker.drain();
+    const delivered = receiver.received.filter((d) => d.path === hookPath).sort((a, b) => a.envelope.id.localeCompare(b.envelope.id));
+    assert.deepEqual(delivered.map((d) => d.envelope.type), ['handoff.requested', 'handoff.message', 'handoff.message', 'handoff.resolved']);
+    for (const delivery of delivered) assert.ok(delivery.verified, `${delivery.envelope.type} verifies with standardwebhooks`);
+    assert.deepEqual(delivered.map((d) => d.envelope.data), recorded.map((e) => e.data));
+    assert.ok(account);
+  });
+
+  test("a person's reply to a conversation with the agent is refused; unknown conversations are 404", async () => {
+    const { key, chat, path } = await setup();
+    model.enqueue({ content: ['Hello.'] });
+    const first = await chat({ message: 'Hello', userId: 'bo' });
+    const refused = await server.call('POST', path('bo', '/messages'), { key, body: { content: 'Hi, Grace here.', authorName: 'Grace' } });
+    assert.equal(refused.status, 409, refused.text);
+    assert.equal(refused.body.error.code, 'CONVERSATION_NOT_WITH_PEOPLE');
+    assert.match(refused.body.error.message, /hand it off/);
+    assert.equal((await server.call('POST', path(first.body.conversationId, '/handoff/resolve'), { key })).body.conversation.state, 'agent', 'resolving a conversation with the agent changes nothing');
+
+    for (const [method, rest, body] of [['POST', '/handoff', undefined], ['POST', '/handoff/resolve', undefined], ['POST', '/messages', { content: 'x', authorName: 'y' }]] as const) {
+      const missing = await server.call(method, path('nobody', rest), { key, ...(body && { body }) });
+      assert.equal(missing.status, 404, `${rest}: ${missing.text}`);
+      assert.equal(missing.body.error.code, 'CONVERSATION_NOT_FOUND');
+    }
+    const invalid = await server.call('POST', path('bo', '/messages'), { key, body: { content: '  ', authorName: 'Grace' } });
+    assert.equal(invalid.status, 400);
+    assert.equal(invalid.body.error.code, 'INVALID_BODY');
+    const noAuthor = await server.call('POST', path('bo', '/handoff'), { key, body: { reason: 'x', extra: 1 } });
+    assert.equal(noAuthor.status, 400);
+  });
+
+  test("a key restricted to other agents cannot hand off, reply or resolve; another account's conversation is 404", async () => {
+    const { account, ctx, agent, key, chat, path } = await setup();
+    model.enqueue({ content: ['Hello.'] });
+    const { body } = await chat({ message: 'Hello', userId: 'cy' });
+    const otherAgent = await server.seedAgent(ctx, 'Sales bot');
+    const restricted = await server.seedKey(account.id, { name: 'restricted', allowedAgentIds: [otherAgent.id] });
+    const stranger = await server.seedKey((await server.seedAccount('starter', 10)).account.id, { name: 'stranger' });
+    for (const [rest, payload] of [['/handoff', undefined], ['/handoff/resolve', undefined], ['/messages', { content: 'Hi', authorName: 'Eve' }]] as const) {
+      const denied = await server.call('POST', path(body.conversationId, rest), { key: restricted, ...(payload && { body: payload }) });
+      assert.equal(denied.status, 403, `${rest}: ${denied.text}`);
+      assert.equal(denied.body.error.code, 'AGENT_NOT_ALLOWED');
+      const foreign = await server.call('POST', path(body.conversationId, rest), { key: stranger, ...(payload && { body: payload }) });
+      assert.equal(foreign.status, 404, `${rest}: ${foreign.text}`);
+      assert.equal(foreign.body.error.code, 'AGENT_NOT_FOUND');
+      const noKey = await server.call('POST', path(body.conversationId, rest), { ...(payload && { body: payload }) });
+      assert.equal(noKey.status, 401);
+    }
+    const unchanged = await server.deps.store.conversations.get(account.id, agent.id, body.conversationId);
+    assert.equal(unchanged?.state, 'agent');
+    assert.ok(key);
+  });
+
+  test('an agent with handoff on hands over when the visitor asks for a person, in their own words', async () => {
+    const { agent, balance, events, chat, path, key } = await setup({ handoffEnabled: true });
+    const modelCalls = model.requests.length;
+    const asked = await chat({ message: 'Quiero hablar con una persona, por favor', userId: 'dee' });
+    assert.equal(asked.status, 200, asked.text);
+    assert.equal(asked.body.reply.content, HANDED_OVER_NOTICE);
+    assert.deepEqual(asked.body.handoff, { state: 'people' });
+    assert.equal(model.requests.length, modelCalls);
+    assert.equal(await balance(), 100);
+    const recorded = await events();
+    assert.deepEqual(recorded.map((e) => e.type), ['handoff.requested', 'handoff.message']);
+    assert.deepEqual(recorded[0]!.data, { agent: { id: agent.id }, conversationId: asked.body.conversationId, userId: 'dee', reason: 'The visitor asked for a person.', requestedBy: 'visitor', apiKey: 'shop backend' });
+    const messages = await server.call('GET', path('dee', '/messages'), { key });
+    assert.deepEqual(messages.body.messages.map((m: { content: string }) => m.content), ['Quiero hablar con una persona, por favor']);
+
+    const { chat: plainChat } = await setup();
+    model.enqueue({ content: ['I am the agent.'] });
+    const notEnabled = await plainChat({ message: 'Can I talk to a human?' });
+    assert.equal(notEnabled.body.reply.content, 'I am the agent.', 'without the setting the model answers');
+  });
+});

@@ -1,0 +1,107 @@
+// "Talk to a person" in the widget, in headless Chromium, on a host page of another origin: the
+// visitor asks from the dialog's menu, writes (stored for a person, no model call), a person replies
+// through the API and the visitor sees "A person has joined" and the reply without reloading; then
+// the conversation goes back to the assistant. No script error; axe-core finds nothing serious.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import { updateAgent } from '../../src/domain/agents/update-agent.ts';
+import { createKey } from '../../src/domain/keys/create-key.ts';
+import { WITH_PEOPLE_NOTICE } from '../../src/domain/handoff/hold-for-people.ts';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+describe('widget handoff in headless Chromium', () => {
+  let server: TestServer;
+  let model: ScriptedModelServer;
+  let browser: Browser;
+  let host: Server;
+  let origin = '';
+  let agentId = '';
+  let accountId = '';
+  let publishable = '';
+  let secret = '';
+  const pageErrors: string[] = [];
+
+  before(async () => {
+    model = await startScriptedModelServer();
+    server = await startTestServer({ configFile: scriptedModelConfig(model.baseUrl) });
+    const { account, ctx } = await server.seedAccount('starter', 10);
+    accountId = account.id;
+    const agent = await server.seedAgent(ctx, 'Harbour desk');
+    agentId = agent.id;
+    await updateAgent(server.deps, ctx, agent.id, { model: 'scripted' });
+    host = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tidewater marina</title></head><body><main><h1>Tidewater marina</h1></main>
+<script src="${server.baseUrl}/widget.js" data-agent="${agentId}" data-key="${publishable}" async></script></body></html>`);
+    });
+    host.listen(0, '127.0.0.1');
+    await once(host, 'listening');
+    origin = `http://localhost:${(host.address() as { port: number }).port}`;
+    publishable = (await createKey(server.deps, account.id, { name: 'marina website', kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins: [origin] })).key;
+    secret = await server.seedKey(account.id, { name: 'team inbox' });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    host?.close();
+    await server?.close();
+    await model?.close();
+  });
+
+  test('the visitor asks for a person, a person replies, the visitor sees it live', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${origin}/`);
+    await page.getByRole('button', { name: /^Chat/ }).click();
+    await page.getByRole('dialog', { name: 'Harbour desk' }).waitFor();
+    const log = page.getByRole('log', { name: 'Conversation' });
+
+    const more = page.getByRole('button', { name: 'More options' });
+    await more.click();
+    assert.equal(await more.getAttribute('aria-expanded'), 'true');
+    await page.getByRole('menuitem', { name: 'Talk to a person' }).click();
+    await log.getByText('A person will join soon.').waitFor();
+    const [conversation] = (await server.deps.store.conversations.listWithPeople(accountId, { page: 1, size: 5 })).items;
+    assert.ok(conversation, 'the conversation waits in the inbox');
+    assert.equal(conversation.handoff?.requestedBy, 'visitor');
+
+    const modelCalls = model.requests.length;
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    await box.fill('My engine will not start.');
+    await box.press('Enter');
+    await log.getByText(WITH_PEOPLE_NOTICE).waitFor();
+    assert.equal(model.requests.length, modelCalls, 'no model call while with people');
+
+    const reply = await server.call('POST', `/agents/${agentId}/conversations/${conversation.id}/messages`, { key: secret, body: { content: 'Hi, Grace from the yard here. I will come by at 3.', authorName: 'Grace' } });
+    assert.equal(reply.status, 200, reply.text);
+    await log.getByText('A person has joined: Grace').waitFor();
+    await log.getByText('Hi, Grace from the yard here. I will come by at 3.').waitFor();
+    assert.equal(await log.getByText('My engine will not start.').count(), 1, 'the visitor\'s message is shown once');
+    await screenshot(page, 'widget-handoff');
+
+    await page.addScriptTag({ path: AXE_PATH });
+    const axe = await page.evaluate<Array<{ id: string; impact: string }>>('axe.run(document).then((result) => result.violations.map(({ id, impact }) => ({ id, impact })))');
+    assert.deepEqual(axe.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'), []);
+
+    assert.equal((await server.call('POST', `/agents/${agentId}/conversations/${conversation.id}/handoff/resolve`, { key: secret })).status, 200);
+    await log.getByText('You are back with the assistant.').waitFor();
+    model.enqueue({ content: ['Glad it is sorted.'] });
+    await box.fill('Thanks!');
+    await box.press('Enter');
+    await log.getByText('Glad it is sorted.').waitFor();
+
+    await page.reload();
+    await page.getByRole('button', { name: /^Chat/ }).click();
+    await page.getByRole('log', { name: 'Conversation' }).getByText('Hi, Grace from the yard here. I will come by at 3.').waitFor();
+    assert.deepEqual(pageErrors, []);
+  });
+});
