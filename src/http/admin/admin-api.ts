@@ -61,6 +61,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Chat: 'Answers from an agent, as JSON or a stream (the console playground).',
   Conversations: 'Stored conversations, their messages, feedback and tool calls.',
   Insights: 'What an agent missed and what it is asked most: unanswered questions grouped, replies rated down, topics, Q&A from a group, and conversation exports.',
+  Tests: "An agent's test questions and their runs: which questions its search answers from the expected sources.",
   'Webhook events': 'What the service sends to the webhook endpoints (SPEC §6).',
 };
 
