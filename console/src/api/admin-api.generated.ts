@@ -1003,7 +1003,7 @@ export interface paths {
         put?: never;
         /**
          * Run the test questions
-         * @description Ranks every question as `POST /agents/{agentId}/search` does (its 0.3 floor included). Up to 25 questions run inside the request (200, the finished run); more go on the job queue (202, `state: queued`): poll `GET …/test-runs/{id}`. Costs no credits. Emits `evaluation.completed`, and `evaluation.regressed` when fewer pass than in the run before.
+         * @description Ranks every question as `POST /agents/{agentId}/search` does (its 0.3 floor included). Up to 25 questions run inside the request (200, the finished run); more go on the job queue (202, `state: queued`): poll `GET …/test-runs/{id}`. With `compareModel`, the same questions are also ranked with another embedding model the operator configured, reported in `comparison`. Costs no credits. Emits `evaluation.completed`, and `evaluation.regressed` when fewer pass than in the run before.
          */
         post: operations["startTestRun"];
         delete?: never;
@@ -8529,7 +8529,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional: a run without a body ranks with the live model only. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Also rank with this embedding model, one the operator configured in `evaluations.compareEmbeddings`: the agent's passages are embedded with it into a scratch index for this run, and `comparison` reports its pass rate beside the live model's. The live index is not touched. */
+                    compareModel?: string;
+                };
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
