@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './ports/clock.ts';
 import type { RateLimiter } from './ports/rate-limiter.ts';
 import type { Store } from './ports/store.ts';
 import type { EmbeddingProvider } from './ports/embedding-provider.ts';
+import type { IndexedChunks } from './ports/knowledge-store.ts';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
@@ -58,6 +59,10 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     extractor: createExtractionPool(config.extraction),
     fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
     passageIndex: createPassageIndex({ chunks: store.chunks, maxBytes: config.search.cacheBytes }),
+    comparison: {
+      embedders: new Map(config.evaluations.compareEmbeddings.map((entry) => [entry.model, createOpenAiEmbedder(entry)])),
+      scratchIndex: (chunks: IndexedChunks) => createPassageIndex({ chunks, maxBytes: config.search.cacheBytes }),
+    },
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
     chatModels: createChatModels(config.chatModels, ids),
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
@@ -119,7 +124,7 @@ const IN_PROCESS_PAGES_IN_FLIGHT = 2;
 export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
   // The queue first: jobs running here finish while the store is still open.
   await deps.ingestion.close();
-  await Promise.all([deps.store.close(), deps.conversationFeed.close(), deps.embedder.close(), deps.fetcher.close(), deps.extractor.close(), deps.moderator.close?.()]);
+  await Promise.all([deps.store.close(), deps.conversationFeed.close(), deps.embedder.close(), ...[...deps.comparison.embedders.values()].map((embedder) => embedder.close()), deps.fetcher.close(), deps.extractor.close(), deps.moderator.close?.()]);
 }
 
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);

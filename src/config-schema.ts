@@ -163,6 +163,12 @@ export const EvaluationsSchema = Type.Object(
     pollIntervalMs: Milliseconds(100, 3_600_000, 5_000, "How often the evaluation worker looks for agents whose knowledge changed and for queued test runs."),
     quietMs: Milliseconds(0, 3_600_000, 30_000, "An agent's test questions run again once its knowledge has not changed for this long (a crawl of many pages makes one run)."),
     maxWaitMs: Milliseconds(0, 86_400_000, 600_000, 'They run anyway once a change has waited this long (knowledge that never stops changing).'),
+    compareEmbeddings: Type.Optional(
+      Type.Array(OpenAiEmbeddingsSchema, {
+        maxItems: 8,
+        description: 'Other OpenAI-compatible embedding models a test run may be compared with (`compareModel`, named by `model`): the agent\'s passages are embedded with it into a scratch index for that run only.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -194,3 +194,17 @@ test('the printable configuration masks keys, tokens and URL passwords, and keep
   assert.equal(shown.server.port, 3000);
 });
 
+
+test('comparison embedding models: none by default; each read with its key, and a model named twice refused', () => {
+  assert.deepEqual(loadConfig({}).evaluations.compareEmbeddings, []);
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const large = { provider: 'openai', baseUrl: 'http://127.0.0.1:8080/v1', model: 'bge-large', dimension: 1024, apiKeyEnv: 'TEI_KEY' };
+  writeFileSync(path, JSON.stringify({ evaluations: { compareEmbeddings: [large] } }));
+  assert.deepEqual(loadConfig({ COLLOQUY_CONFIG: path, TEI_KEY: 'k' }).evaluations.compareEmbeddings, [
+    { provider: 'openai', baseUrl: large.baseUrl, model: 'bge-large', dimension: 1024, apiKey: 'k', batchSize: 64, timeoutMs: 30_000 },
+  ]);
+  assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path }), (e: Error) => e instanceof ConfigError && /evaluations\.compareEmbeddings\.apiKeyEnv names TEI_KEY, which is not set/.test(e.message));
+  writeFileSync(path, JSON.stringify({ evaluations: { compareEmbeddings: [large, large] } }));
+  assert.throws(() => loadConfig({ COLLOQUY_CONFIG: path, TEI_KEY: 'k' }), (e: Error) => e instanceof ConfigError && /names a model twice/.test(e.message));
+});

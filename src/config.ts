@@ -243,24 +243,32 @@ export interface EvaluationsConfig {
   pollIntervalMs: number;
   quietMs: number;
   maxWaitMs: number;
+  /** Other embedding models a test run may be compared with, by model name. */
+  compareEmbeddings: OpenAiEmbeddingsConfig[];
 }
 
-function evaluationsConfig(file: FileConfig['evaluations']): EvaluationsConfig {
-  return { worker: file?.worker ?? EVALUATIONS.worker, pollIntervalMs: file?.pollIntervalMs ?? EVALUATIONS.pollIntervalMs, quietMs: file?.quietMs ?? EVALUATIONS.quietMs, maxWaitMs: file?.maxWaitMs ?? EVALUATIONS.maxWaitMs };
+function evaluationsConfig(file: FileConfig['evaluations'], env: NodeJS.ProcessEnv): EvaluationsConfig {
+  const compareEmbeddings = (file?.compareEmbeddings ?? []).map((entry) => openAiEmbeddingsConfig(entry, env, 'evaluations.compareEmbeddings'));
+  const names = compareEmbeddings.map((entry) => entry.model);
+  if (new Set(names).size !== names.length) throw new ConfigError('evaluations.compareEmbeddings names a model twice');
+  return { worker: file?.worker ?? EVALUATIONS.worker, pollIntervalMs: file?.pollIntervalMs ?? EVALUATIONS.pollIntervalMs, quietMs: file?.quietMs ?? EVALUATIONS.quietMs, maxWaitMs: file?.maxWaitMs ?? EVALUATIONS.maxWaitMs, compareEmbeddings };
 }
 
-export type EmbeddingsConfig =
-  | { provider: 'local'; workers: number | null }
-  | { provider: 'openai'; baseUrl: string; model: string; dimension: number; apiKey: string | null; batchSize: number; timeoutMs: number };
+export type OpenAiEmbeddingsConfig = { provider: 'openai'; baseUrl: string; model: string; dimension: number; apiKey: string | null; batchSize: number; timeoutMs: number };
+export type EmbeddingsConfig = { provider: 'local'; workers: number | null } | OpenAiEmbeddingsConfig;
+
+function openAiEmbeddingsConfig(file: Static<typeof OpenAiEmbeddingsSchema>, env: NodeJS.ProcessEnv, at: string): OpenAiEmbeddingsConfig {
+  const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
+  if (file.apiKeyEnv && !apiKey) throw new ConfigError(`${at}.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
+  return { provider: 'openai', baseUrl: file.baseUrl, model: file.model, dimension: file.dimension, apiKey, batchSize: file.batchSize ?? OPENAI_EMBEDDINGS.batchSize, timeoutMs: file.timeoutMs ?? OPENAI_EMBEDDINGS.timeoutMs };
+}
 
 /** In a cluster every HTTP worker is a process with an embedder of its own: by default one thread
  * each, so a node of one worker per core runs one model per core, not cores × min(4, cores)
  * (docs/research/2026-11-23-hot-path-search-index-ingestion-queue.md, "Ingestion queue across processes"). */
 function embeddingsConfig(file: FileConfig['embeddings'], env: NodeJS.ProcessEnv, httpWorkers: number): EmbeddingsConfig {
   if (!file || file.provider === 'local') return { provider: 'local', workers: file?.workers ?? (httpWorkers > 1 ? 1 : null) };
-  const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
-  if (file.apiKeyEnv && !apiKey) throw new ConfigError(`embeddings.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
-  return { provider: 'openai', baseUrl: file.baseUrl, model: file.model, dimension: file.dimension, apiKey, batchSize: file.batchSize ?? OPENAI_EMBEDDINGS.batchSize, timeoutMs: file.timeoutMs ?? OPENAI_EMBEDDINGS.timeoutMs };
+  return openAiEmbeddingsConfig(file, env, 'embeddings');
 }
 
 export class ConfigError extends Error {
@@ -378,7 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { foll
     webhooks: webhookConfig(file.webhooks),
     credits: creditsConfig(file.credits),
     sites: sitesConfig(file.sites),
-    evaluations: evaluationsConfig(file.evaluations),
+    evaluations: evaluationsConfig(file.evaluations, env),
     embeddings,
     search: { cacheBytes: (file.search?.cacheMegabytes ?? SEARCH.cacheMegabytes) * 1024 * 1024 },
     extraction: extractionSettings(file.extraction),

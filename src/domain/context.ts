@@ -13,6 +13,7 @@ import type { IngestionQueue } from '../ports/ingestion-queue.ts';
 import type { RequestContext } from '../ports/request-context.ts';
 import type { PasswordHasher } from '../ports/password-hasher.ts';
 import type { ConversationFeed } from '../ports/conversation-feed.ts';
+import type { ComparisonModels } from '../ports/comparison-models.ts';
 
 /** What every domain function may use; built once at boot. */
 export interface DomainDeps {
@@ -29,6 +30,8 @@ export interface DomainDeps {
   fetcher: Fetcher;
   /** The search engine: each agent's passages indexed for BM25 and vector search. */
   passageIndex: PassageIndex;
+  /** Other embedding models a test run may be compared with (evaluations.compareEmbeddings). */
+  comparison: ComparisonModels;
   /** Judges webhook URLs by the operator's network policy. */
   targetCheck: TargetCheck;
   chatModels: ChatModels;

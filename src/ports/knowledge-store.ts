@@ -96,6 +96,9 @@ export interface SourceStore {
   pageUrls(agentId: string): Promise<string[]>;
 }
 
+/** What a search index reads to build and follow an agent's passages. */
+export type IndexedChunks = Pick<ChunkStore, 'searchable' | 'searchableOfSources' | 'changesSince'>;
+
 export interface ChunkStore {
   /** The agent's passages embedded with `model`, in a stable order. */
   searchable(agentId: string, model: string): Promise<SearchableChunk[]>;
@@ -106,6 +109,9 @@ export interface ChunkStore {
   changesSince(agentId: string, after: number, upTo: number): Promise<KnowledgeChange[]>;
   /** Passages by id with their source's id, type and title, for results. */
   withSources(agentId: string, chunkIds: readonly string[]): Promise<Array<{ id: string; content: string; source: { id: string; type: SourceType; title: string } }>>;
+  /** The agent's passages after `afterId` (null: from the first), in id order, with what was
+   * embedded and indexed for each: a comparison run embeds them again with another model. */
+  passageBatch(agentId: string, afterId: string | null, limit: number): Promise<Array<{ id: string; sourceId: string; terms: string; content: string; heading: string | null }>>;
   /** Passages whose vectors were not made by `model` (re-embedding after a model change). */
   staleBatch(agentId: string, model: string, limit: number): Promise<Array<{ id: string; content: string; heading: string | null }>>;
   setEmbedding(chunkId: string, embedding: Float32Array, model: string): Promise<void>;

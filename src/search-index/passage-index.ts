@@ -1,4 +1,4 @@
-import type { ChunkStore } from '../ports/knowledge-store.ts';
+import type { IndexedChunks } from '../ports/knowledge-store.ts';
 import type { Candidates, CandidateQuery, IndexedAgent, PassageIndex } from '../ports/passage-index.ts';
 import { bm25Scores, exactCosine, matchedIdf, termIdf, type AgentIndex } from './agent-index.ts';
 import { bestPassages, scratchOf } from './best-passages.ts';
@@ -11,7 +11,7 @@ export interface InMemoryPassageIndex extends PassageIndex {
 }
 
 /** The in-memory search engine over the store's passages (see PassageIndex). */
-export function createPassageIndex(options: { chunks: ChunkStore; maxBytes: number }): InMemoryPassageIndex {
+export function createPassageIndex(options: { chunks: IndexedChunks; maxBytes: number }): InMemoryPassageIndex {
   const cache = createIndexCache({ maxBytes: options.maxBytes });
   const indexOf = (agent: IndexedAgent) => loadIndex({ chunks: options.chunks, cache }, agent.agentId, agent.version, agent.model, agent.dimension);
   return {

@@ -1,4 +1,4 @@
-import type { ChunkStore } from '../ports/knowledge-store.ts';
+import type { IndexedChunks } from '../ports/knowledge-store.ts';
 import type { IndexCache } from './index-cache.ts';
 import { addChunks, buildAgentIndex, removeSources, type AgentIndex } from './agent-index.ts';
 
@@ -10,7 +10,7 @@ const MAX_DELTA_VERSIONS = 512;
  * The agent's index at `version` (or newer): from the cache, brought up to date in place by the
  * changes logged since the cached version, or built from every passage on a cold start.
  */
-export function loadIndex(deps: { chunks: ChunkStore; cache: IndexCache }, agentId: string, version: number, model: string, dimension: number): Promise<AgentIndex> {
+export function loadIndex(deps: { chunks: IndexedChunks; cache: IndexCache }, agentId: string, version: number, model: string, dimension: number): Promise<AgentIndex> {
   const { chunks } = deps;
   return deps.cache.get(agentId, version, model, {
     build: async () => buildAgentIndex(await chunks.searchable(agentId, model), dimension),
@@ -24,7 +24,7 @@ export function loadIndex(deps: { chunks: ChunkStore; cache: IndexCache }, agent
  * untouched, when only a rebuild will do: the log no longer covers the gap, a change was not an
  * add or delete (vectors re-embedded in place), or the delta outweighs the index.
  */
-export async function updateAgentIndex(chunks: ChunkStore, agentId: string, model: string, index: AgentIndex, from: number, to: number): Promise<boolean> {
+export async function updateAgentIndex(chunks: IndexedChunks, agentId: string, model: string, index: AgentIndex, from: number, to: number): Promise<boolean> {
   if (to - from > MAX_DELTA_VERSIONS) return false;
   const changes = await chunks.changesSince(agentId, from, to);
   if (changes.length !== to - from || changes.some((change) => change.kind === 'reset' || change.sourceId === null)) return false;

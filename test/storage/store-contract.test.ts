@@ -266,6 +266,11 @@ describe(`store contract (${TEST_BACKEND})`, () => {
     const shown = await store.chunks.withSources(agentId, [chunks[5]!.id]);
     assert.deepEqual(shown, [{ id: chunks[5]!.id, content: 'passage 5', source: { id: sourceId, type: 'file', title: 'manual.pdf' } }]);
     assert.equal((await store.chunks.staleBatch(agentId, 'm2', 10)).length, 10);
+    const firstBatch = await store.chunks.passageBatch(agentId, null, 700);
+    const secondBatch = await store.chunks.passageBatch(agentId, firstBatch.at(-1)!.id, 700);
+    assert.deepEqual([firstBatch.length, secondBatch.length], [700, 500]);
+    assert.deepEqual([...firstBatch, ...secondBatch].map((row) => row.id), searchable.map((row) => row.id), 'every passage once, in id order');
+    assert.equal(secondBatch[0]!.sourceId, sourceId);
     const agent = await store.agents.get(account, agentId);
     assert.equal(agent?.storageUsed, 1234);
     assert.equal(agent?.knowledgeVersion, 1);

@@ -1038,6 +1038,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/{accountId}/agents/{agentId}/test-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List test questions
+         * @description The agent's test questions, newest first.
+         */
+        get: operations["listTestQuestions"];
+        put?: never;
+        /**
+         * Add a test question
+         * @description Send `expectedSourceIds` (sources of this agent) or `expectNothing: true`, not both: 400 `INVALID_BODY` names the field at fault, and an unknown source id. An agent holds at most 500 questions (403 `PLAN_LIMIT_REACHED`). Free: test questions and runs cost no credits.
+         */
+        post: operations["addTestQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/test-questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a test question
+         * @description Past runs keep its result. 404 `TEST_QUESTION_NOT_FOUND` for a question of another agent.
+         */
+        delete: operations["deleteTestQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/test-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List test runs
+         * @description The agent's runs, newest first, on demand and after knowledge changes (`trigger`).
+         */
+        get: operations["listTestRuns"];
+        put?: never;
+        /**
+         * Run the test questions
+         * @description Ranks every question as `POST /agents/{agentId}/search` does (its 0.3 floor included). Up to 25 questions run inside the request (200, the finished run); more go on the job queue (202, `state: queued`): poll `GET …/test-runs/{id}`. With `compareModel`, the same questions are also ranked with another embedding model the operator configured, reported in `comparison`. Costs no credits. Emits `evaluation.completed`, and `evaluation.regressed` when fewer pass than in the run before.
+         */
+        post: operations["startTestRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/test-runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a test run
+         * @description Its state, and its results once `completed`. 404 `TEST_RUN_NOT_FOUND` for a run of another agent.
+         */
+        get: operations["getTestRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/{accountId}/agents/{agentId}/sources/files": {
         parameters: {
             query?: never;
@@ -8588,6 +8676,1019 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTestQuestions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1000000. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        testQuestions: {
+                            /** @description `tq_…` */
+                            id: string;
+                            question: string;
+                            expectedSourceIds: string[] | null;
+                            expectNothing: boolean;
+                            k: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        pagination: {
+                            /** @description At least 1, even when the list is empty. */
+                            totalPages: number;
+                            currentPage: number;
+                            /** @description The 1-based position of the first item of this page in the whole list. */
+                            pagingCounter: number;
+                            hasNextPage: boolean;
+                            totalTestQuestions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addTestQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What a user would ask, 1 to 2000 characters. */
+                    question: string;
+                    /** @description The agent's sources one of which must give a passage in the top `k`. Not with `expectNothing`. */
+                    expectedSourceIds?: string[];
+                    /** @description true: search must return nothing above its floor (a question the agent should not answer). Not with `expectedSourceIds`. */
+                    expectNothing?: boolean;
+                    /** @description How deep an expected source may rank and still pass (default 3). */
+                    k?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A question with the sources expected to answer it, or none. */
+                        testQuestion: {
+                            /** @description `tq_…` */
+                            id: string;
+                            question: string;
+                            expectedSourceIds: string[] | null;
+                            expectNothing: boolean;
+                            k: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTestQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTestRuns: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1000000. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        runs: {
+                            /** @description `run_…` */
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                            trigger: "manual" | "knowledge-change";
+                            /** @description Poll `GET …/test-runs/{id}` until `completed` or `failed`. */
+                            state: "queued" | "running" | "completed" | "failed";
+                            /** @description The embedding model search ranked with. */
+                            model: string;
+                            /** @description The agent's knowledge version the run ranked. */
+                            knowledgeVersion: number;
+                            /** @description Passed over all questions; null until completed or when there were none. */
+                            passRate: number | null;
+                            passed: number;
+                            failed: number;
+                            results: {
+                                questionId: string;
+                                /** @description The question as it was asked in this run. */
+                                question: string;
+                                passed: boolean;
+                                /** @description Where the first passage of an expected source ranked (searched 10 deep), or null. */
+                                rank: number | null;
+                                /** @description That passage's score; for a question expecting nothing, the best score found; null when none. */
+                                score: number | null;
+                                /** @description The sources of the top `k` passages, best first. */
+                                topSources: {
+                                    id: string;
+                                    title: string;
+                                    score: number;
+                                }[];
+                            }[];
+                            /** @description The same questions under another embedding model, when asked for. */
+                            comparison: {
+                                model: string;
+                                /** @description Passed over all questions; null until completed or when there were none. */
+                                passRate: number | null;
+                                passed: number;
+                                failed: number;
+                                results: {
+                                    questionId: string;
+                                    /** @description The question as it was asked in this run. */
+                                    question: string;
+                                    passed: boolean;
+                                    /** @description Where the first passage of an expected source ranked (searched 10 deep), or null. */
+                                    rank: number | null;
+                                    /** @description That passage's score; for a question expecting nothing, the best score found; null when none. */
+                                    score: number | null;
+                                    /** @description The sources of the top `k` passages, best first. */
+                                    topSources: {
+                                        id: string;
+                                        title: string;
+                                        score: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            /** @description Why a `failed` run failed. */
+                            error: string | null;
+                        }[];
+                        pagination: {
+                            /** @description At least 1, even when the list is empty. */
+                            totalPages: number;
+                            currentPage: number;
+                            /** @description The 1-based position of the first item of this page in the whole list. */
+                            pagingCounter: number;
+                            hasNextPage: boolean;
+                            totalRuns: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTestRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: a run without a body ranks with the live model only. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Also rank with this embedding model, one the operator configured in `evaluations.compareEmbeddings`: the agent's passages are embedded with it into a scratch index for this run, and `comparison` reports its pass rate beside the live model's. The live index is not touched. */
+                    compareModel?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description One run of an agent's test questions. */
+                        run: {
+                            /** @description `run_…` */
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                            trigger: "manual" | "knowledge-change";
+                            /** @description Poll `GET …/test-runs/{id}` until `completed` or `failed`. */
+                            state: "queued" | "running" | "completed" | "failed";
+                            /** @description The embedding model search ranked with. */
+                            model: string;
+                            /** @description The agent's knowledge version the run ranked. */
+                            knowledgeVersion: number;
+                            /** @description Passed over all questions; null until completed or when there were none. */
+                            passRate: number | null;
+                            passed: number;
+                            failed: number;
+                            results: {
+                                questionId: string;
+                                /** @description The question as it was asked in this run. */
+                                question: string;
+                                passed: boolean;
+                                /** @description Where the first passage of an expected source ranked (searched 10 deep), or null. */
+                                rank: number | null;
+                                /** @description That passage's score; for a question expecting nothing, the best score found; null when none. */
+                                score: number | null;
+                                /** @description The sources of the top `k` passages, best first. */
+                                topSources: {
+                                    id: string;
+                                    title: string;
+                                    score: number;
+                                }[];
+                            }[];
+                            /** @description The same questions under another embedding model, when asked for. */
+                            comparison: {
+                                model: string;
+                                /** @description Passed over all questions; null until completed or when there were none. */
+                                passRate: number | null;
+                                passed: number;
+                                failed: number;
+                                results: {
+                                    questionId: string;
+                                    /** @description The question as it was asked in this run. */
+                                    question: string;
+                                    passed: boolean;
+                                    /** @description Where the first passage of an expected source ranked (searched 10 deep), or null. */
+                                    rank: number | null;
+                                    /** @description That passage's score; for a question expecting nothing, the best score found; null when none. */
+                                    score: number | null;
+                                    /** @description The sources of the top `k` passages, best first. */
+                                    topSources: {
+                                        id: string;
+                                        title: string;
+                                        score: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            /** @description Why a `failed` run failed. */
+                            error: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Success. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description One run of an agent's test questions. */
+                        run: {
+                            /** @description `run_…` */
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                            trigger: "manual" | "knowledge-change";
+                            /** @description Poll `GET …/test-runs/{id}` until `completed` or `failed`. */
+                            state: "queued" | "running" | "completed" | "failed";
+                            /** @description The embedding model search ranked with. */
+                            model: string;
+                            /** @description The agent's knowledge version the run ranked. */
+                            knowledgeVersion: number;
+                            /** @description Passed over all questions; null until completed or when there were none. */
+                            passRate: number | null;
+                            passed: number;
+                            failed: number;
+                            results: {
+                                questionId: string;
+                                /** @description The question as it was asked in this run. */
+                                question: string;
+                                passed: boolean;
+                                /** @description Where the first passage of an expected source ranked (searched 10 deep), or null. */
+                                rank: number | null;
+                                /** @description That passage's score; for a question expecting nothing, the best score found; null when none. */
+                                score: number | null;
+                                /** @description The sources of the top `k` passages, best first. */
+                                topSources: {
+                                    id: string;
+                                    title: string;
+                                    score: number;
+                                }[];
+                            }[];
+                            /** @description The same questions under another embedding model, when asked for. */
+                            comparison: {
+                                model: string;
+                                /** @description Passed over all questions; null until completed or when there were none. */
+                                passRate: number | null;
+                                passed: number;
+                                failed: number;
+                                results: {
+                                    questionId: string;
+                                    /** @description The question as it was asked in this run. */
+                                    question: string;
+                                    passed: boolean;
+                                    /** @description Where the first passage of an expected source ranked (searched 10 deep), or null. */
+                                    rank: number | null;
+                                    /** @description That passage's score; for a question expecting nothing, the best score found; null when none. */
+                                    score: number | null;
+                                    /** @description The sources of the top `k` passages, best first. */
+                                    topSources: {
+                                        id: string;
+                                        title: string;
+                                        score: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            /** @description Why a `failed` run failed. */
+                            error: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTestRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description One run of an agent's test questions. */
+                        run: {
+                            /** @description `run_…` */
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                            trigger: "manual" | "knowledge-change";
+                            /** @description Poll `GET …/test-runs/{id}` until `completed` or `failed`. */
+                            state: "queued" | "running" | "completed" | "failed";
+                            /** @description The embedding model search ranked with. */
+                            model: string;
+                            /** @description The agent's knowledge version the run ranked. */
+                            knowledgeVersion: number;
+                            /** @description Passed over all questions; null until completed or when there were none. */
+                            passRate: number | null;
+                            passed: number;
+                            failed: number;
+                            results: {
+                                questionId: string;
+                                /** @description The question as it was asked in this run. */
+                                question: string;
+                                passed: boolean;
+                                /** @description Where the first passage of an expected source ranked (searched 10 deep), or null. */
+                                rank: number | null;
+                                /** @description That passage's score; for a question expecting nothing, the best score found; null when none. */
+                                score: number | null;
+                                /** @description The sources of the top `k` passages, best first. */
+                                topSources: {
+                                    id: string;
+                                    title: string;
+                                    score: number;
+                                }[];
+                            }[];
+                            /** @description The same questions under another embedding model, when asked for. */
+                            comparison: {
+                                model: string;
+                                /** @description Passed over all questions; null until completed or when there were none. */
+                                passRate: number | null;
+                                passed: number;
+                                failed: number;
+                                results: {
+                                    questionId: string;
+                                    /** @description The question as it was asked in this run. */
+                                    question: string;
+                                    passed: boolean;
+                                    /** @description Where the first passage of an expected source ranked (searched 10 deep), or null. */
+                                    rank: number | null;
+                                    /** @description That passage's score; for a question expecting nothing, the best score found; null when none. */
+                                    score: number | null;
+                                    /** @description The sources of the top `k` passages, best first. */
+                                    topSources: {
+                                        id: string;
+                                        title: string;
+                                        score: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            /** @description Why a `failed` run failed. */
+                            error: string | null;
+                        };
+                    };
                 };
             };
             /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */

@@ -4,6 +4,14 @@ import type { RunLease, TestResult, TestRunRecord } from '../../ports/evaluation
 import { recordEvent } from '../events/record-event.ts';
 import { evaluateQuestions } from './evaluate-questions.ts';
 import { passRate } from './test-run-view.ts';
+import { compareWithModel } from './compare-model.ts';
+
+/** The run's second model; a queued run taken by a process configured without it fails, saying so. */
+function comparisonEmbedder(deps: DomainDeps, model: string) {
+  const embedder = deps.comparison.embedders.get(model);
+  if (!embedder) throw new Error(`The embedding model ${model} is not configured on the process that ran this test run (evaluations.compareEmbeddings).`);
+  return embedder;
+}
 
 /** How long a run holds its row; a process that dies mid-run leaves it to be claimed again. */
 export const RUN_LEASE_MS = 10 * 60_000;
@@ -28,7 +36,8 @@ export async function executeTestRun(deps: DomainDeps, agent: AgentRecord, run: 
   let outcome: Parameters<DomainDeps['store']['testRuns']['finish']>[2];
   try {
     const evaluation = await evaluateQuestions(deps, agent, questions);
-    outcome = { state: 'completed', ...evaluation, comparison: null, error: null, knowledgeVersion: agent.knowledgeVersion, completedAt: deps.clock.now() };
+    const comparison = run.compareModel === null ? null : await compareWithModel(deps, agent, questions, comparisonEmbedder(deps, run.compareModel));
+    outcome = { state: 'completed', ...evaluation, comparison, error: null, knowledgeVersion: agent.knowledgeVersion, completedAt: deps.clock.now() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     outcome = { state: 'failed', passed: 0, failed: 0, results: [], comparison: null, error: message.slice(0, 500), knowledgeVersion: agent.knowledgeVersion, completedAt: deps.clock.now() };

@@ -1,4 +1,4 @@
-// The console works on an account's agents, knowledge, chat and conversations through the very
+// The console works on an account's agents, knowledge, chat, conversations and tests through the very
 // routes of the public API, mounted again under /api/admin/v1/accounts/{accountId}: same bodies,
 // same answers, same errors. Only who is asking differs: the signed-in member's context in that
 // account (no API key, so no key restrictions and no chat events, SPEC §6) instead of a key's.
@@ -27,10 +27,16 @@ import { registerRequestHandoff } from '../routes/request-handoff.ts';
 import { registerResolveHandoff } from '../routes/resolve-handoff.ts';
 import { registerAddPersonReply } from '../routes/add-person-reply.ts';
 import { registerFollowConversation } from '../routes/follow-conversation.ts';
+import { registerAddTestQuestion } from '../routes/add-test-question.ts';
+import { registerListTestQuestions } from '../routes/list-test-questions.ts';
+import { registerDeleteTestQuestion } from '../routes/delete-test-question.ts';
+import { registerStartTestRun } from '../routes/start-test-run.ts';
+import { registerListTestRuns } from '../routes/list-test-runs.ts';
+import { registerGetTestRun } from '../routes/get-test-run.ts';
 
 export const ACCOUNT_PREFIX = '/accounts/:accountId';
 
-/** Registers the public API's agent, knowledge, search, chat and conversation routes for the
+/** Registers the public API's agent, knowledge, search, chat, conversation and test routes for the
  * console; the admin session hook sets their `ctx` from the path's account. */
 export async function registerAccountScopedPublicRoutes(admin: ApiApp, deps: AdminDeps): Promise<void> {
   await admin.register(
@@ -40,6 +46,7 @@ export async function registerAccountScopedPublicRoutes(admin: ApiApp, deps: Adm
         registerListSources, registerAddTextSource, registerAddQaSource, registerCrawlWebsite, registerDeleteSource, registerSearch,
         registerChat, registerListConversations, registerListMessages, registerDeleteConversation, registerDeleteMessage, registerCancelToolCall, registerMessageFeedback,
         registerRequestHandoff, registerResolveHandoff, registerAddPersonReply, registerFollowConversation,
+        registerAddTestQuestion, registerListTestQuestions, registerDeleteTestQuestion, registerStartTestRun, registerListTestRuns, registerGetTestRun,
       ]) {
         register(scope, deps);
       }

@@ -63,6 +63,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Conversations: 'Stored conversations, their messages, feedback and tool calls; the inbox of conversations with people.',
   Handoff: 'Hand a conversation to a person, reply as one, give it back to the agent, and follow it as it happens.',
   Insights: 'What an agent missed and what it is asked most: unanswered questions grouped, replies rated down, topics, Q&A from a group, and conversation exports.',
+  Tests: "An agent's test questions and their runs: which questions its search answers from the expected sources.",
   'Webhook events': 'What the service sends to the webhook endpoints (SPEC §6).',
 };
 

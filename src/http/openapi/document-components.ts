@@ -107,6 +107,16 @@ function operationsOf(document: Json): Operation[] {
   return Object.values(paths).flatMap((item) => Object.values(item));
 }
 
+/** The route's marker `x-body-optional` (its handler takes no body as `{}`) becomes
+ * `requestBody.required: false`; @fastify/swagger marks every body required. */
+export const OPTIONAL_BODY = 'x-body-optional';
+
+function markOptionalBody(operation: Operation): void {
+  if (!operation[OPTIONAL_BODY]) return;
+  delete operation[OPTIONAL_BODY];
+  if (operation.requestBody) (operation.requestBody as Json).required = false;
+}
+
 /** Headers and, for errors, the codes: what every answer of this operation says beyond its body. */
 function describeResponses(operation: Operation, rateLimited: boolean): void {
   const secured = (operation.security ?? []).length > 0;
@@ -130,7 +140,10 @@ export function createDocumentCompleter(options: DocumentComponentsOptions) {
   const names = new Map(Object.entries(named).map(([name, schema]) => [canonical(schema), name]));
   return function completeDocument({ openapiObject }: { openapiObject: Json }): Json {
     const document = openapiObject as Json & { components?: Json };
-    for (const operation of operationsOf(document)) describeResponses(operation, options.rateLimited);
+    for (const operation of operationsOf(document)) {
+      describeResponses(operation, options.rateLimited);
+      markOptionalBody(operation);
+    }
     const webhooks = webhooksSection();
     const usedTags = [...new Set([...operationsOf(document), ...Object.values(webhooks).map((item) => item.post)].flatMap((operation) => operation.tags ?? []))];
     const result = referTo({ ...document, webhooks }, names) as Json;

@@ -51,6 +51,12 @@ export function createChunkRepository(db: Db): ChunkStore {
       // looking each id up by primary key.
       return rows.filter((row) => row.agentId === agentId).map((row) => ({ id: row.id, content: row.content, source: { id: row.sourceId, type: row.sourceType as SourceType, title: row.sourceTitle } }));
     },
+    async passageBatch(agentId, afterId, limit) {
+      let query = db.selectFrom('chunks').select(['id', 'source_id', 'terms', 'content', 'heading']).where('agent_id', '=', agentId);
+      if (afterId !== null) query = query.where('id', '>', afterId);
+      const rows = await query.orderBy('id').limit(limit).execute();
+      return rows.map((row) => ({ id: row.id, sourceId: row.source_id, terms: row.terms, content: row.content, heading: row.heading }));
+    },
     async staleBatch(agentId, model, limit) {
       return db.selectFrom('chunks').select(['id', 'content', 'heading']).where('agent_id', '=', agentId).where('embedding_model', '<>', model).orderBy('id').limit(limit).execute();
     },

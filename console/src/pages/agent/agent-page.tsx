@@ -1,4 +1,4 @@
-// One agent: its settings, knowledge, crawled websites, playground, conversations, insights and website widget as tabs (/a/:accountId/agents/:agentId/:tab).
+// One agent: its settings, knowledge, crawled websites, playground, conversations, insights, tests and website widget as tabs (/a/:accountId/agents/:agentId/:tab).
 import { Anchor, Breadcrumbs, Tabs } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert, Loading, PageTitle } from '../../components/feedback.tsx';
@@ -11,8 +11,9 @@ import { ConversationsTab } from './conversations-tab.tsx';
 import { WidgetTab } from './widget-tab.tsx';
 import { InsightsTab } from './insights-tab.tsx';
 import { SitesTab } from './sites-tab.tsx';
+import { TestsTab } from './tests-tab.tsx';
 
-const TABS = ['settings', 'knowledge', 'sites', 'playground', 'conversations', 'insights', 'widget'] as const;
+const TABS = ['settings', 'knowledge', 'sites', 'playground', 'conversations', 'insights', 'tests', 'widget'] as const;
 
 export function AgentPage() {
   const { agentId = '', tab = 'settings' } = useParams();
@@ -33,7 +34,7 @@ export function AgentPage() {
       </Breadcrumbs>
       <PageTitle>{agent.data.name}</PageTitle>
       <Tabs value={(TABS as readonly string[]).includes(tab) ? tab : 'settings'} onChange={(value) => value && navigate(`${base}/${encodeURIComponent(agentId)}/${value}`)} keepMounted={false} styles={{ tab: { flexShrink: 0 } }}>
-        {/* One row that scrolls sideways on a phone, rather than seven tabs wrapped onto three rows. */}
+        {/* One row that scrolls sideways on a phone, rather than eight tabs wrapped onto three rows. */}
         <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
           <Tabs.Tab value="settings">Settings</Tabs.Tab>
           <Tabs.Tab value="knowledge">Knowledge</Tabs.Tab>
@@ -41,6 +42,7 @@ export function AgentPage() {
           <Tabs.Tab value="playground">Playground</Tabs.Tab>
           <Tabs.Tab value="conversations">Conversations</Tabs.Tab>
           <Tabs.Tab value="insights">Insights</Tabs.Tab>
+          <Tabs.Tab value="tests">Tests</Tabs.Tab>
           <Tabs.Tab value="widget">Widget</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="settings">
@@ -60,6 +62,9 @@ export function AgentPage() {
         </Tabs.Panel>
         <Tabs.Panel value="insights">
           <InsightsTab agent={agent.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tests">
+          <TestsTab agent={agent.data} />
         </Tabs.Panel>
         <Tabs.Panel value="widget">
           <WidgetTab agent={agent.data} />
