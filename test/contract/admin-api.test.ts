@@ -1,6 +1,8 @@
 // The admin API through the real server: sign-in and its cookie, CSRF on every unsafe route,
 // brute-force slowing, tenancy (another account's ids are 404 on every route, the list taken from
 // the OpenAPI document), the webhook routes and the OpenAPI document.
+import { addTestQuestion } from '../../src/domain/evaluations/add-test-question.ts';
+import { startTestRun } from '../../src/domain/evaluations/start-test-run.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -209,6 +211,12 @@ describe('admin API', () => {
       'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/handoff/resolve': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages': () => ({ content: 'Hi', authorName: 'Intruder' }),
       'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/stream': () => undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/test-questions': () => ({ question: 'Intruder?', expectNothing: true }),
+      'GET /accounts/{accountId}/agents/{agentId}/test-questions': () => undefined,
+      'DELETE /accounts/{accountId}/agents/{agentId}/test-questions/{questionId}': () => undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/test-runs': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/test-runs': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/test-runs/{runId}': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/sources/{sourceId}/text': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/sources/{sourceId}/chunks': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/insights/unanswered': () => undefined,
@@ -245,7 +253,9 @@ describe('admin API', () => {
       'Where is my order?',
     );
     const site = await store.sites.remember({ id: ids.next('site'), accountId: ctx.accountId, agentId: agent.id, url: 'http://127.0.0.1:9/', options: { maxFetches: 10 }, createdAt: at });
-    return { agentId: agent.id, sourceId, conversationRef: conversation.id, conversationId: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id, siteId: site.id };
+    const question = await addTestQuestion(server.deps, ctx, agent.id, { question: 'When do you open?', expectNothing: true });
+    const { run } = await startTestRun(server.deps, ctx, agent.id);
+    return { agentId: agent.id, sourceId, conversationRef: conversation.id, conversationId: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id, siteId: site.id, questionId: question.id, runId: run.id };
   }
 
   test("another account's ids are 404 on every account route of the OpenAPI document, mounted public routes included", async () => {
