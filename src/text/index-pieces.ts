@@ -1,5 +1,6 @@
 import type { ExtractedSection } from './extracted.ts';
 import { chunkSections } from './chunk-sections.ts';
+import { indexedTextOf } from './indexed-text.ts';
 import { analyze } from './analyze.ts';
 
 /** A passage ready to embed and store: its text, what is indexed and embedded, and its terms. */
@@ -32,7 +33,5 @@ export function termsOf(content: string, heading: string | null): string[] {
   return [...Array.from({ length: HEADING_WEIGHT }, () => headingTerms).flat(), ...analyze(content)];
 }
 
-/** What is indexed and embedded: the passage under its heading, for context (results show the passage). */
-export function indexedTextOf(content: string, heading: string | null): string {
-  return heading && !content.startsWith(heading) ? `${heading}\n${content}` : content;
-}
+
+export { indexedTextOf } from './indexed-text.ts';

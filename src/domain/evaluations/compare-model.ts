@@ -4,7 +4,7 @@ import type { IndexedChunks, SearchableChunk } from '../../ports/knowledge-store
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import type { PassageIndex } from '../../ports/passage-index.ts';
 import type { ModelComparison, TestQuestionRecord } from '../../ports/evaluation-store.ts';
-import { indexedTextOf } from '../../text/index-pieces.ts';
+import { indexedTextOf } from '../../text/indexed-text.ts';
 import { evaluateQuestions } from './evaluate-questions.ts';
 import { passRate } from './test-run-view.ts';
 
