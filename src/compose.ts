@@ -5,7 +5,6 @@ import { systemClock, type Clock } from './ports/clock.ts';
 import type { RateLimiter } from './ports/rate-limiter.ts';
 import type { Store } from './ports/store.ts';
 import type { EmbeddingProvider } from './ports/embedding-provider.ts';
-import type { IndexedChunks } from './ports/knowledge-store.ts';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
@@ -14,6 +13,7 @@ import type { IngestDeps, PreparedSource } from './domain/knowledge/store-source
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
 import { createExtractionPool } from './ingestion/extract/extraction-pool.ts';
 import { createPassageIndex } from './search-index/passage-index.ts';
+import { createScratchIndexes } from './search-index/scratch-indexes.ts';
 import { createChatModels } from './providers/llm/chat-models.ts';
 import { createModerator } from './providers/moderation/create-moderator.ts';
 import { createUlidIds } from './providers/ids/ulid-ids.ts';
@@ -61,7 +61,7 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     passageIndex: createPassageIndex({ chunks: store.chunks, maxBytes: config.search.cacheBytes }),
     comparison: {
       embedders: new Map(config.evaluations.compareEmbeddings.map((entry) => [entry.model, createOpenAiEmbedder(entry)])),
-      scratchIndex: (chunks: IndexedChunks) => createPassageIndex({ chunks, maxBytes: config.search.cacheBytes }),
+      scratchIndex: createScratchIndexes({ keep: KEPT_SCRATCH_INDEXES, maxBytes: config.search.cacheBytes }),
     },
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
     chatModels: createChatModels(config.chatModels, ids),
@@ -76,6 +76,9 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
 /** How often a follower reads the store: on SQLite the only way to see a change; on PostgreSQL the
  * fallback behind LISTEN/NOTIFY. */
 const SQLITE_FOLLOW_POLL_MS = 500;
+
+/** Comparison runs' scratch indexes kept for a second run (agent, model, knowledge version). */
+const KEPT_SCRATCH_INDEXES = 4;
 const POSTGRES_FOLLOW_POLL_MS = 5_000;
 
 async function createConversationFeed(config: Config): Promise<ConversationFeed> {

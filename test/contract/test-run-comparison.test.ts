@@ -103,6 +103,28 @@ describe(`a test run compared with a second embedding model (${TEST_BACKEND})`, 
     assert.deepEqual(stored.body.run.comparison, run.comparison);
   });
 
+  test('a second comparison for the same knowledge version embeds only the questions; a change embeds the passages again', async () => {
+    embeddings.requests.length = 0;
+    const again = await server.call('POST', `/agents/${agentId}/test-runs`, { key, body: { compareModel: COMPARED } });
+    assert.equal(again.status, 200, again.text);
+    const sent = embeddings.requests.flatMap((request) => request.input);
+    for (const source of SOURCES) assert.ok(!sent.some((text) => text.includes(source.content)), `${source.title} not embedded again`);
+    for (const result of again.body.run.results) assert.ok(sent.includes(result.question), `${result.question} embedded`);
+    assert.equal(again.body.run.comparison.passRate, again.body.run.comparison.passed / 4);
+
+    // A new source moves the knowledge version: the kept index is no longer current.
+    const added = await server.call('POST', `/agents/${agentId}/sources/text`, { key, body: { title: 'Parking', content: 'Customers may park for free behind the bakery for up to thirty minutes.' } });
+    assert.equal(added.status, 200, added.text);
+    embeddings.requests.length = 0;
+    const afterChange = await server.call('POST', `/agents/${agentId}/test-runs`, { key, body: { compareModel: COMPARED } });
+    assert.equal(afterChange.status, 200, afterChange.text);
+    const resent = embeddings.requests.flatMap((request) => request.input);
+    for (const source of SOURCES) assert.equal(resent.filter((text) => text.includes(source.content)).length, 1, `${source.title} embedded again`);
+    assert.ok(resent.some((text) => text.includes('park for free')));
+    const deleted = await server.call('DELETE', `/agents/${agentId}/sources/${added.body.source.id}`, { key });
+    assert.equal(deleted.status, 200, deleted.text);
+  });
+
   test('a model the operator did not configure, or the live one, is 400 INVALID_BODY naming compareModel', async () => {
     for (const compareModel of ['text-embedding-3-large', server.deps.embedder.model]) {
       const response = await server.call('POST', `/agents/${agentId}/test-runs`, { key, body: { compareModel } });

@@ -36,13 +36,14 @@ function scratchChunks(rows: readonly SearchableChunk[], model: string): Indexed
 
 /**
  * The questions ranked as search ranks them, but with another embedding model: the agent's
- * passages are embedded with it into a scratch index that lives for this call only, so the live
- * index and the stored vectors stay as they are. The model is calibrated as search calibrates any
- * model, once per process (kept beside the live model's calibration).
+ * passages are embedded with it into a scratch index, so the live index and the stored vectors
+ * stay as they are. The scratch index is kept for the agent's knowledge version, so a second run
+ * embeds only the questions. The model is calibrated as search calibrates any model, once per
+ * process (kept beside the live model's calibration).
  */
 export async function compareWithModel(deps: DomainDeps, agent: AgentRecord, questions: readonly TestQuestionRecord[], embedder: EmbeddingProvider, signal?: AbortSignal): Promise<ModelComparison> {
-  const rows = await embedPassages(deps, agent, embedder, signal);
-  const scratch = deps.comparison.scratchIndex(scratchChunks(rows, embedder.model));
+  const key = `${agent.id}\u0000${embedder.model}\u0000${agent.knowledgeVersion}`;
+  const scratch = await deps.comparison.scratchIndex(key, async () => scratchChunks(await embedPassages(deps, agent, embedder, signal), embedder.model));
   const passageIndex: PassageIndex = { ...scratch, perModel: (model, measure) => deps.passageIndex.perModel(model, measure) };
   const evaluation = await evaluateQuestions({ store: deps.store, embedder, passageIndex }, agent, questions, signal);
   return { model: embedder.model, passRate: passRate(evaluation.passed, evaluation.failed), ...evaluation };
