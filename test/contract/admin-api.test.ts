@@ -155,7 +155,7 @@ describe('admin API', () => {
   }
 
   /** The routes that take no account: nothing of another account can be named through them. */
-  const NOT_ACCOUNT_SCOPED = new Set(['POST /session', 'GET /session', 'DELETE /session', 'POST /session/password', 'GET /webhook-event-types']);
+  const NOT_ACCOUNT_SCOPED = new Set(['POST /session', 'GET /session', 'DELETE /session', 'POST /session/password', 'GET /webhook-event-types', 'GET /comparison-models']);
 
   /** A body each account route accepts, so that only the ids decide the answer. A new route
    * without an entry fails the tenancy test. */

@@ -182,6 +182,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comparison-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Comparison models
+         * @description The embedding model search runs with (`liveModel`) and the others a test run may be compared with (`compareModel`), as the operator configured them in `evaluations.compareEmbeddings`. The same for every account.
+         */
+        get: operations["listComparisonModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/{accountId}/overview": {
         parameters: {
             query?: never;
@@ -2898,6 +2918,83 @@ export interface operations {
                         /** @constant */
                         success: true;
                         types: string[];
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listComparisonModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        liveModel: string;
+                        /** @description Empty when none is configured. */
+                        models: string[];
                     };
                 };
             };

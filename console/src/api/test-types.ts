@@ -8,3 +8,4 @@ export type NewTestQuestion = RequestBody<'/accounts/{accountId}/agents/{agentId
 export type TestRunList = Answer<'/accounts/{accountId}/agents/{agentId}/test-runs', 'get'>;
 export type TestRun = TestRunList['runs'][number];
 export type TestResult = TestRun['results'][number];
+export type ComparisonModels = Answer<'/comparison-models', 'get'>;

@@ -22,6 +22,7 @@ import { registerPingWebhook } from './routes/ping-webhook.ts';
 import { registerListDeliveries } from './routes/list-deliveries.ts';
 import { registerRedeliver } from './routes/redeliver.ts';
 import { registerListEventTypes } from './routes/list-event-types.ts';
+import { registerListComparisonModels } from './routes/list-comparison-models.ts';
 import { registerGetOverview } from './routes/get-overview.ts';
 import { registerCreateAgent } from './routes/create-agent.ts';
 import { registerDeleteAgent } from './routes/delete-agent.ts';
@@ -97,7 +98,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
       admin.addHook('onRequest', createSessionHook(adminDeps));
       for (const register of [
         registerSignIn, registerGetSession, registerSignOut, registerChangePassword,
-        registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes,
+        registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes, registerListComparisonModels,
         registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools, registerExplainSearch,
         registerListKeys, registerCreateKey, registerRevokeKey, registerListWidgetRefusals, registerListInbox, registerListMembers, registerAddMember, registerRemoveMember,
         registerSiteRoutes,

@@ -1,6 +1,7 @@
 // The agent's test questions (docs/test-questions.md): add and delete them, run them now, the
 // latest run's results, and the pass rate over past runs.
-import { Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { Agent } from '../../api/types.ts';
@@ -15,7 +16,7 @@ import { AddQuestionForm } from './tests/add-question-form.tsx';
 import { QuestionsTable } from './tests/questions-table.tsx';
 import { RunResults } from './tests/run-results.tsx';
 import { PassRateChart } from './tests/pass-rate-chart.tsx';
-import { useTestQuestions, useTestRuns, useTestsChanged } from './tests/test-queries.ts';
+import { useComparisonModels, useTestQuestions, useTestRuns, useTestsChanged } from './tests/test-queries.ts';
 
 export function TestsTab({ agent }: { agent: Agent }) {
   const accountPath = useAccountPath();
@@ -28,8 +29,10 @@ export function TestsTab({ agent }: { agent: Agent }) {
     queryKey: [...sourcesKey(accountPath(''), agent.id), 'all', 'picker'],
     queryFn: () => api<SourceList>('GET', agentPath('/sources?size=100')),
   });
+  const comparisonModels = useComparisonModels();
+  const [compareModel, setCompareModel] = useState<string | null>(null);
   const run = useMutation({
-    mutationFn: () => api<{ run: TestRun }>('POST', agentPath('/test-runs')),
+    mutationFn: () => api<{ run: TestRun }>('POST', agentPath('/test-runs'), compareModel ? { compareModel } : undefined),
     onSuccess: () => testsChanged(),
   });
   const titles = new Map((sources.data?.sources ?? []).map((source) => [source.id, source.title]));
@@ -45,10 +48,22 @@ export function TestsTab({ agent }: { agent: Agent }) {
         {questions.data && count > 0 && <QuestionsTable agentId={agent.id} questions={questions.data.testQuestions} titles={titles} />}
       </Section>
       <Section title="Latest run" description="Each question through the agent's search, ranked as the search API ranks.">
-        <Group>
+        <Group align="flex-end">
           <Button onClick={() => run.mutate()} loading={run.isPending} disabled={count === 0}>
             Run now
           </Button>
+          {(comparisonModels.data?.models.length ?? 0) > 0 && (
+            <Select
+              label="Compare with…"
+              description={`Rank the questions with another embedding model too, beside ${comparisonModels.data?.liveModel}.`}
+              placeholder="No comparison"
+              data={comparisonModels.data?.models ?? []}
+              value={compareModel}
+              onChange={setCompareModel}
+              clearable
+              w={320}
+            />
+          )}
         </Group>
         <ErrorAlert error={run.error ?? runs.error} title="The run did not work" />
         {runs.isPending && <Loading label="Loading runs" />}

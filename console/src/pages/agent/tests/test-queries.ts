@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
-import type { TestQuestionList, TestRunList } from '../../../api/test-types.ts';
+import type { ComparisonModels, TestQuestionList, TestRunList } from '../../../api/test-types.ts';
 import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 
@@ -38,4 +38,9 @@ export function useTestsChanged(agentId: string): () => Promise<void> {
   const accountPath = useAccountPath();
   const queries = useQueryClient();
   return () => queries.invalidateQueries({ queryKey: testsKey(accountPath(''), agentId) });
+}
+
+/** The operator's other embedding models a run may be compared with (the same for every account). */
+export function useComparisonModels() {
+  return useQuery({ queryKey: ['comparison-models'], queryFn: () => api<ComparisonModels>('GET', '/comparison-models'), staleTime: Infinity });
 }
