@@ -2,10 +2,8 @@
 // questions as JSONL or CSV (docs/test-questions.md), the format taken from the file's extension.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AppError } from '../domain/errors.ts';
-import { addTestQuestion } from '../domain/evaluations/add-test-question.ts';
-import { getAgent } from '../domain/agents/get-agent.ts';
-import { checkTestQuestion } from '../domain/evaluations/test-question-fields.ts';
-import { readQuestionFile, writeQuestionFile, type QuestionFileFormat } from '../domain/evaluations/test-question-files.ts';
+import { importTestQuestions } from '../domain/evaluations/import-test-questions.ts';
+import { writeQuestionFile, type QuestionFileFormat } from '../domain/evaluations/test-question-files.ts';
 import { toPublicTestQuestion } from '../domain/evaluations/test-run-view.ts';
 import { UsageError } from './cli-error.ts';
 import { accountContext, required, type Options } from './operator.ts';
@@ -31,12 +29,7 @@ export const TEST_QUESTION_COMMANDS: Record<string, Command> = {
       const agentId = required(o, 'agent');
       const file = required(o, 'file');
       const ctx = await agentContext(deps, agentId);
-      const inputs = readQuestionFile(readFileSync(file, 'utf8'), formatOf(o, file));
-      // Every question is checked before any is added: a bad line imports nothing.
-      const agent = await getAgent(deps, ctx, agentId);
-      for (const input of inputs) await checkTestQuestion(deps, ctx, agent, input);
-      const added = [];
-      for (const input of inputs) added.push(toPublicTestQuestion(await addTestQuestion(deps, ctx, agentId, input)));
+      const added = (await importTestQuestions(deps, ctx, agentId, readFileSync(file, 'utf8'), formatOf(o, file))).map(toPublicTestQuestion);
       return { imported: added.length, testQuestions: added };
     },
   },

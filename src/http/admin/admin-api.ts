@@ -23,6 +23,8 @@ import { registerListDeliveries } from './routes/list-deliveries.ts';
 import { registerRedeliver } from './routes/redeliver.ts';
 import { registerListEventTypes } from './routes/list-event-types.ts';
 import { registerListComparisonModels } from './routes/list-comparison-models.ts';
+import { registerImportTestQuestions } from './routes/import-test-questions.ts';
+import { registerExportTestQuestions } from './routes/export-test-questions.ts';
 import { registerGetOverview } from './routes/get-overview.ts';
 import { registerCreateAgent } from './routes/create-agent.ts';
 import { registerDeleteAgent } from './routes/delete-agent.ts';
@@ -101,7 +103,7 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
         registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes, registerListComparisonModels,
         registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools, registerExplainSearch,
         registerListKeys, registerCreateKey, registerRevokeKey, registerListWidgetRefusals, registerListInbox, registerListMembers, registerAddMember, registerRemoveMember,
-        registerSiteRoutes,
+        registerSiteRoutes, registerImportTestQuestions, registerExportTestQuestions,
       ]) {
         register(admin, adminDeps);
       }

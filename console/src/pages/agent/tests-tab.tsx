@@ -14,6 +14,7 @@ import { useAgentPath } from '../../components/agent/use-agent-path.ts';
 import { sourcesKey } from './knowledge/use-knowledge-changed.ts';
 import { AddQuestionForm } from './tests/add-question-form.tsx';
 import { QuestionsTable } from './tests/questions-table.tsx';
+import { QuestionFiles } from './tests/question-files.tsx';
 import { RunResults } from './tests/run-results.tsx';
 import { PassRateChart } from './tests/pass-rate-chart.tsx';
 import { useComparisonModels, useTestQuestions, useTestRuns, useTestsChanged } from './tests/test-queries.ts';
@@ -42,6 +43,7 @@ export function TestsTab({ agent }: { agent: Agent }) {
     <Stack gap="md">
       <Section title="Test questions" description="Questions with the sources that should answer them, or that nothing should. They run after every change to the agent's knowledge, and when you press Run now. Runs cost no credits.">
         <AddQuestionForm agentId={agent.id} />
+        <QuestionFiles agentId={agent.id} count={count} />
         <ErrorAlert error={questions.error} title="The questions could not be loaded" />
         {questions.isPending && <Loading label="Loading questions" />}
         {questions.data && count === 0 && <EmptyState title="No test questions yet">Add a question above, then run it.</EmptyState>}

@@ -1,0 +1,88 @@
+// The console's import and export of test questions (JSONL and CSV) through the admin API: a file
+// exported reads back as the same questions, and a file with one bad line imports nothing.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
+import { adminClient, type AdminResponse, type AdminSession } from '../support/admin-client.ts';
+import { TEST_BACKEND } from '../support/backend.ts';
+
+describe(`console: test questions imported and exported as JSONL or CSV (${TEST_BACKEND})`, () => {
+  let server: TestServer;
+  let session: AdminSession;
+  let owner: (method: string, path: string, body?: unknown) => Promise<AdminResponse>;
+  let base = '';
+  let sourceId = '';
+
+  before(async () => {
+    server = await startTestServer({ configFile: UNLIMITED_RATE });
+    const { account, ctx } = await server.seedAccount('pro');
+    const agentId = (await server.seedAgent(ctx, 'Bakery')).id;
+    const key = await server.seedKey(account.id);
+    const added = await server.call('POST', `/agents/${agentId}/sources/text`, { key, body: { title: 'Opening hours', content: 'The bakery opens at seven in the morning, Monday to Saturday.' } });
+    assert.equal(added.status, 200, added.text);
+    sourceId = added.body.source.id;
+    await adminClient(server).addUser(account.id, 'owner@bakery.example');
+    session = await adminClient(server).signIn('owner@bakery.example');
+    owner = adminClient(server).as(session);
+    base = `/accounts/${account.id}/agents/${agentId}/test-questions`;
+  });
+
+  after(async () => {
+    await server?.close();
+  });
+
+  const download = async (format: string) => {
+    const response = await fetch(`${server.baseUrl}/api/admin/v1${base}/export?format=${format}`, { headers: { cookie: session.cookie } });
+    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), text: await response.text() };
+  };
+
+  test('a JSONL file imports every question; the export reads back in both formats', async () => {
+    const text = `${JSON.stringify({ question: 'When does the bakery open?', expectedSourceIds: [sourceId], k: 2 })}\n\n${JSON.stringify({ question: 'What is the torque of a tractor?', expectNothing: true })}\n`;
+    const imported = await owner('POST', `${base}/import`, { format: 'jsonl', text });
+    assert.equal(imported.status, 200, JSON.stringify(imported.body));
+    assert.equal(imported.body.imported, 2);
+    assert.deepEqual(imported.body.testQuestions.map((q: { question: string }) => q.question), ['When does the bakery open?', 'What is the torque of a tractor?']);
+
+    const jsonl = await download('jsonl');
+    assert.equal(jsonl.status, 200);
+    assert.equal(jsonl.type, 'application/x-ndjson; charset=utf-8');
+    assert.match(jsonl.disposition ?? '', /^attachment; filename="test-questions-agt_[^"]+\.jsonl"$/);
+    const lines = jsonl.text.trim().split('\n').map((line) => JSON.parse(line));
+    assert.deepEqual(new Set(lines.map((line) => JSON.stringify(line))), new Set([
+      JSON.stringify({ question: 'When does the bakery open?', expectedSourceIds: [sourceId], k: 2 }),
+      JSON.stringify({ question: 'What is the torque of a tractor?', expectNothing: true, k: 3 }),
+    ]));
+
+    const csv = await download('csv');
+    assert.equal(csv.type, 'text/csv; charset=utf-8');
+    assert.ok(csv.text.startsWith('question,expectedSourceIds,expectNothing,k\r\n'), csv.text);
+    assert.ok(csv.text.includes(`When does the bakery open?,${sourceId},false,2\r\n`), csv.text);
+
+    // The CSV export imports back as the same questions.
+    const again = await owner('POST', `${base}/import`, { format: 'csv', text: csv.text });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal(again.body.imported, 2);
+    const list = await owner('GET', `${base}?size=100`);
+    assert.equal(list.body.testQuestions.length, 4);
+  });
+
+  test('one bad line imports nothing: 400 INVALID_BODY naming the question and its field', async () => {
+    const before = (await owner('GET', `${base}?size=100`)).body.testQuestions.length;
+    const text = [
+      'question,expectedSourceIds,expectNothing,k',
+      `Is the shop open on Sunday?,${sourceId},false,3`,
+      'Where is the shop?,src_unknown,false,3',
+    ].join('\n');
+    const refused = await owner('POST', `${base}/import`, { format: 'csv', text });
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.error.code, 'INVALID_BODY');
+    assert.deepEqual(refused.body.error.list, { 'question 2: expectedSourceIds': ['unknown source: src_unknown'] });
+    const notJson = await owner('POST', `${base}/import`, { format: 'jsonl', text: '{"question": "Fine?", "expectNothing": true}\nnot json\n' });
+    assert.equal(notJson.status, 400);
+    assert.deepEqual(notJson.body.error.list, { 'line 2': ['is not a JSON object'] });
+    const notObject = await owner('POST', `${base}/import`, { format: 'jsonl', text: '"just a string"\n' });
+    assert.equal(notObject.status, 400);
+    assert.deepEqual(notObject.body.error.list, { 'question 1: question': ['must be a JSON object'] });
+    assert.equal((await owner('GET', `${base}?size=100`)).body.testQuestions.length, before);
+  });
+});
