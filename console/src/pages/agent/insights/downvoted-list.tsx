@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DownvotedReplies } from '../../../api/insight-types.ts';
 import { EmptyState, ErrorAlert, Loading } from '../../../components/feedback.tsx';
@@ -9,8 +9,9 @@ import { useInsight, type InsightPeriod } from './insight-queries.ts';
 
 const PAGE_SIZE = 10;
 
-/** Replies rated down: the question, the reply and the comment, linked to the conversation. */
-export function DownvotedList({ agentId, period }: { agentId: string; period: InsightPeriod }) {
+/** Replies rated down: the question, the reply and the comment, linked to the conversation; the
+ * question can become a test question (`onMakeTest`). */
+export function DownvotedList({ agentId, period, onMakeTest }: { agentId: string; period: InsightPeriod; onMakeTest?: (question: string) => void }) {
   const [page, setPage] = useState(1);
   const replies = useInsight<DownvotedReplies>(agentId, 'downvoted', period, page, PAGE_SIZE);
   if (replies.isPending) return <Loading label="Loading rated replies" />;
@@ -21,9 +22,16 @@ export function DownvotedList({ agentId, period }: { agentId: string; period: In
       {replies.data.replies.map((reply) => (
         <Paper key={reply.messageId} withBorder p="sm" radius="sm" data-testid="downvoted-reply">
           <Stack gap={4}>
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {reply.question ?? '(no question)'}
-            </Text>
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {reply.question ?? '(no question)'}
+              </Text>
+              {onMakeTest && reply.question && (
+                <Button size="xs" variant="default" aria-label={`Make a test question: ${reply.question}`} onClick={() => onMakeTest(reply.question as string)} style={{ flexShrink: 0 }}>
+                  Make a test
+                </Button>
+              )}
+            </Group>
             <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {reply.reply ?? '(tool calls only)'}
             </Text>

@@ -1,6 +1,6 @@
 // A grouped question list (unanswered, or most asked): one row per question however it was worded.
 import { useState } from 'react';
-import { Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { QuestionGroup, QuestionGroups } from '../../../api/insight-types.ts';
 import { EmptyState, ErrorAlert, Loading } from '../../../components/feedback.tsx';
 import { formatCount, formatDate } from '../../../components/format.ts';
@@ -9,7 +9,7 @@ import { useInsight, type InsightPeriod } from './insight-queries.ts';
 
 const PAGE_SIZE = 10;
 
-export function QuestionGroupsTable({ agentId, list, period, empty, onAnswer }: { agentId: string; list: 'unanswered' | 'topics'; period: InsightPeriod; empty: string; onAnswer?: (group: QuestionGroup) => void }) {
+export function QuestionGroupsTable({ agentId, list, period, empty, onAnswer, onMakeTest }: { agentId: string; list: 'unanswered' | 'topics'; period: InsightPeriod; empty: string; onAnswer?: (group: QuestionGroup) => void; onMakeTest?: (question: string) => void }) {
   const [page, setPage] = useState(1);
   const groups = useInsight<QuestionGroups>(agentId, list, period, page, PAGE_SIZE);
   if (groups.isPending) return <Loading label="Grouping the questions" />;
@@ -59,9 +59,16 @@ export function QuestionGroupsTable({ agentId, list, period, empty, onAnswer }: 
                 </Table.Td>
                 {onAnswer && (
                   <Table.Td ta="right">
-                    <Button size="xs" variant="light" aria-label={`Add answer: ${group.question}`} onClick={() => onAnswer(group)}>
-                      Add answer
-                    </Button>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="light" aria-label={`Add answer: ${group.question}`} onClick={() => onAnswer(group)}>
+                        Add answer
+                      </Button>
+                      {onMakeTest && (
+                        <Button size="xs" variant="default" aria-label={`Make a test question: ${group.question}`} onClick={() => onMakeTest(group.question)}>
+                          Make a test
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -1,4 +1,5 @@
 // A new test question: what a user would ask, and the sources that should answer it or "nothing".
+// The insights open it prefilled with a question users asked (`initialQuestion`).
 import { useState, type FormEvent } from 'react';
 import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,11 +13,11 @@ import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 import { sourcesKey } from '../knowledge/use-knowledge-changed.ts';
 import { useTestsChanged } from './test-queries.ts';
 
-export function AddQuestionForm({ agentId }: { agentId: string }) {
+export function AddQuestionForm({ agentId, initialQuestion = '', onAdded }: { agentId: string; initialQuestion?: string; onAdded?: () => void }) {
   const accountPath = useAccountPath();
   const agentPath = useAgentPath(agentId);
   const testsChanged = useTestsChanged(agentId);
-  const [question, setQuestion] = useState('');
+  const [question, setQuestion] = useState(initialQuestion);
   const [expect, setExpect] = useState<'sources' | 'nothing'>('sources');
   const [sourceIds, setSourceIds] = useState<string[]>([]);
   const [k, setK] = useState<number>(3);
@@ -34,6 +35,7 @@ export function AddQuestionForm({ agentId }: { agentId: string }) {
       notifications.show({ color: 'green', message: 'Added the test question.' });
       setQuestion('');
       setSourceIds([]);
+      onAdded?.();
       await testsChanged();
     },
   });
