@@ -13,8 +13,9 @@ function when(iso: string): string {
 export function PassRateChart({ runs }: { runs: TestRun[] }) {
   const completed = runs.filter((run) => run.state === 'completed' && run.passRate !== null).reverse();
   if (completed.length === 0) return <Text size="sm" c="dimmed">The chart starts with the first completed run.</Text>;
-  const data = completed.map((run) => ({
-    run: `${when(run.createdAt)}${run.trigger === 'knowledge-change' ? ' (knowledge changed)' : ''}`,
+  // Each point's label is unique (runs in one minute share a time), so a reference line finds it.
+  const data = completed.map((run, i) => ({
+    run: `#${i + 1} ${when(run.createdAt)}${run.trigger === 'knowledge-change' ? ' (knowledge changed)' : ''}`,
     'Pass rate': Math.round((run.passRate ?? 0) * 100),
     'Compared model': run.comparison?.passRate == null ? null : Math.round(run.comparison.passRate * 100),
   }));
