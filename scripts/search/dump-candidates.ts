@@ -11,7 +11,7 @@ import { startTestServer, UNLIMITED_RATE, type TestServer } from '../../test/sup
 import { docsetNames, holdsAnswer, ingestDocset, loadDocset } from '../../test/quality/docsets.ts';
 import { dev2Sets, loadPassages, paraphraseSets, referencePagesSet, shopSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
 import { analyze } from '../../src/text/analyze.ts';
-import { bm25Scores, exactCosine, meanCosine } from '../../src/search-index/agent-index.ts';
+import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
 import { indexedAgent, modelCalibration } from '../../src/domain/search/rank-passages.ts';
 import type { InMemoryPassageIndex } from '../../src/search-index/passage-index.ts';
 import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
@@ -57,6 +57,7 @@ const server = await startTestServer({
   configFile: { ...UNLIMITED_RATE, plans: { ...UNLIMITED_RATE.plans, business: { requestsPerMinute: 100_000, crawlPageLimit: 1_000, storageLimit: 50_000_000 } }, network: { allowPrivateAddresses: true } },
 });
 const PER_SIGNAL = 40;
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
 async function dumpQuestion(server: TestServer, agent: AgentRecord, q: string, split: string, isAnswer: ((content: string, sourceId: string) => boolean) | null, isPage: (sourceId: string) => boolean): Promise<Question> {
   const index = await (server.deps.passageIndex as InMemoryPassageIndex).indexOf(indexedAgent(server.deps, agent));
@@ -80,8 +81,8 @@ async function dumpQuestion(server: TestServer, agent: AgentRecord, q: string, s
     split,
     answerable: isAnswer !== null,
     n: index.live,
-    meanCos: meanCosine(index, combined!),
-    meanPlain: meanCosine(index, plain!),
+    meanCos: mean([...cos.values()]),
+    meanPlain: mean([...plainCos.values()]),
     queryIdf: terms.reduce((sum, term) => sum + idf(term), 0),
     queryTerms: terms.length,
     idfMax: Math.log(1 + (index.live - 0.5) / 1.5),

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addChunks, bm25Scores, buildAgentIndex, removeSources, vectorScores, vectorSum } from './agent-index.ts';
+import { bm25Scores, buildAgentIndex, vectorScores } from './agent-index.ts';
 import { analyze } from '../text/analyze.ts';
 
 const unit = (...values: number[]) => {
@@ -31,17 +31,3 @@ test('vector scores are cosines of unit vectors, exactly', () => {
   assert.ok(Math.abs(scores[0] as number) < 1e-6);
 });
 
-test('the summed vectors after adds and deletes are bit for bit a rebuild’s', () => {
-  const more = Array.from({ length: 40 }, (_, i) => ({ id: `d${String(i).padStart(2, '0')}`, sourceId: `t${Math.floor(i / 10)}`, terms: 'tent', embedding: unit(Math.sin(i) + 0.1, Math.cos(i), i % 3, 1 / (i + 1), 0.3) }));
-  const index = buildAgentIndex(chunks, 5);
-  vectorSum(index);
-  addChunks(index, more.slice(0, 20));
-  addChunks(index, more.slice(20));
-  assert.deepEqual(vectorSum(index), vectorSum(buildAgentIndex([...chunks, ...more], 5)));
-  removeSources(index, ['t1']);
-  assert.ok(index.summed, 'a delete subtracts: the next search does not sum every vector again');
-  assert.deepEqual(vectorSum(index), vectorSum(buildAgentIndex([...chunks, ...more.filter((chunk) => chunk.sourceId !== 't1')], 5)));
-  // Past a quarter of dead slots the index is renumbered: the sum still matches.
-  removeSources(index, ['t0', 't2']);
-  assert.deepEqual(vectorSum(index), vectorSum(buildAgentIndex([...chunks, ...more.filter((chunk) => chunk.sourceId === 't3')], 5)));
-});

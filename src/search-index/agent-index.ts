@@ -33,8 +33,6 @@ export interface AgentIndex {
   bySource: Map<string, number[]>;
   /** Approximate memory held, for the cache's bound. */
   bytes: number;
-  /** The live passages' vectors summed in fixed point (see vectorSum), once a search asked. */
-  summed?: Float64Array;
 }
 
 export function buildAgentIndex(chunks: readonly SearchableChunk[], dimension: number): AgentIndex {
@@ -83,7 +81,6 @@ export function addChunks(index: AgentIndex, chunks: readonly SearchableChunk[])
     const vector = chunk.embedding.subarray(0, dimension);
     index.vectors.set(vector, doc * dimension);
     quantize(index.quantized, doc, vector);
-    if (index.summed) addInto(index.summed, vector);
     const terms = chunk.terms ? chunk.terms.split(' ') : [];
     index.docLengths[doc] = terms.length;
     index.totalLength += terms.length;
@@ -109,8 +106,6 @@ export function removeSources(index: AgentIndex, sourceIds: readonly string[]): 
     index.bySource.delete(sourceId);
   }
   if (dead.length === 0) return;
-  // Fixed point: subtracting gives bit for bit what summing the live passages afresh would.
-  if (index.summed) for (const doc of dead) addInto(index.summed, index.vectors.subarray(doc * index.dimension, (doc + 1) * index.dimension), -1);
   dead.sort((a, b) => a - b);
   const isDead = new Uint8Array(index.slots);
   for (const doc of dead) isDead[doc] = 1;
@@ -138,17 +133,23 @@ export function removeSources(index: AgentIndex, sourceIds: readonly string[]): 
 /** Where the first of the (sorted) dead slots sits in the posting; -1 when none is in it. */
 function firstDeadAt(posting: Posting, dead: readonly number[]): number {
   for (const doc of dead) {
-    let low = 0;
-    let high = posting.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((posting.docs[middle] as number) < doc) low = middle + 1;
-      else high = middle;
-    }
-    if (low < posting.length && posting.docs[low] === doc) return low;
-    if (low >= posting.length) break;
+    const at = slotAt(posting, doc);
+    if (at < posting.length && posting.docs[at] === doc) return at;
+    if (at >= posting.length) break;
   }
   return -1;
+}
+
+/** Where `doc` sits in the posting's ascending slots, or where it would go (binary search). */
+function slotAt(posting: Posting, doc: number): number {
+  let low = 0;
+  let high = posting.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((posting.docs[middle] as number) < doc) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function compact(index: AgentIndex): void {
@@ -216,39 +217,6 @@ function measure(index: AgentIndex): void {
   index.bytes = bytes;
 }
 
-/** A sum's components count whole 2^-30ths: whole numbers under 2^53 add and subtract exactly
- * in float64, so with unit vectors (both embedders normalise) the sum of up to 2^23 passages is
- * the same bit for bit whatever the order of adds and deletes that made it. */
-const SUM_SCALE = 2 ** 30;
-
-/**
- * The live passages' vectors summed, in fixed point (SUM_SCALE): the query's mean cosine with every
- * passage is one dot product with it (meanCosine). Kept on the index, extended by addChunks and
- * reduced by removeSources, so the first search after a change does not read every vector again;
- * exact arithmetic makes it bit for bit a rebuild's, so every process scores alike.
- */
-export function vectorSum(index: AgentIndex): Float64Array {
-  if (index.summed) return index.summed;
-  const { dimension } = index;
-  const sum = new Float64Array(dimension);
-  for (let doc = 0; doc < index.slots; doc += 1) if (index.chunkIds[doc] !== '') addInto(sum, index.vectors.subarray(doc * dimension, (doc + 1) * dimension));
-  index.summed = sum;
-  return sum;
-}
-
-/** The query's mean cosine with the live passages. */
-export function meanCosine(index: AgentIndex, query: Float32Array): number {
-  if (index.live === 0) return 0;
-  const sum = vectorSum(index);
-  let dot = 0;
-  for (let i = 0; i < query.length; i += 1) dot += (query[i] as number) * (sum[i] as number);
-  return dot / SUM_SCALE / index.live;
-}
-
-function addInto(sum: Float64Array, vector: Float32Array, sign: 1 | -1 = 1): void {
-  for (let i = 0; i < sum.length; i += 1) sum[i] = (sum[i] as number) + sign * Math.round((vector[i] as number) * SUM_SCALE);
-}
-
 const K1 = 1.2;
 const B = 0.75;
 
@@ -261,13 +229,11 @@ const B = 0.75;
 export function bm25Scores(index: AgentIndex, queryTerms: readonly string[], into?: Float64Array): Float64Array {
   // A reused buffer spares the collector 8 bytes per passage per search (see best-passages.ts).
   const scores = into && into.length >= index.slots ? into.subarray(0, index.slots).fill(0) : new Float64Array(index.slots);
-  const total = index.live;
   let ceiling = 0;
   let matched = false;
   for (const term of new Set(queryTerms)) {
     const posting = index.postings.get(term);
-    const frequency = posting?.length ?? 0;
-    const idf = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
+    const idf = termIdf(index, term);
     ceiling += idf * (K1 + 1);
     if (!posting) continue;
     matched = true;
@@ -290,21 +256,14 @@ export function termIdf(index: AgentIndex, term: string): number {
   return Math.log(1 + (index.live - frequency + 0.5) / (frequency + 0.5));
 }
 
-/** The summed IDF of the query's distinct terms that the passage in `doc` holds (postings list
- * slots in ascending order: each is searched). */
+/** The summed IDF of the query's distinct terms that the passage in `doc` holds. */
 export function matchedIdf(index: AgentIndex, distinctTerms: readonly string[], doc: number): number {
   let sum = 0;
   for (const term of distinctTerms) {
     const posting = index.postings.get(term);
     if (!posting) continue;
-    let low = 0;
-    let high = posting.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((posting.docs[middle] as number) < doc) low = middle + 1;
-      else high = middle;
-    }
-    if (low < posting.length && posting.docs[low] === doc) sum += termIdf(index, term);
+    const at = slotAt(posting, doc);
+    if (at < posting.length && posting.docs[at] === doc) sum += termIdf(index, term);
   }
   return sum;
 }

@@ -35,10 +35,12 @@ export function candidatesOf(index: AgentIndex, query: CandidateQuery): Candidat
   if (index.live === 0) return { live: 0, queryIdf, candidates: [] };
   const bm25 = bm25Scores(index, terms, scratchOf(index).lexical);
   const docs = new Set<number>(topByBm25(index, bm25, perSignal));
-  if (vector) for (const { doc } of bestPassages(index, vector, bm25, (cosine) => cosine, { limit: perSignal, floor: -Infinity, cosineFloor: -Infinity }).best) docs.add(doc);
+  // The meaning ranking's best, with the exact cosines it computed on the way.
+  const byCosine = vector ? bestPassages(index, vector, bm25, (cosine) => cosine, { limit: perSignal, floor: -Infinity, cosineFloor: -Infinity }) : undefined;
+  for (const { doc } of byCosine?.best ?? []) docs.add(doc);
   const candidates = [...docs].map((doc) => ({
     chunkId: index.chunkIds[doc] as string,
-    cosine: vector ? exactCosine(index, doc, vector) : 0,
+    cosine: vector ? (byCosine?.cosines.get(doc) ?? exactCosine(index, doc, vector)) : 0,
     bm25: bm25[doc] as number,
     matchedIdf: matchedIdf(index, terms, doc),
   }));
