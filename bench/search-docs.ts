@@ -6,8 +6,8 @@
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
 import { rankPassages } from '../src/domain/search/rank-passages.ts';
 import { cachedEmbedder } from '../test/support/cached-embedder.ts';
-import { startTestServer, UNLIMITED_RATE } from '../test/support/test-server.ts';
-import { ingestDocset, loadDocset } from '../test/quality/docsets.ts';
+import { startTestServer } from '../test/support/test-server.ts';
+import { ingestDocset, loadDocset, DOCSET_SERVER_CONFIG } from '../test/quality/docsets.ts';
 import { percentile } from './search.ts';
 
 export async function benchDocsSearch(): Promise<void> {
@@ -15,7 +15,7 @@ export async function benchDocsSearch(): Promise<void> {
   const questions = sets.flatMap((set) => set.questions.map((question) => question.q));
   const server = await startTestServer({
     embedder: cachedEmbedder(createLocalEmbedder(), new Set(questions)),
-    configFile: { ...UNLIMITED_RATE, plans: { ...UNLIMITED_RATE.plans, business: { requestsPerMinute: 100_000, crawlPageLimit: 100, storageLimit: 5_000_000 } }, network: { allowPrivateAddresses: true } },
+    configFile: DOCSET_SERVER_CONFIG,
   });
   try {
     const { ctx } = await server.seedAccount('business');

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
-import { startTestServer, UNLIMITED_RATE, type TestServer } from '../../test/support/test-server.ts';
-import { docsetNames, holdsAnswer, ingestDocset, loadDocset } from '../../test/quality/docsets.ts';
+import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
+import { docsetNames, holdsAnswer, ingestDocset, loadDocset, DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
 import { dev2Sets, loadPassages, paraphraseSets, referencePagesSet, shopSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
 import { analyze } from '../../src/text/analyze.ts';
 import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
@@ -54,7 +54,7 @@ const questions = new Set([...docsets.flatMap((set) => set.questions.map((q) => 
 const embedder = cachedEmbedder(createLocalEmbedder(), questions);
 const server = await startTestServer({
   embedder,
-  configFile: { ...UNLIMITED_RATE, plans: { ...UNLIMITED_RATE.plans, business: { requestsPerMinute: 100_000, crawlPageLimit: 1_000, storageLimit: 50_000_000 } }, network: { allowPrivateAddresses: true } },
+  configFile: DOCSET_SERVER_CONFIG,
 });
 const PER_SIGNAL = 40;
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);

@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
-import { startTestServer, UNLIMITED_RATE } from '../../test/support/test-server.ts';
-import { docsetNames, formatFigures, ingestDocset, loadDocset, measureDocset } from '../../test/quality/docsets.ts';
+import { startTestServer } from '../../test/support/test-server.ts';
+import { docsetNames, formatFigures, ingestDocset, loadDocset, measureDocset, DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
 import { addCounts, emptyCounts, loadPassages, measure, paraphraseSets, quality, referencePagesSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
 
 const { values } = parseArgs({ options: { split: { type: 'string', default: 'dev' }, sets: { type: 'string' } } });
@@ -26,7 +26,7 @@ const wanted = (name: string) => !values.sets || values.sets.split(',').some((pa
 const questions = new Set([...docsets.flatMap((set) => set.questions.map((q) => q.q)), ...paraphrase.flatMap(([, sets]) => [...sets.values()].flatMap((set) => set.questions.map((q) => q.q))), ...referencePagesSet(paraphraseSplit).questions.map((q) => q.q)]);
 const server = await startTestServer({
   embedder: cachedEmbedder(createLocalEmbedder(), questions),
-  configFile: { ...UNLIMITED_RATE, plans: { ...UNLIMITED_RATE.plans, business: { requestsPerMinute: 100_000, crawlPageLimit: 1_000, storageLimit: 50_000_000 } }, network: { allowPrivateAddresses: true } },
+  configFile: DOCSET_SERVER_CONFIG,
 });
 try {
   console.log(`split: ${split}`);

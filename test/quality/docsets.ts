@@ -9,13 +9,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import type { DomainDeps, RequestContext } from '../../src/domain/context.ts';
 import type { AgentRecord } from '../../src/ports/store.ts';
-import { addSource, characterCount } from '../../src/domain/knowledge/store-source.ts';
 import { crawlWebsite } from '../../src/domain/knowledge/crawl-website.ts';
-import { extractFile } from '../../src/ingestion/extract/extract-file.ts';
 import { analyze } from '../../src/text/analyze.ts';
 import { indexedAgent, rankPassages, type Passage } from '../../src/domain/search/rank-passages.ts';
+import { UNLIMITED_RATE } from '../support/test-server.ts';
+import { addPage } from './retrieval-set.ts';
 
 export const DOCSETS_DIR = join(import.meta.dirname, '../fixtures/docsets');
+
+/** A test server's config file for the sets: room for their pages, and the crawler allowed onto
+ * the loopback site. */
+export const DOCSET_SERVER_CONFIG = { ...UNLIMITED_RATE, plans: { ...UNLIMITED_RATE.plans, business: { requestsPerMinute: 100_000, crawlPageLimit: 1_000, storageLimit: 50_000_000 } }, network: { allowPrivateAddresses: true } };
 
 export interface DocsetQuestion {
   id: string;
@@ -63,10 +67,7 @@ async function uploadDocset(deps: DomainDeps, ctx: RequestContext, agent: AgentR
   const pages = new Map<string, string>();
   const dir = join(set.dir, 'pages');
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.txt')).sort()) {
-    const bytes = readFileSync(join(dir, file));
-    const { sections } = await extractFile({ bytes, filename: file });
-    const current = (await deps.store.agents.get(ctx.accountId, agent.id))!;
-    const source = await addSource(deps, ctx, current, { type: 'file', title: file, content: null, url: null, size: bytes.length, storage: characterCount(bytes.toString('utf8')), sections }, file);
+    const source = await addPage(deps, ctx, agent.id, { id: file, title: file, content: readFileSync(join(dir, file), 'utf8') });
     pages.set(source.id, file);
   }
   return pages;

@@ -128,7 +128,8 @@ export async function loadPassages(deps: DomainDeps, ctx: RequestContext, agentI
   return bySource;
 }
 
-async function addPage(deps: DomainDeps, ctx: RequestContext, agentId: string, page: LabelledPassage) {
+/** One page uploaded as a text file, as a user would upload it. */
+export async function addPage(deps: DomainDeps, ctx: RequestContext, agentId: string, page: LabelledPassage) {
   const bytes = Buffer.from(page.content, 'utf8');
   const { sections } = await extractFile({ bytes, filename: page.title.replace(/\.md$/, '.txt') });
   const agent = (await deps.store.agents.get(ctx.accountId, agentId))!;

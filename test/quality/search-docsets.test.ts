@@ -4,11 +4,11 @@
 // over the same passages printed beside it; `npm run eval:search` prints every set.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { cachedEmbedder } from '../support/cached-embedder.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
-import { formatFigures, ingestDocset, loadDocset, measureDocset, type Docset } from './docsets.ts';
+import { formatFigures, ingestDocset, loadDocset, measureDocset, type Docset, DOCSET_SERVER_CONFIG } from './docsets.ts';
 
 const FASTIFY = loadDocset('fastify');
 const VALGRIND = loadDocset('valgrind-site');
@@ -19,7 +19,7 @@ before(async () => {
   const questions = new Set([...FASTIFY.questions, ...VALGRIND.questions].map((question) => question.q));
   server = await startTestServer({
     embedder: cachedEmbedder(createLocalEmbedder(), questions),
-    configFile: { ...UNLIMITED_RATE, plans: { ...UNLIMITED_RATE.plans, business: { requestsPerMinute: 100_000, crawlPageLimit: 100, storageLimit: 5_000_000 } }, network: { allowPrivateAddresses: true } },
+    configFile: DOCSET_SERVER_CONFIG,
   });
 });
 after(() => server.close());

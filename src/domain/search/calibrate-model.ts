@@ -20,7 +20,7 @@ export interface ModelCalibration {
   separates: boolean;
   /** Where the semantic part is one half on this scale, when the model's question adapter (or, with
    * a question tower, the tower) was tuned to another point than the fusion's
-   * (FUSION.semanticMidpoint, a typical paraphrase). */
+   * (RANKING.semanticMidpoint, a typical paraphrase). */
   semanticMidpoint?: number;
 }
 
