@@ -30,7 +30,23 @@ export const LAYERS = {
   workers: ['^src/workers/', ['domain', 'ports', ...LEAVES, 'config']],
   http: ['^src/http/', ['domain', 'ports', ...LEAVES, 'config', 'observability']],
   // The composition root and the entry points wire everything together.
-  compose: ['^src/compose\\.ts$', ['workers', 'storage', 'jobs', 'providers', 'ingestion', 'search-index', 'rate-limit', 'observability', 'config', 'domain', 'ports', ...LEAVES]],
+  compose: [
+    '^src/compose\\.ts$',
+    [
+      'workers',
+      'storage',
+      'jobs',
+      'providers',
+      'ingestion',
+      'search-index',
+      'rate-limit',
+      'observability',
+      'config',
+      'domain',
+      'ports',
+      ...LEAVES,
+    ],
+  ],
   cli: ['^src/cli/', ['compose', 'config', 'domain', 'ports', ...LEAVES]],
   server: ['^src/server/', ['compose', 'http', 'observability', 'config', 'domain', 'ports', ...LEAVES]],
   main: ['^src/main\\.ts$', ['server', 'compose', 'config']],
@@ -47,7 +63,8 @@ function assertAcyclic(layers) {
   const visit = (name, trail) => {
     if (!layers[name]) throw new Error(`.dependency-cruiser.js: unknown layer ${name}`);
     if (state[name] === 'done') return;
-    if (state[name] === 'visiting') throw new Error(`.dependency-cruiser.js: the layers form a cycle: ${[...trail, name].join(' → ')}`);
+    if (state[name] === 'visiting')
+      throw new Error(`.dependency-cruiser.js: the layers form a cycle: ${[...trail, name].join(' → ')}`);
     state[name] = 'visiting';
     for (const next of layers[name][1]) visit(next, [...trail, name]);
     state[name] = 'done';

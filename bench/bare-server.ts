@@ -4,7 +4,10 @@ import { createServer } from 'node:http';
 const body = JSON.stringify({ success: true, valid: true, usage: { total: 0, quotaLimit: 0 } });
 const server = createServer((request, response) => {
   if (request.url === '/api/v1/validate') {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     response.end(body);
   } else {
     response.writeHead(404).end();

@@ -17,12 +17,24 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../test/supp
 import { percentile, seed, seeded } from './search.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const QUESTIONS = ['How do I repair a tent seam?', 'Can I rent a canoe for the weekend?', 'Is the down jacket waterproof?', 'What is your refund policy on boots?', 'Do gift cards expire?'];
+const QUESTIONS = [
+  'How do I repair a tent seam?',
+  'Can I rent a canoe for the weekend?',
+  'Is the down jacket waterproof?',
+  'What is your refund policy on boots?',
+  'Do gift cards expire?',
+];
 
 async function benchBackend(label: string, env: Record<string, string>, model: ScriptedModelServer): Promise<void> {
   const configPath = join(env.DATA_DIR as string, `chat-bench-${label}.json`);
   const plan = { requestsPerMinute: 1_000_000, models: ['instant'] };
-  writeFileSync(configPath, JSON.stringify({ models: [{ id: 'instant', provider: 'openai', baseUrl: model.baseUrl, credits: 1 }], plans: { free: plan, starter: plan, pro: plan, business: plan } }));
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      models: [{ id: 'instant', provider: 'openai', baseUrl: model.baseUrl, credits: 1 }],
+      plans: { free: plan, starter: plan, pro: plan, business: plan },
+    }),
+  );
   const config = loadConfig({ ...env, COLLOQUY_CONFIG: configPath });
   const deps = await createDomainDeps(config);
   const rateLimiter = createRateLimiter(config, deps.store);
@@ -32,7 +44,10 @@ async function benchBackend(label: string, env: Record<string, string>, model: S
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
   try {
     const account = await createAccount(deps, { name: 'Bench', plan: 'business', credits: 10_000_000 });
-    const agent = await createAgent(deps, operatorContext(account.id, account.plan), { name: 'Bench agent', instructions: 'You answer questions about an outdoor gear shop.' });
+    const agent = await createAgent(deps, operatorContext(account.id, account.plan), {
+      name: 'Bench agent',
+      instructions: 'You answer questions about an outdoor gear shop.',
+    });
     const { key } = await createKey(deps, account.id, { name: 'bench' });
     const random = seeded(7);
     let held = 0;
@@ -49,7 +64,11 @@ async function benchBackend(label: string, env: Record<string, string>, model: S
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
           // 50 end users: history grows to a few turns each, as in real traffic.
-          body: JSON.stringify({ message: QUESTIONS[i % QUESTIONS.length] ?? QUESTIONS[0], userId: `user-${(i + 50) % 50}`, stream: true }),
+          body: JSON.stringify({
+            message: QUESTIONS[i % QUESTIONS.length] ?? QUESTIONS[0],
+            userId: `user-${(i + 50) % 50}`,
+            stream: true,
+          }),
         });
         const reader = response.body!.getReader();
         await reader.read();
@@ -62,8 +81,11 @@ async function benchBackend(label: string, env: Record<string, string>, model: S
         firstFrame.push(first - started);
         total.push(done - started);
       }
-      const row = (samples: number[]) => `p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`;
-      console.log(`${label.padEnd(8)} ${String(size).padStart(6)} chunks: added before the model call ${row(added)} | first SSE frame ${row(firstFrame)} | whole reply ${row(total)}`);
+      const row = (samples: number[]) =>
+        `p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`;
+      console.log(
+        `${label.padEnd(8)} ${String(size).padStart(6)} chunks: added before the model call ${row(added)} | first SSE frame ${row(firstFrame)} | whole reply ${row(total)}`,
+      );
     }
   } finally {
     await app.close();
@@ -76,9 +98,16 @@ export async function benchChat(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-bench-chat-'));
   const model = await startScriptedModelServer();
   try {
-    console.log(`${REQUESTS} streamed requests per size, one at a time, after 10 warm-up requests; instant scripted model; local moderation and embeddings`);
+    console.log(
+      `${REQUESTS} streamed requests per size, one at a time, after 10 warm-up requests; instant scripted model; local moderation and embeddings`,
+    );
     await benchBackend('sqlite', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, model);
-    if (process.env.BENCH_DATABASE_URL) await benchBackend('postgres', { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL, LOG_LEVEL: 'warn' }, model);
+    if (process.env.BENCH_DATABASE_URL)
+      await benchBackend(
+        'postgres',
+        { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL, LOG_LEVEL: 'warn' },
+        model,
+      );
   } finally {
     await model.close();
     rmSync(dataDir, { recursive: true, force: true });

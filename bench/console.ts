@@ -32,7 +32,10 @@ export async function benchConsole(): Promise<void> {
   const server = await startTestServer();
   const { account, ctx } = await server.seedAccount('starter', 500);
   await server.seedAgent(ctx, 'Help desk');
-  await createUser({ ...server.deps, passwords: createScryptPasswordHasher() }, account.id, { email: 'bench@example.com', password: PASSWORD });
+  await createUser({ ...server.deps, passwords: createScryptPasswordHasher() }, account.id, {
+    email: 'bench@example.com',
+    password: PASSWORD,
+  });
   const browser = await launchBrowser();
   const cold: number[] = [];
   const coldBytes: number[] = [];
@@ -72,7 +75,8 @@ export async function benchConsole(): Promise<void> {
     await browser.close();
     await server.close();
   }
-  const ms = (values: number[]) => `${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`;
+  const ms = (values: number[]) =>
+    `${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`;
   const kb = (values: number[]) => `${(median(values) / 1024).toFixed(0)} KiB`;
   console.log(`${ROUNDS} fresh browser contexts, medians:`);
   console.log(`  first visit, empty cache → sign-in form:   ${ms(cold)}, ${kb(coldBytes)} on the wire`);

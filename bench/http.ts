@@ -23,7 +23,12 @@ interface Target {
 }
 
 async function load(target: Target, seconds: number): Promise<number> {
-  const result = await autocannon({ url: `${target.server.baseUrl}/api/v1/validate`, connections: CONNECTIONS, duration: seconds, headers: target.key ? { authorization: `Bearer ${target.key}` } : {} });
+  const result = await autocannon({
+    url: `${target.server.baseUrl}/api/v1/validate`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: target.key ? { authorization: `Bearer ${target.key}` } : {},
+  });
   if (result.non2xx > 0) throw new Error(`${target.label}: ${result.non2xx} responses were not 2xx`);
   return result.requests.average;
 }
@@ -48,17 +53,25 @@ export async function benchHttp(): Promise<void> {
   const redisUrl = process.env.BENCH_REDIS_URL;
   const targets: Target[] = [];
   try {
-    const bare: Target = { label: 'bare node:http', server: await startServerProcess({}, 'bench/bare-server.ts'), key: null };
+    const bare: Target = {
+      label: 'bare node:http',
+      server: await startServerProcess({}, 'bench/bare-server.ts'),
+      key: null,
+    };
     targets.push(bare, await startColloquy('sqlite', env));
     if (database) {
       const pgEnv = { ...env, DATA_DIR: join(dataDir, 'pg'), DATABASE_URL: database.url };
       if (redisUrl) targets.push(await startColloquy('postgres + redis', { ...pgEnv, REDIS_URL: redisUrl }));
       targets.push(await startColloquy('postgres', pgEnv));
     } else console.log('(set BENCH_DATABASE_URL, and BENCH_REDIS_URL, for the PostgreSQL figures)');
-    console.log(`GET /api/v1/validate, ${CONNECTIONS} connections, one HTTP worker each; ${ROUNDS} rounds of ${ROUND_SECONDS} s, each target right after the bare server`);
+    console.log(
+      `GET /api/v1/validate, ${CONNECTIONS} connections, one HTTP worker each; ${ROUNDS} rounds of ${ROUND_SECONDS} s, each target right after the bare server`,
+    );
     for (const target of targets) await load(target, 2); // warm-up: JIT, caches, connections
 
-    const rows = targets.slice(1).map((target) => ({ target, rates: [] as number[], bare: [] as number[], ratios: [] as number[] }));
+    const rows = targets
+      .slice(1)
+      .map((target) => ({ target, rates: [] as number[], bare: [] as number[], ratios: [] as number[] }));
     for (let round = 0; round < ROUNDS; round++) {
       for (const row of rows) {
         const bareRps = await load(bare, ROUND_SECONDS);
@@ -69,9 +82,13 @@ export async function benchHttp(): Promise<void> {
       }
     }
     for (const row of rows) {
-      console.log(`colloquy ${row.target.label.padEnd(17)} ${median(row.rates).toFixed(0).padStart(7)} req/s (bare ${median(row.bare).toFixed(0)})   ratio ${median(row.ratios).toFixed(2)}   [rounds: ${row.ratios.map((r) => r.toFixed(2)).join(', ')}]`);
+      console.log(
+        `colloquy ${row.target.label.padEnd(17)} ${median(row.rates).toFixed(0).padStart(7)} req/s (bare ${median(row.bare).toFixed(0)})   ratio ${median(row.ratios).toFixed(2)}   [rounds: ${row.ratios.map((r) => r.toFixed(2)).join(', ')}]`,
+      );
     }
-    console.log(`ratios to bare node:http: ${rows.map((row) => `${row.target.label} ${median(row.ratios).toFixed(2)}`).join('   ')}`);
+    console.log(
+      `ratios to bare node:http: ${rows.map((row) => `${row.target.label} ${median(row.ratios).toFixed(2)}`).join('   ')}`,
+    );
   } finally {
     await Promise.all(targets.map((target) => target.server.stop()));
     await database?.drop();

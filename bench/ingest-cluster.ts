@@ -30,7 +30,11 @@ const START_TIMEOUT_MS = 90_000;
 async function upload(front: ServerProcess, key: string, agentId: string, name: string, text: string): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  const response = await fetch(`${front.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  const response = await fetch(`${front.baseUrl}/api/v1/agents/${agentId}/sources/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
   if (response.status !== 200) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
 }
 
@@ -57,7 +61,9 @@ interface RoundResult {
 }
 
 async function backendPids(db: pg.Client): Promise<number[]> {
-  const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  const { rows } = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
   return rows.map((row) => row.pid);
 }
 
@@ -89,14 +95,23 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
     const agentId = quick.json.agent.id as string;
     const front = await startServerProcess(frontEnv, undefined, { startTimeoutMs: START_TIMEOUT_MS });
     nodes.push(front);
-    for (let i = 0; i < consumers; i += 1) nodes.push(await startServerProcess(backEnv, undefined, { startTimeoutMs: START_TIMEOUT_MS }));
+    for (let i = 0; i < consumers; i += 1)
+      nodes.push(await startServerProcess(backEnv, undefined, { startTimeoutMs: START_TIMEOUT_MS }));
     await db.connect();
     // Warm-up: uploads of a round's file size until every consumer has loaded its model and
     // embedded full batches (the model's first batches of a size run slower).
     const consumingProcesses = DEFAULT_NODES ? consumers * availableParallelism() : consumers;
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const warmText = (i: number) => passages.slice(0, PASSAGES_PER_FILE).map((text) => `${text} (warm-up ${attempt}.${i})`).join('\n\n');
-      await Promise.all(Array.from({ length: consumingProcesses * 2 }, (_, i) => upload(front, key, agentId, `warm-${attempt}-${i}.txt`, warmText(i))));
+      const warmText = (i: number) =>
+        passages
+          .slice(0, PASSAGES_PER_FILE)
+          .map((text) => `${text} (warm-up ${attempt}.${i})`)
+          .join('\n\n');
+      await Promise.all(
+        Array.from({ length: consumingProcesses * 2 }, (_, i) =>
+          upload(front, key, agentId, `warm-${attempt}-${i}.txt`, warmText(i)),
+        ),
+      );
       const workers = await db.query("SELECT DISTINCT worker FROM ingest_jobs WHERE state = 'stored'");
       if ((workers.rowCount ?? 0) >= consumingProcesses) break;
     }
@@ -107,17 +122,40 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
     const snapshot = cpuSnapshot([...consumerTrees.flat(), ...frontTree, ...backendsBefore]);
     const machineBefore = machineBusySeconds();
     const startedAt = Date.now();
-    await Promise.all(Array.from({ length: FILES }, (_, f) => upload(front, key, agentId, `bench-${f}.txt`, passages.slice(f * PASSAGES_PER_FILE, (f + 1) * PASSAGES_PER_FILE).join('\n\n'))));
+    await Promise.all(
+      Array.from({ length: FILES }, (_, f) =>
+        upload(
+          front,
+          key,
+          agentId,
+          `bench-${f}.txt`,
+          passages.slice(f * PASSAGES_PER_FILE, (f + 1) * PASSAGES_PER_FILE).join('\n\n'),
+        ),
+      ),
+    );
     const endedAt = Date.now();
     const machine = machineBusySeconds() - machineBefore;
     const backends = [...new Set([...backendsBefore, ...(await backendPids(db))])];
-    const cpu = { consumers: consumerTrees.map((tree) => cpuSince(snapshot, tree)), front: cpuSince(snapshot, frontTree), postgres: cpuSince(snapshot, backends), machine };
+    const cpu = {
+      consumers: consumerTrees.map((tree) => cpuSince(snapshot, tree)),
+      front: cpuSince(snapshot, frontTree),
+      postgres: cpuSince(snapshot, backends),
+      machine,
+    };
     const consumerRss = consumerTrees.map((tree) => sum(tree.map(processRssBytes)));
     const after = Number((await db.query('SELECT count(*)::int AS n FROM chunks')).rows[0].n);
     const times = await readJobTimes(db, 'bench-');
     const perWorker = new Map<string, number>();
     for (const job of times) perWorker.set(job.worker, (perWorker.get(job.worker) ?? 0) + 1);
-    return { passages: after - before, seconds: (endedAt - startedAt) / 1000, cpu, jobs: [...perWorker.values()], rss: consumerRss, timeline: describeJobTimes(times, startedAt, endedAt), probe: await probe(db, front, key, agentId, passages) };
+    return {
+      passages: after - before,
+      seconds: (endedAt - startedAt) / 1000,
+      cpu,
+      jobs: [...perWorker.values()],
+      rss: consumerRss,
+      timeline: describeJobTimes(times, startedAt, endedAt),
+      probe: await probe(db, front, key, agentId, passages),
+    };
   } finally {
     await db.end().catch(() => {});
     await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
@@ -129,7 +167,13 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
 /** Uploads of one passage, one at a time, once the round's jobs are done: the consumers are idle,
  * so the answer time is the queue's latency (NOTIFY to the consumer, claim, embed, store, NOTIFY
  * back) plus one passage's embedding. */
-async function probe(db: pg.Client, front: ServerProcess, key: string, agentId: string, passages: string[]): Promise<string> {
+async function probe(
+  db: pg.Client,
+  front: ServerProcess,
+  key: string,
+  agentId: string,
+  passages: string[],
+): Promise<string> {
   const answers: number[] = [];
   for (let i = 0; i < PROBES; i += 1) {
     const started = performance.now();
@@ -151,7 +195,9 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 export async function benchIngestCluster(passages: string[]): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {
-    console.log('ingestion queue across processes: skipped (set BENCH_DATABASE_URL to a PostgreSQL URL whose user may CREATE DATABASE)');
+    console.log(
+      'ingestion queue across processes: skipped (set BENCH_DATABASE_URL to a PostgreSQL URL whose user may CREATE DATABASE)',
+    );
     return;
   }
   const most = Math.max(2, Number(process.env.BENCH_INGEST_NODES ?? 2));
@@ -159,7 +205,9 @@ export async function benchIngestCluster(passages: string[]): Promise<void> {
   const cores = availableParallelism();
   let single = { rate: 0, perCpu: 0 };
   for (let consumers = 1; consumers <= most; consumers += 1) {
-    const load = loadavg().map((value) => value.toFixed(1)).join(' ');
+    const load = loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
     const result = await round(adminUrl, consumers, texts);
     const rate = result.passages / result.seconds;
     const consumerCpu = sum(result.cpu.consumers);

@@ -20,7 +20,13 @@ export async function readJobTimes(db: pg.Client, titlePrefix: string): Promise<
      WHERE i.outcome->'source'->>'title' LIKE $1 ORDER BY j.created_on`,
     [`${titlePrefix}%`],
   );
-  return rows.map((row) => ({ worker: row.worker, sent: Number(row.sent), fetched: Number(row.fetched), embedded: Number(row.embedded), stored: Number(row.stored) }));
+  return rows.map((row) => ({
+    worker: row.worker,
+    sent: Number(row.sent),
+    fetched: Number(row.fetched),
+    embedded: Number(row.embedded),
+    stored: Number(row.stored),
+  }));
 }
 
 function median(values: number[]): number {

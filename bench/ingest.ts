@@ -28,7 +28,9 @@ export async function benchIngest(): Promise<void> {
     pages += new Set(extracted.sections.map((section) => section.page)).size;
     passages.push(...chunkSections(extracted.sections).map((chunk) => chunk.content));
   }
-  console.log(`PDF extraction: ${pages} pages from ${PDFS.length} files in ${extractMs.toFixed(0)} ms → ${((pages / extractMs) * 1000).toFixed(1)} pages/s`);
+  console.log(
+    `PDF extraction: ${pages} pages from ${PDFS.length} files in ${extractMs.toFixed(0)} ms → ${((pages / extractMs) * 1000).toFixed(1)} pages/s`,
+  );
   const sample = passages.slice(0, 256);
   const averageWords = sample.reduce((sum, text) => sum + text.split(/\s+/).length, 0) / sample.length;
   for (const workers of [1, 2]) {

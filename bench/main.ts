@@ -10,7 +10,18 @@ import { benchUploads } from './uploads.ts';
 import { benchWebhooks } from './webhooks.ts';
 import { benchWorkers } from './workers.ts';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { chat: benchChat, cluster: benchCluster, console: benchConsole, http: benchHttp, ingest: benchIngest, moderation: benchModeration, search: benchSearch, uploads: benchUploads, webhooks: benchWebhooks, workers: benchWorkers };
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  chat: benchChat,
+  cluster: benchCluster,
+  console: benchConsole,
+  http: benchHttp,
+  ingest: benchIngest,
+  moderation: benchModeration,
+  search: benchSearch,
+  uploads: benchUploads,
+  webhooks: benchWebhooks,
+  workers: benchWorkers,
+};
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);

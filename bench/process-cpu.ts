@@ -74,7 +74,9 @@ export function machineBusySeconds(): number {
 /** Resident memory of one process in bytes (all its threads share it); 0 when it is gone. */
 export function processRssBytes(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('VmRSS:'));
     return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
   } catch {
     return 0;

@@ -31,7 +31,9 @@ export async function benchDocsSearch(): Promise<void> {
       await rankPassages(server.deps, agent, question, 10);
       latencies.push(performance.now() - started);
     }
-    console.log(`documentation agent (${(characters / 1e6).toFixed(2)} M characters, ${questions.length} questions, limit 10, the question embedded by the offline model): search p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`);
+    console.log(
+      `documentation agent (${(characters / 1e6).toFixed(2)} M characters, ${questions.length} questions, limit 10, the question embedded by the offline model): search p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+    );
   } finally {
     await server.close();
   }

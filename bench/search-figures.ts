@@ -27,7 +27,14 @@ export interface SearchFigures {
 
 const ROUNDS = 5;
 
-export async function measureSearch(deps: DomainDeps, accountId: string, agentId: string, queries: number, addPassages: (count: number) => Promise<unknown>, queryText: (q: number) => string): Promise<SearchFigures> {
+export async function measureSearch(
+  deps: DomainDeps,
+  accountId: string,
+  agentId: string,
+  queries: number,
+  addPassages: (count: number) => Promise<unknown>,
+  queryText: (q: number) => string,
+): Promise<SearchFigures> {
   const agentNow = async () => (await deps.store.agents.get(accountId, agentId))!;
   const timed = async (run: () => Promise<unknown>): Promise<number> => {
     const started = performance.now();
@@ -83,7 +90,11 @@ export async function measureSearch(deps: DomainDeps, accountId: string, agentId
 
 /** The first search through a cache of its own: the index read and built from every passage.
  * The cache goes out of scope on return, so the steady searches run with one index in memory. */
-async function measureCold(deps: DomainDeps, agentNow: () => Promise<AgentRecord>, query: string): Promise<{ cold: number; heapPerPassage: number | null }> {
+async function measureCold(
+  deps: DomainDeps,
+  agentNow: () => Promise<AgentRecord>,
+  query: string,
+): Promise<{ cold: number; heapPerPassage: number | null }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   const heapBefore = await settledMemory(gc);
   const coldIndex = createPassageIndex({ chunks: deps.store.chunks, maxBytes: 4 * 1024 ** 3 });
@@ -91,7 +102,10 @@ async function measureCold(deps: DomainDeps, agentNow: () => Promise<AgentRecord
   const started = performance.now();
   await rankPassages(coldDeps, await agentNow(), query, 5);
   const cold = performance.now() - started;
-  const heapPerPassage = gc ? ((await settledMemory(gc)) - heapBefore) / (await coldIndex.indexOf(indexedAgent(coldDeps, await agentNow()))).live : null;
+  const heapPerPassage = gc
+    ? ((await settledMemory(gc)) - heapBefore) /
+      (await coldIndex.indexOf(indexedAgent(coldDeps, await agentNow()))).live
+    : null;
   return { cold, heapPerPassage };
 }
 

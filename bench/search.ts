@@ -22,7 +22,10 @@ import type { ChunkRecord } from '../src/ports/knowledge-store.ts';
 const DIMENSION = 512;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
-const WORDS = 'tent boot jacket refund shipping express warranty zipper seam repair rental gift card loyalty points store hours canvas down feather waterproof membrane sole lace stitch glove helmet rope harness carabiner stove fuel lantern compass map trail summit river canoe paddle kayak sleeping bag pad pillow insulation wool merino cotton nylon polyester buckle strap pocket hood collar cuff hem size fit width length'.split(' ');
+const WORDS =
+  'tent boot jacket refund shipping express warranty zipper seam repair rental gift card loyalty points store hours canvas down feather waterproof membrane sole lace stitch glove helmet rope harness carabiner stove fuel lantern compass map trail summit river canoe paddle kayak sleeping bag pad pillow insulation wool merino cotton nylon polyester buckle strap pocket hood collar cuff hem size fit width length'.split(
+    ' ',
+  );
 
 export function randomUnitVector(random: () => number): Float32Array {
   const vector = new Float32Array(DIMENSION);
@@ -59,7 +62,12 @@ function queuedEmbedder(vectors: Float32Array[]): EmbeddingProvider {
     probes.set(probe.passage, near(randomUnitVector(random)));
   }
   let next = 0;
-  return { model: 'bench-random-512', dimension: DIMENSION, embed: async (texts) => texts.map((text) => probes.get(text) ?? (vectors[next++ % vectors.length] as Float32Array)), close: async () => undefined };
+  return {
+    model: 'bench-random-512',
+    dimension: DIMENSION,
+    embed: async (texts) => texts.map((text) => probes.get(text) ?? (vectors[next++ % vectors.length] as Float32Array)),
+    close: async () => undefined,
+  };
 }
 
 function normalise(vector: Float32Array): Float32Array {
@@ -68,7 +76,12 @@ function normalise(vector: Float32Array): Float32Array {
 }
 
 /** Adds `count` passages of random text and random unit vectors (under the embedder's model name). */
-export async function seed(deps: DomainDeps, agentId: string, count: number, random: () => number): Promise<Float32Array[]> {
+export async function seed(
+  deps: DomainDeps,
+  agentId: string,
+  count: number,
+  random: () => number,
+): Promise<Float32Array[]> {
   const vectors: Float32Array[] = [];
   const batch = 2_000;
   for (let start = 0; start < count; start += batch) {
@@ -80,9 +93,34 @@ export async function seed(deps: DomainDeps, agentId: string, count: number, ran
           const text = Array.from({ length: 60 }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
           const embedding = randomUnitVector(random);
           vectors.push(embedding);
-          chunks.push({ id: deps.ids.next('chk'), sourceId, agentId, ordinal: c, content: text, heading: null, page: null, terms: analyze(text).join(' '), embedding, embeddingModel: deps.embedder.model });
+          chunks.push({
+            id: deps.ids.next('chk'),
+            sourceId,
+            agentId,
+            ordinal: c,
+            content: text,
+            heading: null,
+            page: null,
+            terms: analyze(text).join(' '),
+            embedding,
+            embeddingModel: deps.embedder.model,
+          });
         }
-        await tx.sources.insert({ id: sourceId, accountId: (await tx.agents.ownerOf(agentId)) as string, agentId, type: 'text', title: `Bench ${s}`, content: '', url: null, size: null, storage: 0, createdAt: Date.now() }, chunks);
+        await tx.sources.insert(
+          {
+            id: sourceId,
+            accountId: (await tx.agents.ownerOf(agentId)) as string,
+            agentId,
+            type: 'text',
+            title: `Bench ${s}`,
+            content: '',
+            url: null,
+            size: null,
+            storage: 0,
+            createdAt: Date.now(),
+          },
+          chunks,
+        );
       }
     });
   }
@@ -108,7 +146,14 @@ async function benchBackend(label: string, env: Record<string, string>): Promise
       await seed(deps, agent.id, size - seeded, random);
       seeded = size;
       const seedSeconds = (performance.now() - seedStarted) / 1000;
-      const figures = await measureSearch(deps, account.id, agent.id, QUERIES, (count) => seed(deps, agent.id, count, random), (q) => `${WORDS[q % WORDS.length]} ${WORDS[(q * 7) % WORDS.length]} repair`);
+      const figures = await measureSearch(
+        deps,
+        account.id,
+        agent.id,
+        QUERIES,
+        (count) => seed(deps, agent.id, count, random),
+        (q) => `${WORDS[q % WORDS.length]} ${WORDS[(q * 7) % WORDS.length]} repair`,
+      );
       console.log(
         `${label.padEnd(8)} ${String(size).padStart(7)} passages: search p50 ${figures.p50.toFixed(2)} ms, p95 ${figures.p95.toFixed(2)} ms | exact-scan bound ${figures.bound.toFixed(2)} ms → ratio ${(figures.p50 / figures.bound).toFixed(2)}× ` +
           `(CPU time: search ${figures.cpuP50.toFixed(2)} ms, bound ${figures.boundCpu.toFixed(2)} ms → ${(figures.cpuP50 / figures.boundCpu).toFixed(2)}×) | ` +
@@ -125,9 +170,16 @@ export async function benchSearch(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-bench-search-'));
   try {
     if (process.env.BENCH_DOCS !== '0') await benchDocsSearch();
-    console.log(`${QUERIES} queries per size, limit 5, one agent; 512-d vectors; bound = one pass of a SIMD dot product over the float32 matrix (simsimd)`);
+    console.log(
+      `${QUERIES} queries per size, limit 5, one agent; 512-d vectors; bound = one pass of a SIMD dot product over the float32 matrix (simsimd)`,
+    );
     await benchBackend('sqlite', { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-    if (process.env.BENCH_DATABASE_URL) await benchBackend('postgres', { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL, LOG_LEVEL: 'warn' });
+    if (process.env.BENCH_DATABASE_URL)
+      await benchBackend('postgres', {
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.BENCH_DATABASE_URL,
+        LOG_LEVEL: 'warn',
+      });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

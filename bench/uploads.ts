@@ -12,7 +12,11 @@ import { runCli, startServerProcess, type ServerProcess } from '../test/support/
 import { percentile } from './search.ts';
 
 const UPLOADS = 100;
-const PDFS = ['/usr/share/doc/libtasn1-doc/libtasn1.pdf', '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf', join(import.meta.dirname, '../test/fixtures/files/lighthouses.pdf')].filter((path) => existsSync(path));
+const PDFS = [
+  '/usr/share/doc/libtasn1-doc/libtasn1.pdf',
+  '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf',
+  join(import.meta.dirname, '../test/fixtures/files/lighthouses.pdf'),
+].filter((path) => existsSync(path));
 
 function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -27,7 +31,10 @@ async function startInstantEmbeddings(): Promise<{ url: string; close: () => Pro
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       const input = (JSON.parse(body) as { input: string[] }).input;
-      const data = input.map((text, index) => ({ index, embedding: Array.from({ length: 64 }, (_, d) => ((text.length * (d + 1)) % 17) / 17 + 0.01) }));
+      const data = input.map((text, index) => ({
+        index,
+        embedding: Array.from({ length: 64 }, (_, d) => ((text.length * (d + 1)) % 17) / 17 + 0.01),
+      }));
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
     });
   });
@@ -37,12 +44,21 @@ async function startInstantEmbeddings(): Promise<{ url: string; close: () => Pro
   return { url: `http://127.0.0.1:${port}/v1`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function uploadUntilAccepted(server: ServerProcess, key: string, agentId: string, file: { bytes: Uint8Array; name: string }): Promise<{ status: number; busy: number }> {
+async function uploadUntilAccepted(
+  server: ServerProcess,
+  key: string,
+  agentId: string,
+  file: { bytes: Uint8Array; name: string },
+): Promise<{ status: number; busy: number }> {
   let busy = 0;
   for (;;) {
     const form = new FormData();
     form.append('file', new Blob([file.bytes]), file.name);
-    const response = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    const response = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
     await response.arrayBuffer();
     if (response.status !== 503 || busy >= 50) return { status: response.status, busy };
     busy += 1;
@@ -50,10 +66,22 @@ async function uploadUntilAccepted(server: ServerProcess, key: string, agentId: 
   }
 }
 
-async function run(label: string, files: Array<{ bytes: Uint8Array; name: string }>, embeddings: Record<string, unknown>): Promise<void> {
+async function run(
+  label: string,
+  files: Array<{ bytes: Uint8Array; name: string }>,
+  embeddings: Record<string, unknown>,
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-bench-uploads-'));
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ plans: { business: { requestsPerMinute: 1_000_000, storageLimit: 1_000_000_000 } }, embeddings }));
-  const env = { DATA_DIR: dir, COLLOQUY_CONFIG: join(dir, 'config.json'), LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL };
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({ plans: { business: { requestsPerMinute: 1_000_000, storageLimit: 1_000_000_000 } }, embeddings }),
+  );
+  const env = {
+    DATA_DIR: dir,
+    COLLOQUY_CONFIG: join(dir, 'config.json'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.DATABASE_URL,
+  };
   const server = await startServerProcess(env);
   const pid = server.child.pid as number;
   try {
@@ -68,7 +96,10 @@ async function run(label: string, files: Array<{ bytes: Uint8Array; name: string
     const pinger = (async () => {
       while (bursting && server.child.exitCode === null) {
         const started = performance.now();
-        const ok = await fetch(`${server.baseUrl}/api/v1/ping`).then((response) => response.arrayBuffer().then(() => true), () => false);
+        const ok = await fetch(`${server.baseUrl}/api/v1/ping`).then(
+          (response) => response.arrayBuffer().then(() => true),
+          () => false,
+        );
         if (!ok) break;
         pings.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -83,14 +114,30 @@ async function run(label: string, files: Array<{ bytes: Uint8Array; name: string
     // Idle extraction threads end after 10 s; give them that and a little more.
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     const after = rssMb(pid, 'VmRSS');
-    const statuses = results.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
+    const statuses = results.reduce<Record<number, number>>(
+      (counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }),
+      {},
+    );
     const retries = results.reduce((sum, r) => sum + r.busy, 0);
-    console.log(`${label}: ${files.length} concurrent uploads in ${seconds.toFixed(1)} s, answers ${JSON.stringify(statuses)}, ${retries} 503s retried after Retry-After`);
-    console.log(`  RSS: idle ${idleRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (kernel high-water ${rssMb(pid, 'VmHWM').toFixed(0)} MB), 12 s after the burst ${after.toFixed(0)} MB`);
-    console.log(`  /ping during the burst: ${pings.length} samples, p50 ${percentile(pings, 50).toFixed(1)} ms, p99 ${percentile(pings, 99).toFixed(1)} ms, max ${Math.max(...pings).toFixed(1)} ms`);
+    console.log(
+      `${label}: ${files.length} concurrent uploads in ${seconds.toFixed(1)} s, answers ${JSON.stringify(statuses)}, ${retries} 503s retried after Retry-After`,
+    );
+    console.log(
+      `  RSS: idle ${idleRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (kernel high-water ${rssMb(pid, 'VmHWM').toFixed(0)} MB), 12 s after the burst ${after.toFixed(0)} MB`,
+    );
+    console.log(
+      `  /ping during the burst: ${pings.length} samples, p50 ${percentile(pings, 50).toFixed(1)} ms, p99 ${percentile(pings, 99).toFixed(1)} ms, max ${Math.max(...pings).toFixed(1)} ms`,
+    );
   } catch (error) {
     console.error(error);
-    console.error(`${label}: failed (server exit ${server.child.exitCode} signal ${server.child.signalCode}); it said:\n${server.output().split("\n").filter((line) => !line.includes("as many files")).slice(-30).join("\n")}`);
+    console.error(
+      `${label}: failed (server exit ${server.child.exitCode} signal ${server.child.signalCode}); it said:\n${server
+        .output()
+        .split('\n')
+        .filter((line) => !line.includes('as many files'))
+        .slice(-30)
+        .join('\n')}`,
+    );
     throw error;
   } finally {
     await server.stop();
@@ -99,15 +146,23 @@ async function run(label: string, files: Array<{ bytes: Uint8Array; name: string
 }
 
 export async function benchUploads(): Promise<void> {
-  const small = Array.from({ length: UPLOADS }, (_, i) => ({ name: `note-${i}.txt`, bytes: new TextEncoder().encode(`Note ${i}. ${'Boats are stored in the yard from November to March. '.repeat(30)}`) }));
-  if (!process.env.BENCH_UPLOADS_PDF_ONLY) await run('small text files, offline embedder', small, { provider: 'local' });
+  const small = Array.from({ length: UPLOADS }, (_, i) => ({
+    name: `note-${i}.txt`,
+    bytes: new TextEncoder().encode(`Note ${i}. ${'Boats are stored in the yard from November to March. '.repeat(30)}`),
+  }));
+  if (!process.env.BENCH_UPLOADS_PDF_ONLY)
+    await run('small text files, offline embedder', small, { provider: 'local' });
   const pdfs = Array.from({ length: UPLOADS }, (_, i) => {
     const path = PDFS[i % PDFS.length] as string;
     return { name: `doc-${i}.pdf`, bytes: readFileSync(path) };
   });
   const embeddings = await startInstantEmbeddings();
   try {
-    await run(`PDFs (${PDFS.map((path) => `${Math.round(readFileSync(path).byteLength / 1024)} KB`).join(', ')}), instant embeddings endpoint`, pdfs, { provider: 'openai', baseUrl: embeddings.url, model: 'instant', dimension: 64 });
+    await run(
+      `PDFs (${PDFS.map((path) => `${Math.round(readFileSync(path).byteLength / 1024)} KB`).join(', ')}), instant embeddings endpoint`,
+      pdfs,
+      { provider: 'openai', baseUrl: embeddings.url, model: 'instant', dimension: 64 },
+    );
   } finally {
     await embeddings.close();
   }

@@ -51,7 +51,10 @@ async function benchOne(label: string, env: Record<string, string>): Promise<voi
   try {
     const account = await runCli(['accounts', 'create', '--name', 'Bench'], env);
     for (let n = 0; n < ENDPOINTS; n++) {
-      const endpoint = await runCli(['webhooks', 'create', '--account', account.json.id, '--url', receiver.url(n)], env);
+      const endpoint = await runCli(
+        ['webhooks', 'create', '--account', account.json.id, '--url', receiver.url(n)],
+        env,
+      );
       if (endpoint.code !== 0) throw new Error(endpoint.stderr);
     }
     const deps = await createDomainDeps(loadConfig(env));
@@ -59,7 +62,10 @@ async function benchOne(label: string, env: Record<string, string>): Promise<voi
     try {
       for (let done = 0; done < EVENTS; done += BATCH) {
         await deps.store.transaction(async (tx) => {
-          for (let i = done; i < Math.min(EVENTS, done + BATCH); i++) await recordEvent(tx, deps, account.json.id, 'agent.updated', { agent: { id: `agt_${i}`, name: `Agent ${i}` } });
+          for (let i = done; i < Math.min(EVENTS, done + BATCH); i++)
+            await recordEvent(tx, deps, account.json.id, 'agent.updated', {
+              agent: { id: `agt_${i}`, name: `Agent ${i}` },
+            });
         });
       }
     } finally {
@@ -85,9 +91,12 @@ export async function benchWebhooks(): Promise<void> {
   writeFileSync(configPath, JSON.stringify({ network: { allowPrivateAddresses: true } }));
   const env = { DATA_DIR: dataDir, COLLOQUY_CONFIG: configPath, LOG_LEVEL: 'warn' };
   try {
-    console.log(`webhook deliveries to a loopback receiver answering 204, default worker settings (32 in flight, 8 per endpoint)`);
+    console.log(
+      `webhook deliveries to a loopback receiver answering 204, default worker settings (32 in flight, 8 per endpoint)`,
+    );
     await benchOne('sqlite', env);
-    if (process.env.BENCH_DATABASE_URL) await benchOne('postgres', { ...env, DATABASE_URL: process.env.BENCH_DATABASE_URL });
+    if (process.env.BENCH_DATABASE_URL)
+      await benchOne('postgres', { ...env, DATABASE_URL: process.env.BENCH_DATABASE_URL });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

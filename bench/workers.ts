@@ -16,7 +16,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 
 async function run(url: string, key: string, method: 'GET' | 'PATCH', body?: string): Promise<string> {
-  const result = await autocannon({ url, method, body, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+  const result = await autocannon({
+    url,
+    method,
+    body,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  });
   return `${result.requests.average.toFixed(0).padStart(6)} req/s p99 ${String(result.latency.p99).padStart(4)} ms errors ${result.non2xx + result.errors}`;
 }
 
@@ -29,7 +36,12 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
       const key = quick.json.key.key as string;
       await run(`${server.baseUrl}/api/v1/validate`, key, 'GET'); // warm-up
       const read = await run(`${server.baseUrl}/api/v1/validate`, key, 'GET');
-      const write = await run(`${server.baseUrl}/api/v1/agents/${quick.json.agent.id}`, key, 'PATCH', JSON.stringify({ instructions: 'Answer briefly.' }));
+      const write = await run(
+        `${server.baseUrl}/api/v1/agents/${quick.json.agent.id}`,
+        key,
+        'PATCH',
+        JSON.stringify({ instructions: 'Answer briefly.' }),
+      );
       console.log(`${label.padEnd(8)} ${workers} worker(s)   GET /validate ${read}   PATCH /agents/{id} ${write}`);
     } finally {
       await server.stop();

@@ -43,7 +43,10 @@ async function compressAssets(): Promise<void> {
   await Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(file);
-      const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength };
+      const params = {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+      };
       await writeFile(`${file}.br`, await brotli(bytes, { params }));
       await writeFile(`${file}.gz`, await gzipAsync(bytes, { level: 9 }));
     }),
@@ -61,7 +64,9 @@ export async function buildConsoleIfStale(): Promise<boolean> {
   writeFileSync(HASH_FILE, wanted);
   const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
   const done = Date.now();
-  process.stderr.write(`console: built into ${relative(process.cwd(), DIST_DIR) || DIST_DIR} in ${seconds(started, done)} (Vite ${seconds(started, built)}, compression ${seconds(built, done)}); later starts reuse it until its sources change\n`);
+  process.stderr.write(
+    `console: built into ${relative(process.cwd(), DIST_DIR) || DIST_DIR} in ${seconds(started, done)} (Vite ${seconds(started, built)}, compression ${seconds(built, done)}); later starts reuse it until its sources change\n`,
+  );
   return true;
 }
 

@@ -29,7 +29,11 @@ interface Schema {
 
 /** The JSON Schema of the config file (what editors and CI may check a file against). */
 export function configJsonSchema(): string {
-  const document = { $schema: 'http://json-schema.org/draft-07/schema#', title: 'Colloquy configuration file (COLLOQUY_CONFIG)', ...(FileSchema as object) };
+  const document = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Colloquy configuration file (COLLOQUY_CONFIG)',
+    ...(FileSchema as object),
+  };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
@@ -45,7 +49,8 @@ function typeOf(schema: Schema): string {
 
 function limitsOf(schema: Schema): string {
   const parts: string[] = [];
-  if (schema.minimum !== undefined && schema.maximum !== undefined) parts.push(`${schema.minimum} to ${schema.maximum}`);
+  if (schema.minimum !== undefined && schema.maximum !== undefined)
+    parts.push(`${schema.minimum} to ${schema.maximum}`);
   else if (schema.minimum !== undefined) parts.push(`≥ ${schema.minimum}`);
   else if (schema.maximum !== undefined) parts.push(`≤ ${schema.maximum}`);
   if (schema.minLength !== undefined) parts.push(`length ≥ ${schema.minLength}`);
@@ -76,22 +81,41 @@ function environment(): string[] {
 export function configReference(): string {
   const file = FileSchema as unknown as Schema;
   const lines = [BEGIN, '', '### The environment', '', ...environment(), '', '### The config file', ''];
-  lines.push('Every section and field is optional. A field left out takes its default; an empty default is worked out at start (the text says how).', '');
+  lines.push(
+    'Every section and field is optional. A field left out takes its default; an empty default is worked out at start (the text says how).',
+    '',
+  );
   for (const [section, schema] of Object.entries(file.properties ?? {})) {
     if (section === '$schema') continue;
     lines.push(`#### \`${section}\``, '');
     if (schema.description) lines.push(schema.description, '');
     if (section === 'plans') {
       const plan = Object.values(schema.properties ?? {})[0] as Schema;
-      lines.push(...table(`plans.<plan>.`, plan), '', 'The plans (`free`, `starter`, `pro`, `business`) and their defaults:', '');
-      lines.push('| Plan | requestsPerMinute | storageLimit | crawlPageLimit | monthlyCredits | models |', '|---|---|---|---|---|---|');
-      for (const [name, p] of Object.entries(DEFAULT_PLANS)) lines.push(`| \`${name}\` | ${p.requestsPerMinute} | ${p.storageLimit} | ${p.crawlPageLimit} | ${p.monthlyCredits} | ${p.models.join(', ')} |`);
+      lines.push(
+        ...table(`plans.<plan>.`, plan),
+        '',
+        'The plans (`free`, `starter`, `pro`, `business`) and their defaults:',
+        '',
+      );
+      lines.push(
+        '| Plan | requestsPerMinute | storageLimit | crawlPageLimit | monthlyCredits | models |',
+        '|---|---|---|---|---|---|',
+      );
+      for (const [name, p] of Object.entries(DEFAULT_PLANS))
+        lines.push(
+          `| \`${name}\` | ${p.requestsPerMinute} | ${p.storageLimit} | ${p.crawlPageLimit} | ${p.monthlyCredits} | ${p.models.join(', ')} |`,
+        );
     } else if (section === 'models') {
       lines.push(...table('models[].', schema.items as Schema), '', 'The built-in entries:', '');
       for (const model of DEFAULT_MODELS) lines.push(`- ${code(model)}`);
     } else if (schema.anyOf) {
       for (const branch of schema.anyOf) {
-        lines.push(`With \`provider\` ${typeOf(branch.properties?.provider ?? {})}:`, '', ...table(`${section}.`, branch), '');
+        lines.push(
+          `With \`provider\` ${typeOf(branch.properties?.provider ?? {})}:`,
+          '',
+          ...table(`${section}.`, branch),
+          '',
+        );
       }
       lines.pop();
     } else if (schema.properties) {

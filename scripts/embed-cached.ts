@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '../src/ports/embedding-provider.ts';
 
 // MODERATION_EMBED_CACHE moves it (e.g. to /tmp, to share it between worktrees).
-const DEFAULT_CACHE = process.env.MODERATION_EMBED_CACHE ? new URL(`file://${process.env.MODERATION_EMBED_CACHE}`) : new URL('../.tmp/moderation-embeddings.json', import.meta.url);
+const DEFAULT_CACHE = process.env.MODERATION_EMBED_CACHE
+  ? new URL(`file://${process.env.MODERATION_EMBED_CACHE}`)
+  : new URL('../.tmp/moderation-embeddings.json', import.meta.url);
 const key = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 function save(stored: Record<string, string>, cache: URL): void {
@@ -15,8 +17,14 @@ function save(stored: Record<string, string>, cache: URL): void {
 }
 
 /** `cache`: the file (another for the question adapter's texts, so neither rewrites the other's). */
-export async function embedCached(embedder: EmbeddingProvider, texts: readonly string[], cache: URL = DEFAULT_CACHE): Promise<Map<string, Float32Array>> {
-  const stored: Record<string, string> = existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Record<string, string>) : {};
+export async function embedCached(
+  embedder: EmbeddingProvider,
+  texts: readonly string[],
+  cache: URL = DEFAULT_CACHE,
+): Promise<Map<string, Float32Array>> {
+  const stored: Record<string, string> = existsSync(cache)
+    ? (JSON.parse(readFileSync(cache, 'utf8')) as Record<string, string>)
+    : {};
   const result = new Map<string, Float32Array>();
   const missing = [...new Set(texts)].filter((text) => {
     const hit = stored[key(text)];
@@ -34,7 +42,8 @@ export async function embedCached(embedder: EmbeddingProvider, texts: readonly s
       result.set(text, vector);
       stored[key(text)] = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
     });
-    if (missing.length > CHUNK) process.stderr.write(`\rembedded ${Math.min(start + CHUNK, missing.length)}/${missing.length}`);
+    if (missing.length > CHUNK)
+      process.stderr.write(`\rembedded ${Math.min(start + CHUNK, missing.length)}/${missing.length}`);
     // Saved as it goes: an interrupted run keeps what it embedded.
     if ((start / CHUNK) % 16 === 15) save(stored, cache);
   }

@@ -46,14 +46,19 @@ stream.on('test:summary', (summary) => {
 
 // Each file's tests added up, printed after the results: where the suite's time goes.
 const perFile = new Map<string, number>();
-const addTime = (event: { nesting: number; file?: string; details: { duration_ms: number } }) => event.nesting === 0 && event.file && perFile.set(event.file, (perFile.get(event.file) ?? 0) + event.details.duration_ms);
+const addTime = (event: { nesting: number; file?: string; details: { duration_ms: number } }) =>
+  event.nesting === 0 &&
+  event.file &&
+  perFile.set(event.file, (perFile.get(event.file) ?? 0) + event.details.duration_ms);
 stream.on('test:pass', addTime);
 stream.on('test:fail', addTime);
 const report = stream.compose(spec);
 report.pipe(process.stdout);
 report.on('end', () => {
   const slowest = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  process.stdout.write(`slowest files (their tests' time added up):\n${slowest.map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file.slice(ROOT.length)}`).join('\n')}\n`);
+  process.stdout.write(
+    `slowest files (their tests' time added up):\n${slowest.map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file.slice(ROOT.length)}`).join('\n')}\n`,
+  );
   writeTimes();
 });
 
@@ -62,9 +67,13 @@ report.on('end', () => {
 function writeTimes(): void {
   const merged = readTimes();
   if (named.length === 0) for (const file of Object.keys(merged)) if (!all.includes(file)) delete merged[file];
-  for (const [file, ms] of perFile) merged[repoPath(file)] = { ...merged[repoPath(file)], [engine]: Math.round(ms / 1000) };
+  for (const [file, ms] of perFile)
+    merged[repoPath(file)] = { ...merged[repoPath(file)], [engine]: Math.round(ms / 1000) };
   const lines = Object.entries(merged)
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([file, { sqlite, postgres }]) => `  ${JSON.stringify(file)}: ${JSON.stringify({ sqlite, postgres }).replaceAll(',', ', ').replaceAll(':', ': ')}`);
+    .map(
+      ([file, { sqlite, postgres }]) =>
+        `  ${JSON.stringify(file)}: ${JSON.stringify({ sqlite, postgres }).replaceAll(',', ', ').replaceAll(':', ': ')}`,
+    );
   writeFileSync(TIMES_FILE, `{\n${lines.join(',\n')}\n}\n`);
 }

@@ -8,7 +8,13 @@
 import { writeFileSync } from 'node:fs';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
-import { scoreMessage, WEIGHTS_URL, type ClassifierWeights, type LinearModel, type PerceptronModel } from '../src/providers/moderation/classifier.ts';
+import {
+  scoreMessage,
+  WEIGHTS_URL,
+  type ClassifierWeights,
+  type LinearModel,
+  type PerceptronModel,
+} from '../src/providers/moderation/classifier.ts';
 import { chooseThresholds, figures, printBreakdown, printLevels, type Scored } from './moderation/dev-report.ts';
 import { embedCached } from './embed-cached.ts';
 import { trainLogistic, type Dataset, type TrainOptions } from './moderation/logistic.ts';
@@ -23,7 +29,15 @@ const SCALE = Math.sqrt(DIMENSION);
 const OPTIONS: TrainOptions = { epochs: 400, learningRate: 0.02, l2: 0.002, positiveWeight: 1 };
 // Chosen on dev (fewer epochs or less l2 overfit: saturated scores); the search and its figures are
 // in docs/research/2026-11-28-moderation-training-rounds.md, "Hyperparameters chosen on dev".
-const MLP_OPTIONS: MlpOptions = { hidden: 128, epochs: 25, batch: 64, learningRate: 0.001, l2: 0.005, seed: 13, ...mlpOverrides() };
+const MLP_OPTIONS: MlpOptions = {
+  hidden: 128,
+  epochs: 25,
+  batch: 64,
+  learningRate: 0.001,
+  l2: 0.005,
+  seed: 13,
+  ...mlpOverrides(),
+};
 // The word model (word-ngrams.ts), beside either scorer, chosen on dev: with 4-letter pieces and a
 // middling L2, the less author-bound of the two best fits (dev's messages come from the same authors
 // as training, so the least regularised fit's gain there would not carry over).
@@ -51,14 +65,29 @@ function features(rows: readonly Row[]): Float64Array {
 const round = (value: number) => Number(value.toPrecision(5));
 
 function fit(rows: readonly Row[], positive: (label: Label) => boolean, options: TrainOptions): LinearModel {
-  const data: Dataset = { features: features(rows), dimension: DIMENSION, labels: Uint8Array.from(rows, (row) => (positive(row.label) ? 1 : 0)) };
+  const data: Dataset = {
+    features: features(rows),
+    dimension: DIMENSION,
+    labels: Uint8Array.from(rows, (row) => (positive(row.label) ? 1 : 0)),
+  };
   const { bias, weights } = trainLogistic(data, options);
   return { bias: round(bias), weights: Array.from(weights, (w) => round(w * SCALE)) };
 }
 
 function fitPerceptron(rows: readonly Row[]): PerceptronModel {
-  const p = trainMlp({ features: features(rows), dimension: DIMENSION, labels: Uint8Array.from(rows, (row) => LABELS.indexOf(row.label)), classes: LABELS.length }, MLP_OPTIONS);
-  const unit = (weights: Float64Array, from: number, size: number, bias: number, scale: number): LinearModel => ({ bias: round(bias), weights: Array.from(weights.subarray(from, from + size), (w) => round(w * scale)) });
+  const p = trainMlp(
+    {
+      features: features(rows),
+      dimension: DIMENSION,
+      labels: Uint8Array.from(rows, (row) => LABELS.indexOf(row.label)),
+      classes: LABELS.length,
+    },
+    MLP_OPTIONS,
+  );
+  const unit = (weights: Float64Array, from: number, size: number, bias: number, scale: number): LinearModel => ({
+    bias: round(bias),
+    weights: Array.from(weights.subarray(from, from + size), (w) => round(w * scale)),
+  });
   return {
     classes: [...LABELS],
     hidden: Array.from({ length: p.hidden }, (_, j) => unit(p.w1, j * DIMENSION, DIMENSION, p.b1[j] as number, SCALE)),
@@ -74,40 +103,83 @@ function chosenModel(): 'mlp' | 'logistic' | 'auto' {
 async function main(): Promise<void> {
   const examples = allExamples();
   const embedder = createLocalEmbedder({ workers: 2 });
-  const vectors = await embedCached(embedder, examples.map((e) => e.text));
+  const vectors = await embedCached(
+    embedder,
+    examples.map((e) => e.text),
+  );
   await embedder.close();
-  const rows: Row[] = examples.map((e) => ({ text: e.text, vector: vectors.get(e.text) as Float32Array, label: e.label, split: e.split, style: e.style.split('+')[0] as string }));
+  const rows: Row[] = examples.map((e) => ({
+    text: e.text,
+    vector: vectors.get(e.text) as Float32Array,
+    label: e.label,
+    split: e.split,
+    style: e.style.split('+')[0] as string,
+  }));
   const train = rows.filter((row) => row.split === 'train');
   const dev = rows.filter((row) => row.split === 'dev');
-  console.log(`${examples.length} messages (${dev.length} dev); train per label: ${LABELS.map((l) => `${l} ${train.filter((r) => r.label === l).length}`).join(', ')}`);
+  console.log(
+    `${examples.length} messages (${dev.length} dev); train per label: ${LABELS.map((l) => `${l} ${train.filter((r) => r.label === l).length}`).join(', ')}`,
+  );
 
   const followUps = new Set(examples.filter((e) => e.style.startsWith(FOLLOW_UP)).map((e) => e.text));
-  const followUp = fit(train.map((row): Row => ({ ...row, label: followUps.has(row.text) ? 'crime' : 'safe' })), (label) => label !== 'safe', { ...OPTIONS, positiveWeight: 10 });
+  const followUp = fit(
+    train.map((row): Row => ({ ...row, label: followUps.has(row.text) ? 'crime' : 'safe' })),
+    (label) => label !== 'safe',
+    { ...OPTIONS, positiveWeight: 10 },
+  );
   const forced = chosenModel();
   const harmfulRows = train.filter((row) => row.label !== 'safe');
   // A forced scorer skips training the other (an experiment with MODERATION_MLP takes half the time).
-  const logistic = forced === 'mlp' ? null : {
-    harm: fit(train, (label) => label !== 'safe', OPTIONS),
-    categories: Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, fit(harmfulRows, (label) => label === c, OPTIONS)])) as Record<ModerationCategory, LinearModel>,
-  };
+  const logistic =
+    forced === 'mlp'
+      ? null
+      : {
+          harm: fit(train, (label) => label !== 'safe', OPTIONS),
+          categories: Object.fromEntries(
+            MODERATION_CATEGORIES.map((c) => [c, fit(harmfulRows, (label) => label === c, OPTIONS)]),
+          ) as Record<ModerationCategory, LinearModel>,
+        };
   const started = Date.now();
   const mlp = forced === 'logistic' ? null : fitPerceptron(train);
-  if (mlp) console.log(`perceptron ${JSON.stringify(MLP_OPTIONS)} trained in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (mlp)
+    console.log(`perceptron ${JSON.stringify(MLP_OPTIONS)} trained in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  const words = process.env.MODERATION_WORDS === '0' ? undefined : trainWordModel(train.map((row) => ({ text: row.text, harmful: row.label !== 'safe' })), WORD_OPTIONS);
+  const words =
+    process.env.MODERATION_WORDS === '0'
+      ? undefined
+      : trainWordModel(
+          train.map((row) => ({ text: row.text, harmful: row.label !== 'safe' })),
+          WORD_OPTIONS,
+        );
   const candidates = { ...(logistic ? { logistic } : {}), ...(mlp ? { mlp: { mlp } } : {}) };
   const results = Object.entries(candidates).map(([name, scorer]) => {
-    const weights = { model: 'use-lite-512', dimension: DIMENSION, ...scorer, followUp, ...(words ? { words } : {}) } as unknown as ClassifierWeights;
-    const scored: Scored[] = dev.map((row) => ({ label: row.label, style: row.style, ...scoreMessage(weights, row.vector, row.text) }));
+    const weights = {
+      model: 'use-lite-512',
+      dimension: DIMENSION,
+      ...scorer,
+      followUp,
+      ...(words ? { words } : {}),
+    } as unknown as ClassifierWeights;
+    const scored: Scored[] = dev.map((row) => ({
+      label: row.label,
+      style: row.style,
+      ...scoreMessage(weights, row.vector, row.text),
+    }));
     const thresholds = chooseThresholds(scored);
     printLevels(name, scored, thresholds);
     printBreakdown(name, scored, thresholds, 'balanced');
     return { name, weights: { ...weights, thresholds }, recall: figures(scored, thresholds, 'balanced').recall };
   });
-  const best = forced === 'auto' ? results.reduce((a, b) => (b.recall > a.recall ? b : a)) : (results.find((r) => r.name === forced) as (typeof results)[number]);
+  const best =
+    forced === 'auto'
+      ? results.reduce((a, b) => (b.recall > a.recall ? b : a))
+      : (results.find((r) => r.name === forced) as (typeof results)[number]);
   console.log(`writing the ${best.name} scorer (dev recall at balanced ${best.recall.toFixed(3)})`);
   // One line per model (per hidden unit for the perceptron) keeps the file diffable.
-  const body = JSON.stringify(best.weights, null, 1).replace(/\[\n\s+([^\][{}]*?)\n\s*\]/gs, (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`);
+  const body = JSON.stringify(best.weights, null, 1).replace(
+    /\[\n\s+([^\][{}]*?)\n\s*\]/gs,
+    (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`,
+  );
   writeFileSync(WEIGHTS_URL, `${body}\n`);
   console.log(`wrote ${WEIGHTS_URL.pathname}`);
 }

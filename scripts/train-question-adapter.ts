@@ -31,7 +31,11 @@ for (const pair of (process.env.QUESTION_ADAPTER ?? '').split(',').filter(Boolea
 const { train: trainSets, dev } = await loadQuestionSets();
 const unit = await embedSets([...trainSets, ...dev.flatMap(([, sets]) => sets)]);
 
-const trained = trainAdapter(trainSets.map(([, set]) => agentOf(set, unit)), DIMENSION, options);
+const trained = trainAdapter(
+  trainSets.map(([, set]) => agentOf(set, unit)),
+  DIMENSION,
+  options,
+);
 const base64 = (values: Float64Array) => Buffer.from(Float32Array.from(values).buffer).toString('base64');
 const weights: QuestionAdapterWeights = {
   model: LOCAL_EMBEDDING_MODEL,
@@ -40,10 +44,16 @@ const weights: QuestionAdapterWeights = {
   u: base64(trained.u),
   v: base64(trained.v),
   semanticMidpoint: SEMANTIC_MIDPOINT,
-  trainedOn: { domains: trainSets.map(([name]) => name), questions: trainSets.reduce((sum, [, set]) => sum + set.questions.length, 0), options },
+  trainedOn: {
+    domains: trainSets.map(([name]) => name),
+    questions: trainSets.reduce((sum, [, set]) => sum + set.questions.length, 0),
+    options,
+  },
 };
 const adapter = createQuestionAdapter(weights);
-console.log(`trained on ${trainSets.length} domains (${weights.trainedOn && (weights.trainedOn as { questions: number }).questions} questions), options ${JSON.stringify(options)}: loss ${trained.loss.toFixed(4)}, "none" level ${trained.noneLevel.toFixed(3)}`);
+console.log(
+  `trained on ${trainSets.length} domains (${weights.trainedOn && (weights.trainedOn as { questions: number }).questions} questions), options ${JSON.stringify(options)}: loss ${trained.loss.toFixed(4)}, "none" level ${trained.noneLevel.toFixed(3)}`,
+);
 for (const [label, sets] of [['train', trainSets] as const, ...dev]) {
   report(`${label}, as embedded`, sets, unit, (_, embedded) => embedded);
   report(`${label}, adapted`, sets, unit, (_, embedded) => adapter.adapt(Float32Array.from(embedded)));

@@ -16,8 +16,18 @@ import { register } from 'node:module';
 import * as tfModule from '@energetic-ai/core';
 import { LOCAL_EMBEDDING_MODEL } from '../src/providers/embedding/local-embedder.ts';
 import { encodeTensor, loadUseLiteModel, type Tensor } from '../src/providers/embedding/use-lite-encoder.ts';
-import { QUESTION_TOWER_URL, TOWER_SITE_SHAPES, TOWER_SITES, type QuestionTowerWeights, type TowerSite } from '../src/providers/embedding/question-tower-file.ts';
-import { combineQuestionVectors, createQuestionAdapter, type QuestionAdapterWeights } from '../src/domain/search/question-adapter.ts';
+import {
+  QUESTION_TOWER_URL,
+  TOWER_SITE_SHAPES,
+  TOWER_SITES,
+  type QuestionTowerWeights,
+  type TowerSite,
+} from '../src/providers/embedding/question-tower-file.ts';
+import {
+  combineQuestionVectors,
+  createQuestionAdapter,
+  type QuestionAdapterWeights,
+} from '../src/domain/search/question-adapter.ts';
 import { agentOf, embedSets, loadQuestionSets, report } from './search/question-sets.ts';
 
 // The runtime bundle (@energetic-ai/core) has tfjs' kernels but not its gradient definitions; those
@@ -76,7 +86,12 @@ const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 3
 const deltas = Object.fromEntries(
   TOWER_SITES.map((site) => {
     const [inputs, outputs] = TOWER_SITE_SHAPES[site];
-    const a = tf.variable(tf.tensor2d(Float32Array.from({ length: inputs * OPTIONS.rank }, () => random() * 0.02), [inputs, OPTIONS.rank]));
+    const a = tf.variable(
+      tf.tensor2d(
+        Float32Array.from({ length: inputs * OPTIONS.rank }, () => random() * 0.02),
+        [inputs, OPTIONS.rank],
+      ),
+    );
     return [site, { a, b: tf.variable(tf.zeros([OPTIONS.rank, outputs])) }];
   }),
 ) as Record<TowerSite, { a: Variable; b: Variable }>;
@@ -91,7 +106,10 @@ interface Example {
 const examples: Example[] = [];
 for (const [, set] of trainSets) {
   const agent = agentOf(set, unit);
-  const passages = tf.tensor2d(Float32Array.from(agent.passages.flatMap((p) => Array.from(p))), [agent.passages.length, 512]);
+  const passages = tf.tensor2d(Float32Array.from(agent.passages.flatMap((p) => Array.from(p))), [
+    agent.passages.length,
+    512,
+  ]);
   for (const question of agent.questions) {
     const ids = tokenize(question.text);
     if (ids.length > 0) examples.push({ ids, target: question.target, passages });
@@ -121,7 +139,11 @@ for (const [label, sets] of dev) {
 
 const optimizer = tf.train.adam(OPTIONS.learningRate);
 let order = 5;
-const shuffled = () => examples.map((example) => ({ example, key: (order = (order * 1_103_515_245 + 12_345) % 2 ** 31) })).sort((a, b) => a.key - b.key).map(({ example }) => example);
+const shuffled = () =>
+  examples
+    .map((example) => ({ example, key: (order = (order * 1_103_515_245 + 12_345) % 2 ** 31) }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ example }) => example);
 const variables = TOWER_SITES.flatMap((site) => [deltas[site].a, deltas[site].b]);
 for (let epoch = 1; epoch <= OPTIONS.epochs; epoch += 1) {
   const started = performance.now();
@@ -131,14 +153,20 @@ for (let epoch = 1; epoch <= OPTIONS.epochs; epoch += 1) {
     const batch = epochExamples.slice(start, start + OPTIONS.batch);
     const cost = optimizer.minimize(() => {
       const mean = tf.div(tf.addN(batch.map(loss)), batch.length);
-      return OPTIONS.l2 > 0 ? tf.add(mean, tf.mul(tf.addN(variables.map((v) => tf.sum(tf.square(v)))), OPTIONS.l2)) : mean;
+      return OPTIONS.l2 > 0
+        ? tf.add(mean, tf.mul(tf.addN(variables.map((v) => tf.sum(tf.square(v)))), OPTIONS.l2))
+        : mean;
     }, true);
     total += (cost.dataSync()[0] as number) * batch.length;
   }
-  console.log(`epoch ${epoch}: loss ${(total / examples.length).toFixed(4)}, "none" level ${(noneLevel.dataSync()[0] as number).toFixed(3)} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(
+    `epoch ${epoch}: loss ${(total / examples.length).toFixed(4)}, "none" level ${(noneLevel.dataSync()[0] as number).toFixed(3)} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
   for (const [label, sets] of dev) {
     report(`${label}, tower`, sets, unit, (text) => towerVector(text));
-    report(`${label}, tower + adapter`, sets, unit, (text, embedded) => combineQuestionVectors(adapter.adapt(Float32Array.from(embedded)), towerVector(text)));
+    report(`${label}, tower + adapter`, sets, unit, (text, embedded) =>
+      combineQuestionVectors(adapter.adapt(Float32Array.from(embedded)), towerVector(text)),
+    );
   }
 }
 
@@ -147,7 +175,9 @@ const tower: QuestionTowerWeights = {
   model: LOCAL_EMBEDDING_MODEL,
   rank: OPTIONS.rank,
   semanticMidpoint: SEMANTIC_MIDPOINT,
-  deltas: Object.fromEntries(TOWER_SITES.map((site) => [site, { a: base64(deltas[site].a), b: base64(deltas[site].b) }])),
+  deltas: Object.fromEntries(
+    TOWER_SITES.map((site) => [site, { a: base64(deltas[site].a), b: base64(deltas[site].b) }]),
+  ),
   trainedOn: { domains: trainSets.map(([name]) => name), questions: examples.length, options: OPTIONS },
 };
 if (!process.argv.includes('--dry-run')) {

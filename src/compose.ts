@@ -29,7 +29,11 @@ import { createPollingConversationFeed } from './storage/polling-conversation-fe
 import type { ConversationFeed } from './ports/conversation-feed.ts';
 import type { PostgresStore } from './storage/postgres/open-postgres.ts';
 import { translateConnectionFailure } from './storage/postgres/guarded-pool.ts';
-import { createClusterRateLimiter, createMemoryRateLimiter, createPostgresRateLimiter } from './rate-limit/flexible-rate-limiter.ts';
+import {
+  createClusterRateLimiter,
+  createMemoryRateLimiter,
+  createPostgresRateLimiter,
+} from './rate-limit/flexible-rate-limiter.ts';
 import type { ServiceMetrics } from './observability/service-metrics.ts';
 import { instrumentEmbedder } from './observability/instrument-embedder.ts';
 import type { RateLimitDecision } from './ports/rate-limiter.ts';
@@ -42,10 +46,21 @@ export async function openStore(config: Config): Promise<Store> {
 }
 
 export function createEmbedder(config: Config['embeddings']): EmbeddingProvider {
-  return config.provider === 'openai' ? createOpenAiEmbedder(config) : createLocalEmbedder({ workers: config.workers ?? undefined });
+  return config.provider === 'openai'
+    ? createOpenAiEmbedder(config)
+    : createLocalEmbedder({ workers: config.workers ?? undefined });
 }
 
-export async function createDomainDeps(config: Config, options: { clock?: Clock; embedder?: EmbeddingProvider; metrics?: ServiceMetrics; onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void } = {}): Promise<DomainDeps> {
+export async function createDomainDeps(
+  config: Config,
+  options: {
+    clock?: Clock;
+    embedder?: EmbeddingProvider;
+    metrics?: ServiceMetrics;
+    onJobDone?: OnJobDone;
+    log?: (message: string, error?: unknown) => void;
+  } = {},
+): Promise<DomainDeps> {
   const ids = createUlidIds();
   const plainEmbedder = options.embedder ?? createEmbedder(config.embeddings);
   const embedder = options.metrics ? instrumentEmbedder(plainEmbedder, options.metrics) : plainEmbedder;
@@ -60,13 +75,18 @@ export async function createDomainDeps(config: Config, options: { clock?: Clock;
     fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
     passageIndex: createPassageIndex({ chunks: store.chunks, maxBytes: config.search.cacheBytes }),
     comparison: {
-      embedders: new Map(config.evaluations.compareEmbeddings.map((entry) => [entry.model, createOpenAiEmbedder(entry)])),
+      embedders: new Map(
+        config.evaluations.compareEmbeddings.map((entry) => [entry.model, createOpenAiEmbedder(entry)]),
+      ),
       scratchIndex: createScratchIndexes({ keep: KEPT_SCRATCH_INDEXES, maxBytes: config.search.cacheBytes }),
     },
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
     chatModels: createChatModels(config.chatModels, ids),
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
-    moderator: createModerator(config.moderation, options.embedder?.model === LOCAL_EMBEDDING_MODEL ? options.embedder : undefined),
+    moderator: createModerator(
+      config.moderation,
+      options.embedder?.model === LOCAL_EMBEDDING_MODEL ? options.embedder : undefined,
+    ),
     passwords: createScryptPasswordHasher(),
     conversationFeed: await createConversationFeed(config),
   };
@@ -91,7 +111,10 @@ async function createConversationFeed(config: Config): Promise<ConversationFeed>
  * job, not at start: most CLI commands never index anything. */
 function ingestHandlersOnFirstUse(deps: IngestDeps): IngestHandlers<PreparedSource> {
   let handlers: Promise<IngestHandlers<PreparedSource>> | undefined;
-  const load = () => (handlers ??= import('./domain/knowledge/ingest-job.ts').then(({ createIngestHandlers }) => createIngestHandlers(deps)));
+  const load = () =>
+    (handlers ??= import('./domain/knowledge/ingest-job.ts').then(({ createIngestHandlers }) =>
+      createIngestHandlers(deps),
+    ));
   return {
     reserve: async (tx, job) => (await load()).reserve(tx, job),
     release: async (tx, job) => (await load()).release(tx, job),
@@ -102,13 +125,37 @@ function ingestHandlersOnFirstUse(deps: IngestDeps): IngestHandlers<PreparedSour
 
 /** Ingestion jobs on pg-boss, consumed by every node, on PostgreSQL; in this process on SQLite.
  * pg-boss loads when the queue is first used (the server starts it at once; the CLI rarely does). */
-function createIngestionQueue(config: Config, deps: IngestDeps, options: { onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void }): IngestionQueue {
+function createIngestionQueue(
+  config: Config,
+  deps: IngestDeps,
+  options: { onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void },
+): IngestionQueue {
   const handlers = ingestHandlersOnFirstUse(deps);
-  if (config.storage.kind === 'sqlite') return createInProcessQueue({ store: deps.store, handlers, parallelism: IN_PROCESS_PAGES_IN_FLIGHT, onJobDone: options.onJobDone });
+  if (config.storage.kind === 'sqlite')
+    return createInProcessQueue({
+      store: deps.store,
+      handlers,
+      parallelism: IN_PROCESS_PAGES_IN_FLIGHT,
+      onJobDone: options.onJobDone,
+    });
   const { databaseUrl } = config.storage;
-  const log = options.log ?? ((message: string, error?: unknown) => process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error ?? '')}\n`));
+  const log =
+    options.log ??
+    ((message: string, error?: unknown) =>
+      process.stderr.write(`${message}: ${error instanceof Error ? error.message : String(error ?? '')}\n`));
   let queue: Promise<IngestionQueue> | undefined;
-  const load = () => (queue ??= import('./jobs/pg-boss-queue.ts').then(({ createPgBossQueue }) => createPgBossQueue({ databaseUrl, database: (deps.store as PostgresStore).transactional, settings: config.ingestion, handlers, now: () => deps.clock.now(), log, onJobDone: options.onJobDone })));
+  const load = () =>
+    (queue ??= import('./jobs/pg-boss-queue.ts').then(({ createPgBossQueue }) =>
+      createPgBossQueue({
+        databaseUrl,
+        database: (deps.store as PostgresStore).transactional,
+        settings: config.ingestion,
+        handlers,
+        now: () => deps.clock.now(),
+        log,
+        onJobDone: options.onJobDone,
+      }),
+    ));
   return {
     parallelism: config.ingestion.parallelism,
     run: async (job, signal) => (await load()).run(job, signal),
@@ -127,7 +174,15 @@ const IN_PROCESS_PAGES_IN_FLIGHT = 2;
 export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
   // The queue first: jobs running here finish while the store is still open.
   await deps.ingestion.close();
-  await Promise.all([deps.store.close(), deps.conversationFeed.close(), deps.embedder.close(), ...[...deps.comparison.embedders.values()].map((embedder) => embedder.close()), deps.fetcher.close(), deps.extractor.close(), deps.moderator.close?.()]);
+  await Promise.all([
+    deps.store.close(),
+    deps.conversationFeed.close(),
+    deps.embedder.close(),
+    ...[...deps.comparison.embedders.values()].map((embedder) => embedder.close()),
+    deps.fetcher.close(),
+    deps.extractor.close(),
+    deps.moderator.close?.(),
+  ]);
 }
 
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);
@@ -135,7 +190,8 @@ export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
  * (the single-process SQLite default). */
 export function createRateLimiter(config: Config, store: Store, options: { clustered?: boolean } = {}): RateLimiter {
   if (config.redisUrl) return redisRateLimiterLoadedApart(config.redisUrl);
-  if (store.dialect === 'postgres') return createPostgresRateLimiter((store as PostgresStore).pool, translateConnectionFailure);
+  if (store.dialect === 'postgres')
+    return createPostgresRateLimiter((store as PostgresStore).pool, translateConnectionFailure);
   if (options.clustered) return createClusterRateLimiter();
   return createMemoryRateLimiter();
 }
@@ -144,20 +200,32 @@ export function createRateLimiter(config: Config, store: Store, options: { clust
  * imported: the CLI, which never rate-limits, does not pay for it. Loading and connecting begin at
  * once, so the first requests find the connection made (not the per-process insurance count). */
 function redisRateLimiterLoadedApart(redisUrl: string): RateLimiter {
-  const limiter = import('./rate-limit/redis-rate-limiter.ts').then(({ createRedisRateLimiter }) => createRedisRateLimiter(redisUrl));
+  const limiter = import('./rate-limit/redis-rate-limiter.ts').then(({ createRedisRateLimiter }) =>
+    createRedisRateLimiter(redisUrl),
+  );
   const load = () => limiter;
   return {
-    consume: async (accountId, requestsPerMinute): Promise<RateLimitDecision> => (await load()).consume(accountId, requestsPerMinute),
+    consume: async (accountId, requestsPerMinute): Promise<RateLimitDecision> =>
+      (await load()).consume(accountId, requestsPerMinute),
     ping: async () => (await load()).ping(),
     close: async () => (await limiter).close(),
   };
 }
 
 /** The webhook delivery worker of this process, sending through the SSRF-guarded fetcher. */
-export function createWebhookWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger, random?: () => number, metrics?: ServiceMetrics): DeliveryWorker {
+export function createWebhookWorker(
+  config: Config,
+  domain: DomainDeps,
+  logger?: WorkerLogger,
+  random?: () => number,
+  metrics?: ServiceMetrics,
+): DeliveryWorker {
   const fetcher = createGuardedFetcher(outboundAddressPolicy(config.network));
   const onAttempt = metrics && ((outcome: 'succeeded' | 'pending' | 'failed') => metrics.webhookAttempt(outcome));
-  const worker = createDeliveryWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, fetcher, logger, random, onAttempt }, config.webhooks);
+  const worker = createDeliveryWorker(
+    { store: domain.store, clock: domain.clock, ids: domain.ids, fetcher, logger, random, onAttempt },
+    config.webhooks,
+  );
   return {
     ...worker,
     stop: async () => {
@@ -169,11 +237,18 @@ export function createWebhookWorker(config: Config, domain: DomainDeps, logger?:
 
 /** The monthly allowance renewal worker of this process. */
 export function createAllowanceWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): RenewalWorker {
-  return createRenewalWorker({ store: domain.store, clock: domain.clock, ids: domain.ids, catalog: domain.catalog, logger }, config.credits);
+  return createRenewalWorker(
+    { store: domain.store, clock: domain.clock, ids: domain.ids, catalog: domain.catalog, logger },
+    config.credits,
+  );
 }
 
 /** The scheduled site re-sync worker of this process (the crawler loads with it, not at import). */
-export async function createSitesWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): Promise<SiteSyncWorker> {
+export async function createSitesWorker(
+  config: Config,
+  domain: DomainDeps,
+  logger?: WorkerLogger,
+): Promise<SiteSyncWorker> {
   const { createSiteSyncWorker } = await import('./workers/site-sync-worker.ts');
   return createSiteSyncWorker({ ...domain, logger }, config.sites);
 }

@@ -8,8 +8,24 @@ import { PLAN_NAMES, type PlanName } from './ports/store.ts';
 import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-types.ts';
 import { isValidIpOrCidr } from './net/ip-allow-list.ts';
 import {
-  CreditsSchema, defaultsOf, ENVIRONMENT, ExtractionSchema, FileSchema, IngestionSchema, LocalModerationSchema, MetricsSchema, ModelSchema, NetworkSchema,
-  OpenAiEmbeddingsSchema, OpenAiModerationSchema, SearchSchema, ServerSchema, SitesSchema, EvaluationsSchema, WebhooksSchema, type FileConfig,
+  CreditsSchema,
+  defaultsOf,
+  ENVIRONMENT,
+  ExtractionSchema,
+  FileSchema,
+  IngestionSchema,
+  LocalModerationSchema,
+  MetricsSchema,
+  ModelSchema,
+  NetworkSchema,
+  OpenAiEmbeddingsSchema,
+  OpenAiModerationSchema,
+  SearchSchema,
+  ServerSchema,
+  SitesSchema,
+  EvaluationsSchema,
+  WebhooksSchema,
+  type FileConfig,
 } from './config-schema.ts';
 
 // The schema parses into the domain's type (a compile-time check).
@@ -35,18 +51,59 @@ export const CHAT_PROVIDERS = ['extractive', 'openai'];
 
 export const DEFAULT_MODELS: ModelEntry[] = [
   { id: 'colloquy-extractive', name: 'Colloquy extractive (offline)', provider: 'extractive', credits: 1 },
-  { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o-mini', credits: 2 },
-  { id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4o', credits: 10 },
+  {
+    id: 'gpt-4o-mini',
+    name: 'GPT-4o mini',
+    provider: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    apiKeyEnv: 'OPENAI_API_KEY',
+    model: 'gpt-4o-mini',
+    credits: 2,
+  },
+  {
+    id: 'gpt-4o',
+    name: 'GPT-4o',
+    provider: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    apiKeyEnv: 'OPENAI_API_KEY',
+    model: 'gpt-4o',
+    credits: 10,
+  },
 ];
 
 export const DEFAULT_PLANS: Record<PlanName, Plan> = {
-  free: { requestsPerMinute: 10, storageLimit: 400_000, crawlPageLimit: 20, monthlyCredits: 100, models: ['colloquy-extractive'] },
-  starter: { requestsPerMinute: 60, storageLimit: 2_000_000, crawlPageLimit: 200, monthlyCredits: 2_000, models: ['colloquy-extractive', 'gpt-4o-mini'] },
-  pro: { requestsPerMinute: 300, storageLimit: 10_000_000, crawlPageLimit: 1_000, monthlyCredits: 10_000, models: ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o'] },
-  business: { requestsPerMinute: 1_000, storageLimit: 50_000_000, crawlPageLimit: 5_000, monthlyCredits: 50_000, models: ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o'] },
+  free: {
+    requestsPerMinute: 10,
+    storageLimit: 400_000,
+    crawlPageLimit: 20,
+    monthlyCredits: 100,
+    models: ['colloquy-extractive'],
+  },
+  starter: {
+    requestsPerMinute: 60,
+    storageLimit: 2_000_000,
+    crawlPageLimit: 200,
+    monthlyCredits: 2_000,
+    models: ['colloquy-extractive', 'gpt-4o-mini'],
+  },
+  pro: {
+    requestsPerMinute: 300,
+    storageLimit: 10_000_000,
+    crawlPageLimit: 1_000,
+    monthlyCredits: 10_000,
+    models: ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o'],
+  },
+  business: {
+    requestsPerMinute: 1_000,
+    storageLimit: 50_000_000,
+    crawlPageLimit: 5_000,
+    monthlyCredits: 50_000,
+    models: ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o'],
+  },
 };
 
-export type StorageConfig = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string; dataDir: string };
+export type StorageConfig =
+  { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string; dataDir: string };
 
 /** The pool that reads uploaded files (ingestion/extract). */
 export interface ExtractionSettings {
@@ -185,10 +242,23 @@ function chatModelConfigs(models: ModelEntry[], env: NodeJS.ProcessEnv): ChatMod
 }
 
 function moderationConfig(file: FileConfig['moderation'], env: NodeJS.ProcessEnv): ModerationConfig {
-  if (!file || file.provider !== 'openai') return { provider: file?.provider ?? 'local', timeoutMs: file?.timeoutMs ?? LOCAL_MODERATION.timeoutMs, strictness: file?.strictness ?? LOCAL_MODERATION.strictness, nonEnglish: file?.nonEnglish ?? LOCAL_MODERATION.nonEnglish };
+  if (!file || file.provider !== 'openai')
+    return {
+      provider: file?.provider ?? 'local',
+      timeoutMs: file?.timeoutMs ?? LOCAL_MODERATION.timeoutMs,
+      strictness: file?.strictness ?? LOCAL_MODERATION.strictness,
+      nonEnglish: file?.nonEnglish ?? LOCAL_MODERATION.nonEnglish,
+    };
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
-  if (file.apiKeyEnv && !apiKey) throw new ConfigError(`moderation.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
-  return { provider: 'openai', baseUrl: file.baseUrl ?? OPENAI_MODERATION.baseUrl, apiKey, model: file.model ?? OPENAI_MODERATION.model, timeoutMs: file.timeoutMs ?? OPENAI_MODERATION.timeoutMs };
+  if (file.apiKeyEnv && !apiKey)
+    throw new ConfigError(`moderation.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
+  return {
+    provider: 'openai',
+    baseUrl: file.baseUrl ?? OPENAI_MODERATION.baseUrl,
+    apiKey,
+    model: file.model ?? OPENAI_MODERATION.model,
+    timeoutMs: file.timeoutMs ?? OPENAI_MODERATION.timeoutMs,
+  };
 }
 
 export interface WebhookConfig {
@@ -224,7 +294,10 @@ export interface CreditsConfig {
 }
 
 function creditsConfig(file: FileConfig['credits']): CreditsConfig {
-  return { renewals: file?.renewals ?? CREDITS.renewals, renewalIntervalMs: file?.renewalIntervalMs ?? CREDITS.renewalIntervalMs };
+  return {
+    renewals: file?.renewals ?? CREDITS.renewals,
+    renewalIntervalMs: file?.renewalIntervalMs ?? CREDITS.renewalIntervalMs,
+  };
 }
 
 export interface SitesConfig {
@@ -234,7 +307,10 @@ export interface SitesConfig {
 }
 
 function sitesConfig(file: FileConfig['sites']): SitesConfig {
-  return { scheduler: file?.scheduler ?? SITES.scheduler, pollIntervalMs: file?.pollIntervalMs ?? SITES.pollIntervalMs };
+  return {
+    scheduler: file?.scheduler ?? SITES.scheduler,
+    pollIntervalMs: file?.pollIntervalMs ?? SITES.pollIntervalMs,
+  };
 }
 
 export interface EvaluationsConfig {
@@ -248,26 +324,59 @@ export interface EvaluationsConfig {
 }
 
 function evaluationsConfig(file: FileConfig['evaluations'], env: NodeJS.ProcessEnv): EvaluationsConfig {
-  const compareEmbeddings = (file?.compareEmbeddings ?? []).map((entry) => openAiEmbeddingsConfig(entry, env, 'evaluations.compareEmbeddings'));
+  const compareEmbeddings = (file?.compareEmbeddings ?? []).map((entry) =>
+    openAiEmbeddingsConfig(entry, env, 'evaluations.compareEmbeddings'),
+  );
   const names = compareEmbeddings.map((entry) => entry.model);
   if (new Set(names).size !== names.length) throw new ConfigError('evaluations.compareEmbeddings names a model twice');
-  return { worker: file?.worker ?? EVALUATIONS.worker, pollIntervalMs: file?.pollIntervalMs ?? EVALUATIONS.pollIntervalMs, quietMs: file?.quietMs ?? EVALUATIONS.quietMs, maxWaitMs: file?.maxWaitMs ?? EVALUATIONS.maxWaitMs, compareEmbeddings };
+  return {
+    worker: file?.worker ?? EVALUATIONS.worker,
+    pollIntervalMs: file?.pollIntervalMs ?? EVALUATIONS.pollIntervalMs,
+    quietMs: file?.quietMs ?? EVALUATIONS.quietMs,
+    maxWaitMs: file?.maxWaitMs ?? EVALUATIONS.maxWaitMs,
+    compareEmbeddings,
+  };
 }
 
-export type OpenAiEmbeddingsConfig = { provider: 'openai'; baseUrl: string; model: string; dimension: number; apiKey: string | null; batchSize: number; timeoutMs: number };
+export type OpenAiEmbeddingsConfig = {
+  provider: 'openai';
+  baseUrl: string;
+  model: string;
+  dimension: number;
+  apiKey: string | null;
+  batchSize: number;
+  timeoutMs: number;
+};
 export type EmbeddingsConfig = { provider: 'local'; workers: number | null } | OpenAiEmbeddingsConfig;
 
-function openAiEmbeddingsConfig(file: Static<typeof OpenAiEmbeddingsSchema>, env: NodeJS.ProcessEnv, at: string): OpenAiEmbeddingsConfig {
+function openAiEmbeddingsConfig(
+  file: Static<typeof OpenAiEmbeddingsSchema>,
+  env: NodeJS.ProcessEnv,
+  at: string,
+): OpenAiEmbeddingsConfig {
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
   if (file.apiKeyEnv && !apiKey) throw new ConfigError(`${at}.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
-  return { provider: 'openai', baseUrl: file.baseUrl, model: file.model, dimension: file.dimension, apiKey, batchSize: file.batchSize ?? OPENAI_EMBEDDINGS.batchSize, timeoutMs: file.timeoutMs ?? OPENAI_EMBEDDINGS.timeoutMs };
+  return {
+    provider: 'openai',
+    baseUrl: file.baseUrl,
+    model: file.model,
+    dimension: file.dimension,
+    apiKey,
+    batchSize: file.batchSize ?? OPENAI_EMBEDDINGS.batchSize,
+    timeoutMs: file.timeoutMs ?? OPENAI_EMBEDDINGS.timeoutMs,
+  };
 }
 
 /** In a cluster every HTTP worker is a process with an embedder of its own: by default one thread
  * each, so a node of one worker per core runs one model per core, not cores × min(4, cores)
  * (docs/research/2026-11-23-hot-path-search-index-ingestion-queue.md, "Ingestion queue across processes"). */
-function embeddingsConfig(file: FileConfig['embeddings'], env: NodeJS.ProcessEnv, httpWorkers: number): EmbeddingsConfig {
-  if (!file || file.provider === 'local') return { provider: 'local', workers: file?.workers ?? (httpWorkers > 1 ? 1 : null) };
+function embeddingsConfig(
+  file: FileConfig['embeddings'],
+  env: NodeJS.ProcessEnv,
+  httpWorkers: number,
+): EmbeddingsConfig {
+  if (!file || file.provider === 'local')
+    return { provider: 'local', workers: file?.workers ?? (httpWorkers > 1 ? 1 : null) };
   return openAiEmbeddingsConfig(file, env, 'embeddings');
 }
 
@@ -300,7 +409,8 @@ function readFileConfig(path: string): FileConfig {
 function parsePort(text: string | undefined): number {
   if (text === undefined || text === '') return Number(ENVIRONMENT.PORT.default);
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${text}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${text}"`);
   return port;
 }
 
@@ -308,13 +418,17 @@ function parsePort(text: string | undefined): number {
 function parseWorkerSlot(text: string | undefined): number {
   if (text === undefined || text === '') return 0;
   const slot = Number(text);
-  if (!/^\d+$/.test(text) || slot > 255) throw new ConfigError(`COLLOQUY_WORKER_SLOT must be an integer from 0 to 255, got "${text}"`);
+  if (!/^\d+$/.test(text) || slot > 255)
+    throw new ConfigError(`COLLOQUY_WORKER_SLOT must be an integer from 0 to 255, got "${text}"`);
   return slot;
 }
 
 function parseDatabaseUrl(text: string | undefined): string | null {
   if (!text) return null;
-  if (!/^postgres(ql)?:\/\//.test(text)) throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)');
+  if (!/^postgres(ql)?:\/\//.test(text))
+    throw new ConfigError(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)',
+    );
   return text;
 }
 
@@ -328,22 +442,36 @@ function resolveCatalog(file: FileConfig): CatalogConfig {
   }
   const builtIn = file.defaultModels === false ? [] : DEFAULT_MODELS;
   const fileEntry = (id: string) => file.models?.find((model) => model.id === id);
-  const models = [...builtIn.map((model) => fileEntry(model.id) ?? model), ...(file.models ?? []).filter((model) => !builtIn.some((b) => b.id === model.id))];
-  if (models.length === 0) throw new ConfigError('models: the catalog is empty (defaultModels is false and models lists nothing)');
+  const models = [
+    ...builtIn.map((model) => fileEntry(model.id) ?? model),
+    ...(file.models ?? []).filter((model) => !builtIn.some((b) => b.id === model.id)),
+  ];
+  if (models.length === 0)
+    throw new ConfigError('models: the catalog is empty (defaultModels is false and models lists nothing)');
   for (const model of models) {
-    if (!CHAT_PROVIDERS.includes(model.provider)) throw new ConfigError(`models: "${model.id}" names the provider "${model.provider}"; known providers are ${CHAT_PROVIDERS.join(', ')}`);
-    if (model.provider === 'openai' && !model.baseUrl) throw new ConfigError(`models: "${model.id}" (provider openai) needs a baseUrl`);
+    if (!CHAT_PROVIDERS.includes(model.provider))
+      throw new ConfigError(
+        `models: "${model.id}" names the provider "${model.provider}"; known providers are ${CHAT_PROVIDERS.join(', ')}`,
+      );
+    if (model.provider === 'openai' && !model.baseUrl)
+      throw new ConfigError(`models: "${model.id}" (provider openai) needs a baseUrl`);
   }
   const ids = models.map((model) => model.id);
   const plans = {} as Record<PlanName, Plan>;
   for (const name of PLAN_NAMES) {
     const { models: listed, ...limits } = file.plans?.[name] ?? {};
     const planModels = listed === '*' ? ids : (listed ?? DEFAULT_PLANS[name].models);
-    if (planModels.length === 0) throw new ConfigError(`plans.${name}.models must list at least one model (or be "*", every model)`);
+    if (planModels.length === 0)
+      throw new ConfigError(`plans.${name}.models must list at least one model (or be "*", every model)`);
     for (const id of planModels) {
       if (ids.includes(id)) continue;
-      const hint = listed === undefined && file.defaultModels === false ? `; plans.${name}.models is the default list, which names built-in models: list this plan's models (or "*")` : '';
-      throw new ConfigError(`plans.${name}.models names "${id}", which is not in models (the catalog has ${ids.join(', ')})${hint}`);
+      const hint =
+        listed === undefined && file.defaultModels === false
+          ? `; plans.${name}.models is the default list, which names built-in models: list this plan's models (or "*")`
+          : '';
+      throw new ConfigError(
+        `plans.${name}.models names "${id}", which is not in models (the catalog has ${ids.join(', ')})${hint}`,
+      );
     }
     plans[name] = { ...DEFAULT_PLANS[name], ...limits, models: planModels };
   }
@@ -358,10 +486,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { foll
   const { models, plans } = resolveCatalog(file);
 
   const badProxies = (file.server?.trustedProxies ?? []).filter((entry) => !isValidIpOrCidr(entry));
-  if (badProxies.length > 0) throw new ConfigError(`server.trustedProxies: ${badProxies.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`);
+  if (badProxies.length > 0)
+    throw new ConfigError(
+      `server.trustedProxies: ${badProxies.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`,
+    );
 
   const badAddresses = (file.network?.allowedAddresses ?? []).filter((entry) => !isValidIpOrCidr(entry));
-  if (badAddresses.length > 0) throw new ConfigError(`network.allowedAddresses: ${badAddresses.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`);
+  if (badAddresses.length > 0)
+    throw new ConfigError(
+      `network.allowedAddresses: ${badAddresses.map((e) => `"${e}"`).join(', ')} is not an IP address or CIDR range`,
+    );
 
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   const logLevel = env.LOG_LEVEL || file.server?.logLevel || SERVER.logLevel;
@@ -382,7 +516,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { foll
     storage: databaseUrl ? { kind: 'postgres', databaseUrl, dataDir } : { kind: 'sqlite', dataDir },
     redisUrl: env.REDIS_URL || null,
     catalog: { plans, models },
-    network: { allowPrivateAddresses: file.network?.allowPrivateAddresses ?? NETWORK.allowPrivateAddresses, allowedAddresses: file.network?.allowedAddresses ?? [...NETWORK.allowedAddresses] },
+    network: {
+      allowPrivateAddresses: file.network?.allowPrivateAddresses ?? NETWORK.allowPrivateAddresses,
+      allowedAddresses: file.network?.allowedAddresses ?? [...NETWORK.allowedAddresses],
+    },
     webhooks: webhookConfig(file.webhooks),
     credits: creditsConfig(file.credits),
     sites: sitesConfig(file.sites),
@@ -400,7 +537,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { foll
 /** On PostgreSQL each process runs as many jobs as its embedder has workers (embedding is the slow
  * step): in a cluster, one per HTTP worker with the local model (one thread each by default). */
 function ingestionSettings(file: FileConfig['ingestion'] = {}, embeddings: EmbeddingsConfig): DistributedQueueSettings {
-  const embedderWorkers = (embeddings.provider === 'local' ? embeddings.workers : null) ?? Math.min(4, availableParallelism());
+  const embedderWorkers =
+    (embeddings.provider === 'local' ? embeddings.workers : null) ?? Math.min(4, availableParallelism());
   return {
     workers: file.workers ?? embedderWorkers,
     parallelism: file.parallelism ?? INGESTION.parallelism,
@@ -419,14 +557,22 @@ function resolveWorkers(value: number | string | undefined, postgres: boolean): 
   const chosen = value ?? (postgres ? 'auto' : 1);
   if (chosen === 'auto') return availableParallelism();
   const workers = Number(chosen);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new ConfigError(`WORKERS / server.workers must be "auto" or an integer from 1 to 256, got "${String(chosen)}"`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256)
+    throw new ConfigError(
+      `WORKERS / server.workers must be "auto" or an integer from 1 to 256, got "${String(chosen)}"`,
+    );
   return workers;
 }
 
 function metricsConfig(file: FileConfig['metrics'], env: NodeJS.ProcessEnv): MetricsConfig {
   const token = file?.tokenEnv ? (env[file.tokenEnv] ?? null) : null;
   if (file?.tokenEnv && !token) throw new ConfigError(`metrics.tokenEnv names ${file.tokenEnv}, which is not set`);
-  return { enabled: file?.enabled ?? METRICS.enabled, port: file?.port ?? null, host: file?.host ?? METRICS.host, token };
+  return {
+    enabled: file?.enabled ?? METRICS.enabled,
+    port: file?.port ?? null,
+    host: file?.host ?? METRICS.host,
+    token,
+  };
 }
 
 /**
@@ -437,7 +583,13 @@ function extractionSettings(file: FileConfig['extraction'] = {}): ExtractionSett
   const maxHeapMb = file.maxHeapMegabytes ?? EXTRACTION.maxHeapMegabytes;
   const byMemory = Math.floor(totalmem() / 4 / (maxHeapMb * 1024 * 1024));
   const workers = file.workers ?? Math.max(1, Math.min(availableParallelism() - 1, byMemory, 8));
-  return { workers, queue: file.queue ?? workers * 8, timeoutMs: file.timeoutMs ?? EXTRACTION.timeoutMs, maxHeapMb, idleMs: 10_000 };
+  return {
+    workers,
+    queue: file.queue ?? workers * 8,
+    timeoutMs: file.timeoutMs ?? EXTRACTION.timeoutMs,
+    maxHeapMb,
+    idleMs: 10_000,
+  };
 }
 
 const MASK = '********';
@@ -460,7 +612,8 @@ export function printableConfig(config: Config): unknown {
   const mask = (value: unknown, key: string): unknown => {
     if (typeof value === 'string') return SECRET_KEY.test(key) ? MASK : /url$/i.test(key) ? maskUrl(value) : value;
     if (Array.isArray(value)) return value.map((item) => mask(item, key));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, k)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, k)]));
     return value;
   };
   return mask(config, '');

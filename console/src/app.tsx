@@ -9,11 +9,15 @@ import { EmptyState } from './components/feedback.tsx';
 
 // Each screen is its own chunk, loaded when first opened: the sign-in page does not wait for the
 // charts library, and the overview does not wait for the playground.
-const OverviewPage = lazy(() => import('./pages/overview-page.tsx').then((module) => ({ default: module.OverviewPage })));
+const OverviewPage = lazy(() =>
+  import('./pages/overview-page.tsx').then((module) => ({ default: module.OverviewPage })),
+);
 const AgentsPage = lazy(() => import('./pages/agents-page.tsx').then((module) => ({ default: module.AgentsPage })));
 const AgentPage = lazy(() => import('./pages/agent/agent-page.tsx').then((module) => ({ default: module.AgentPage })));
 const KeysPage = lazy(() => import('./pages/keys-page.tsx').then((module) => ({ default: module.KeysPage })));
-const WebhooksPage = lazy(() => import('./pages/webhooks-page.tsx').then((module) => ({ default: module.WebhooksPage })));
+const WebhooksPage = lazy(() =>
+  import('./pages/webhooks-page.tsx').then((module) => ({ default: module.WebhooksPage })),
+);
 const MembersPage = lazy(() => import('./pages/members-page.tsx').then((module) => ({ default: module.MembersPage })));
 const AccountPage = lazy(() => import('./pages/account-page.tsx').then((module) => ({ default: module.AccountPage })));
 
@@ -24,7 +28,16 @@ function SignedInRoutes() {
   const first = session.accounts[0];
   return (
     <Routes>
-      <Route path="/" element={first ? <Navigate to={`/a/${encodeURIComponent(first.id)}/overview`} replace /> : <EmptyState title="No account">You are not a member of any account yet.</EmptyState>} />
+      <Route
+        path="/"
+        element={
+          first ? (
+            <Navigate to={`/a/${encodeURIComponent(first.id)}/overview`} replace />
+          ) : (
+            <EmptyState title="No account">You are not a member of any account yet.</EmptyState>
+          )
+        }
+      />
       <Route path="/a/:accountId" element={<Shell />}>
         <Route index element={<Navigate to="overview" replace />} />
         <Route path="overview" element={<OverviewPage />} />
@@ -37,7 +50,10 @@ function SignedInRoutes() {
         <Route path="account" element={<AccountPage />} />
         <Route path="*" element={<EmptyState title="Page not found" />} />
       </Route>
-      <Route path="*" element={<EmptyState title="Page not found">That address is not a page of the console.</EmptyState>} />
+      <Route
+        path="*"
+        element={<EmptyState title="Page not found">That address is not a page of the console.</EmptyState>}
+      />
     </Routes>
   );
 }

@@ -13,7 +13,10 @@ import { App } from './app.tsx';
 const queries = new QueryClient({
   defaultOptions: {
     // 4xx answers will not change on a retry; only network failures and 5xx are tried again.
-    queries: { retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500), refetchOnWindowFocus: false },
+    queries: {
+      retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
   },
 });
 

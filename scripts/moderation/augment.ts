@@ -53,7 +53,24 @@ const CHATTER = [
   'I was reading the news this morning.',
 ];
 
-const SHORTHAND: Record<string, string> = { you: 'u', your: 'ur', are: 'r', to: '2', for: '4', please: 'pls', people: 'ppl', because: 'cuz', with: 'w/', without: 'w/o', someone: 'some1', tonight: '2nite', want: 'wanna', going: 'gonna', what: 'wat', the: 'da' };
+const SHORTHAND: Record<string, string> = {
+  you: 'u',
+  your: 'ur',
+  are: 'r',
+  to: '2',
+  for: '4',
+  please: 'pls',
+  people: 'ppl',
+  because: 'cuz',
+  with: 'w/',
+  without: 'w/o',
+  someone: 'some1',
+  tonight: '2nite',
+  want: 'wanna',
+  going: 'gonna',
+  what: 'wat',
+  the: 'da',
+};
 
 function misspell(text: string, random: () => number): string {
   return text
@@ -71,8 +88,10 @@ function misspell(text: string, random: () => number): string {
     .join(' ');
 }
 
-const frame = (text: string, random: () => number) => pick(random, FRAMES).replace('{}', text.charAt(0).toLowerCase() + text.slice(1));
-const chatter = (text: string, random: () => number) => (random() < 0.5 ? `${pick(random, CHATTER)} ${text}` : `${text} ${pick(random, CHATTER)}`);
+const frame = (text: string, random: () => number) =>
+  pick(random, FRAMES).replace('{}', text.charAt(0).toLowerCase() + text.slice(1));
+const chatter = (text: string, random: () => number) =>
+  random() < 0.5 ? `${pick(random, CHATTER)} ${text}` : `${text} ${pick(random, CHATTER)}`;
 const flatten = (text: string) => text.toLowerCase().replace(/[.,!?;:'"]/g, '');
 
 /** Four variants of each message: misspelt, framed, with chatter, and framed + misspelt + flat. Each

@@ -34,8 +34,21 @@ function justAbove(score: number): number {
 export function chooseThresholds(scored: readonly Scored[]): Thresholds {
   const thresholds = Object.fromEntries(STRICTNESS_LEVELS.map((level) => [level, {}])) as Thresholds;
   const safeCount = scored.filter((s) => s.label === 'safe').length;
-  const safe = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, scored.filter((s) => s.label === 'safe' && s.category === c).map((s) => s.harm).sort((a, b) => b - a)]));
-  const harmful = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, scored.filter((s) => s.label !== 'safe' && s.category === c).map((s) => s.harm)]));
+  const safe = Object.fromEntries(
+    MODERATION_CATEGORIES.map((c) => [
+      c,
+      scored
+        .filter((s) => s.label === 'safe' && s.category === c)
+        .map((s) => s.harm)
+        .sort((a, b) => b - a),
+    ]),
+  );
+  const harmful = Object.fromEntries(
+    MODERATION_CATEGORIES.map((c) => [
+      c,
+      scored.filter((s) => s.label !== 'safe' && s.category === c).map((s) => s.harm),
+    ]),
+  );
   const caught = (c: ModerationCategory, admitted: number) => {
     const at = justAbove(safe[c]?.[admitted] ?? 0);
     return (harmful[c] ?? []).filter((h) => h >= at).length;
@@ -76,13 +89,19 @@ export function figures(scored: readonly Scored[], thresholds: Thresholds, level
     else tp += 1;
   }
   const harmful = scored.filter((s) => s.label !== 'safe').length;
-  return { precision: tp / Math.max(1, tp + fp), recall: tp / Math.max(1, harmful), falsePositives: fp / Math.max(1, scored.length - harmful) };
+  return {
+    precision: tp / Math.max(1, tp + fp),
+    recall: tp / Math.max(1, harmful),
+    falsePositives: fp / Math.max(1, scored.length - harmful),
+  };
 }
 
 export function printLevels(name: string, scored: readonly Scored[], thresholds: Thresholds): void {
   for (const level of STRICTNESS_LEVELS) {
     const f = figures(scored, thresholds, level);
-    console.log(`[${name} dev] ${level.padEnd(8)} precision ${f.precision.toFixed(3)} recall ${f.recall.toFixed(3)} safe flagged ${(100 * f.falsePositives).toFixed(1)}% | ${MODERATION_CATEGORIES.map((c) => `${c} ${thresholds[level][c]}`).join(', ')}`);
+    console.log(
+      `[${name} dev] ${level.padEnd(8)} precision ${f.precision.toFixed(3)} recall ${f.recall.toFixed(3)} safe flagged ${(100 * f.falsePositives).toFixed(1)}% | ${MODERATION_CATEGORIES.map((c) => `${c} ${thresholds[level][c]}`).join(', ')}`,
+    );
   }
   const harmful = scored.filter((s) => s.label !== 'safe').length;
   const curve = [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98].map((t) => {
@@ -94,7 +113,12 @@ export function printLevels(name: string, scored: readonly Scored[], thresholds:
 }
 
 /** Recall per category and per language, safe messages flagged per language, and the weakest styles, at one level. */
-export function printBreakdown(name: string, scored: readonly Scored[], thresholds: Thresholds, level: Strictness): void {
+export function printBreakdown(
+  name: string,
+  scored: readonly Scored[],
+  thresholds: Thresholds,
+  level: Strictness,
+): void {
   const flagged = (s: Scored) => s.harm >= thresholds[level][s.category];
   const english = scored.filter((s) => !LANGUAGES.includes(s.style));
   const perCategory = MODERATION_CATEGORIES.map((c) => {
@@ -103,12 +127,16 @@ export function printBreakdown(name: string, scored: readonly Scored[], threshol
   });
   console.log(`[${name} dev ${level}] English recall per category: ${perCategory.join(', ')}`);
   const safeEnglish = english.filter((s) => s.label === 'safe');
-  console.log(`[${name} dev ${level}] English safe flagged ${safeEnglish.filter(flagged).length}/${safeEnglish.length}`);
+  console.log(
+    `[${name} dev ${level}] English safe flagged ${safeEnglish.filter(flagged).length}/${safeEnglish.length}`,
+  );
   for (const language of LANGUAGES) {
     const rows = scored.filter((s) => s.style === language);
     const harmful = rows.filter((s) => s.label !== 'safe');
     const safe = rows.filter((s) => s.label === 'safe');
-    console.log(`[${name} dev ${level}] ${language}: harmful flagged ${harmful.filter(flagged).length}/${harmful.length}, safe flagged ${safe.filter(flagged).length}/${safe.length}`);
+    console.log(
+      `[${name} dev ${level}] ${language}: harmful flagged ${harmful.filter(flagged).length}/${harmful.length}, safe flagged ${safe.filter(flagged).length}/${safe.length}`,
+    );
   }
   const styles = new Map<string, { total: number; hit: number }>();
   for (const s of english.filter((s) => s.label !== 'safe')) {
@@ -118,6 +146,11 @@ export function printBreakdown(name: string, scored: readonly Scored[], threshol
     if (flagged(s)) entry.hit += 1;
     styles.set(key, entry);
   }
-  const weakest = [...styles].filter(([, e]) => e.total >= 5).sort((a, b) => a[1].hit / a[1].total - b[1].hit / b[1].total).slice(0, 8);
-  console.log(`[${name} dev ${level}] weakest styles: ${weakest.map(([k, e]) => `${k} ${e.hit}/${e.total}`).join(', ')}`);
+  const weakest = [...styles]
+    .filter(([, e]) => e.total >= 5)
+    .sort((a, b) => a[1].hit / a[1].total - b[1].hit / b[1].total)
+    .slice(0, 8);
+  console.log(
+    `[${name} dev ${level}] weakest styles: ${weakest.map(([k, e]) => `${k} ${e.hit}/${e.total}`).join(', ')}`,
+  );
 }

@@ -16,7 +16,8 @@ import { LANGUAGES } from './dev-report.ts';
 import { embedCached } from '../embed-cached.ts';
 import { coreExamples, writtenTurns } from './training-data.ts';
 
-const fixture = <T>(name: string) => JSON.parse(readFileSync(new URL(`../../test/fixtures/moderation/${name}`, import.meta.url), 'utf8')) as T;
+const fixture = <T>(name: string) =>
+  JSON.parse(readFileSync(new URL(`../../test/fixtures/moderation/${name}`, import.meta.url), 'utf8')) as T;
 const probes = fixture<Array<Labelled & { split: string }>>('everyday-probes.json');
 const hyperbole = fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json');
 const withTest = process.argv.includes('--test');
@@ -27,29 +28,52 @@ const sets: Record<string, Labelled[]> = {
   'dev-ml': dev.filter((e) => LANGUAGES.includes(e.style)),
   'probes-dev': probes.filter((p) => p.split === 'dev'),
   'hyperbole-dev': hyperbole.filter((p) => p.split === 'dev'),
-  ...(withTest ? { 'probes-test': probes.filter((p) => p.split === 'test'), 'hyperbole-test': hyperbole.filter((p) => p.split === 'test') } : {}),
+  ...(withTest
+    ? {
+        'probes-test': probes.filter((p) => p.split === 'test'),
+        'hyperbole-test': hyperbole.filter((p) => p.split === 'test'),
+      }
+    : {}),
   service: fixture<Labelled[]>('service-questions.json'),
   // Written by other authors as a development set only (DEV2-A.md, DEV2-B.md): never trained on.
   dev2: [...fixture<Labelled[]>('dev2-a.json'), ...fixture<Labelled[]>('dev2-b.json')],
-  turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
+  turns: writtenTurns().map((t) => ({
+    text: t.text,
+    label: t.label,
+    earlier: t.context,
+    style: `${t.style}/${t.split}`,
+  })),
 };
 
 async function converse(moderator: LocalModerator, thread: string, message: Labelled): Promise<ModerationVerdict> {
   const stored: string[] = [];
-  for (const earlier of message.earlier ?? []) if (!(await moderator.check(earlier, undefined, { thread, earlier: [...stored] })).flagged) stored.push(earlier);
+  for (const earlier of message.earlier ?? [])
+    if (!(await moderator.check(earlier, undefined, { thread, earlier: [...stored] })).flagged) stored.push(earlier);
   return moderator.check(message.text, undefined, { thread, earlier: stored });
 }
 
 const inner = createLocalEmbedder({ workers: 2 });
 // Every message is embedded once (kept in the training script's cache), then judged at each level.
-const known = await embedCached(inner, Object.values(sets).flatMap((messages) => messages.flatMap((m) => [...(m.earlier ?? []), m.text])));
-const embedder: EmbeddingProvider = { ...inner, embed: async (texts, signal) => (texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal)) };
+const known = await embedCached(
+  inner,
+  Object.values(sets).flatMap((messages) => messages.flatMap((m) => [...(m.earlier ?? []), m.text])),
+);
+const embedder: EmbeddingProvider = {
+  ...inner,
+  embed: async (texts, signal) =>
+    texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal),
+};
 for (const level of STRICTNESS_LEVELS) {
   const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });
   for (const [name, messages] of Object.entries(sets)) {
     const result = measure(messages, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
     for (const line of describe(result)) console.log(`[${name} ${level}] ${line}`);
-    if (level === 'balanced' && process.argv.includes('--mistakes') && (name === 'dev' || name === 'dev2' || name.endsWith('-dev'))) for (const mistake of result.mistakes) console.log(`[${name} ${level}] ${mistake}`);
+    if (
+      level === 'balanced' &&
+      process.argv.includes('--mistakes') &&
+      (name === 'dev' || name === 'dev2' || name.endsWith('-dev'))
+    )
+      for (const mistake of result.mistakes) console.log(`[${name} ${level}] ${mistake}`);
   }
 }
 await inner.close();

@@ -56,13 +56,22 @@ export class Adam {
       const g = (grad[i] as number) + l2 * (this.params[i] as number);
       this.m[i] = 0.9 * (this.m[i] as number) + 0.1 * g;
       this.v[i] = 0.999 * (this.v[i] as number) + 0.001 * g * g;
-      this.params[i] = (this.params[i] as number) - (this.rate * ((this.m[i] as number) / c1)) / (Math.sqrt((this.v[i] as number) / c2) + 1e-8);
+      this.params[i] =
+        (this.params[i] as number) -
+        (this.rate * ((this.m[i] as number) / c1)) / (Math.sqrt((this.v[i] as number) / c2) + 1e-8);
     }
   }
 }
 
 /** Class probabilities of one row (features from `offset` in `x`); fills `h` with the hidden layer. */
-export function forward(p: MlpParameters, x: ArrayLike<number>, offset: number, dimension: number, h: Float64Array, out: Float64Array): void {
+export function forward(
+  p: MlpParameters,
+  x: ArrayLike<number>,
+  offset: number,
+  dimension: number,
+  h: Float64Array,
+  out: Float64Array,
+): void {
   for (let j = 0; j < p.hidden; j += 1) {
     let z = p.b1[j] as number;
     const base = j * dimension;
@@ -92,8 +101,18 @@ export function trainMlp(data: MlpData, options: MlpOptions): MlpParameters {
     w2: Float64Array.from({ length: classes * hidden }, () => gaussian(random) * Math.sqrt(1 / hidden)),
     b2: new Float64Array(classes),
   };
-  const grads = { w1: new Float64Array(p.w1.length), b1: new Float64Array(hidden), w2: new Float64Array(p.w2.length), b2: new Float64Array(classes) };
-  const adams = { w1: new Adam(p.w1, options.learningRate), b1: new Adam(p.b1, options.learningRate), w2: new Adam(p.w2, options.learningRate), b2: new Adam(p.b2, options.learningRate) };
+  const grads = {
+    w1: new Float64Array(p.w1.length),
+    b1: new Float64Array(hidden),
+    w2: new Float64Array(p.w2.length),
+    b2: new Float64Array(classes),
+  };
+  const adams = {
+    w1: new Adam(p.w1, options.learningRate),
+    b1: new Adam(p.b1, options.learningRate),
+    w2: new Adam(p.w2, options.learningRate),
+    b2: new Adam(p.b2, options.learningRate),
+  };
   const order = Array.from({ length: labels.length }, (_, i) => i);
   const h = new Float64Array(hidden);
   const out = new Float64Array(classes);
@@ -120,7 +139,17 @@ export function trainMlp(data: MlpData, options: MlpOptions): MlpParameters {
 type Grads = Omit<MlpParameters, 'hidden'>;
 
 /** Cross-entropy gradient of one row, added to `g`. */
-function accumulate(p: MlpParameters, g: Grads, x: Float64Array, offset: number, dimension: number, label: number, h: Float64Array, out: Float64Array, dh: Float64Array): void {
+function accumulate(
+  p: MlpParameters,
+  g: Grads,
+  x: Float64Array,
+  offset: number,
+  dimension: number,
+  label: number,
+  h: Float64Array,
+  out: Float64Array,
+  dh: Float64Array,
+): void {
   forward(p, x, offset, dimension, h, out);
   dh.fill(0);
   for (let k = 0; k < out.length; k += 1) {

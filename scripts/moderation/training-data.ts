@@ -69,14 +69,24 @@ export function coreExamples(): Example[] {
   const examples: Example[] = [];
   for (const label of LABELS) {
     for (const file of labelFiles(label)) {
-      for (const { style, text } of styledLines(file)) examples.push({ text, label, style, split: splitOf(text), source: text });
+      for (const { style, text } of styledLines(file))
+        examples.push({ text, label, style, split: splitOf(text), source: text });
     }
   }
-  const messages = JSON.parse(readFileSync(new URL('messages.json', FIXTURES), 'utf8')) as Array<{ text: string; label: Label; split: string }>;
-  const probes = JSON.parse(readFileSync(new URL('probes.json', FIXTURES), 'utf8')) as Array<{ text: string; label: Label }>;
-  for (const m of [...messages.filter((m) => m.split === 'dev'), ...probes]) examples.push({ text: m.text, label: m.label, style: 'rules-set', split: splitOf(m.text), source: m.text });
+  const messages = JSON.parse(readFileSync(new URL('messages.json', FIXTURES), 'utf8')) as Array<{
+    text: string;
+    label: Label;
+    split: string;
+  }>;
+  const probes = JSON.parse(readFileSync(new URL('probes.json', FIXTURES), 'utf8')) as Array<{
+    text: string;
+    label: Label;
+  }>;
+  for (const m of [...messages.filter((m) => m.split === 'dev'), ...probes])
+    examples.push({ text: m.text, label: m.label, style: 'rules-set', split: splitOf(m.text), source: m.text });
   // Alone, a follow-up ("keep going") is harmless: only the conversation can make it harmful.
-  for (const text of continuations()) examples.push({ text, label: 'safe', style: FOLLOW_UP, split: splitOf(text), source: text });
+  for (const text of continuations())
+    examples.push({ text, label: 'safe', style: FOLLOW_UP, split: splitOf(text), source: text });
   const seen = new Set<string>();
   return examples.filter((e) => !seen.has(e.text) && seen.add(e.text));
 }
@@ -98,9 +108,19 @@ export function writtenTurns(): Turn[] {
   return styledLines('turns.txt').map(({ style: head, text: rest }) => {
     const at = rest.indexOf(' | ');
     const label = head as Label;
-    if (!LABELS.includes(label) || at < 0) throw new Error(`turns.txt: expected "label | style | earlier >> current": ${head} | ${rest}`);
-    const messages = rest.slice(at + 3).split(' >> ').map((m) => m.trim());
+    if (!LABELS.includes(label) || at < 0)
+      throw new Error(`turns.txt: expected "label | style | earlier >> current": ${head} | ${rest}`);
+    const messages = rest
+      .slice(at + 3)
+      .split(' >> ')
+      .map((m) => m.trim());
     const text = messages.pop() as string;
-    return { context: messages, text, label, style: rest.slice(0, at).trim(), split: splitOf(messages.join(' ') + text) };
+    return {
+      context: messages,
+      text,
+      label,
+      style: rest.slice(0, at).trim(),
+      split: splitOf(messages.join(' ') + text),
+    };
   });
 }

@@ -12,7 +12,10 @@ export interface WordOptions {
   blend: number;
 }
 
-export function trainWordModel(messages: ReadonlyArray<{ text: string; harmful: boolean }>, options: WordOptions): WordModel {
+export function trainWordModel(
+  messages: ReadonlyArray<{ text: string; harmful: boolean }>,
+  options: WordOptions,
+): WordModel {
   const size = 1 << options.bits;
   const rows = messages.map((m) => ({ slots: ngramSlots(m.text, options.bits), y: m.harmful ? 1 : 0 }));
   const w = new Float64Array(size);
@@ -38,5 +41,10 @@ export function trainWordModel(messages: ReadonlyArray<{ text: string; harmful: 
     weightSteps.apply(grad, options.l2);
     biasSteps.apply(biasGrad, 0);
   }
-  return { bits: options.bits, bias: Number((bias[0] as number).toPrecision(6)), weights: Buffer.from(Float32Array.from(w).buffer).toString('base64'), blend: options.blend };
+  return {
+    bits: options.bits,
+    bias: Number((bias[0] as number).toPrecision(6)),
+    weights: Buffer.from(Float32Array.from(w).buffer).toString('base64'),
+    blend: options.blend,
+  };
 }

@@ -8,8 +8,21 @@ import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
-import { docsetNames, holdsAnswer, ingestDocset, loadDocset, DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
-import { dev2Sets, loadPassages, paraphraseSets, referencePagesSet, shopSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
+import {
+  docsetNames,
+  holdsAnswer,
+  ingestDocset,
+  loadDocset,
+  DOCSET_SERVER_CONFIG,
+} from '../../test/quality/docsets.ts';
+import {
+  dev2Sets,
+  loadPassages,
+  paraphraseSets,
+  referencePagesSet,
+  shopSet,
+  type LabelledSet,
+} from '../../test/quality/retrieval-set.ts';
 import { analyze } from '../../src/text/analyze.ts';
 import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
 import { indexedAgent, modelCalibration } from '../../src/domain/search/rank-passages.ts';
@@ -31,7 +44,16 @@ interface Question {
   n: number;
   meanCos: number;
   meanPlain: number;
-  candidates: Array<{ id: string; bm25: number; matchedIdf: number; matchedTerms: number; cos: number; plain: number; label: 0 | 1; page: 0 | 1 }>;
+  candidates: Array<{
+    id: string;
+    bm25: number;
+    matchedIdf: number;
+    matchedTerms: number;
+    cos: number;
+    plain: number;
+    label: 0 | 1;
+    page: 0 | 1;
+  }>;
   queryIdf: number;
   queryTerms: number;
   idfMax: number;
@@ -42,15 +64,25 @@ interface SetDump {
   questions: Question[];
 }
 
-const docsets = docsetNames().map(loadDocset).filter((set) => wanted(set.name));
+const docsets = docsetNames()
+  .map(loadDocset)
+  .filter((set) => wanted(set.name));
 const labelled: Array<[string, string, LabelledSet]> = [];
-if (wanted('reference')) for (const split of ['dev', 'heldout'] as const) labelled.push(['reference', split, referencePagesSet(split)]);
-if (wanted('paraphrase')) for (const split of ['dev', 'heldout'] as const) for (const [domain, set] of paraphraseSets(split)) labelled.push([`paraphrase/${domain}`, split, set]);
-if (wanted('paraphrase2')) for (const [domain, set] of paraphraseSets('heldout', 'paraphrase2.json')) labelled.push([`paraphrase2/${domain}`, 'heldout', set]);
+if (wanted('reference'))
+  for (const split of ['dev', 'heldout'] as const) labelled.push(['reference', split, referencePagesSet(split)]);
+if (wanted('paraphrase'))
+  for (const split of ['dev', 'heldout'] as const)
+    for (const [domain, set] of paraphraseSets(split)) labelled.push([`paraphrase/${domain}`, split, set]);
+if (wanted('paraphrase2'))
+  for (const [domain, set] of paraphraseSets('heldout', 'paraphrase2.json'))
+    labelled.push([`paraphrase2/${domain}`, 'heldout', set]);
 if (wanted('shop')) labelled.push(['shop', 'dev', shopSet()]);
 if (wanted('dev2')) for (const [domain, set] of dev2Sets()) labelled.push([`dev2/${domain}`, 'dev', set]);
 
-const questions = new Set([...docsets.flatMap((set) => set.questions.map((q) => q.q)), ...labelled.flatMap(([, , set]) => set.questions.map((q) => q.q))]);
+const questions = new Set([
+  ...docsets.flatMap((set) => set.questions.map((q) => q.q)),
+  ...labelled.flatMap(([, , set]) => set.questions.map((q) => q.q)),
+]);
 const embedder = cachedEmbedder(createLocalEmbedder(), questions);
 const server = await startTestServer({
   embedder,
@@ -59,7 +91,14 @@ const server = await startTestServer({
 const PER_SIGNAL = 40;
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
-async function dumpQuestion(server: TestServer, agent: AgentRecord, q: string, split: string, isAnswer: ((content: string, sourceId: string) => boolean) | null, isPage: (sourceId: string) => boolean): Promise<Question> {
+async function dumpQuestion(
+  server: TestServer,
+  agent: AgentRecord,
+  q: string,
+  split: string,
+  isAnswer: ((content: string, sourceId: string) => boolean) | null,
+  isPage: (sourceId: string) => boolean,
+): Promise<Question> {
   const index = await (server.deps.passageIndex as InMemoryPassageIndex).indexOf(indexedAgent(server.deps, agent));
   const [combined] = await embedQuestions(server.deps.embedder, [q]);
   const [plain] = await server.deps.embedder.embed([q]);
@@ -73,9 +112,23 @@ async function dumpQuestion(server: TestServer, agent: AgentRecord, q: string, s
   const top = (value: (doc: number) => number) => [...live].sort((a, b) => value(b) - value(a)).slice(0, PER_SIGNAL);
   const cos = new Map(live.map((doc) => [doc, exactCosine(index, doc, combined!)]));
   const plainCos = new Map(live.map((doc) => [doc, exactCosine(index, doc, plain!)]));
-  const docs = [...new Set([...top((doc) => lexical[doc] as number).filter((doc) => (lexical[doc] as number) > 0), ...top((doc) => cos.get(doc)!), ...top((doc) => plainCos.get(doc)!)])];
-  const rows = new Map((await server.deps.store.chunks.withSources(agent.id, docs.map((doc) => index.chunkIds[doc] as string))).map((row) => [row.id, row]));
-  const termsOf = (doc: number) => terms.filter((term) => index.postings.get(term)?.docs.subarray(0, index.postings.get(term)!.length).includes(doc));
+  const docs = [
+    ...new Set([
+      ...top((doc) => lexical[doc] as number).filter((doc) => (lexical[doc] as number) > 0),
+      ...top((doc) => cos.get(doc)!),
+      ...top((doc) => plainCos.get(doc)!),
+    ]),
+  ];
+  const rows = new Map(
+    (
+      await server.deps.store.chunks.withSources(
+        agent.id,
+        docs.map((doc) => index.chunkIds[doc] as string),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const termsOf = (doc: number) =>
+    terms.filter((term) => index.postings.get(term)?.docs.subarray(0, index.postings.get(term)!.length).includes(doc));
   return {
     q,
     split,
@@ -113,7 +166,18 @@ try {
     const dump: SetDump = { set: set.name, kind: 'docs', questions: [] };
     for (const question of set.questions) {
       const answer = question.answer;
-      dump.questions.push(await dumpQuestion(server, agent, question.q, question.split, answer === null ? null : (content, sourceId) => pages.get(sourceId) === question.page && holdsAnswer(content, answer), (sourceId) => pages.get(sourceId) === question.page));
+      dump.questions.push(
+        await dumpQuestion(
+          server,
+          agent,
+          question.q,
+          question.split,
+          answer === null
+            ? null
+            : (content, sourceId) => pages.get(sourceId) === question.page && holdsAnswer(content, answer),
+          (sourceId) => pages.get(sourceId) === question.page,
+        ),
+      );
     }
     dumps.push(dump);
     console.log(`${set.name}: ${dump.questions.length} questions`);
@@ -127,7 +191,19 @@ try {
     const collapse = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
     for (const question of set.questions) {
       const answer = question.answer && collapse(question.answer);
-      dump.questions.push(await dumpQuestion(server, agent, question.q, split, question.passage === null ? null : (content, sourceId) => bySource.get(sourceId) === question.passage && (!answer || collapse(content).includes(answer)), (sourceId) => bySource.get(sourceId) === question.passage));
+      dump.questions.push(
+        await dumpQuestion(
+          server,
+          agent,
+          question.q,
+          split,
+          question.passage === null
+            ? null
+            : (content, sourceId) =>
+                bySource.get(sourceId) === question.passage && (!answer || collapse(content).includes(answer)),
+          (sourceId) => bySource.get(sourceId) === question.passage,
+        ),
+      );
     }
     dumps.push(dump);
     console.log(`${name} ${split}: ${dump.questions.length} questions`);
@@ -139,9 +215,15 @@ try {
   const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, i) => sum + value * (b[i] as number), 0);
   const related: number[] = [];
   const unrelated: number[] = [];
-  probeQuestions.forEach((question, i) => probePassages.forEach((passage, j) => (i === j ? related : unrelated).push(dot(question, passage))));
+  probeQuestions.forEach((question, i) =>
+    probePassages.forEach((passage, j) => (i === j ? related : unrelated).push(dot(question, passage))),
+  );
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const plainCalibration = { unrelated: mean(unrelated), paraphrase: mean(related), spread: Math.sqrt(mean(unrelated.map((v) => (v - mean(unrelated)) ** 2))) };
+  const plainCalibration = {
+    unrelated: mean(unrelated),
+    paraphrase: mean(related),
+    spread: Math.sqrt(mean(unrelated.map((v) => (v - mean(unrelated)) ** 2))),
+  };
   writeFileSync(out, JSON.stringify({ calibration, plainCalibration, sets: dumps }));
 } finally {
   await server.close();

@@ -9,8 +9,24 @@ import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer } from '../../test/support/test-server.ts';
-import { docsetNames, formatFigures, ingestDocset, loadDocset, measureDocset, DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
-import { addCounts, emptyCounts, loadPassages, measure, paraphraseSets, quality, referencePagesSet, type LabelledSet } from '../../test/quality/retrieval-set.ts';
+import {
+  docsetNames,
+  formatFigures,
+  ingestDocset,
+  loadDocset,
+  measureDocset,
+  DOCSET_SERVER_CONFIG,
+} from '../../test/quality/docsets.ts';
+import {
+  addCounts,
+  emptyCounts,
+  loadPassages,
+  measure,
+  paraphraseSets,
+  quality,
+  referencePagesSet,
+  type LabelledSet,
+} from '../../test/quality/retrieval-set.ts';
 
 const { values } = parseArgs({ options: { split: { type: 'string', default: 'dev' }, sets: { type: 'string' } } });
 const split = values.split as 'dev' | 'heldout' | 'all';
@@ -19,11 +35,22 @@ const paraphraseSplit = split === 'all' ? 'heldout' : split;
 const docsets = docsetNames().map(loadDocset);
 const paraphrase: Array<[string, Map<string, LabelledSet>]> = [
   [`paraphrase ${paraphraseSplit}`, paraphraseSets(paraphraseSplit)],
-  ...(paraphraseSplit === 'heldout' ? [['paraphrase2 (all held-out)', paraphraseSets('heldout', 'paraphrase2.json')] as [string, Map<string, LabelledSet>]] : []),
+  ...(paraphraseSplit === 'heldout'
+    ? [
+        ['paraphrase2 (all held-out)', paraphraseSets('heldout', 'paraphrase2.json')] as [
+          string,
+          Map<string, LabelledSet>,
+        ],
+      ]
+    : []),
 ];
 const wanted = (name: string) => !values.sets || values.sets.split(',').some((part) => name.startsWith(part));
 
-const questions = new Set([...docsets.flatMap((set) => set.questions.map((q) => q.q)), ...paraphrase.flatMap(([, sets]) => [...sets.values()].flatMap((set) => set.questions.map((q) => q.q))), ...referencePagesSet(paraphraseSplit).questions.map((q) => q.q)]);
+const questions = new Set([
+  ...docsets.flatMap((set) => set.questions.map((q) => q.q)),
+  ...paraphrase.flatMap(([, sets]) => [...sets.values()].flatMap((set) => set.questions.map((q) => q.q))),
+  ...referencePagesSet(paraphraseSplit).questions.map((q) => q.q),
+]);
 const server = await startTestServer({
   embedder: cachedEmbedder(createLocalEmbedder(), questions),
   configFile: DOCSET_SERVER_CONFIG,
@@ -51,8 +78,12 @@ try {
     const { ctx } = await server.seedAccount('pro');
     const agent = await server.seedAgent(ctx, 'reference pages');
     const bySource = await loadPassages(server.deps, ctx, agent.id, set.passages, true);
-    const q = quality(await measure(server.deps, (await server.deps.store.agents.get(ctx.accountId, agent.id))!, bySource, set));
-    console.log(`reference pages ${paraphraseSplit}: passage hit@1 ${q.passageHitAt1.toFixed(3)} hit@5 ${q.passageHitAt5.toFixed(3)} MRR ${q.passageMrr.toFixed(3)} recall@3 ${q.recallAt3.toFixed(3)} unansEmpty ${q.unanswerableEmpty.toFixed(3)}`);
+    const q = quality(
+      await measure(server.deps, (await server.deps.store.agents.get(ctx.accountId, agent.id))!, bySource, set),
+    );
+    console.log(
+      `reference pages ${paraphraseSplit}: passage hit@1 ${q.passageHitAt1.toFixed(3)} hit@5 ${q.passageHitAt5.toFixed(3)} MRR ${q.passageMrr.toFixed(3)} recall@3 ${q.recallAt3.toFixed(3)} unansEmpty ${q.unanswerableEmpty.toFixed(3)}`,
+    );
   }
   for (const [name, sets] of paraphrase) {
     if (!wanted('paraphrase')) continue;
@@ -61,10 +92,15 @@ try {
       const { ctx } = await server.seedAccount('pro');
       const agent = await server.seedAgent(ctx, domain);
       const bySource = await loadPassages(server.deps, ctx, agent.id, set.passages, set.pages);
-      total = addCounts(total, await measure(server.deps, (await server.deps.store.agents.get(ctx.accountId, agent.id))!, bySource, set));
+      total = addCounts(
+        total,
+        await measure(server.deps, (await server.deps.store.agents.get(ctx.accountId, agent.id))!, bySource, set),
+      );
     }
     const q = quality(total);
-    console.log(`${name}: hit@1 ${q.hitAt1.toFixed(3)} MRR ${q.mrr.toFixed(3)} recall@3 ${q.recallAt3.toFixed(3)} unansEmpty ${q.unanswerableEmpty.toFixed(3)}`);
+    console.log(
+      `${name}: hit@1 ${q.hitAt1.toFixed(3)} MRR ${q.mrr.toFixed(3)} recall@3 ${q.recallAt3.toFixed(3)} unansEmpty ${q.unanswerableEmpty.toFixed(3)}`,
+    );
   }
 } finally {
   await server.close();

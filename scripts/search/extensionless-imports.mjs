@@ -7,7 +7,8 @@ export async function resolve(specifier, context, next) {
     return await next(specifier, context);
   } catch (error) {
     const relative = specifier.startsWith('./') || specifier.startsWith('../');
-    if (!relative || (error?.code !== 'ERR_MODULE_NOT_FOUND' && error?.code !== 'ERR_UNSUPPORTED_DIR_IMPORT')) throw error;
+    if (!relative || (error?.code !== 'ERR_MODULE_NOT_FOUND' && error?.code !== 'ERR_UNSUPPORTED_DIR_IMPORT'))
+      throw error;
     try {
       return await next(`${specifier}.js`, context);
     } catch {

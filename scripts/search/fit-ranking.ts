@@ -5,19 +5,56 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-interface Candidate { id: string; bm25: number; matchedIdf: number; matchedTerms: number; cos: number; plain: number; label: 0 | 1; page: 0 | 1 }
-interface Question { q: string; split: string; answerable: boolean; n: number; meanCos: number; meanPlain: number; candidates: Candidate[]; queryIdf: number; queryTerms: number; idfMax: number }
-interface Dump { calibration: { unrelated: number; paraphrase: number; spread: number }; plainCalibration: { unrelated: number; paraphrase: number; spread: number }; sets: Array<{ set: string; kind: string; questions: Question[] }> }
+interface Candidate {
+  id: string;
+  bm25: number;
+  matchedIdf: number;
+  matchedTerms: number;
+  cos: number;
+  plain: number;
+  label: 0 | 1;
+  page: 0 | 1;
+}
+interface Question {
+  q: string;
+  split: string;
+  answerable: boolean;
+  n: number;
+  meanCos: number;
+  meanPlain: number;
+  candidates: Candidate[];
+  queryIdf: number;
+  queryTerms: number;
+  idfMax: number;
+}
+interface Dump {
+  calibration: { unrelated: number; paraphrase: number; spread: number };
+  plainCalibration: { unrelated: number; paraphrase: number; spread: number };
+  sets: Array<{ set: string; kind: string; questions: Question[] }>;
+}
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { split: { type: 'string', default: 'dev' }, vector: { type: 'string', default: 'cos' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { split: { type: 'string', default: 'dev' }, vector: { type: 'string', default: 'cos' } },
+});
 // Several dumps may be given: a set in a later file replaces the same set in an earlier one.
-const dumps = (positionals.length > 0 ? positionals : ['.tmp/candidates.json']).map((file) => JSON.parse(readFileSync(file, 'utf8')) as Dump);
-const dump: Dump = { ...dumps[0]!, sets: [...new Map(dumps.flatMap((d) => d.sets).map((set) => [`${set.set}:${set.questions[0]?.split}`, set])).values()] };
+const dumps = (positionals.length > 0 ? positionals : ['.tmp/candidates.json']).map(
+  (file) => JSON.parse(readFileSync(file, 'utf8')) as Dump,
+);
+const dump: Dump = {
+  ...dumps[0]!,
+  sets: [
+    ...new Map(dumps.flatMap((d) => d.sets).map((set) => [`${set.set}:${set.questions[0]?.split}`, set])).values(),
+  ],
+};
 // The product's candidates: the best PER_SIGNAL by BM25 (sharing a term) and by the cosine.
 const PER_SIGNAL = 30;
 for (const set of dump.sets) {
   for (const q of set.questions) {
-    const lexical = [...q.candidates].filter((c) => c.bm25 > 0).sort((a, b) => b.bm25 - a.bm25).slice(0, PER_SIGNAL);
+    const lexical = [...q.candidates]
+      .filter((c) => c.bm25 > 0)
+      .sort((a, b) => b.bm25 - a.bm25)
+      .slice(0, PER_SIGNAL);
     const semantic = [...q.candidates].sort((a, b) => b.cos - a.cos).slice(0, PER_SIGNAL);
     q.candidates = [...new Set([...lexical, ...semantic])];
   }
@@ -37,7 +74,12 @@ const features = (q: Question, c: Candidate): number[] => {
 };
 const FEATURE_NAMES = ['scaledCos', 'cosLead', 'idfShare', 'coverage', 'bm25frac'];
 
-function fitLogistic(rows: Array<{ x: number[]; y: number; w: number }>, epochs = 400, rate = 0.5, l2 = 1e-3): number[] {
+function fitLogistic(
+  rows: Array<{ x: number[]; y: number; w: number }>,
+  epochs = 400,
+  rate = 0.5,
+  l2 = 1e-3,
+): number[] {
   const d = rows[0]!.x.length;
   const weights = new Array(d + 1).fill(0);
   const totalWeight = rows.reduce((sum, row) => sum + row.w, 0);
@@ -54,10 +96,14 @@ function fitLogistic(rows: Array<{ x: number[]; y: number; w: number }>, epochs 
   }
   return weights;
 }
-const predict = (weights: number[], x: number[]) => 1 / (1 + Math.exp(-(weights[x.length]! + x.reduce((sum, value, i) => sum + value * weights[i]!, 0))));
+const predict = (weights: number[], x: number[]) =>
+  1 / (1 + Math.exp(-(weights[x.length]! + x.reduce((sum, value, i) => sum + value * weights[i]!, 0))));
 
 type Order = (q: Question) => Candidate[];
-const by = (value: (c: Candidate) => number): Order => (q) => [...q.candidates].sort((a, b) => value(b) - value(a));
+const by =
+  (value: (c: Candidate) => number): Order =>
+  (q) =>
+    [...q.candidates].sort((a, b) => value(b) - value(a));
 function rrf(k: number, bm25Weight = 1): Order {
   return (q) => {
     const lexical = [...q.candidates].filter((c) => c.bm25 > 0).sort((a, b) => b.bm25 - a.bm25);
@@ -79,8 +125,23 @@ function normFuse(w: number): Order {
   };
 }
 
-interface Figures { n: number; u: number; hit1: number; hit5: number; mrr: number; recall3: number; emptyAns: number; unansEmpty: number; shown5: number }
-function evaluate(questions: Question[], order: Order, confidence?: (q: Question, c: Candidate) => number, floor = 0.3): Figures {
+interface Figures {
+  n: number;
+  u: number;
+  hit1: number;
+  hit5: number;
+  mrr: number;
+  recall3: number;
+  emptyAns: number;
+  unansEmpty: number;
+  shown5: number;
+}
+function evaluate(
+  questions: Question[],
+  order: Order,
+  confidence?: (q: Question, c: Candidate) => number,
+  floor = 0.3,
+): Figures {
   const f: Figures = { n: 0, u: 0, hit1: 0, hit5: 0, mrr: 0, recall3: 0, emptyAns: 0, unansEmpty: 0, shown5: 0 };
   for (const q of questions) {
     const ordered = order(q);
@@ -100,7 +161,16 @@ function evaluate(questions: Question[], order: Order, confidence?: (q: Question
     if (at >= 0 && at < Math.min(5, returned)) f.shown5 += 1;
     if (returned === 0) f.emptyAns += 1;
   }
-  return { ...f, hit1: f.hit1 / f.n, hit5: f.hit5 / f.n, mrr: f.mrr / f.n, recall3: f.recall3 / f.n, shown5: f.shown5 / f.n, emptyAns: f.emptyAns / f.n, unansEmpty: f.u ? f.unansEmpty / f.u : 0 };
+  return {
+    ...f,
+    hit1: f.hit1 / f.n,
+    hit5: f.hit5 / f.n,
+    mrr: f.mrr / f.n,
+    recall3: f.recall3 / f.n,
+    shown5: f.shown5 / f.n,
+    emptyAns: f.emptyAns / f.n,
+    unansEmpty: f.u ? f.unansEmpty / f.u : 0,
+  };
 }
 
 const pad = (text: string, n: number) => text.padEnd(n);
@@ -127,7 +197,9 @@ for (const [, questions] of trainGroups) {
   }
 }
 const weights = fitLogistic(rows);
-console.log(`calibration (${vectorKey}): ${FEATURE_NAMES.map((name, i) => `${name} ${weights[i]!.toFixed(3)}`).join('  ')}  bias ${weights.at(-1)!.toFixed(3)}`);
+console.log(
+  `calibration (${vectorKey}): ${FEATURE_NAMES.map((name, i) => `${name} ${weights[i]!.toFixed(3)}`).join('  ')}  bias ${weights.at(-1)!.toFixed(3)}`,
+);
 const learned = (q: Question, c: Candidate) => predict(weights, features(q, c));
 
 // The order may read the question's own candidates (ranks, the best of each signal): it is never
@@ -138,7 +210,18 @@ const relative = (q: Question): Map<Candidate, number[]> => {
   const topBm25 = Math.max(lexical[0]?.bm25 ?? 0, 1e-9);
   const topCos = semantic[0]?.[vectorKey] ?? 0;
   const spread = cal.paraphrase - cal.unrelated;
-  return new Map(q.candidates.map((c) => [c, [...features(q, c), c.bm25 / topBm25, (c[vectorKey] - topCos) / spread, c.bm25 > 0 ? 1 / (1 + lexical.indexOf(c)) : 0, 1 / (1 + semantic.indexOf(c))]]));
+  return new Map(
+    q.candidates.map((c) => [
+      c,
+      [
+        ...features(q, c),
+        c.bm25 / topBm25,
+        (c[vectorKey] - topCos) / spread,
+        c.bm25 > 0 ? 1 / (1 + lexical.indexOf(c)) : 0,
+        1 / (1 + semantic.indexOf(c)),
+      ],
+    ]),
+  );
 };
 const orderRows: Array<{ x: number[]; y: number; w: number }> = [];
 for (const [, questions] of trainGroups) {
@@ -179,10 +262,14 @@ const orders: Array<[string, Order]> = [
   ['learnedRel', learnedOrder],
 ];
 for (const [name, questions] of groups) {
-  console.log(`\n${name} (${split}: ${questions.filter((q) => q.answerable).length} answerable, ${questions.filter((q) => !q.answerable).length} not)`);
+  console.log(
+    `\n${name} (${split}: ${questions.filter((q) => q.answerable).length} answerable, ${questions.filter((q) => !q.answerable).length} not)`,
+  );
   for (const [orderName, order] of orders) {
     const f = evaluate(questions, order, learned, 0.1);
-    console.log(`  ${pad(orderName, 12)} hit@1 ${n3(f.hit1)} hit@5 ${n3(f.hit5)} MRR ${n3(f.mrr)} recall@3 ${n3(f.recall3)} emptyAns ${n3(f.emptyAns)} unansEmpty ${n3(f.unansEmpty)}`);
+    console.log(
+      `  ${pad(orderName, 12)} hit@1 ${n3(f.hit1)} hit@5 ${n3(f.hit5)} MRR ${n3(f.mrr)} recall@3 ${n3(f.recall3)} emptyAns ${n3(f.emptyAns)} unansEmpty ${n3(f.unansEmpty)}`,
+    );
   }
 }
 
@@ -190,8 +277,12 @@ for (const [name, questions] of groups) {
 // keyword part on the matched terms' IDF (in units of the agent's rarest term), noisy-or'ed.
 const midpoint = (dump.calibration as { semanticMidpoint?: number }).semanticMidpoint ?? 1;
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
-const semantic = (c: Candidate) => logistic(3 * ((c[vectorKey] - cal.unrelated) / (cal.paraphrase - cal.unrelated) - (vectorKey === 'cos' ? midpoint : 1)));
-const keywordPart = (a: number, b: number) => (q: Question, c: Candidate) => (c.matchedIdf > 0 ? logistic(a * (c.matchedIdf / Math.max(q.idfMax, 1) - b)) : 0);
+const semantic = (c: Candidate) =>
+  logistic(
+    3 * ((c[vectorKey] - cal.unrelated) / (cal.paraphrase - cal.unrelated) - (vectorKey === 'cos' ? midpoint : 1)),
+  );
+const keywordPart = (a: number, b: number) => (q: Question, c: Candidate) =>
+  c.matchedIdf > 0 ? logistic(a * (c.matchedIdf / Math.max(q.idfMax, 1) - b)) : 0;
 console.log('\nkeyword part grid (answered / unanswerable empty / recall@3 per set; learned order):');
 for (const a of [3, 4, 6]) {
   for (const b of [1.6, 1.8, 2.0, 2.2, 2.5]) {
@@ -205,19 +296,46 @@ for (const a of [3, 4, 6]) {
   }
 }
 const semOnly = (q: Question, c: Candidate) => semantic(c);
-console.log(`semantic only: ${[...groups].map(([name, questions]) => { const f = evaluate(questions, learnedOrder, semOnly, 0.3); return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.recall3)}`; }).join('  ')}`);
+console.log(
+  `semantic only: ${[...groups]
+    .map(([name, questions]) => {
+      const f = evaluate(questions, learnedOrder, semOnly, 0.3);
+      return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.recall3)}`;
+    })
+    .join('  ')}`,
+);
 console.log('\nkeyword evidence = idfShare × coverage^g:');
-for (const g of [0.5, 1]) for (const a of [4, 6]) for (const b of [0.8, 1.0, 1.2, 1.4]) {
-  const kw = (q: Question, c: Candidate) => (c.matchedIdf > 0 ? logistic(a * ((c.matchedIdf / Math.max(q.idfMax, 1)) * Math.pow(c.matchedIdf / q.queryIdf, g) - b)) : 0);
-  const conf = (q: Question, c: Candidate) => 1 - (1 - semantic(c)) * (1 - kw(q, c));
-  console.log(`g=${g} a=${a} b=${b}: ${[...groups].map(([name, questions]) => { const f = evaluate(questions, learnedOrder, conf, 0.3); return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.recall3)}`; }).join('  ')}`);
-}
+for (const g of [0.5, 1])
+  for (const a of [4, 6])
+    for (const b of [0.8, 1.0, 1.2, 1.4]) {
+      const kw = (q: Question, c: Candidate) =>
+        c.matchedIdf > 0
+          ? logistic(a * ((c.matchedIdf / Math.max(q.idfMax, 1)) * Math.pow(c.matchedIdf / q.queryIdf, g) - b))
+          : 0;
+      const conf = (q: Question, c: Candidate) => 1 - (1 - semantic(c)) * (1 - kw(q, c));
+      console.log(
+        `g=${g} a=${a} b=${b}: ${[...groups]
+          .map(([name, questions]) => {
+            const f = evaluate(questions, learnedOrder, conf, 0.3);
+            return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.recall3)}`;
+          })
+          .join('  ')}`,
+      );
+    }
 console.log('\nkeyword evidence = matched IDF in nats (absolute):');
-for (const a of [0.6, 1, 1.5]) for (const b of [6, 7, 8, 9, 10]) {
-  const kw = (q: Question, c: Candidate) => (c.matchedIdf > 0 ? logistic(a * (c.matchedIdf - b)) : 0);
-  const conf = (q: Question, c: Candidate) => 1 - (1 - semantic(c)) * (1 - kw(q, c));
-  console.log(`a=${a} b=${b}: ${[...groups].map(([name, questions]) => { const f = evaluate(questions, learnedOrder, conf, 0.3); return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.recall3)}`; }).join('  ')}`);
-}
+for (const a of [0.6, 1, 1.5])
+  for (const b of [6, 7, 8, 9, 10]) {
+    const kw = (q: Question, c: Candidate) => (c.matchedIdf > 0 ? logistic(a * (c.matchedIdf - b)) : 0);
+    const conf = (q: Question, c: Candidate) => 1 - (1 - semantic(c)) * (1 - kw(q, c));
+    console.log(
+      `a=${a} b=${b}: ${[...groups]
+        .map(([name, questions]) => {
+          const f = evaluate(questions, learnedOrder, conf, 0.3);
+          return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.recall3)}`;
+        })
+        .join('  ')}`,
+    );
+  }
 
 // The order, weighted per question: the more information (nats of IDF) the question's words carry
 // in this knowledge base's best keyword match, the more the keyword ranking is trusted.
@@ -235,30 +353,68 @@ function gated(a: number, b: number, kind: 'rrf' | 'norm', k = 60): Order {
     for (const c of q.candidates) {
       const r1 = lexical.indexOf(c);
       const r2 = semanticOrder.indexOf(c);
-      value.set(c, kind === 'rrf' ? (r1 >= 0 ? w / (k + r1 + 1) : 0) + (1 - w) / (k + r2 + 1) : w * (c.bm25 / topBm25) + (1 - w) * ((c[vectorKey] - lo) / Math.max(hi - lo, 1e-9)));
+      value.set(
+        c,
+        kind === 'rrf'
+          ? (r1 >= 0 ? w / (k + r1 + 1) : 0) + (1 - w) / (k + r2 + 1)
+          : w * (c.bm25 / topBm25) + (1 - w) * ((c[vectorKey] - lo) / Math.max(hi - lo, 1e-9)),
+      );
     }
     return [...q.candidates].sort((x, y) => value.get(y)! - value.get(x)!);
   };
 }
 console.log('\ngated orders: MRR per set (hit@5)');
 const gatedRows: Array<[string, Order]> = [];
-for (const kind of ['rrf', 'norm'] as const) for (const a of [0.5, 1]) for (const b of [4, 6, 8, 10]) gatedRows.push([`${kind} a=${a} b=${b}`, gated(a, b, kind, kind === 'rrf' ? 10 : 60)]);
-for (const [name, order] of [['bm25', by((c) => c.bm25)] as [string, Order], ['cos', by((c) => c[vectorKey])] as [string, Order], ...gatedRows]) {
-  console.log(`${name.padEnd(16)} ${[...groups].map(([g, questions]) => { const f = evaluate(questions, order); return `${g.slice(0, 8)} ${n3(f.mrr)} (${n3(f.hit5)})`; }).join('  ')}`);
+for (const kind of ['rrf', 'norm'] as const)
+  for (const a of [0.5, 1])
+    for (const b of [4, 6, 8, 10])
+      gatedRows.push([`${kind} a=${a} b=${b}`, gated(a, b, kind, kind === 'rrf' ? 10 : 60)]);
+for (const [name, order] of [
+  ['bm25', by((c) => c.bm25)] as [string, Order],
+  ['cos', by((c) => c[vectorKey])] as [string, Order],
+  ...gatedRows,
+]) {
+  console.log(
+    `${name.padEnd(16)} ${[...groups]
+      .map(([g, questions]) => {
+        const f = evaluate(questions, order);
+        return `${g.slice(0, 8)} ${n3(f.mrr)} (${n3(f.hit5)})`;
+      })
+      .join('  ')}`,
+  );
 }
 
 console.log('\nthe shipped order with keyword parts (answered / unanswerable empty / hit@5 as shown):');
 const shipped = gated(1, 6, 'rrf', 10);
-for (const a of [1, 1.5]) for (const b of [5, 6, 7, 8, 9]) {
-  const kw = (q: Question, c: Candidate) => (c.matchedIdf > 0 ? logistic(a * (c.matchedIdf - b)) : 0);
-  const conf = (q: Question, c: Candidate) => 1 - (1 - semantic(c)) * (1 - kw(q, c));
-  console.log(`a=${a} b=${b}: ${[...groups].map(([name, questions]) => { const f = evaluate(questions, shipped, conf, 0.3); return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.shown5)}`; }).join('  ')}`);
-}
+for (const a of [1, 1.5])
+  for (const b of [5, 6, 7, 8, 9]) {
+    const kw = (q: Question, c: Candidate) => (c.matchedIdf > 0 ? logistic(a * (c.matchedIdf - b)) : 0);
+    const conf = (q: Question, c: Candidate) => 1 - (1 - semantic(c)) * (1 - kw(q, c));
+    console.log(
+      `a=${a} b=${b}: ${[...groups]
+        .map(([name, questions]) => {
+          const f = evaluate(questions, shipped, conf, 0.3);
+          return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.shown5)}`;
+        })
+        .join('  ')}`,
+    );
+  }
 
-console.log('\nkeyword part = noisy-or of nats (1.5, 9) and coverage (c, d): answered / unanswerable empty / hit@5 as shown');
-for (const c of [10, 20]) for (const d of [0.7, 0.8, 0.9, 0.95]) {
-  const nats = (c0: Candidate) => (c0.matchedIdf > 0 ? logistic(1.5 * (c0.matchedIdf - 9)) : 0);
-  const cover = (q: Question, c0: Candidate) => (c0.matchedIdf > 0 && q.queryIdf > 0 ? logistic(c * (c0.matchedIdf / q.queryIdf - d)) : 0);
-  const conf = (q: Question, c0: Candidate) => 1 - (1 - semantic(c0)) * (1 - nats(c0)) * (1 - cover(q, c0));
-  console.log(`c=${c} d=${d}: ${[...groups].map(([name, questions]) => { const f = evaluate(questions, shipped, conf, 0.3); return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.shown5)}`; }).join('  ')}`);
-}
+console.log(
+  '\nkeyword part = noisy-or of nats (1.5, 9) and coverage (c, d): answered / unanswerable empty / hit@5 as shown',
+);
+for (const c of [10, 20])
+  for (const d of [0.7, 0.8, 0.9, 0.95]) {
+    const nats = (c0: Candidate) => (c0.matchedIdf > 0 ? logistic(1.5 * (c0.matchedIdf - 9)) : 0);
+    const cover = (q: Question, c0: Candidate) =>
+      c0.matchedIdf > 0 && q.queryIdf > 0 ? logistic(c * (c0.matchedIdf / q.queryIdf - d)) : 0;
+    const conf = (q: Question, c0: Candidate) => 1 - (1 - semantic(c0)) * (1 - nats(c0)) * (1 - cover(q, c0));
+    console.log(
+      `c=${c} d=${d}: ${[...groups]
+        .map(([name, questions]) => {
+          const f = evaluate(questions, shipped, conf, 0.3);
+          return `${name.slice(0, 8)} ${n3(1 - f.emptyAns)}/${n3(f.unansEmpty)}/${n3(f.shown5)}`;
+        })
+        .join('  ')}`,
+    );
+  }

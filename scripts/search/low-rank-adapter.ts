@@ -39,7 +39,11 @@ function seeded(seed: number): () => number {
   };
 }
 
-export function trainAdapter(agents: readonly AdapterAgent[], dimension: number, options: AdapterOptions): TrainedAdapter {
+export function trainAdapter(
+  agents: readonly AdapterAgent[],
+  dimension: number,
+  options: AdapterOptions,
+): TrainedAdapter {
   const { rank, temperature } = options;
   const random = seeded(7);
   const size = dimension * rank;
@@ -60,7 +64,9 @@ export function trainAdapter(agents: readonly AdapterAgent[], dimension: number,
     let count = 0;
     for (const agent of agents) {
       for (const { vector: q, target } of agent.questions) {
-        const norm = Math.sqrt(lowRankStep(params.subarray(0, size), params.subarray(size, 2 * size), rank, q, projected, adapted));
+        const norm = Math.sqrt(
+          lowRankStep(params.subarray(0, size), params.subarray(size, 2 * size), rank, q, projected, adapted),
+        );
         for (let i = 0; i < dimension; i += 1) adapted[i] = (adapted[i] as number) / norm;
         const cosines = agent.passages.map((p) => {
           let sum = 0;
@@ -81,13 +87,22 @@ export function trainAdapter(agents: readonly AdapterAgent[], dimension: number,
           const g = ((probability[j] as number) - (j === want ? 1 : 0)) / temperature / norm;
           if (Math.abs(g) < 1e-12) return;
           const p = agent.passages[j] as Float64Array;
-          for (let i = 0; i < dimension; i += 1) dAdapted[i] = (dAdapted[i] as number) + g * ((p[i] as number) - cosine * (adapted[i] as number));
+          for (let i = 0; i < dimension; i += 1)
+            dAdapted[i] = (dAdapted[i] as number) + g * ((p[i] as number) - cosine * (adapted[i] as number));
         });
-        grad[2 * size] = (grad[2 * size] as number) + ((probability[cosines.length] as number) - (want === cosines.length ? 1 : 0)) / temperature;
+        grad[2 * size] =
+          (grad[2 * size] as number) +
+          ((probability[cosines.length] as number) - (want === cosines.length ? 1 : 0)) / temperature;
         back.fill(0);
-        for (let i = 0; i < dimension; i += 1) for (let k = 0; k < rank; k += 1) back[k] = (back[k] as number) + (params[i * rank + k] as number) * (dAdapted[i] as number);
-        for (let i = 0; i < dimension; i += 1) for (let k = 0; k < rank; k += 1) grad[i * rank + k] = (grad[i * rank + k] as number) + (dAdapted[i] as number) * (projected[k] as number);
-        for (let j = 0; j < dimension; j += 1) for (let k = 0; k < rank; k += 1) grad[size + j * rank + k] = (grad[size + j * rank + k] as number) + (q[j] as number) * (back[k] as number);
+        for (let i = 0; i < dimension; i += 1)
+          for (let k = 0; k < rank; k += 1)
+            back[k] = (back[k] as number) + (params[i * rank + k] as number) * (dAdapted[i] as number);
+        for (let i = 0; i < dimension; i += 1)
+          for (let k = 0; k < rank; k += 1)
+            grad[i * rank + k] = (grad[i * rank + k] as number) + (dAdapted[i] as number) * (projected[k] as number);
+        for (let j = 0; j < dimension; j += 1)
+          for (let k = 0; k < rank; k += 1)
+            grad[size + j * rank + k] = (grad[size + j * rank + k] as number) + (q[j] as number) * (back[k] as number);
       }
     }
     loss /= count;
@@ -101,5 +116,12 @@ export function trainAdapter(agents: readonly AdapterAgent[], dimension: number,
       params[k] = (params[k] as number) - (options.learningRate * mHat) / (Math.sqrt(sHat) + 1e-8);
     }
   }
-  return { dimension, rank, u: params.slice(0, size), v: params.slice(size, 2 * size), noneLevel: params[2 * size] as number, loss };
+  return {
+    dimension,
+    rank,
+    u: params.slice(0, size),
+    v: params.slice(size, 2 * size),
+    noneLevel: params[2 * size] as number,
+    loss,
+  };
 }

@@ -9,7 +9,21 @@ import { readFileSync } from 'node:fs';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer } from '../../test/support/test-server.ts';
-import { addCounts, dev2Sets, emptyCounts, formatQuality, knowledgeFileSet, loadPassages, measure, paraphraseSets, quality, referencePagesSet, shopSet, type KnowledgeFile, type LabelledSet } from '../../test/quality/retrieval-set.ts';
+import {
+  addCounts,
+  dev2Sets,
+  emptyCounts,
+  formatQuality,
+  knowledgeFileSet,
+  loadPassages,
+  measure,
+  paraphraseSets,
+  quality,
+  referencePagesSet,
+  shopSet,
+  type KnowledgeFile,
+  type LabelledSet,
+} from '../../test/quality/retrieval-set.ts';
 
 const FIXTURES = new URL('../../test/fixtures/retrieval/', import.meta.url);
 
@@ -18,7 +32,15 @@ const groups: Array<[string, Array<[string, LabelledSet]>]> = [
   ['paraphrase', [...paraphraseSets('dev').entries()]],
   ['pages', [['pages', { ...pagesDev, questions: pagesDev.questions.filter((_, i) => i % 2 === 1) }]]],
   ['shop', [['shop', shopSet()]]],
-  ['hotel', [['hotel', knowledgeFileSet(JSON.parse(readFileSync(new URL('hotel-desk.json', FIXTURES), 'utf8')) as KnowledgeFile)]]],
+  [
+    'hotel',
+    [
+      [
+        'hotel',
+        knowledgeFileSet(JSON.parse(readFileSync(new URL('hotel-desk.json', FIXTURES), 'utf8')) as KnowledgeFile),
+      ],
+    ],
+  ],
   ['dev2', dev2Sets()],
 ];
 const wanted = process.argv[2]?.split(',') ?? groups.map(([name]) => name);

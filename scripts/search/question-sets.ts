@@ -6,7 +6,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
-import { dev2Sets, knowledgeFileSet, paraphraseSets, referencePagesSet, shopSet, type KnowledgeFile, type LabelledQuestion, type LabelledSet } from '../../test/quality/retrieval-set.ts';
+import {
+  dev2Sets,
+  knowledgeFileSet,
+  paraphraseSets,
+  referencePagesSet,
+  shopSet,
+  type KnowledgeFile,
+  type LabelledQuestion,
+  type LabelledSet,
+} from '../../test/quality/retrieval-set.ts';
 import { extractFile } from '../../src/ingestion/extract/extract-file.ts';
 import { indexedTextOf, indexPieces } from '../../src/text/index-pieces.ts';
 import { embedCached } from '../embed-cached.ts';
@@ -33,11 +42,19 @@ interface PageQuestion {
 // Whole pages become the passages an upload of them makes; an answerable question's passage is
 // the chunk that holds its answer (questions whose answer straddles two chunks are left out).
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-async function chunkedPagesSet(pages: Array<{ id: string; title: string; content: string }>, questions: PageQuestion[]): Promise<LabelledSet> {
+async function chunkedPagesSet(
+  pages: Array<{ id: string; title: string; content: string }>,
+  questions: PageQuestion[],
+): Promise<LabelledSet> {
   const chunks: Array<{ id: string; title: string; content: string; page: string }> = [];
   for (const page of pages) {
-    const { sections } = await extractFile({ bytes: Buffer.from(page.content, 'utf8'), filename: (page.title.split('/').at(-1) as string).replace(/\.md$/, '.txt') });
-    indexPieces(sections).forEach((piece, i) => chunks.push({ id: `${page.id}#${i}`, title: piece.heading ?? '', content: piece.content, page: page.id }));
+    const { sections } = await extractFile({
+      bytes: Buffer.from(page.content, 'utf8'),
+      filename: (page.title.split('/').at(-1) as string).replace(/\.md$/, '.txt'),
+    });
+    indexPieces(sections).forEach((piece, i) =>
+      chunks.push({ id: `${page.id}#${i}`, title: piece.heading ?? '', content: piece.content, page: page.id }),
+    );
   }
   const labelled = questions.flatMap((q): LabelledQuestion[] => {
     if (q.page === null) return [{ q: q.q, passage: null }];
@@ -52,7 +69,9 @@ async function chunkedPagesSet(pages: Array<{ id: string; title: string; content
  * reference pages' even half out of training. */
 export async function loadQuestionSets(): Promise<{ train: NamedSet[]; dev: Array<[string, NamedSet[]]> }> {
   const train: NamedSet[] = [];
-  for (const name of readdirSync(TRAIN_DIR).filter((file) => file.endsWith('.json')).sort()) {
+  for (const name of readdirSync(TRAIN_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
     const file = JSON.parse(readFileSync(join(TRAIN_DIR.pathname, name), 'utf8')) as KnowledgeFile | TrainPagesFile;
     if ('kind' in file && file.kind === 'pages') {
       const questions: PageQuestion[] = [...file.questions, ...file.unanswerable.map((u) => ({ q: u.q, page: null }))];
@@ -65,11 +84,31 @@ export async function loadQuestionSets(): Promise<{ train: NamedSet[]; dev: Arra
   // trains, against the passages an upload of the pages makes; the odd half is a development set and
   // held-out never is read.
   const referencePages = referencePagesSet('dev');
-  const referenceQuestions = (half: 0 | 1): PageQuestion[] => referencePages.questions.filter((_, i) => i % 2 === half).map((q) => ({ q: q.q, page: q.passage, answer: q.answer ?? null }));
-  if (process.env.QUESTION_ADAPTER_PAGES !== '0') train.push(['reference pages (dev, even half)', await chunkedPagesSet(referencePages.passages, referenceQuestions(0))]);
-  const paraphraseDev: NamedSet[] = [...paraphraseSets('dev').entries()].map(([domain, set]) => [`paraphrase dev ${domain}`, set]);
-  const pagesDev: NamedSet[] = [['reference pages dev, odd half', await chunkedPagesSet(referencePages.passages, referenceQuestions(1))]];
-  return { train, dev: [['paraphrase dev', paraphraseDev], ['shop', [['shop', shopSet()]]], ['pages dev (odd half)', pagesDev], ['dev2', dev2Sets()]] };
+  const referenceQuestions = (half: 0 | 1): PageQuestion[] =>
+    referencePages.questions
+      .filter((_, i) => i % 2 === half)
+      .map((q) => ({ q: q.q, page: q.passage, answer: q.answer ?? null }));
+  if (process.env.QUESTION_ADAPTER_PAGES !== '0')
+    train.push([
+      'reference pages (dev, even half)',
+      await chunkedPagesSet(referencePages.passages, referenceQuestions(0)),
+    ]);
+  const paraphraseDev: NamedSet[] = [...paraphraseSets('dev').entries()].map(([domain, set]) => [
+    `paraphrase dev ${domain}`,
+    set,
+  ]);
+  const pagesDev: NamedSet[] = [
+    ['reference pages dev, odd half', await chunkedPagesSet(referencePages.passages, referenceQuestions(1))],
+  ];
+  return {
+    train,
+    dev: [
+      ['paraphrase dev', paraphraseDev],
+      ['shop', [['shop', shopSet()]]],
+      ['pages dev (odd half)', pagesDev],
+      ['dev2', dev2Sets()],
+    ],
+  };
 }
 
 /** As ingestion embeds a text entry: its title (the heading) on the line above its content. */
@@ -85,10 +124,17 @@ export async function embedSets(sets: readonly NamedSet[]): Promise<(text: strin
 }
 
 /** A set's passages (unit vectors) and its questions with the index of the passage that answers (−1: none). */
-export function agentOf(set: LabelledSet, unit: (text: string) => Float64Array): { passages: Float64Array[]; questions: Array<{ text: string; vector: Float64Array; target: number }> } {
+export function agentOf(
+  set: LabelledSet,
+  unit: (text: string) => Float64Array,
+): { passages: Float64Array[]; questions: Array<{ text: string; vector: Float64Array; target: number }> } {
   return {
     passages: set.passages.map((p) => unit(passageText(p))),
-    questions: set.questions.map((q) => ({ text: q.q, vector: unit(q.q), target: q.passage === null ? -1 : set.passages.findIndex((p) => p.id === q.passage) })),
+    questions: set.questions.map((q) => ({
+      text: q.q,
+      vector: unit(q.q),
+      target: q.passage === null ? -1 : set.passages.findIndex((p) => p.id === q.passage),
+    })),
   };
 }
 
@@ -96,7 +142,12 @@ export function agentOf(set: LabelledSet, unit: (text: string) => Float64Array):
  * answerable against unanswerable; recall@3 (right passage in the top 3, above the cosine level
  * that leaves half, then 80%, of the unanswerable questions empty). `question` gives a question's
  * vector from its text and its vector as embedded. */
-export function report(label: string, sets: readonly NamedSet[], unit: (text: string) => Float64Array, question: (text: string, embedded: Float64Array) => ArrayLike<number>): void {
+export function report(
+  label: string,
+  sets: readonly NamedSet[],
+  unit: (text: string) => Float64Array,
+  question: (text: string, embedded: Float64Array) => ArrayLike<number>,
+): void {
   let hit1 = 0;
   let reciprocal = 0;
   const answered: number[] = [];
@@ -129,5 +180,7 @@ export function report(label: string, sets: readonly NamedSet[], unit: (text: st
     return rightInTop3.filter((cosine) => cosine >= level).length / answered.length;
   };
   const n = answered.length;
-  console.log(`${label.padEnd(30)} hit@1 ${(hit1 / n).toFixed(3)}  MRR ${(reciprocal / n).toFixed(3)}  AUC ${auc.toFixed(3)}  recall@3 with 50% / 80% empty ${recallAtEmpty(0.5).toFixed(3)} / ${recallAtEmpty(0.8).toFixed(3)}  (${n} + ${unanswered.length})`);
+  console.log(
+    `${label.padEnd(30)} hit@1 ${(hit1 / n).toFixed(3)}  MRR ${(reciprocal / n).toFixed(3)}  AUC ${auc.toFixed(3)}  recall@3 with 50% / 80% empty ${recallAtEmpty(0.5).toFixed(3)} / ${recallAtEmpty(0.8).toFixed(3)}  (${n} + ${unanswered.length})`,
+  );
 }

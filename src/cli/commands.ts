@@ -38,7 +38,12 @@ const accountView = (account: AccountRecord) => ({
 
 async function agentView(deps: DomainDeps, agent: AgentRecord) {
   const ctx = await accountContext(deps, agent.accountId);
-  return { ...toPublicAgentWithStorage(agent, deps.catalog, ctx.plan), accountId: agent.accountId, tools: agent.tools, handoff: agent.handoffEnabled };
+  return {
+    ...toPublicAgentWithStorage(agent, deps.catalog, ctx.plan),
+    accountId: agent.accountId,
+    tools: agent.tools,
+    handoff: agent.handoffEnabled,
+  };
 }
 
 /** `--handoff on|off`: whether a visitor asking for a person hands the conversation over. */
@@ -51,13 +56,20 @@ function readSwitch(name: string, value: string | undefined): boolean | undefine
 /** The console's key view under the CLI's option names (`agents`, `ips`), with the account. */
 function keyView(record: ApiKeyRecord, now: number) {
   const { allowedAgentIds, allowedIps, allowedOrigins, status: _status, ...view } = toKeyView(record, now);
-  return { ...view, accountId: record.accountId, agents: allowedAgentIds, ips: allowedIps, ...(allowedOrigins && { origins: allowedOrigins }) };
+  return {
+    ...view,
+    accountId: record.accountId,
+    agents: allowedAgentIds,
+    ips: allowedIps,
+    ...(allowedOrigins && { origins: allowedOrigins }),
+  };
 }
 
 function parseExpiry(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const at = Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(at)) throw new UsageError(`--expires must be an ISO 8601 date-time, got "${text}"`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(at))
+    throw new UsageError(`--expires must be an ISO 8601 date-time, got "${text}"`);
   return at;
 }
 
@@ -81,7 +93,14 @@ async function ownerOf(lookup: (id: string) => Promise<string | undefined>, id: 
 export const COMMANDS: Record<string, Command> = {
   'accounts create': {
     options: ['name', 'plan', 'credits'],
-    run: async (deps, o) => accountView(await createAccount(deps, { name: required(o, 'name'), plan: parsePlan(o.plan), credits: optionalNumber(o, 'credits') })),
+    run: async (deps, o) =>
+      accountView(
+        await createAccount(deps, {
+          name: required(o, 'name'),
+          plan: parsePlan(o.plan),
+          credits: optionalNumber(o, 'credits'),
+        }),
+      ),
   },
   'accounts show': {
     options: [],
@@ -91,14 +110,22 @@ export const COMMANDS: Record<string, Command> = {
       if (!account) throw new AppError('NOT_FOUND', `No account ${id}.`);
       const members = await deps.store.members.list(account.id);
       const nextAllowanceAt = account.nextAllowanceAt === null ? null : new Date(account.nextAllowanceAt).toISOString();
-      return { ...accountView(account), nextAllowanceAt, members: members.map((m) => ({ id: m.id, email: m.email, role: m.role })) };
+      return {
+        ...accountView(account),
+        nextAllowanceAt,
+        members: members.map((m) => ({ id: m.id, email: m.email, role: m.role })),
+      };
     },
   },
   'agents create': {
     options: ['account', 'name', 'model', 'instructions'],
     run: async (deps, o) => {
       const ctx = await accountContext(deps, required(o, 'account'));
-      const agent = await createAgent(deps, ctx, { name: required(o, 'name'), model: o.model, instructions: o.instructions });
+      const agent = await createAgent(deps, ctx, {
+        name: required(o, 'name'),
+        model: o.model,
+        instructions: o.instructions,
+      });
       return agentView(deps, agent);
     },
   },
@@ -107,7 +134,13 @@ export const COMMANDS: Record<string, Command> = {
     takesId: true,
     run: async (deps, o, id) => {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
-      const agent = await updateAgent(deps, ctx, id as string, { name: o.name, model: o.model, instructions: o.instructions, tools: readTools(o.tools), handoffEnabled: readSwitch('handoff', o.handoff) });
+      const agent = await updateAgent(deps, ctx, id as string, {
+        name: o.name,
+        model: o.model,
+        instructions: o.instructions,
+        tools: readTools(o.tools),
+        handoffEnabled: readSwitch('handoff', o.handoff),
+      });
       return agentView(deps, agent);
     },
   },
@@ -127,7 +160,9 @@ export const COMMANDS: Record<string, Command> = {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
       // The indexing modules load for this command only: every other command starts without them.
       const { reembedAgent } = await import('../domain/knowledge/reembed-agent.ts');
-      const result = await reembedAgent(deps, ctx, id as string, (done) => process.stderr.write(`re-embedded ${done} passages\n`));
+      const result = await reembedAgent(deps, ctx, id as string, (done) =>
+        process.stderr.write(`re-embedded ${done} passages\n`),
+      );
       return { id, ...result };
     },
   },
@@ -150,7 +185,9 @@ export const COMMANDS: Record<string, Command> = {
   },
   'keys list': {
     options: ['account'],
-    run: async (deps, o) => ({ keys: (await deps.store.keys.list(required(o, 'account'))).map((record) => keyView(record, deps.clock.now())) }),
+    run: async (deps, o) => ({
+      keys: (await deps.store.keys.list(required(o, 'account'))).map((record) => keyView(record, deps.clock.now())),
+    }),
   },
   'keys revoke': {
     options: [],
@@ -166,7 +203,12 @@ export const COMMANDS: Record<string, Command> = {
       const amount = optionalNumber(o, 'amount');
       if (amount === undefined) throw new UsageError('--amount is required');
       const entry = await addCredits(deps, required(o, 'account'), amount);
-      return { accountId: entry.accountId, added: toCredits(entry.amount), balance: toCredits(entry.balanceAfter), entryId: entry.id };
+      return {
+        accountId: entry.accountId,
+        added: toCredits(entry.amount),
+        balance: toCredits(entry.balanceAfter),
+        entryId: entry.id,
+      };
     },
   },
   'credits renew-due': {
@@ -174,7 +216,9 @@ export const COMMANDS: Record<string, Command> = {
     run: async (deps) => {
       const round = await renewDueAllowances(deps);
       if (round.failed.length > 0) {
-        const which = round.failed.map((f) => `${f.accountId} (${f.error instanceof Error ? f.error.message : String(f.error)})`).join(', ');
+        const which = round.failed
+          .map((f) => `${f.accountId} (${f.error instanceof Error ? f.error.message : String(f.error)})`)
+          .join(', ');
         throw new Error(`renewed ${round.renewed}; could not renew ${which}`);
       }
       return { renewed: round.renewed };
@@ -186,7 +230,13 @@ export const COMMANDS: Record<string, Command> = {
       const role = o.role ?? 'teammate';
       if (role !== 'owner' && role !== 'teammate') throw new UsageError('--role must be owner or teammate');
       const member = await addMember(deps, required(o, 'account'), required(o, 'email'), role);
-      return { id: member.id, accountId: member.accountId, email: member.email, role: member.role, createdAt: new Date(member.createdAt).toISOString() };
+      return {
+        id: member.id,
+        accountId: member.accountId,
+        email: member.email,
+        role: member.role,
+        createdAt: new Date(member.createdAt).toISOString(),
+      };
     },
   },
   quickstart: {
@@ -196,9 +246,16 @@ export const COMMANDS: Record<string, Command> = {
       // allows 10) and offers gpt-4o-mini for client tools.
       const account = await createAccount(deps, { name: o.name ?? 'Quickstart', plan: parsePlan(o.plan ?? 'starter') });
       const ctx = await accountContext(deps, account.id);
-      const agent = await createAgent(deps, ctx, { name: 'My first agent', instructions: 'Answer from the knowledge you are given.' });
+      const agent = await createAgent(deps, ctx, {
+        name: 'My first agent',
+        instructions: 'Answer from the knowledge you are given.',
+      });
       const { record, key } = await createKey(deps, account.id, { name: 'quickstart' });
-      return { account: accountView(account), agent: await agentView(deps, agent), key: { id: record.id, name: record.name, key } };
+      return {
+        account: accountView(account),
+        agent: await agentView(deps, agent),
+        key: { id: record.id, name: record.name, key },
+      };
     },
   },
   ...WEBHOOK_COMMANDS,

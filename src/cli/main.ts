@@ -13,16 +13,24 @@ import type { Command } from './commands.ts';
 enableCompileCache();
 
 function usage(COMMANDS: Record<string, Command>): string {
-  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name}${command.takesId ? ' ID' : ''}${command.options.map((o) => ` [--${o} …]`).join('')}`);
+  const lines = Object.entries(COMMANDS).map(
+    ([name, command]) =>
+      `  ${name}${command.takesId ? ' ID' : ''}${command.options.map((o) => ` [--${o} …]`).join('')}`,
+  );
   return `usage: npm run -s cli -- <command> [options]\ncommands:\n${lines.join('\n')}\n  config show`;
 }
 
 /** Which config file this command read, when it could surprise: the server's, found without
  * COLLOQUY_CONFIG, or another than the server's. */
 function sayWhichConfig(source: Config['source']): void {
-  if (source.from === 'server') process.stderr.write(`colloquy: using the config file the server on this DATA_DIR started with: ${source.file} (set COLLOQUY_CONFIG to read another)\n`);
+  if (source.from === 'server')
+    process.stderr.write(
+      `colloquy: using the config file the server on this DATA_DIR started with: ${source.file} (set COLLOQUY_CONFIG to read another)\n`,
+    );
   else if (source.serverFile !== undefined && source.serverFile !== source.file) {
-    process.stderr.write(`colloquy: note: this command reads ${source.file ?? 'no config file'}, but the server on this DATA_DIR started with ${source.serverFile ?? 'none'}\n`);
+    process.stderr.write(
+      `colloquy: note: this command reads ${source.file ?? 'no config file'}, but the server on this DATA_DIR started with ${source.serverFile ?? 'none'}\n`,
+    );
   }
 }
 
@@ -32,7 +40,9 @@ async function main(argv: string[]): Promise<number> {
   // The effective configuration, secrets masked: needs no store, so it works with the database down.
   if (group === 'config' && verb === 'show' && rest.length === 0) {
     const { loadConfig, printableConfig } = await import('../config.ts');
-    process.stdout.write(`${JSON.stringify(printableConfig(loadConfig(undefined, { followServer: true })), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(printableConfig(loadConfig(undefined, { followServer: true })), null, 2)}\n`,
+    );
     return 0;
   }
   const name = group && COMMANDS[group] ? group : `${group ?? ''} ${verb ?? ''}`;
@@ -48,7 +58,10 @@ async function main(argv: string[]): Promise<number> {
   if (command.takesId && positionals.length !== 1) throw new UsageError(`"${name}" takes one id`);
   if (!command.takesId && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
 
-  const [{ loadConfig }, { closeDomainDeps, createDomainDeps }] = await Promise.all([import('../config.ts'), import('../compose.ts')]);
+  const [{ loadConfig }, { closeDomainDeps, createDomainDeps }] = await Promise.all([
+    import('../config.ts'),
+    import('../compose.ts'),
+  ]);
   const config = loadConfig(undefined, { followServer: true });
   sayWhichConfig(config.source);
   const deps = await createDomainDeps(config);

@@ -24,12 +24,16 @@ export function optionalNumber(options: Options, name: string): number | undefin
 export function optionalList(options: Options, name: string): string[] | undefined {
   const text = options[name];
   if (text === undefined) return undefined;
-  return text.split(',').map((item) => item.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 export function parsePlan(text: string | undefined): PlanName {
   const plan = text ?? 'free';
-  if (!(PLAN_NAMES as readonly string[]).includes(plan)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+  if (!(PLAN_NAMES as readonly string[]).includes(plan))
+    throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
   return plan as PlanName;
 }
 

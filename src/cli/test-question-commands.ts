@@ -29,7 +29,9 @@ export const TEST_QUESTION_COMMANDS: Record<string, Command> = {
       const agentId = required(o, 'agent');
       const file = required(o, 'file');
       const ctx = await agentContext(deps, agentId);
-      const added = (await importTestQuestions(deps, ctx, agentId, readFileSync(file, 'utf8'), formatOf(o, file))).map(toPublicTestQuestion);
+      const added = (await importTestQuestions(deps, ctx, agentId, readFileSync(file, 'utf8'), formatOf(o, file))).map(
+        toPublicTestQuestion,
+      );
       return { imported: added.length, testQuestions: added };
     },
   },

@@ -22,8 +22,18 @@ export const USER_COMMANDS: Record<string, Command> = {
       const role = o.role ?? 'owner';
       if (role !== 'owner' && role !== 'teammate') throw new UsageError('--role must be owner or teammate');
       const password = readPassword(required(o, 'password-file'));
-      const { user, role: memberRole } = await createUser(deps, required(o, 'account'), { email: required(o, 'email'), password, role });
-      return { id: user.id, email: user.email, accountId: o.account, role: memberRole, createdAt: new Date(user.createdAt).toISOString() };
+      const { user, role: memberRole } = await createUser(deps, required(o, 'account'), {
+        email: required(o, 'email'),
+        password,
+        role,
+      });
+      return {
+        id: user.id,
+        email: user.email,
+        accountId: o.account,
+        role: memberRole,
+        createdAt: new Date(user.createdAt).toISOString(),
+      };
     },
   },
 };

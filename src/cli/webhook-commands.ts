@@ -31,7 +31,8 @@ async function endpointContext(deps: DomainDeps, endpointId: string) {
 const update = (options: string[], input: (o: Options) => EndpointUpdate): Command => ({
   options,
   takesId: true,
-  run: async (deps, o, id) => toEndpointView(await updateEndpoint(deps, await endpointContext(deps, id as string), id as string, input(o))),
+  run: async (deps, o, id) =>
+    toEndpointView(await updateEndpoint(deps, await endpointContext(deps, id as string), id as string, input(o))),
 });
 
 export const WEBHOOK_COMMANDS: Record<string, Command> = {
@@ -39,15 +40,25 @@ export const WEBHOOK_COMMANDS: Record<string, Command> = {
     options: ['account', 'url', 'events', 'description'],
     run: async (deps, o) => {
       const ctx = await accountContext(deps, required(o, 'account'));
-      const { endpoint, secret } = await createEndpoint(deps, ctx, { url: required(o, 'url'), events: parseEvents(o), description: o.description });
+      const { endpoint, secret } = await createEndpoint(deps, ctx, {
+        url: required(o, 'url'),
+        events: parseEvents(o),
+        description: o.description,
+      });
       return { ...toEndpointView(endpoint), secret };
     },
   },
   'webhooks list': {
     options: ['account'],
-    run: async (deps, o) => ({ endpoints: (await listEndpoints(deps, await accountContext(deps, required(o, 'account')))).map(toEndpointView) }),
+    run: async (deps, o) => ({
+      endpoints: (await listEndpoints(deps, await accountContext(deps, required(o, 'account')))).map(toEndpointView),
+    }),
   },
-  'webhooks update': update(['url', 'events', 'description'], (o) => ({ url: o.url, events: parseEvents(o), description: o.description })),
+  'webhooks update': update(['url', 'events', 'description'], (o) => ({
+    url: o.url,
+    events: parseEvents(o),
+    description: o.description,
+  })),
   'webhooks enable': update([], () => ({ enabled: true })),
   'webhooks disable': update([], () => ({ enabled: false })),
   'webhooks delete': {
@@ -61,7 +72,8 @@ export const WEBHOOK_COMMANDS: Record<string, Command> = {
   'webhooks test': {
     options: [],
     takesId: true,
-    run: async (deps, _o, id) => toDeliveryView(await sendTestPing(deps, await endpointContext(deps, id as string), id as string)),
+    run: async (deps, _o, id) =>
+      toDeliveryView(await sendTestPing(deps, await endpointContext(deps, id as string), id as string)),
   },
   'webhooks deliveries': {
     options: ['page', 'size'],
@@ -69,8 +81,12 @@ export const WEBHOOK_COMMANDS: Record<string, Command> = {
     run: async (deps, o, id) => {
       const page = optionalNumber(o, 'page') ?? 1;
       const size = optionalNumber(o, 'size') ?? 20;
-      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100) throw new UsageError('--page must be ≥ 1 and --size 1 to 100');
-      const result = await listDeliveries(deps, await endpointContext(deps, id as string), id as string, { page, size });
+      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100)
+        throw new UsageError('--page must be ≥ 1 and --size 1 to 100');
+      const result = await listDeliveries(deps, await endpointContext(deps, id as string), id as string, {
+        page,
+        size,
+      });
       return { deliveries: result.items, total: result.total, page, size };
     },
   },

@@ -14,7 +14,10 @@ export interface AllowedMethods {
 }
 
 /** Records the routes registered from now on (call it before registering them). */
-export function recordAllowedMethods(app: ApiApp, routerOptions: { ignoreTrailingSlash: boolean; maxParamLength: number }): AllowedMethods {
+export function recordAllowedMethods(
+  app: ApiApp,
+  routerOptions: { ignoreTrailingSlash: boolean; maxParamLength: number },
+): AllowedMethods {
   const router = FindMyWay({ ...routerOptions, defaultRoute: () => undefined });
   const seen = new Set<string>();
   app.addHook('onRoute', (route) => {

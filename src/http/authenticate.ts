@@ -32,7 +32,10 @@ export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics
     if (!decision.allowed) {
       reply.header('Retry-After', decision.resetSeconds);
       metrics.rateLimitRejected(account.plan);
-      throw new AppError('RATE_LIMITED', `Too many requests: the ${account.plan} plan allows ${decision.limit} per minute.`);
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many requests: the ${account.plan} plan allows ${decision.limit} per minute.`,
+      );
     }
 
     request.apiKey = key;

@@ -52,7 +52,11 @@ import { registerFavicon } from './favicon.ts';
 import { createRouteDocumenter } from './openapi/route-documentation.ts';
 import { createDocumentCompleter, DOCUMENT_CONTACT } from './openapi/document-components.ts';
 import { AUTHENTICATED_ERRORS, SHARED_SCHEMAS } from './schemas.ts';
-import { installRequestMetrics, registerObservabilityRoutes, type Observability } from '../observability/observability-routes.ts';
+import {
+  installRequestMetrics,
+  registerObservabilityRoutes,
+  type Observability,
+} from '../observability/observability-routes.ts';
 import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { createReadiness } from '../observability/readiness.ts';
 
@@ -77,9 +81,17 @@ Beyond SPEC's codes this service adds \`NOT_FOUND\` (404, no such route), \`METH
 function fromRouterError(error: Error): AppError {
   switch ((error as { code?: string }).code) {
     case 'FST_ERR_BAD_URL':
-      return new AppError('INVALID_BODY', 'The URL is not valid: a path segment has a malformed percent-escape.', { list: { path: ['must be valid percent-encoded UTF-8'] } });
+      return new AppError('INVALID_BODY', 'The URL is not valid: a path segment has a malformed percent-escape.', {
+        list: { path: ['must be valid percent-encoded UTF-8'] },
+      });
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new AppError('INVALID_BODY', 'The URL is not valid: a path segment is too long.', { list: { path: [`each segment must be at most ${MAX_PARAM_LENGTH} characters as sent (an id of at most 200 characters, percent-encoded)`] } });
+      return new AppError('INVALID_BODY', 'The URL is not valid: a path segment is too long.', {
+        list: {
+          path: [
+            `each segment must be at most ${MAX_PARAM_LENGTH} characters as sent (an id of at most 200 characters, percent-encoded)`,
+          ],
+        },
+      });
     default:
       return new AppError('INVALID_BODY', 'The request is invalid.', { list: { path: ['could not be routed'] } });
   }
@@ -93,10 +105,13 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Search: 'The passages of an agent closest to a query, without a model.',
   Chat: 'Answers from an agent, as JSON or a stream.',
   Conversations: 'Stored conversations, their messages, feedback and tool calls.',
-  Tests: "An agent's test questions and their runs: does search still find the expected sources after each knowledge change (docs/test-questions.md).",
-  Handoff: 'Hand a conversation to a person, reply as one, give it back to the agent, and follow it as it happens (docs/handoff.md).',
-  'OpenAI-compatible': 'Chat Completions and models in the OpenAI API\'s shapes, for OpenAI SDKs and tools (errors in OpenAI\'s shape).',
-  MCP: 'The Model Context Protocol: an agent\'s search and chat as tools for MCP clients.',
+  Tests:
+    "An agent's test questions and their runs: does search still find the expected sources after each knowledge change (docs/test-questions.md).",
+  Handoff:
+    'Hand a conversation to a person, reply as one, give it back to the agent, and follow it as it happens (docs/handoff.md).',
+  'OpenAI-compatible':
+    "Chat Completions and models in the OpenAI API's shapes, for OpenAI SDKs and tools (errors in OpenAI's shape).",
+  MCP: "The Model Context Protocol: an agent's search and chat as tools for MCP clients.",
   Widget: 'What the embeddable chat widget calls from a web page, with a publishable key limited to listed origins.',
   'Webhook events': 'What the service sends to the endpoints configured in the console (SPEC §6).',
 };
@@ -106,7 +121,11 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 function defaultObservability(deps: HttpDeps): Observability {
   const readiness = createReadiness();
   readiness.addCheck('database', () => deps.domain.store.ping());
-  return { metrics: createServiceMetrics({ clustered: false }), config: { enabled: true, port: null, host: '127.0.0.1', token: null }, readiness };
+  return {
+    metrics: createServiceMetrics({ clustered: false }),
+    config: { enabled: true, port: null, host: '127.0.0.1', token: null },
+    readiness,
+  };
 }
 
 /** Builds the HTTP application: the public API under /api/v1, its OpenAPI document and docs page. */
@@ -145,12 +164,23 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       info: { title: 'Colloquy API', version: API_VERSION, description: API_DESCRIPTION, contact: DOCUMENT_CONTACT },
       servers: [{ url: API_PREFIX }],
       components: {
-        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' }, publishableKey: { type: 'http', scheme: 'bearer', bearerFormat: 'Publishable key (cq_pub_…), widget routes only' } },
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' },
+          publishableKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'Publishable key (cq_pub_…), widget routes only',
+          },
+        },
       },
     },
     // Only the public API's routes: the admin API has its own document (http/admin/admin-api.ts).
     transform: createRouteDocumenter({ prefix: API_PREFIX, securedErrors: AUTHENTICATED_ERRORS }),
-    transformObject: createDocumentCompleter({ schemas: SHARED_SCHEMAS, rateLimited: true, tagDescriptions: TAG_DESCRIPTIONS }) as never,
+    transformObject: createDocumentCompleter({
+      schemas: SHARED_SCHEMAS,
+      rateLimited: true,
+      tagDescriptions: TAG_DESCRIPTIONS,
+    }) as never,
     hideUntagged: true,
     convertConstToEnum: false, // OpenAPI 3.1 has `const`; generated clients type it as a literal
   });

@@ -11,7 +11,8 @@ const DIST_DIR = join(import.meta.dirname, '..', '..', 'console', 'dist');
 
 // The console needs nothing from other origins; it may not be framed (clickjacking).
 const PAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  'Content-Security-Policy':
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',
@@ -34,7 +35,8 @@ function isBuiltFile(relativePath: string): boolean {
 
 function sendIndex(reply: FastifyReply): FastifyReply {
   reply.headers(PAGE_HEADERS);
-  if (!existsSync(join(DIST_DIR, 'index.html'))) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
+  if (!existsSync(join(DIST_DIR, 'index.html')))
+    return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
   // The page names the current asset files, so it is always revalidated.
   return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
 }
@@ -42,7 +44,13 @@ function sendIndex(reply: FastifyReply): FastifyReply {
 export async function registerConsolePages(app: ApiApp): Promise<void> {
   // Cache headers are set here per kind of file, not by the plugin. Scripts and styles go out as
   // the Brotli or gzip copies the build made, when the browser accepts them.
-  await app.register(fastifyStatic, { root: DIST_DIR, serve: false, decorateReply: true, cacheControl: false, preCompressed: true });
+  await app.register(fastifyStatic, {
+    root: DIST_DIR,
+    serve: false,
+    decorateReply: true,
+    cacheControl: false,
+    preCompressed: true,
+  });
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${CONSOLE_PREFIX}/`));
   // Also `/console`: the router ignores trailing slashes.
   app.get(`${CONSOLE_PREFIX}/`, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));

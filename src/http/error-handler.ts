@@ -9,13 +9,17 @@ import type { AllowedMethods } from './allowed-methods.ts';
 /** Fastify's own errors (parsing, limits) in the spec's terms. */
 function fromFrameworkError(error: FastifyError): AppError | null {
   if (error.validation) {
-    return new AppError('INVALID_BODY', 'The request is invalid.', { list: toValidationList(error.validation as never, error.validationContext) });
+    return new AppError('INVALID_BODY', 'The request is invalid.', {
+      list: toValidationList(error.validation as never, error.validationContext),
+    });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('INVALID_BODY', 'The body must be JSON, sent with Content-Type: application/json.', { list: { body: ['must be application/json'] } });
+      return new AppError('INVALID_BODY', 'The body must be JSON, sent with Content-Type: application/json.', {
+        list: { body: ['must be application/json'] },
+      });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('INVALID_BODY', 'The JSON body is empty.', { list: { body: ['must be a JSON object'] } });
   }
@@ -41,8 +45,11 @@ export function unavailableAsAppError(error: unknown, reply?: FastifyReply): App
 export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   const status = STATUS_BY_CODE[error.code];
   if (status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
-  if (status === 401) return reply.code(401).send({ error: UNAUTHORIZED_NAMES[error.code] ?? 'Unauthorized', code: error.code });
-  return reply.code(status).send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
+  if (status === 401)
+    return reply.code(401).send({ error: UNAUTHORIZED_NAMES[error.code] ?? 'Unauthorized', code: error.code });
+  return reply
+    .code(status)
+    .send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
 }
 
 /** Any error a route or hook raised, as the AppError to tell the client; what is 5xx or unexpected
@@ -58,7 +65,8 @@ export function toAppError(error: FastifyError, request: FastifyRequest, reply?:
   }
   const appError = isAppError(error) ? error : fromFrameworkError(error);
   if (appError) {
-    if (appError.code === 'CLIENT_DISCONNECTED') request.log.info({ code: appError.code }, 'client disconnected before the answer');
+    if (appError.code === 'CLIENT_DISCONNECTED')
+      request.log.info({ code: appError.code }, 'client disconnected before the answer');
     else if (STATUS_BY_CODE[appError.code] >= 500) request.log.error({ err: error }, 'request failed');
     return appError;
   }
@@ -67,7 +75,9 @@ export function toAppError(error: FastifyError, request: FastifyRequest, reply?:
 }
 
 export function installErrorHandling(app: ApiApp, allowedMethods: AllowedMethods): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendAppError(reply, toAppError(error, request, reply)));
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendAppError(reply, toAppError(error, request, reply)),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -75,7 +85,13 @@ export function installErrorHandling(app: ApiApp, allowedMethods: AllowedMethods
     // A route of this method that itself called notFound (a missing console asset) stays a 404.
     if (allowed.length > 0 && !(allowed as string[]).includes(request.method)) {
       reply.header('Allow', allowed.join(', '));
-      return sendAppError(reply, new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`));
+      return sendAppError(
+        reply,
+        new AppError(
+          'METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
+        ),
+      );
     }
     const code: ErrorCode = 'NOT_FOUND';
     return sendAppError(reply, new AppError(code, `No route ${request.method} ${path}.`));

@@ -22,7 +22,10 @@ export function installGracefulClose(app: ApiApp, graceMs = DEFAULT_SHUTDOWN_GRA
   return async () => {
     closing = true;
     const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
-    const deadline = setTimeout(() => stopWork.abort(new ServiceUnavailableError('The server is shutting down; send the request again.', 1)), graceMs);
+    const deadline = setTimeout(
+      () => stopWork.abort(new ServiceUnavailableError('The server is shutting down; send the request again.', 1)),
+      graceMs,
+    );
     try {
       await app.close();
     } finally {

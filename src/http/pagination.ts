@@ -15,7 +15,9 @@ export type PageQuery = Static<typeof PageQuerySchema>;
 export const PaginationSchema = Type.Object({
   totalPages: Type.Integer({ description: 'At least 1, even when the list is empty.' }),
   currentPage: Type.Integer(),
-  pagingCounter: Type.Integer({ description: 'The 1-based position of the first item of this page in the whole list.' }),
+  pagingCounter: Type.Integer({
+    description: 'The 1-based position of the first item of this page in the whole list.',
+  }),
   hasNextPage: Type.Boolean(),
 });
 

@@ -14,15 +14,20 @@ export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
 export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
   type: 'string',
   enum: ERROR_CODES,
-  description: 'The error code (SPEC §7, plus the service\'s additions); the HTTP status tells which of them can occur.',
+  description: "The error code (SPEC §7, plus the service's additions); the HTTP status tells which of them can occur.",
 });
 
 export const UnauthorizedSchema = Type.Object(
   {
-    error: Type.String({ description: 'Short name: "Unauthorized", "Key expired" or (widget routes) "Invalid user hash".' }),
+    error: Type.String({
+      description: 'Short name: "Unauthorized", "Key expired" or (widget routes) "Invalid user hash".',
+    }),
     code: Type.Union([Type.Literal('AUTH_REQUIRED'), Type.Literal('KEY_EXPIRED'), Type.Literal('USER_HASH_INVALID')]),
   },
-  { description: 'Missing, invalid, revoked or expired key; on the widget routes also a visitor not proven, or (`USER_HASH_INVALID`) a user id whose hash does not match (flat shape, SPEC §7).' },
+  {
+    description:
+      'Missing, invalid, revoked or expired key; on the widget routes also a visitor not proven, or (`USER_HASH_INVALID`) a user id whose hash does not match (flat shape, SPEC §7).',
+  },
 );
 
 export const ErrorSchema = Type.Object(
@@ -32,7 +37,11 @@ export const ErrorSchema = Type.Object(
       {
         code: ErrorCodeSchema,
         message: Type.String(),
-        list: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'INVALID_BODY: messages by field name.' })),
+        list: Type.Optional(
+          Type.Record(Type.String(), Type.Array(Type.String()), {
+            description: 'INVALID_BODY: messages by field name.',
+          }),
+        ),
         ids: Type.Optional(Type.Array(Type.String(), { description: 'PENDING_TOOL_CALLS: the waiting tool calls.' })),
         output: Type.Optional(Type.Object({}, { additionalProperties: true })),
         usage: Type.Optional(Type.Object({ credits: Type.Number() })),
@@ -96,14 +105,23 @@ export const ToolCallSchema = Type.Object(
   {
     id: Type.String(),
     type: Type.Literal('function'),
-    function: Type.Object({ name: Type.String(), arguments: Type.String({ description: 'The arguments as a JSON text, as the model wrote them.' }) }),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('canceled')], { description: '`pending` until the client sends a result (`completed`) or cancels it (`canceled`).' }),
+    function: Type.Object({
+      name: Type.String(),
+      arguments: Type.String({ description: 'The arguments as a JSON text, as the model wrote them.' }),
+    }),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('canceled')], {
+      description: '`pending` until the client sends a result (`completed`) or cancels it (`canceled`).',
+    }),
   },
   { description: 'A client tool call (SPEC §2).' },
 );
 
 export const FeedbackSchema = Type.Object(
-  { rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String()), createdAt: Type.String({ format: 'date-time' }) },
+  {
+    rating: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+    comment: Type.Optional(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
   { description: 'The latest feedback on an assistant message.' },
 );
 
@@ -117,7 +135,10 @@ export const MessageSchema = Type.Object(
     author: Type.Optional(
       Type.Object(
         { type: Type.Literal('person'), name: Type.String({ description: 'The name the person replied under.' }) },
-        { description: 'Only on an assistant message written by a person while the conversation was with people (docs/handoff.md); absent on the model\'s replies.' },
+        {
+          description:
+            "Only on an assistant message written by a person while the conversation was with people (docs/handoff.md); absent on the model's replies.",
+        },
       ),
     ),
     createdAt: Type.String({ format: 'date-time' }),
@@ -128,8 +149,12 @@ export const MessageSchema = Type.Object(
 export const ConversationSchema = Type.Object(
   {
     id: Type.String(),
-    userId: Type.Union([Type.String(), Type.Null()], { description: 'The end user of a persistent conversation, else null.' }),
-    title: Type.Union([Type.String(), Type.Null()], { description: 'The first user message, shortened to 80 characters; null before any.' }),
+    userId: Type.Union([Type.String(), Type.Null()], {
+      description: 'The end user of a persistent conversation, else null.',
+    }),
+    title: Type.Union([Type.String(), Type.Null()], {
+      description: 'The first user message, shortened to 80 characters; null before any.',
+    }),
     messageCount: Type.Integer(),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time', description: 'When the latest message was stored.' }),
@@ -139,7 +164,11 @@ export const ConversationSchema = Type.Object(
 
 export const ConversationParamsSchema = Type.Object({
   ...AgentIdParamsSchema.properties,
-  conversationRef: Type.String({ minLength: 1, maxLength: 200, description: 'A conversation id or an end user id (URL-encoded).' }),
+  conversationRef: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'A conversation id or an end user id (URL-encoded).',
+  }),
 });
 
 export const MessageParamsSchema = Type.Object({
@@ -150,12 +179,19 @@ export const MessageParamsSchema = Type.Object({
 export const HandoffConversationSchema = Type.Object(
   {
     ...ConversationSchema.properties,
-    state: Type.Union([Type.Literal('agent'), Type.Literal('people')], { description: '`agent`: the model answers; `people`: messages wait for a person, the model is not called.' }),
+    state: Type.Union([Type.Literal('agent'), Type.Literal('people')], {
+      description: '`agent`: the model answers; `people`: messages wait for a person, the model is not called.',
+    }),
     handoff: Type.Union(
       [
         Type.Object({
           reason: Type.Union([Type.String(), Type.Null()]),
-          requestedBy: Type.Union([Type.Literal('api'), Type.Literal('visitor'), Type.Literal('console'), Type.Literal('agent')]),
+          requestedBy: Type.Union([
+            Type.Literal('api'),
+            Type.Literal('visitor'),
+            Type.Literal('console'),
+            Type.Literal('agent'),
+          ]),
           requestedAt: Type.String({ format: 'date-time' }),
         }),
         Type.Null(),

@@ -27,7 +27,8 @@ function streamError(reply: FastifyReply, error: unknown): Record<string, unknow
   const unavailable = unavailableAsAppError(error);
   if (unavailable) return { code: unavailable.code, message: unavailable.message };
   // A client that went away is an ordinary end of a stream: information, no stack.
-  if (isAppError(error) && error.code === 'CLIENT_DISCONNECTED') reply.log.info({ code: error.code }, 'client disconnected before the stream ended');
+  if (isAppError(error) && error.code === 'CLIENT_DISCONNECTED')
+    reply.log.info({ code: error.code }, 'client disconnected before the stream ended');
   else if (!isAppError(error) || error.code === 'UNKNOWN_ERROR') reply.log.error({ err: error }, 'stream failed');
   const appError = isAppError(error) ? error : new AppError('UNKNOWN_ERROR', 'An internal error occurred.');
   return { code: appError.code, message: appError.message, ...appError.details };
@@ -43,7 +44,12 @@ export function createSseWriter(reply: FastifyReply, endMarker = 'data:\n\n'): S
     if (started) return;
     started = true;
     reply.hijack();
-    const headers = { ...reply.getHeaders(), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
+    const headers = {
+      ...reply.getHeaders(),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+    };
     reply.raw.writeHead(200, headers as Record<string, string>);
     reply.server.metrics.sseOpened();
     reply.raw.once('close', () => reply.server.metrics.sseClosed());

@@ -24,7 +24,9 @@ const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 
 function makeAjv(coerceTypes: boolean | 'array'): Ajv {
   // verbose: errors carry their schema, so a union can be described by its members.
-  return addFormats(new Ajv({ allErrors: true, verbose: true, coerceTypes, useDefaults: true, removeAdditional: false, strict: false }));
+  return addFormats(
+    new Ajv({ allErrors: true, verbose: true, coerceTypes, useDefaults: true, removeAdditional: false, strict: false }),
+  );
 }
 
 const bodyAjv = makeAjv(false);
@@ -71,12 +73,15 @@ export function toValidationList(errors: ErrorObject[], part: string | undefined
   const list = new Map<string, string[]>();
   const root = part === 'querystring' ? 'query' : (part ?? 'body');
   // A union that failed is described once, as a whole, not by each member's own failure.
-  const unions = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => `${error.schemaPath}/`);
+  const unions = errors
+    .filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')
+    .map((error) => `${error.schemaPath}/`);
   for (const error of errors) {
     if (unions.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     let field = error.instancePath.slice(1).replaceAll('/', '.');
     if (error.keyword === 'required') field = [field, String(error.params.missingProperty)].filter(Boolean).join('.');
-    if (error.keyword === 'additionalProperties') field = [field, String(error.params.additionalProperty)].filter(Boolean).join('.');
+    if (error.keyword === 'additionalProperties')
+      field = [field, String(error.params.additionalProperty)].filter(Boolean).join('.');
     const key = field || root;
     const message = describe(error);
     const messages = list.get(key) ?? [];
@@ -172,8 +177,15 @@ function typeWords(type: unknown): string {
 function unionWords(members: unknown): string {
   if (!Array.isArray(members)) return 'is not one of the accepted forms';
   const schemas = members as Array<Record<string, unknown>>;
-  if (schemas.every((member) => 'const' in member)) return `must be one of: ${schemas.map((member) => String(member.const)).join(', ')}`;
-  if (schemas.every((member) => typeof member.type === 'string' && Object.keys(member).every((name) => name === 'type' || name === 'description'))) {
+  if (schemas.every((member) => 'const' in member))
+    return `must be one of: ${schemas.map((member) => String(member.const)).join(', ')}`;
+  if (
+    schemas.every(
+      (member) =>
+        typeof member.type === 'string' &&
+        Object.keys(member).every((name) => name === 'type' || name === 'description'),
+    )
+  ) {
     return `must be ${typeWords(schemas.map((member) => member.type))}`;
   }
   return 'is not one of the accepted forms';

@@ -39,21 +39,33 @@ export function inTransaction(trx: Transaction<unknown>) {
 export function createIngestJobRows({ db, repositoriesIn }: JobsDatabase) {
   return {
     /** In one transaction: `reserve` (may throw), the row, then `send` (pg-boss, same transaction). */
-    async insert(id: string, job: IngestJob, now: number, reserve: (tx: StoreRepositories) => Promise<void>, send: (trx: Transaction<unknown>) => Promise<void>): Promise<void> {
+    async insert(
+      id: string,
+      job: IngestJob,
+      now: number,
+      reserve: (tx: StoreRepositories) => Promise<void>,
+      send: (trx: Transaction<unknown>) => Promise<void>,
+    ): Promise<void> {
       const { task } = job;
-      const bytes = task.kind === 'file' ? Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength) : null;
+      const bytes =
+        task.kind === 'file' ? Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength) : null;
       const stored = task.kind === 'file' ? { ...job, task: { ...task, bytes: null } } : job;
       await db.transaction().execute(async (trx) => {
         await reserve(repositoriesIn(trx));
         await sql`INSERT INTO ingest_jobs (id, account_id, agent_id, storage, job, bytes, state, created_at)
-          VALUES (${id}, ${job.ctx.accountId}, ${job.agent.id}, ${job.storage}, ${JSON.stringify(stored)}::jsonb, ${bytes}, 'queued', ${now})`.execute(trx);
+          VALUES (${id}, ${job.ctx.accountId}, ${job.agent.id}, ${job.storage}, ${JSON.stringify(stored)}::jsonb, ${bytes}, 'queued', ${now})`.execute(
+          trx,
+        );
         await send(trx);
       });
     },
 
     /** Marks an attempt on a job still queued and returns its input; null when it has settled. */
     async claim(id: string, worker: string): Promise<IngestJob | null> {
-      const { rows } = await sql<{ job: IngestJob; bytes: Buffer | null }>`UPDATE ingest_jobs SET attempts = attempts + 1, worker = ${worker}
+      const { rows } = await sql<{
+        job: IngestJob;
+        bytes: Buffer | null;
+      }>`UPDATE ingest_jobs SET attempts = attempts + 1, worker = ${worker}
         WHERE id = ${id} AND state = 'queued' RETURNING job, bytes`.execute(db);
       const row = rows[0];
       if (!row) return null;
@@ -67,9 +79,17 @@ export function createIngestJobRows({ db, repositoriesIn }: JobsDatabase) {
      * attempts (or an attempt and a cancel) only the first settles it. Storage goes back in the
      * same transaction when nothing was stored. Returns false when it had already settled.
      */
-    async settle(id: string, now: number, decide: (tx: StoreRepositories) => Promise<IngestOutcome | 'cancelled'>, release: (tx: StoreRepositories, job: IngestJob) => Promise<void>): Promise<boolean> {
+    async settle(
+      id: string,
+      now: number,
+      decide: (tx: StoreRepositories) => Promise<IngestOutcome | 'cancelled'>,
+      release: (tx: StoreRepositories, job: IngestJob) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ state: string; job: IngestJob }>`SELECT state, job FROM ingest_jobs WHERE id = ${id} FOR UPDATE`.execute(trx);
+        const { rows } = await sql<{
+          state: string;
+          job: IngestJob;
+        }>`SELECT state, job FROM ingest_jobs WHERE id = ${id} FOR UPDATE`.execute(trx);
         const row = rows[0];
         if (!row || row.state !== 'queued') return false;
         const tx = repositoriesIn(trx);
@@ -77,14 +97,20 @@ export function createIngestJobRows({ db, repositoriesIn }: JobsDatabase) {
         const state = outcome === 'cancelled' ? 'cancelled' : outcome.kind;
         if (state !== 'stored') await release(tx, row.job);
         const saved = outcome === 'cancelled' ? null : JSON.stringify(outcome);
-        await sql`UPDATE ingest_jobs SET state = ${state}, outcome = ${saved}::jsonb, bytes = NULL, job = job - 'task', finished_at = ${now} WHERE id = ${id}`.execute(trx);
+        await sql`UPDATE ingest_jobs SET state = ${state}, outcome = ${saved}::jsonb, bytes = NULL, job = job - 'task', finished_at = ${now} WHERE id = ${id}`.execute(
+          trx,
+        );
         await sql`SELECT pg_notify(${SETTLED_CHANNEL}, ${id})`.execute(trx);
         return true;
       });
     },
 
     /** A job of this agent for the same source (a file's content hash, a page's URL) that has not settled yet. */
-    async findQueued(accountId: string, agentId: string, same: { field: 'contentHash' | 'url'; value: string }): Promise<string | null> {
+    async findQueued(
+      accountId: string,
+      agentId: string,
+      same: { field: 'contentHash' | 'url'; value: string },
+    ): Promise<string | null> {
       const { rows } = await sql<{ id: string }>`SELECT id FROM ingest_jobs
         WHERE account_id = ${accountId} AND agent_id = ${agentId} AND state = 'queued' AND job -> 'task' ->> ${same.field} = ${same.value}
         ORDER BY created_at LIMIT 1`.execute(db);
@@ -97,7 +123,9 @@ export function createIngestJobRows({ db, repositoriesIn }: JobsDatabase) {
     },
 
     async purgeFinished(now: number): Promise<void> {
-      await sql`DELETE FROM ingest_jobs WHERE state <> 'queued' AND finished_at < ${now - KEEP_FINISHED_MS}`.execute(db);
+      await sql`DELETE FROM ingest_jobs WHERE state <> 'queued' AND finished_at < ${now - KEEP_FINISHED_MS}`.execute(
+        db,
+      );
     },
   };
 }

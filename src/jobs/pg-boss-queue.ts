@@ -33,7 +33,14 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
   const { settings, handlers, now, log } = options;
   const rows = createIngestJobRows(options.database);
   const worker = `${hostname()}:${process.pid}`;
-  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4, useListenNotify: true, superviseIntervalSeconds: settings.superviseSeconds, monitorIntervalSeconds: settings.superviseSeconds });
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: 'pgboss',
+    max: 4,
+    useListenNotify: true,
+    superviseIntervalSeconds: settings.superviseSeconds,
+    monitorIntervalSeconds: settings.superviseSeconds,
+  });
   boss.on('error', (error) => log('ingestion queue error', error));
   const running = new Map<string, AbortController>();
   let listener: SettledListener | null = null;
@@ -41,7 +48,17 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
   let jobsDone = 0;
 
   /** Creates the queue, or applies this node's settings to it (every node should share them). */
-  async function ensureQueue(name: string, queueOptions: { deadLetter?: string; retryLimit?: number; retryDelay?: number; heartbeatSeconds?: number; expireInSeconds?: number; notify: boolean }): Promise<void> {
+  async function ensureQueue(
+    name: string,
+    queueOptions: {
+      deadLetter?: string;
+      retryLimit?: number;
+      retryDelay?: number;
+      heartbeatSeconds?: number;
+      expireInSeconds?: number;
+      notify: boolean;
+    },
+  ): Promise<void> {
     if (await boss.getQueue(name)) return boss.updateQueue(name, queueOptions);
     // Another node may create it at the same moment.
     await boss.createQueue(name, queueOptions).catch(async (error: unknown) => {
@@ -58,7 +75,12 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
     running.set(id, cancel);
     try {
       const result = await handlers.prepare(input, AbortSignal.any([cancel.signal, job.signal]));
-      await rows.settle(id, now(), (tx) => (result.kind === 'prepared' ? handlers.store(tx, input, result.prepared) : Promise.resolve(result)), handlers.release);
+      await rows.settle(
+        id,
+        now(),
+        (tx) => (result.kind === 'prepared' ? handlers.store(tx, input, result.prepared) : Promise.resolve(result)),
+        handlers.release,
+      );
     } catch (error) {
       // Settled elsewhere meanwhile (its waiter left, or another attempt finished): nothing to do.
       if (cancel.signal.aborted) return;
@@ -72,7 +94,12 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
 
   /** Every attempt failed: the job settles as failed, and its storage is given back. */
   async function bury(job: Job<{ id: string }>): Promise<void> {
-    await rows.settle(job.data.id, now(), async () => ({ kind: 'failed', message: 'every attempt to index it failed' }), handlers.release);
+    await rows.settle(
+      job.data.id,
+      now(),
+      async () => ({ kind: 'failed', message: 'every attempt to index it failed' }),
+      handlers.release,
+    );
   }
 
   function start(): Promise<void> {
@@ -82,7 +109,14 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
       listener.onSettled((id) => running.get(id)?.abort(new Error('the job was settled elsewhere')));
       await boss.start();
       await ensureQueue(DEAD_LETTERS, { notify: true });
-      await ensureQueue(QUEUE, { deadLetter: DEAD_LETTERS, retryLimit: settings.retryLimit, retryDelay: 1, heartbeatSeconds: settings.heartbeatSeconds, expireInSeconds: settings.expireSeconds, notify: true });
+      await ensureQueue(QUEUE, {
+        deadLetter: DEAD_LETTERS,
+        retryLimit: settings.retryLimit,
+        retryDelay: 1,
+        heartbeatSeconds: settings.heartbeatSeconds,
+        expireInSeconds: settings.expireSeconds,
+        notify: true,
+      });
       // NOTIFY wakes workers for new jobs only: retries (and jobs of lost nodes) are found by polling.
       const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 };
       // One pg-boss worker per slot, each waking itself after a job: a worker that found work
@@ -125,7 +159,12 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
    */
   async function joinQueued(job: IngestJob, signal?: AbortSignal): Promise<IngestOutcome | null> {
     const { task } = job;
-    const same = task.kind === 'file' ? (task.contentHash ? { field: 'contentHash' as const, value: task.contentHash } : null) : { field: 'url' as const, value: task.url };
+    const same =
+      task.kind === 'file'
+        ? task.contentHash
+          ? { field: 'contentHash' as const, value: task.contentHash }
+          : null
+        : { field: 'url' as const, value: task.url };
     if (!same) return null;
     const queued = await rows.findQueued(job.ctx.accountId, job.agent.id, same);
     if (!queued) return null;
@@ -143,9 +182,15 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
       const joined = await joinQueued(job, signal);
       if (joined) return joined;
       const id = randomUUID();
-      await rows.insert(id, job, now(), (tx) => handlers.reserve(tx, job), async (trx) => {
-        await boss.send(QUEUE, { id }, { id, db: inTransaction(trx) });
-      });
+      await rows.insert(
+        id,
+        job,
+        now(),
+        (tx) => handlers.reserve(tx, job),
+        async (trx) => {
+          await boss.send(QUEUE, { id }, { id, db: inTransaction(trx) });
+        },
+      );
       try {
         return await waitFor(id, signal);
       } catch (error) {

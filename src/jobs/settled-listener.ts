@@ -17,7 +17,11 @@ export interface SettledListener {
 
 const RECONNECT_MS = 1_000;
 
-export function createSettledListener(databaseUrl: string, channel: string, log: (message: string, error?: unknown) => void): SettledListener {
+export function createSettledListener(
+  databaseUrl: string,
+  channel: string,
+  log: (message: string, error?: unknown) => void,
+): SettledListener {
   const armed = new Map<string, Set<() => void>>();
   const listeners: Array<(id: string) => void> = [];
   let client: pg.Client | null = null;

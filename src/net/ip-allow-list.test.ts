@@ -31,6 +31,8 @@ test('families never cross, and junk never matches', () => {
 });
 
 test('validation of allow-list entries', () => {
-  for (const ok of ['1.2.3.4', '10.0.0.0/8', '::1', '2001:db8::/32', '0.0.0.0/0']) assert.equal(isValidIpOrCidr(ok), true, ok);
-  for (const bad of ['1.2.3.4/33', '300.1.1.1', '2001:db8::/129', 'example.com', '', '10.0.0.0/']) assert.equal(isValidIpOrCidr(bad), false, bad);
+  for (const ok of ['1.2.3.4', '10.0.0.0/8', '::1', '2001:db8::/32', '0.0.0.0/0'])
+    assert.equal(isValidIpOrCidr(ok), true, ok);
+  for (const bad of ['1.2.3.4/33', '300.1.1.1', '2001:db8::/129', 'example.com', '', '10.0.0.0/'])
+    assert.equal(isValidIpOrCidr(bad), false, bad);
 });

@@ -4,7 +4,9 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** An IPv4-mapped IPv6 address (::ffff:1.2.3.4, as dual-stack sockets report) counts as IPv4. */
 function normalize(address: Address): Address {
-  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (address as ipaddr.IPv6).toIPv4Address()
+    : address;
 }
 
 function parseRange(entry: string): [Address, number] {

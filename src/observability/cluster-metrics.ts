@@ -23,7 +23,8 @@ export function createClusterMetrics(): { collect(): Promise<string> } {
     const id = message.id;
     collect().then(
       (text) => worker.isConnected() && worker.send({ type: ANSWER, id, text } satisfies Answer),
-      (error: Error) => worker.isConnected() && worker.send({ type: ANSWER, id, error: error.message } satisfies Answer),
+      (error: Error) =>
+        worker.isConnected() && worker.send({ type: ANSWER, id, error: error.message } satisfies Answer),
     );
   });
   return { collect };

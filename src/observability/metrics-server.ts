@@ -6,15 +6,22 @@ import type { MetricsConfig } from '../config.ts';
 import { Registry } from 'prom-client';
 import { hasMetricsToken } from './metrics-token.ts';
 
-export async function startMetricsServer(config: MetricsConfig, collect: () => Promise<string>): Promise<{ port: number; close(): Promise<void> }> {
+export async function startMetricsServer(
+  config: MetricsConfig,
+  collect: () => Promise<string>,
+): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
-    if (request.method !== 'GET' || (path !== '/metrics' && path !== '/healthz')) return void response.writeHead(404).end();
-    if (path === '/healthz') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    if (!hasMetricsToken(config.token, request.headers.authorization)) return void response.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+    if (request.method !== 'GET' || (path !== '/metrics' && path !== '/healthz'))
+      return void response.writeHead(404).end();
+    if (path === '/healthz')
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    if (!hasMetricsToken(config.token, request.headers.authorization))
+      return void response.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
     collect().then(
       (text) => response.writeHead(200, { 'content-type': Registry.PROMETHEUS_CONTENT_TYPE }).end(text),
-      (error: Error) => response.writeHead(503, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${error.message}\n`),
+      (error: Error) =>
+        response.writeHead(503, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${error.message}\n`),
     );
   });
   server.listen(config.port ?? 0, config.host);

@@ -15,7 +15,12 @@ export interface Observability {
 /** Counts every answered request by its route pattern; requests no route matched count as `unmatched`. */
 export function installRequestMetrics(app: FastifyInstance, metrics: ServiceMetrics): void {
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 }
@@ -29,7 +34,11 @@ export function registerObservabilityRoutes(app: FastifyInstance, { metrics, con
   });
   if (!config.enabled || config.port !== null) return;
   app.get('/metrics', hidden, async (request, reply) => {
-    if (!hasMetricsToken(config.token, request.headers.authorization)) return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'A metrics token is required.', code: 'AUTH_REQUIRED' });
+    if (!hasMetricsToken(config.token, request.headers.authorization))
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'A metrics token is required.', code: 'AUTH_REQUIRED' });
     return reply.type(metrics.contentType).send(await metrics.collect());
   });
 }

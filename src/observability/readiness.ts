@@ -17,7 +17,9 @@ export function createReadiness(): Readiness {
       const results = await Promise.all(
         [...checks].map(async ([name, run]) => {
           let timer: NodeJS.Timeout | undefined;
-          const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)));
+          const timeout = new Promise(
+            (_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)),
+          );
           try {
             await Promise.race([run(), timeout]);
             return [name, 'ok'] as const;

@@ -42,26 +42,86 @@ export function createServiceMetrics(options: { clustered: boolean }): ServiceMe
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry, prefix: 'colloquy_' });
-  const requests = new Counter({ name: 'colloquy_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers });
-  const latency = new Histogram({ name: 'colloquy_http_request_duration_seconds', help: 'Time to answer, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
+  const requests = new Counter({
+    name: 'colloquy_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'colloquy_http_request_duration_seconds',
+    help: 'Time to answer, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
   const sse = new Gauge({ name: 'colloquy_sse_streams_open', help: 'Server-Sent Events streams open now.', registers });
-  const rejections = new Counter({ name: 'colloquy_rate_limit_rejections_total', help: 'Requests refused 429 by the per-account rate limit, by plan.', labelNames: ['plan'], registers });
-  const attempts = new Counter({ name: 'colloquy_webhook_attempts_total', help: 'Webhook delivery attempts by outcome: succeeded, pending (failed, retried later), failed (for good).', labelNames: ['outcome'], registers });
-  const passages = new Counter({ name: 'colloquy_embedding_passages_total', help: 'Texts embedded (passages and queries).', registers });
-  const embedSeconds = new Counter({ name: 'colloquy_embedding_seconds_total', help: 'Time spent embedding; passages_total / seconds_total is the throughput.', registers });
-  const jobs = new Histogram({ name: 'colloquy_queue_job_duration_seconds', help: 'Ingestion queue jobs, by kind, from start to end.', labelNames: ['kind'], buckets: LATENCY_BUCKETS, registers });
+  const rejections = new Counter({
+    name: 'colloquy_rate_limit_rejections_total',
+    help: 'Requests refused 429 by the per-account rate limit, by plan.',
+    labelNames: ['plan'],
+    registers,
+  });
+  const attempts = new Counter({
+    name: 'colloquy_webhook_attempts_total',
+    help: 'Webhook delivery attempts by outcome: succeeded, pending (failed, retried later), failed (for good).',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const passages = new Counter({
+    name: 'colloquy_embedding_passages_total',
+    help: 'Texts embedded (passages and queries).',
+    registers,
+  });
+  const embedSeconds = new Counter({
+    name: 'colloquy_embedding_seconds_total',
+    help: 'Time spent embedding; passages_total / seconds_total is the throughput.',
+    registers,
+  });
+  const jobs = new Histogram({
+    name: 'colloquy_queue_job_duration_seconds',
+    help: 'Ingestion queue jobs, by kind, from start to end.',
+    labelNames: ['kind'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
 
   let indexCache: (() => IndexCacheStats) | null = null;
   let backlog: (() => Promise<{ pendingDeliveries: number; undispatchedEvents: number }>) | null = null;
   let queue: (() => Promise<QueueStats>) | null = null;
   const cacheStat = (name: keyof IndexCacheStats) => () => indexCache?.()[name] ?? 0;
-  new Gauge({ name: 'colloquy_index_cache_entries', help: 'Agent search indexes held in memory.', registers, collect: gaugeFrom(cacheStat('entries')) });
-  new Gauge({ name: 'colloquy_index_cache_bytes', help: 'Bytes of the agent search indexes held in memory.', registers, collect: gaugeFrom(cacheStat('bytes')) });
+  new Gauge({
+    name: 'colloquy_index_cache_entries',
+    help: 'Agent search indexes held in memory.',
+    registers,
+    collect: gaugeFrom(cacheStat('entries')),
+  });
+  new Gauge({
+    name: 'colloquy_index_cache_bytes',
+    help: 'Bytes of the agent search indexes held in memory.',
+    registers,
+    collect: gaugeFrom(cacheStat('bytes')),
+  });
   // Counters read from the cache's own tallies at scrape time.
-  new Counter({ name: 'colloquy_index_cache_hits_total', help: 'Searches answered from an index in memory.', registers, collect: counterFrom(cacheStat('hits')) });
-  new Counter({ name: 'colloquy_index_cache_misses_total', help: 'Searches that had to build (or rebuild) an index.', registers, collect: counterFrom(cacheStat('misses')) });
+  new Counter({
+    name: 'colloquy_index_cache_hits_total',
+    help: 'Searches answered from an index in memory.',
+    registers,
+    collect: counterFrom(cacheStat('hits')),
+  });
+  new Counter({
+    name: 'colloquy_index_cache_misses_total',
+    help: 'Searches that had to build (or rebuild) an index.',
+    registers,
+    collect: counterFrom(cacheStat('misses')),
+  });
   // Shared state (database rows, the queue) is the same from every worker: a cluster reports the largest reading, not the sum.
-  const backlogGauge = new Gauge({ name: 'colloquy_webhook_backlog', help: 'Webhook work waiting: pending deliveries and events not yet fanned out.', labelNames: ['kind'], aggregator: 'max', registers,
+  const backlogGauge = new Gauge({
+    name: 'colloquy_webhook_backlog',
+    help: 'Webhook work waiting: pending deliveries and events not yet fanned out.',
+    labelNames: ['kind'],
+    aggregator: 'max',
+    registers,
     async collect() {
       if (!backlog) return;
       const counts = await backlog();
@@ -69,7 +129,12 @@ export function createServiceMetrics(options: { clustered: boolean }): ServiceMe
       backlogGauge.set({ kind: 'events' }, counts.undispatchedEvents);
     },
   });
-  const queueGauge = new Gauge({ name: 'colloquy_queue_jobs', help: 'Ingestion queue jobs by state (0 until a queue is registered).', labelNames: ['state'], aggregator: 'max', registers,
+  const queueGauge = new Gauge({
+    name: 'colloquy_queue_jobs',
+    help: 'Ingestion queue jobs by state (0 until a queue is registered).',
+    labelNames: ['state'],
+    aggregator: 'max',
+    registers,
     async collect() {
       const stats = queue ? await queue() : { waiting: 0, active: 0, failed: 0 };
       for (const state of ['waiting', 'active', 'failed'] as const) queueGauge.set({ state }, stats[state]);
@@ -89,7 +154,14 @@ export function createServiceMetrics(options: { clustered: boolean }): ServiceMe
     observeRequest(method, route, status, seconds) {
       const key = `${method} ${status} ${route}`;
       let child = children.get(key);
-      if (!child) children.set(key, (child = { count: requests.labels(method, route, String(status)), time: latency.labels(method, route, String(status)) }));
+      if (!child)
+        children.set(
+          key,
+          (child = {
+            count: requests.labels(method, route, String(status)),
+            time: latency.labels(method, route, String(status)),
+          }),
+        );
       child.count.inc();
       child.time.observe(seconds);
     },

@@ -41,7 +41,10 @@ export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
 
 /** A model's answer as it arrives: text fragments, then at most one batch of complete tool calls
  * (ids already Colloquy's own), then exactly one `finish`. */
-export type ChatModelEvent = { type: 'content'; text: string } | { type: 'tool_calls'; calls: ModelToolCall[] } | { type: 'finish'; reason: FinishReason };
+export type ChatModelEvent =
+  | { type: 'content'; text: string }
+  | { type: 'tool_calls'; calls: ModelToolCall[] }
+  | { type: 'finish'; reason: FinishReason };
 
 export interface ChatModel {
   /** True for a model that answers by quoting (the extractive one): retrieval then picks, for

@@ -98,19 +98,40 @@ export interface ConversationStore {
   insertOrGet(conversation: NewConversation): Promise<ConversationRecord>;
   /** Most recently active first (updatedAt, then id, descending), with the count of the whole list. */
   /** `withMessages`: only conversations holding a message (one whose first reply failed holds none). */
-  list(accountId: string, agentId: string, page: PageRequest, options?: { withMessages?: boolean }): Promise<Page<ConversationRecord>>;
+  list(
+    accountId: string,
+    agentId: string,
+    page: PageRequest,
+    options?: { withMessages?: boolean },
+  ): Promise<Page<ConversationRecord>>;
   /** Removes the conversation with all its messages and tool calls; the number of messages removed,
    * or undefined when there was no such conversation. */
   delete(accountId: string, agentId: string, conversationId: string): Promise<number | undefined>;
   /** Appends messages in order after the conversation's last (seq, message count), sets its
    * updatedAt to `at`, and its title when it has none yet. */
-  appendMessages(accountId: string, conversationId: string, messages: NewMessage[], at: number, title: string | null): Promise<MessageRecord[]>;
+  appendMessages(
+    accountId: string,
+    conversationId: string,
+    messages: NewMessage[],
+    at: number,
+    title: string | null,
+  ): Promise<MessageRecord[]>;
   /** Moves the conversation to `state` unless it is there already (one conditional UPDATE, so of
    * two concurrent moves one wins); a move to people records `handoff`. The conversation after,
    * and whether this call moved it; undefined when there is no such conversation. */
-  setState(accountId: string, agentId: string, conversationId: string, state: ConversationState, handoff: HandoffRecord | null): Promise<{ conversation: ConversationRecord; moved: boolean } | undefined>;
+  setState(
+    accountId: string,
+    agentId: string,
+    conversationId: string,
+    state: ConversationState,
+    handoff: HandoffRecord | null,
+  ): Promise<{ conversation: ConversationRecord; moved: boolean } | undefined>;
   /** The account's conversations with people, most recently active first (the console's inbox). */
-  listWithPeople(accountId: string, page: PageRequest, onlyAgentIds?: readonly string[]): Promise<Page<ConversationRecord>>;
+  listWithPeople(
+    accountId: string,
+    page: PageRequest,
+    onlyAgentIds?: readonly string[],
+  ): Promise<Page<ConversationRecord>>;
 }
 
 export interface MessageStore {
@@ -134,5 +155,12 @@ export interface ToolCallStore {
   get(accountId: string, conversationId: string, toolCallId: string): Promise<ToolCallRecord | undefined>;
   /** Moves a pending call to `completed` (with its output) or `canceled`, atomically; false when
    * the call was not pending any more (another request settled it first). */
-  settle(accountId: string, conversationId: string, toolCallId: string, status: 'completed' | 'canceled', output: string | null, at: number): Promise<boolean>;
+  settle(
+    accountId: string,
+    conversationId: string,
+    toolCallId: string,
+    status: 'completed' | 'canceled',
+    output: string | null,
+    at: number,
+  ): Promise<boolean>;
 }

@@ -102,7 +102,14 @@ export interface TestRunStore {
   /** Worker (crosses accounts): takes one queued run, or one whose holder's lease ran out. */
   claimQueued(now: number, lease: RunLease): Promise<TestRunRecord | undefined>;
   /** Records the outcome if `lease` still holds the run; false when another holder took it. */
-  finish(runId: string, lease: RunLease, outcome: Pick<TestRunRecord, 'state' | 'passed' | 'failed' | 'results' | 'comparison' | 'error' | 'knowledgeVersion' | 'completedAt'>): Promise<boolean>;
+  finish(
+    runId: string,
+    lease: RunLease,
+    outcome: Pick<
+      TestRunRecord,
+      'state' | 'passed' | 'failed' | 'results' | 'comparison' | 'error' | 'knowledgeVersion' | 'completedAt'
+    >,
+  ): Promise<boolean>;
 }
 
 export interface EvaluationScheduleStore {

@@ -1,5 +1,27 @@
 /** Prefixed, time-sortable identifiers (STYLE.md: agt_, key_, evt_, …). */
-export type IdPrefix = 'acc' | 'mem' | 'agt' | 'key' | 'evt' | 'crd' | 'req' | 'conv' | 'msg' | 'src' | 'whk' | 'whd' | 'wha' | 'call' | 'chk' | 'usr' | 'ses' | 'qst' | 'site' | 'lease' | 'tq' | 'run';
+export type IdPrefix =
+  | 'acc'
+  | 'mem'
+  | 'agt'
+  | 'key'
+  | 'evt'
+  | 'crd'
+  | 'req'
+  | 'conv'
+  | 'msg'
+  | 'src'
+  | 'whk'
+  | 'whd'
+  | 'wha'
+  | 'call'
+  | 'chk'
+  | 'usr'
+  | 'ses'
+  | 'qst'
+  | 'site'
+  | 'lease'
+  | 'tq'
+  | 'run';
 
 export interface Ids {
   next(prefix: IdPrefix): string;

@@ -39,7 +39,10 @@ export interface IngestHandlers<Prepared> {
   release(tx: StoreRepositories, job: IngestJob): Promise<void>;
   /** Extracts, chunks and embeds, outside any transaction. Returns a refusal for a file that
    * cannot be indexed; throws for failures worth another attempt. */
-  prepare(job: IngestJob, signal?: AbortSignal): Promise<{ kind: 'prepared'; prepared: Prepared } | Extract<IngestOutcome, { kind: 'refused' }>>;
+  prepare(
+    job: IngestJob,
+    signal?: AbortSignal,
+  ): Promise<{ kind: 'prepared'; prepared: Prepared } | Extract<IngestOutcome, { kind: 'refused' }>>;
   /** Stores the prepared source inside `tx` (whose storage is reserved). */
   store(tx: StoreRepositories, job: IngestJob, prepared: Prepared): Promise<IngestOutcome>;
 }

@@ -40,7 +40,13 @@ export interface QuestionFilter {
 export interface QuestionStore {
   insert(question: QuestionRecord): Promise<void>;
   /** The latest `limit` questions of the period, newest first. */
-  inPeriod(accountId: string, agentId: string, period: Period, filter: QuestionFilter, limit: number): Promise<{ items: QuestionRecord[]; total: number }>;
+  inPeriod(
+    accountId: string,
+    agentId: string,
+    period: Period,
+    filter: QuestionFilter,
+    limit: number,
+  ): Promise<{ items: QuestionRecord[]; total: number }>;
   byIds(accountId: string, agentId: string, ids: readonly string[]): Promise<QuestionRecord[]>;
   setEmbedding(questionId: string, embedding: Float32Array, model: string): Promise<void>;
   markAnswered(accountId: string, agentId: string, ids: readonly string[], sourceId: string): Promise<void>;
@@ -61,7 +67,13 @@ export interface InsightStore {
   downvoted(accountId: string, agentId: string, period: Period, page: PageRequest): Promise<Page<DownvotedReply>>;
   /** Conversations created in the period, oldest first, after `cursor` (keyset), at most `limit`,
    * each with all its messages (and their tool calls with outputs) in order. */
-  conversationsForExport(accountId: string, agentId: string, period: Period, cursor: { createdAt: number; id: string } | null, limit: number): Promise<Array<{ conversation: ConversationRecord; messages: MessageRecord[] }>>;
+  conversationsForExport(
+    accountId: string,
+    agentId: string,
+    period: Period,
+    cursor: { createdAt: number; id: string } | null,
+    limit: number,
+  ): Promise<Array<{ conversation: ConversationRecord; messages: MessageRecord[] }>>;
   /** A conversation's tool calls with their outputs, newest message first (the console's view). */
   toolCalls(accountId: string, conversationId: string, page: PageRequest): Promise<Page<ToolCallRecord>>;
 }
@@ -83,7 +95,11 @@ export interface SourceChunkView {
 
 export interface SourceViewStore {
   /** Replaces the source's stored extracted text (call in the transaction that stores its chunks). */
-  replaceSections(sourceId: string, agentId: string, sections: readonly Omit<SourceSection, 'ordinal'>[]): Promise<void>;
+  replaceSections(
+    sourceId: string,
+    agentId: string,
+    sections: readonly Omit<SourceSection, 'ordinal'>[],
+  ): Promise<void>;
   sections(agentId: string, sourceId: string, page: PageRequest): Promise<Page<SourceSection>>;
   chunks(agentId: string, sourceId: string, page: PageRequest): Promise<Page<SourceChunkView>>;
 }

@@ -76,20 +76,36 @@ export interface SourceStore {
    * False, and nothing written, when the agent already holds a page with this URL. */
   insert(source: SourceRecord, chunks: ChunkRecord[], page?: PageState): Promise<boolean>;
   /** The agent's source of this type holding exactly this content, if any. */
-  findByHash(accountId: string, agentId: string, type: SourceType, contentHash: string): Promise<SourceRecord | undefined>;
+  findByHash(
+    accountId: string,
+    agentId: string,
+    type: SourceType,
+    contentHash: string,
+  ): Promise<SourceRecord | undefined>;
   /** Content hashes of the agent's website sources, by source id (bounded by the plan's page limit). */
   pageHashes(agentId: string): Promise<Array<{ id: string; url: string; contentHash: string | null }>>;
   /** The pages a site's crawls and re-syncs stored. */
   sitePages(accountId: string, siteId: string): Promise<SitePage[]>;
   /** Replaces a page's passages in place (same source id): new title, storage, hash, state and
    * chunks. False when the source is gone. Call inside the transaction that adjusts its storage. */
-  replaceContent(accountId: string, agentId: string, sourceId: string, patch: { title: string; storage: number; contentHash: string; page: PageState }, chunks: ChunkRecord[]): Promise<boolean>;
+  replaceContent(
+    accountId: string,
+    agentId: string,
+    sourceId: string,
+    patch: { title: string; storage: number; contentHash: string; page: PageState },
+    chunks: ChunkRecord[],
+  ): Promise<boolean>;
   /** Pages of the agent under `origin` that belong to no site yet (crawled before sites existed) join `siteId`. */
   adoptPages(accountId: string, agentId: string, siteId: string, origin: string): Promise<void>;
   /** Records a page's validators and links after an answer that did not change its text. */
   setPageState(sourceId: string, page: PageState): Promise<void>;
   get(accountId: string, agentId: string, sourceId: string): Promise<SourceRecord | undefined>;
-  list(accountId: string, agentId: string, filter: { type?: SourceType }, page: PageRequest): Promise<Page<SourceRecord>>;
+  list(
+    accountId: string,
+    agentId: string,
+    filter: { type?: SourceType },
+    page: PageRequest,
+  ): Promise<Page<SourceRecord>>;
   /** Removes the source and every chunk of it; returns what was removed. */
   delete(accountId: string, agentId: string, sourceId: string): Promise<SourceRecord | undefined>;
   /** The normalised URLs of the agent's website sources (bounded by the plan's page limit). */
@@ -108,11 +124,22 @@ export interface ChunkStore {
    * versions in between means the log no longer covers the gap (pruned, or older than the log). */
   changesSince(agentId: string, after: number, upTo: number): Promise<KnowledgeChange[]>;
   /** Passages by id with their source's id, type and title, for results. */
-  withSources(agentId: string, chunkIds: readonly string[]): Promise<Array<{ id: string; content: string; source: { id: string; type: SourceType; title: string } }>>;
+  withSources(
+    agentId: string,
+    chunkIds: readonly string[],
+  ): Promise<Array<{ id: string; content: string; source: { id: string; type: SourceType; title: string } }>>;
   /** The agent's passages after `afterId` (null: from the first), in id order, with what was
    * embedded and indexed for each: a comparison run embeds them again with another model. */
-  passageBatch(agentId: string, afterId: string | null, limit: number): Promise<Array<{ id: string; sourceId: string; terms: string; content: string; heading: string | null }>>;
+  passageBatch(
+    agentId: string,
+    afterId: string | null,
+    limit: number,
+  ): Promise<Array<{ id: string; sourceId: string; terms: string; content: string; heading: string | null }>>;
   /** Passages whose vectors were not made by `model` (re-embedding after a model change). */
-  staleBatch(agentId: string, model: string, limit: number): Promise<Array<{ id: string; content: string; heading: string | null }>>;
+  staleBatch(
+    agentId: string,
+    model: string,
+    limit: number,
+  ): Promise<Array<{ id: string; content: string; heading: string | null }>>;
   setEmbedding(chunkId: string, embedding: Float32Array, model: string): Promise<void>;
 }

@@ -41,19 +41,30 @@ export interface SiteLease {
 
 export interface SiteStore {
   /** The agent's site with this start URL, created when there is none. */
-  remember(site: Pick<SiteRecord, 'id' | 'accountId' | 'agentId' | 'url' | 'options' | 'createdAt'>): Promise<SiteRecord>;
+  remember(
+    site: Pick<SiteRecord, 'id' | 'accountId' | 'agentId' | 'url' | 'options' | 'createdAt'>,
+  ): Promise<SiteRecord>;
   get(accountId: string, siteId: string): Promise<SiteRecord | undefined>;
   list(accountId: string, agentId: string): Promise<SiteRecord[]>;
   /** Operator lookup (CLI only): the account that owns a site. */
   ownerOf(siteId: string): Promise<string | undefined>;
-  setSchedule(accountId: string, siteId: string, schedule: SiteSchedule, nextRunAt: number | null): Promise<SiteRecord | undefined>;
+  setSchedule(
+    accountId: string,
+    siteId: string,
+    schedule: SiteSchedule,
+    nextRunAt: number | null,
+  ): Promise<SiteRecord | undefined>;
   /** Takes the site's lease with one conditional UPDATE (… WHERE the lease is free or expired
    * RETURNING): false when another holder has it. */
   claim(siteId: string, lease: SiteLease, now: number): Promise<boolean>;
   /** Scheduler (crosses accounts): up to `limit` sites due at `now` whose lease is free, each claimed. */
   claimDue(now: number, limit: number, lease: () => SiteLease): Promise<Array<{ site: SiteRecord; lease: SiteLease }>>;
   /** Records a run and gives the lease back, if `lease` still holds it. */
-  finish(siteId: string, lease: SiteLease, run: { at: number; result: SyncCounts | null; error: string | null; nextRunAt: number | null }): Promise<void>;
+  finish(
+    siteId: string,
+    lease: SiteLease,
+    run: { at: number; result: SyncCounts | null; error: string | null; nextRunAt: number | null },
+  ): Promise<void>;
   /** Recounts the site's stored pages into its record. */
   recount(siteId: string): Promise<number>;
 }

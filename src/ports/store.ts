@@ -223,7 +223,13 @@ export interface WidgetRefusalRecord {
 
 export interface WidgetRefusalStore {
   /** Counts one refusal of the key (one row per reason and origin); keeps the key's `keep` latest. */
-  record(accountId: string, keyId: string, refusal: { reason: WidgetRefusalReason; origin: string }, at: number, keep: number): Promise<void>;
+  record(
+    accountId: string,
+    keyId: string,
+    refusal: { reason: WidgetRefusalReason; origin: string },
+    at: number,
+    keep: number,
+  ): Promise<void>;
   /** The account's refusals, latest first. */
   list(accountId: string, limit: number): Promise<WidgetRefusalRecord[]>;
 }

@@ -117,7 +117,11 @@ export interface WebhookStore {
   insertEndpoint(endpoint: WebhookEndpointRecord): Promise<void>;
   getEndpoint(accountId: string, endpointId: string): Promise<WebhookEndpointRecord | undefined>;
   listEndpoints(accountId: string): Promise<WebhookEndpointRecord[]>;
-  updateEndpoint(accountId: string, endpointId: string, patch: WebhookEndpointPatch): Promise<WebhookEndpointRecord | undefined>;
+  updateEndpoint(
+    accountId: string,
+    endpointId: string,
+    patch: WebhookEndpointPatch,
+  ): Promise<WebhookEndpointRecord | undefined>;
   deleteEndpoint(accountId: string, endpointId: string): Promise<boolean>;
   /** Operator lookup (CLI only): the account that owns an endpoint or a delivery. */
   endpointOwner(endpointId: string): Promise<string | undefined>;

@@ -20,7 +20,9 @@ interface Waiter {
 
 /** The library rejects a consume past the limit with the count (a RateLimiterRes): both are outcomes here. */
 export function consumePoints(limiter: RateLimiterAbstract, key: string, points: number): Promise<ConsumeOutcome> {
-  return limiter.consume(key, points).catch((rejection: unknown) => (rejection instanceof RateLimiterRes ? rejection : Promise.reject(rejection)));
+  return limiter
+    .consume(key, points)
+    .catch((rejection: unknown) => (rejection instanceof RateLimiterRes ? rejection : Promise.reject(rejection)));
 }
 
 interface Pending {

@@ -27,7 +27,14 @@ export function createRedisRateLimiter(redisUrl: string, onError: (error: Error)
   client.on('error', onError);
   const consume = limiterPerAllowance((points) => {
     const insuranceLimiter = new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `rpm${points}` });
-    return new RateLimiterRedis({ storeClient: client, points, duration: WINDOW_SECONDS, keyPrefix: `colloquy:rpm${points}`, rejectIfRedisNotReady: true, insuranceLimiter });
+    return new RateLimiterRedis({
+      storeClient: client,
+      points,
+      duration: WINDOW_SECONDS,
+      keyPrefix: `colloquy:rpm${points}`,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter,
+    });
   }, true);
   return {
     async consume(accountId, requestsPerMinute) {

@@ -9,9 +9,24 @@ const unit = (...values: number[]) => {
 };
 
 const chunks = [
-  { id: 'c0', sourceId: 's', terms: analyze('Refunds reach your card within five days').join(' '), embedding: unit(1, 0, 0, 0, 0) },
-  { id: 'c1', sourceId: 's', terms: analyze('Tents must be dried before storage to stop mildew').join(' '), embedding: unit(0, 1, 0, 0, 0) },
-  { id: 'c2', sourceId: 's', terms: analyze('Mildew mildew mildew on tents').join(' '), embedding: unit(0, 1, 1, 0, 0) },
+  {
+    id: 'c0',
+    sourceId: 's',
+    terms: analyze('Refunds reach your card within five days').join(' '),
+    embedding: unit(1, 0, 0, 0, 0),
+  },
+  {
+    id: 'c1',
+    sourceId: 's',
+    terms: analyze('Tents must be dried before storage to stop mildew').join(' '),
+    embedding: unit(0, 1, 0, 0, 0),
+  },
+  {
+    id: 'c2',
+    sourceId: 's',
+    terms: analyze('Mildew mildew mildew on tents').join(' '),
+    embedding: unit(0, 1, 1, 0, 0),
+  },
 ];
 
 test('BM25 uses the agent’s own statistics, scaled into 0..1', () => {
@@ -20,7 +35,10 @@ test('BM25 uses the agent’s own statistics, scaled into 0..1', () => {
   assert.equal(scores[0], 0);
   for (const score of [scores[1], scores[2]]) assert.ok(score! > 0 && score! <= 1);
   assert.ok(scores[2]! > scores[1]!, 'more occurrences in a shorter passage rank higher');
-  assert.ok(bm25Scores(index, analyze('the of and')).every((score) => score === 0), 'stop words alone match nothing');
+  assert.ok(
+    bm25Scores(index, analyze('the of and')).every((score) => score === 0),
+    'stop words alone match nothing',
+  );
 });
 
 test('vector scores are cosines of unit vectors, exactly', () => {
@@ -30,4 +48,3 @@ test('vector scores are cosines of unit vectors, exactly', () => {
   assert.ok(Math.abs((scores[2] as number) - Math.SQRT1_2) < 1e-6);
   assert.ok(Math.abs(scores[0] as number) < 1e-6);
 });
-

@@ -1,5 +1,11 @@
 import type { SearchableChunk } from '../ports/knowledge-store.ts';
-import { createQuantizedVectors, growQuantized, moveQuantized, quantize, type QuantizedVectors } from './quantized-vectors.ts';
+import {
+  createQuantizedVectors,
+  growQuantized,
+  moveQuantized,
+  quantize,
+  type QuantizedVectors,
+} from './quantized-vectors.ts';
 
 /** One term's passages (slots) and how often the term occurs in each; `length` entries are used. */
 export interface Posting {
@@ -38,7 +44,10 @@ export interface AgentIndex {
 export function buildAgentIndex(chunks: readonly SearchableChunk[], dimension: number): AgentIndex {
   const index = emptyIndex(dimension, chunks.length);
   // Slot order is passage id order on every engine (JS comparison, not the database's collation).
-  addChunks(index, [...chunks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  addChunks(
+    index,
+    [...chunks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  );
   return index;
 }
 
@@ -169,7 +178,8 @@ function compact(index: AgentIndex): void {
   index.chunkIds.length = next;
   index.sourceIds.length = next;
   index.slots = next;
-  for (const posting of index.postings.values()) for (let i = 0; i < posting.length; i += 1) posting.docs[i] = renumber[posting.docs[i] as number] as number;
+  for (const posting of index.postings.values())
+    for (let i = 0; i < posting.length; i += 1) posting.docs[i] = renumber[posting.docs[i] as number] as number;
   for (const slots of index.bySource.values()) slots.forEach((doc, i) => (slots[i] = renumber[doc] as number));
 }
 
@@ -213,7 +223,8 @@ function settle(index: AgentIndex): void {
 
 function measure(index: AgentIndex): void {
   let bytes = index.vectors.byteLength + index.docLengths.byteLength + index.quantized.bytes + index.slots * 48;
-  for (const [term, posting] of index.postings) bytes += term.length * 2 + 64 + posting.docs.byteLength + posting.counts.byteLength;
+  for (const [term, posting] of index.postings)
+    bytes += term.length * 2 + 64 + posting.docs.byteLength + posting.counts.byteLength;
   index.bytes = bytes;
 }
 
@@ -228,7 +239,8 @@ const B = 0.75;
  */
 export function bm25Scores(index: AgentIndex, queryTerms: readonly string[], into?: Float64Array): Float64Array {
   // A reused buffer spares the collector 8 bytes per passage per search (see best-passages.ts).
-  const scores = into && into.length >= index.slots ? into.subarray(0, index.slots).fill(0) : new Float64Array(index.slots);
+  const scores =
+    into && into.length >= index.slots ? into.subarray(0, index.slots).fill(0) : new Float64Array(index.slots);
   let ceiling = 0;
   let matched = false;
   for (const term of new Set(queryTerms)) {
@@ -246,7 +258,9 @@ export function bm25Scores(index: AgentIndex, queryTerms: readonly string[], int
       scores[doc] = (scores[doc] as number) + (idf * count * (K1 + 1)) / (count + K1 * lengthNorm);
     }
   }
-  if (matched && ceiling > 0) for (let doc = 0; doc < scores.length; doc += 1) if (scores[doc] !== 0) scores[doc] = (scores[doc] as number) / ceiling;
+  if (matched && ceiling > 0)
+    for (let doc = 0; doc < scores.length; doc += 1)
+      if (scores[doc] !== 0) scores[doc] = (scores[doc] as number) / ceiling;
   return scores;
 }
 

@@ -29,7 +29,13 @@ const BOUNDED = 256;
  * passage whose bounds cannot reach it is dropped (most of them without calling `score` at all),
  * and the few left are scored exactly. None that could be in the results is missed.
  */
-export function bestPassages(index: AgentIndex, query: Float32Array | undefined, lexical: Float64Array, score: (cosine: number, bm25: number) => number, options: BestPassagesOptions): { best: ScoredDoc[]; cosines: Map<number, number> } {
+export function bestPassages(
+  index: AgentIndex,
+  query: Float32Array | undefined,
+  lexical: Float64Array,
+  score: (cosine: number, bm25: number) => number,
+  options: BestPassagesOptions,
+): { best: ScoredDoc[]; cosines: Map<number, number> } {
   const { limit, floor, cosineFloor, bounded = BOUNDED } = options;
   const { slots, chunkIds } = index;
   const scratch = scratchOf(index);
@@ -72,14 +78,18 @@ export function bestPassages(index: AgentIndex, query: Float32Array | undefined,
     return value;
   };
   // `limit` real passages reach the threshold, so a passage whose bound is under it cannot rank.
-  const known = [...new Set([...byCosine.docs, ...byBm25.docs])].map(exact).filter((value) => value >= floor).sort((a, b) => b - a);
+  const known = [...new Set([...byCosine.docs, ...byBm25.docs])]
+    .map(exact)
+    .filter((value) => value >= floor)
+    .sort((a, b) => b - a);
   const threshold = known.length >= limit ? (known[limit - 1] as number) : floor;
   // Under these, no passage can reach the threshold whatever its other signal.
   const bm25Under = lastBelow((bm25) => score(topCosine, bm25), threshold, topBm25);
   const cosineUnder = lastBelow((cosine) => score(cosine, topBm25), threshold, topCosine, -1);
   // The shared bound's own cut: a passage holding it with BM25 up to here cannot reach the threshold.
   const restBm25Under = bounds ? lastBelow((bm25) => score(bounds.rest, bm25), threshold, topBm25) : -1;
-  const cannotRank = (high: number, bm25: number) => (bm25 === 0 && high < cosineFloor) || high <= cosineUnder || score(high, bm25) < threshold;
+  const cannotRank = (high: number, bm25: number) =>
+    (bm25 === 0 && high < cosineFloor) || high <= cosineUnder || score(high, bm25) < threshold;
   for (let doc = 0; doc < slots; doc += 1) {
     const bm25 = lexical[doc] as number;
     if ((bm25 > 0 && bm25 <= bm25Under) || chunkIds[doc] === '') continue;
@@ -159,4 +169,3 @@ export function scratchOf(index: AgentIndex): Scratch {
 }
 
 const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-

@@ -17,7 +17,14 @@ export const MetricKind = { IP: 'ip' } as const;
 
 // usearch through its CommonJS entry too, for the same reason (prebuilds/, N-API).
 const usearch = require('usearch') as {
-  exactSearch(dataset: Int8Array, query: Int8Array, dimensions: number, count: number, metric: (typeof MetricKind)['IP'], threads: number): { keys: BigUint64Array; distances: Float32Array };
+  exactSearch(
+    dataset: Int8Array,
+    query: Int8Array,
+    dimensions: number,
+    count: number,
+    metric: (typeof MetricKind)['IP'],
+    threads: number,
+  ): { keys: BigUint64Array; distances: Float32Array };
 };
 
 /** The `count` rows of `dataset` (row-major, `dimensions` wide) nearest the query, best first, in

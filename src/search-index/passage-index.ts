@@ -13,7 +13,8 @@ export interface InMemoryPassageIndex extends PassageIndex {
 /** The in-memory search engine over the store's passages (see PassageIndex). */
 export function createPassageIndex(options: { chunks: IndexedChunks; maxBytes: number }): InMemoryPassageIndex {
   const cache = createIndexCache({ maxBytes: options.maxBytes });
-  const indexOf = (agent: IndexedAgent) => loadIndex({ chunks: options.chunks, cache }, agent.agentId, agent.version, agent.model, agent.dimension);
+  const indexOf = (agent: IndexedAgent) =>
+    loadIndex({ chunks: options.chunks, cache }, agent.agentId, agent.version, agent.model, agent.dimension);
   return {
     indexOf,
     async live(agent) {
@@ -36,7 +37,13 @@ export function candidatesOf(index: AgentIndex, query: CandidateQuery): Candidat
   const bm25 = bm25Scores(index, terms, scratchOf(index).lexical);
   const docs = new Set<number>(topByBm25(index, bm25, perSignal));
   // The meaning ranking's best, with the exact cosines it computed on the way.
-  const byCosine = vector ? bestPassages(index, vector, bm25, (cosine) => cosine, { limit: perSignal, floor: -Infinity, cosineFloor: -Infinity }) : undefined;
+  const byCosine = vector
+    ? bestPassages(index, vector, bm25, (cosine) => cosine, {
+        limit: perSignal,
+        floor: -Infinity,
+        cosineFloor: -Infinity,
+      })
+    : undefined;
   for (const { doc } of byCosine?.best ?? []) docs.add(doc);
   const candidates = [...docs].map((doc) => ({
     chunkId: index.chunkIds[doc] as string,

@@ -116,11 +116,21 @@ export interface CosineBounds {
  * For the first `slots` vectors, the approximate cosine s·t·(q·p) plus its largest error,
  * |v·x − s·t·(q·p)| ≤ ‖s·q‖·‖x − t·p‖ + ‖v − s·q‖·‖x‖ (Cauchy–Schwarz on both residuals).
  */
-export function cosineBounds(target: QuantizedVectors, slots: number, query: Float32Array, count: number): CosineBounds {
+export function cosineBounds(
+  target: QuantizedVectors,
+  slots: number,
+  query: Float32Array,
+  count: number,
+): CosineBounds {
   const { dimension, codes, scales, codeNorms, residuals } = target;
   const coded = quantizeQuery(query, dimension);
-  const error = (slot: number) => (codeNorms[slot] as number) * coded.residual + (residuals[slot] as number) * coded.norm + ROUNDING;
-  const of = (slot: number) => (scales[slot] as number) * coded.scale * inner(codes.subarray(slot * dimension, (slot + 1) * dimension), coded.codes) + error(slot);
+  const error = (slot: number) =>
+    (codeNorms[slot] as number) * coded.residual + (residuals[slot] as number) * coded.norm + ROUNDING;
+  const of = (slot: number) =>
+    (scales[slot] as number) *
+      coded.scale *
+      inner(codes.subarray(slot * dimension, (slot + 1) * dimension), coded.codes) +
+    error(slot);
   const kept = Math.min(count, slots);
   if (kept === 0) return { slots: [], ceilings: [], rest: -Infinity, of };
   const found = exactSearch(codes.subarray(0, slots * dimension), coded.codes, dimension, kept, MetricKind.IP, 1);
@@ -141,12 +151,19 @@ export function cosineBounds(target: QuantizedVectors, slots: number, query: Flo
   if (kept === slots) return { slots: best, ceilings, rest: -Infinity, of };
   // Any other slot's dot product is at most `lowest`; its scale and error at most the extremes.
   const scale = lowest >= 0 ? target.largestScale : target.smallestScale;
-  const rest = scale * coded.scale * lowest + target.largestCodeNorm * coded.residual + target.largestResidual * coded.norm + ROUNDING;
+  const rest =
+    scale * coded.scale * lowest +
+    target.largestCodeNorm * coded.residual +
+    target.largestResidual * coded.norm +
+    ROUNDING;
   return { slots: best, ceilings, rest, of };
 }
 
 /** The query's own int8 codes, scale, norm and quantization error. */
-function quantizeQuery(query: Float32Array, dimension: number): { codes: Int8Array; scale: number; norm: number; residual: number } {
+function quantizeQuery(
+  query: Float32Array,
+  dimension: number,
+): { codes: Int8Array; scale: number; norm: number; residual: number } {
   let largest = 0;
   for (let d = 0; d < dimension; d += 1) largest = Math.max(largest, Math.abs(query[d] ?? 0));
   const scale = largest / 127;

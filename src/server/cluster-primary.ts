@@ -30,7 +30,10 @@ export async function runPrimary(config: Config): Promise<void> {
   // Answers the workers' RateLimiterCluster requests (rate-limit/flexible-rate-limiter.ts).
   new RateLimiterClusterMaster();
   const metrics = createClusterMetrics();
-  const metricsServer = config.metrics.enabled && config.metrics.port !== null ? await startMetricsServer(config.metrics, () => metrics.collect()) : null;
+  const metricsServer =
+    config.metrics.enabled && config.metrics.port !== null
+      ? await startMetricsServer(config.metrics, () => metrics.collect())
+      : null;
 
   const slots = new Map<Worker, { slot: number; startedAt: number }>();
   const failures = new Array<number>(config.server.workers).fill(0);
@@ -48,7 +51,10 @@ export async function runPrimary(config: Config): Promise<void> {
     if (Date.now() - entry.startedAt > STABLE_AFTER_MS) failures[entry.slot] = 0;
     const delay = Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (failures[entry.slot] ?? 0));
     failures[entry.slot] = (failures[entry.slot] ?? 0) + 1;
-    log.error({ worker: entry.slot, pid: worker.process.pid, code, signal, restartInMs: delay }, 'HTTP worker died; restarting it');
+    log.error(
+      { worker: entry.slot, pid: worker.process.pid, code, signal, restartInMs: delay },
+      'HTTP worker died; restarting it',
+    );
     setTimeout(() => {
       if (!stopping) fork(entry.slot);
     }, delay);
@@ -65,7 +71,9 @@ export async function runPrimary(config: Config): Promise<void> {
       process.exit(1);
     }, forceAfterMs);
     force.unref();
-    const exits = [...slots.keys()].map((worker) => new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code))));
+    const exits = [...slots.keys()].map(
+      (worker) => new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code))),
+    );
     for (const worker of slots.keys()) worker.process.kill('SIGTERM');
     const codes = await Promise.all(exits);
     await metricsServer?.close();

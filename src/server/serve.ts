@@ -1,7 +1,17 @@
 // One serving process: config → adapters → app → listen; SIGTERM/SIGINT stop it gracefully. Run
 // alone (server.workers 1) or as one of a cluster primary's HTTP workers.
 import type { Config } from '../config.ts';
-import { closeDomainDeps, createAllowanceWorker, createDomainDeps, createRateLimiter, createSitesWorker, createStorageRecounter, createTestRunWorker, createWebhookWorker, recountStorageAtStart } from '../compose.ts';
+import {
+  closeDomainDeps,
+  createAllowanceWorker,
+  createDomainDeps,
+  createRateLimiter,
+  createSitesWorker,
+  createStorageRecounter,
+  createTestRunWorker,
+  createWebhookWorker,
+  recountStorageAtStart,
+} from '../compose.ts';
 import { buildApp } from '../http/build-app.ts';
 import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
@@ -11,7 +21,11 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   const metrics = createServiceMetrics({ clustered: options.clustered });
   // The queue's background errors go to the server's log, which exists once the app is built.
   let log: ((message: string, error?: unknown) => void) | null = null;
-  const domain = await createDomainDeps(config, { metrics, onJobDone: (kind, seconds) => metrics.observeJob(kind, seconds), log: (message, error) => log?.(message, error) });
+  const domain = await createDomainDeps(config, {
+    metrics,
+    onJobDone: (kind, seconds) => metrics.observeJob(kind, seconds),
+    log: (message, error) => log?.(message, error),
+  });
   const rateLimiter = createRateLimiter(config, domain.store, { clustered: options.clustered });
   const readiness = createReadiness();
   readiness.addCheck('database', () => domain.store.ping());
@@ -20,18 +34,27 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   metrics.setWebhookBacklogSource(() => domain.store.webhooks.countBacklog());
   metrics.registerQueueStats(() => domain.ingestion.stats());
   if (config.storage.kind === 'postgres') readiness.addCheck('queue', () => domain.ingestion.stats());
-  const app = await buildApp({ domain, rateLimiter, server: config.server, observability: { metrics, config: config.metrics, readiness } });
+  const app = await buildApp({
+    domain,
+    rateLimiter,
+    server: config.server,
+    observability: { metrics, config: config.metrics, readiness },
+  });
   // Background work runs in one process of a cluster (slot 0), not in every worker: it leases its
   // work, so more would be safe, but they would only poll the database more often.
   const background = config.server.workerSlot === 0;
-  const webhooks = background && config.webhooks.worker ? createWebhookWorker(config, domain, app.log, undefined, metrics) : null;
+  const webhooks =
+    background && config.webhooks.worker ? createWebhookWorker(config, domain, app.log, undefined, metrics) : null;
   log = (message, error) => app.log.warn({ err: error }, message);
   const renewals = background && config.credits.renewals ? createAllowanceWorker(config, domain, app.log) : null;
   const siteSyncs = background && config.sites.scheduler ? await createSitesWorker(config, domain, app.log) : null;
   const testRuns = background && config.evaluations.worker ? createTestRunWorker(config, domain, app.log) : null;
   const recounter = background ? createStorageRecounter(config, domain.store, app.log) : null;
   // Alone, this process serves the metrics port itself; in a cluster the primary does.
-  const metricsServer = !options.clustered && config.metrics.enabled && config.metrics.port !== null ? await startMetricsServer(config.metrics, () => metrics.collect()) : null;
+  const metricsServer =
+    !options.clustered && config.metrics.enabled && config.metrics.port !== null
+      ? await startMetricsServer(config.metrics, () => metrics.collect())
+      : null;
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -48,7 +71,15 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
     try {
       // Side by side: requests get their grace period while webhook attempts in flight end within
       // their time-out (15 s by default).
-      await Promise.all([app.closeGracefully(), webhooks?.stop(), renewals?.stop(), siteSyncs?.stop(), testRuns?.stop(), recounter?.stop(), metricsServer?.close()]);
+      await Promise.all([
+        app.closeGracefully(),
+        webhooks?.stop(),
+        renewals?.stop(),
+        siteSyncs?.stop(),
+        testRuns?.stop(),
+        recounter?.stop(),
+        metricsServer?.close(),
+      ]);
       await rateLimiter.close();
       await closeDomainDeps(domain);
       app.log.info('stopped');
@@ -76,6 +107,11 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   siteSyncs?.start();
   testRuns?.start();
   recounter?.start();
-  const where = { storage: config.storage.kind, docs: '/docs', console: '/console/', ...(options.clustered && { worker: config.server.workerSlot }) };
+  const where = {
+    storage: config.storage.kind,
+    docs: '/docs',
+    console: '/console/',
+    ...(options.clustered && { worker: config.server.workerSlot }),
+  };
   app.log.info(where, 'Colloquy is serving /api/v1 and the console');
 }

@@ -5,15 +5,28 @@ import { cacheKeyLookups, type KeyChange, type KeyChangeFeed } from './cached-ke
 
 function fixture() {
   const rows = new Map<string, { key: ApiKeyRecord; account: AccountRecord }>();
-  rows.set('h1', { key: { id: 'key_1', accountId: 'acc_1', lastUsedAt: null } as ApiKeyRecord, account: { id: 'acc_1' } as AccountRecord });
+  rows.set('h1', {
+    key: { id: 'key_1', accountId: 'acc_1', lastUsedAt: null } as ApiKeyRecord,
+    account: { id: 'acc_1' } as AccountRecord,
+  });
   let reads = 0;
   const store = {
     findByHash: async (hash: string) => (reads++, rows.get(hash)),
     touch: async () => {},
   } as unknown as ApiKeyStore;
   const listeners: Array<(change: KeyChange) => void> = [];
-  const feed = { live: true, onChange: (l: (change: KeyChange) => void) => void listeners.push(l), close: async () => {} } as KeyChangeFeed & { live: boolean };
-  return { rows, store, feed, reads: () => reads, announce: (change: KeyChange) => listeners.forEach((l) => l(change)) };
+  const feed = {
+    live: true,
+    onChange: (l: (change: KeyChange) => void) => void listeners.push(l),
+    close: async () => {},
+  } as KeyChangeFeed & { live: boolean };
+  return {
+    rows,
+    store,
+    feed,
+    reads: () => reads,
+    announce: (change: KeyChange) => listeners.forEach((l) => l(change)),
+  };
 }
 
 test('lookups are answered from memory until the key or its account changes', async () => {
@@ -47,11 +60,14 @@ test('unknown keys are never kept, and nothing is kept or served while the feed 
 
 test('a change heard while a lookup is in flight keeps its (possibly old) answer out of memory', async () => {
   const f = fixture();
-  const slow = { ...f.store, findByHash: async (hash: string) => {
-    const found = await f.store.findByHash(hash);
-    f.announce({ kind: 'key', id: 'key_1' });
-    return found;
-  } } as ApiKeyStore;
+  const slow = {
+    ...f.store,
+    findByHash: async (hash: string) => {
+      const found = await f.store.findByHash(hash);
+      f.announce({ kind: 'key', id: 'key_1' });
+      return found;
+    },
+  } as ApiKeyStore;
   const keys = cacheKeyLookups(slow, f.feed);
   await keys.findByHash('h1');
   await keys.findByHash('h1');

@@ -3,7 +3,30 @@ import { eng } from 'stopword';
 
 // The package's list misses the words of asking and greeting ("does", "when", "may", "please"):
 // they fill questions and say nothing of the topic.
-const QUESTION_WORDS = ['does', 'doesn', 'don', 'when', 'why', 'will', 'may', 'just', 'please', 'hi', 'hello', 'hey', 'thanks', 'thank', 'want', 'need', 'know', 'tell', 'anyone', 'someone', 'something', 'anything'];
+const QUESTION_WORDS = [
+  'does',
+  'doesn',
+  'don',
+  'when',
+  'why',
+  'will',
+  'may',
+  'just',
+  'please',
+  'hi',
+  'hello',
+  'hey',
+  'thanks',
+  'thank',
+  'want',
+  'need',
+  'know',
+  'tell',
+  'anyone',
+  'someone',
+  'something',
+  'anything',
+];
 const STOPWORDS = new Set<string>([...eng, ...QUESTION_WORDS]);
 // Letters and digits of any script; apostrophes inside words are dropped ("don't" → "dont").
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;

@@ -3,11 +3,17 @@ import assert from 'node:assert/strict';
 import { countTokens } from 'gpt-tokenizer';
 import { chunkSections } from './chunk-sections.ts';
 
-const sentence = (n: number) => `Sentence number ${n} tells a small part of the story about lighthouses and their keepers.`;
-const paragraph = (from: number, count: number) => Array.from({ length: count }, (_, i) => sentence(from + i)).join(' ');
+const sentence = (n: number) =>
+  `Sentence number ${n} tells a small part of the story about lighthouses and their keepers.`;
+const paragraph = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => sentence(from + i)).join(' ');
 
 test('packs sentences up to the token limit, never splitting one, with sentence overlap', () => {
-  const chunks = chunkSections([{ text: paragraph(1, 30), heading: null, page: null }], { maxTokens: 80, overlapTokens: 20, minTokens: 10 });
+  const chunks = chunkSections([{ text: paragraph(1, 30), heading: null, page: null }], {
+    maxTokens: 80,
+    overlapTokens: 20,
+    minTokens: 10,
+  });
   assert.ok(chunks.length > 3);
   for (const chunk of chunks) {
     assert.ok(countTokens(chunk.content) <= 82, chunk.content);
@@ -27,13 +33,23 @@ test('a heading change starts a new chunk; pages follow the first sentence', () 
     ],
     { maxTokens: 400, overlapTokens: 20, minTokens: 10 },
   );
-  assert.deepEqual(chunks.map((c) => [c.heading, c.page]), [['History', 1], ['Keepers', 2]]);
+  assert.deepEqual(
+    chunks.map((c) => [c.heading, c.page]),
+    [
+      ['History', 1],
+      ['Keepers', 2],
+    ],
+  );
   assert.match(chunks[0]?.content ?? '', /keepers\.\n\nSentence number 5/);
 });
 
 test('a sentence longer than the limit is cut at words', () => {
   const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
-  const chunks = chunkSections([{ text: long, heading: null, page: null }], { maxTokens: 50, overlapTokens: 0, minTokens: 10 });
+  const chunks = chunkSections([{ text: long, heading: null, page: null }], {
+    maxTokens: 50,
+    overlapTokens: 0,
+    minTokens: 10,
+  });
   assert.ok(chunks.length >= 6);
   assert.equal(chunks.map((c) => c.content).join(' '), long);
 });

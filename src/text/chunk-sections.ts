@@ -67,7 +67,10 @@ function sentencesOf(section: ExtractedSection, maxTokens: number): Sentence[] {
  * first sentence; when a tiny section is packed together with the next one, the next heading is
  * kept in the text as its own line, so no sentence is cut off from the heading it sits under.
  */
-export function chunkSections(extracted: readonly ExtractedSection[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
+export function chunkSections(
+  extracted: readonly ExtractedSection[],
+  options: ChunkOptions = DEFAULT_CHUNK_OPTIONS,
+): Chunk[] {
   const sections = withDetectedHeadings(extracted);
   const chunks: Chunk[] = [];
   let current: Array<Sentence & { paragraphStart: boolean; heading: string | null }> = [];
@@ -125,7 +128,8 @@ const HEADING_LINE = /^[\p{Lu}\p{N}][^{}=;`<>|]{0,78}[^.!?:;,{}=;`<>|]$/u;
 const LIST_ITEM = /^(?:[-*+•]\s|\d+[.)]\s)/;
 const MAX_HEADING_WORDS = 10;
 
-const looksLikeHeading = (text: string): boolean => HEADING_LINE.test(text) && !LIST_ITEM.test(text) && text.split(' ').length <= MAX_HEADING_WORDS;
+const looksLikeHeading = (text: string): boolean =>
+  HEADING_LINE.test(text) && !LIST_ITEM.test(text) && text.split(' ').length <= MAX_HEADING_WORDS;
 
 /**
  * Formats that show no headings (plain text, PDF) still have them, as short lines of their own:

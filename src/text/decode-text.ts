@@ -33,7 +33,8 @@ function hasUtf16Bom(bytes: Uint8Array): boolean {
 
 function decodeStrict(bytes: Uint8Array): string {
   // TextDecoder drops the BOM it recognises (ignoreBOM defaults to false).
-  if (hasUtf16Bom(bytes)) return new TextDecoder(bytes[0] === 0xff ? 'utf-16le' : 'utf-16be', { fatal: true }).decode(bytes);
+  if (hasUtf16Bom(bytes))
+    return new TextDecoder(bytes[0] === 0xff ? 'utf-16le' : 'utf-16be', { fatal: true }).decode(bytes);
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 

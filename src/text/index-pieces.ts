@@ -19,7 +19,13 @@ export interface IndexPiece {
 export function indexPieces(sections: ExtractedSection[]): IndexPiece[] {
   return chunkSections(sections).map((piece) => {
     const indexedText = indexedTextOf(piece.content, piece.heading);
-    return { content: piece.content, heading: piece.heading, page: piece.page, indexedText, terms: termsOf(piece.content, piece.heading).join(' ') };
+    return {
+      content: piece.content,
+      heading: piece.heading,
+      page: piece.page,
+      indexedText,
+      terms: termsOf(piece.content, piece.heading).join(' '),
+    };
   });
 }
 
@@ -32,6 +38,5 @@ export function termsOf(content: string, heading: string | null): string[] {
   const headingTerms = heading && !content.startsWith(heading) ? analyze(heading) : [];
   return [...Array.from({ length: HEADING_WEIGHT }, () => headingTerms).flat(), ...analyze(content)];
 }
-
 
 export { indexedTextOf } from './indexed-text.ts';

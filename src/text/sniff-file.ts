@@ -3,9 +3,7 @@ import { decodeText } from './decode-text.ts';
 
 /** What the bytes are, judged by content alone. */
 export type SniffedContent =
-  | { kind: 'pdf' | 'doc' | 'docx' }
-  | { kind: 'txt'; text: string }
-  | { kind: 'other'; type: string };
+  { kind: 'pdf' | 'doc' | 'docx' } | { kind: 'txt'; text: string } | { kind: 'other'; type: string };
 
 export async function sniffFile(bytes: Uint8Array): Promise<SniffedContent> {
   const detected = await fileTypeFromBuffer(bytes);

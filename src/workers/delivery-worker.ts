@@ -49,21 +49,49 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   const tasks = new Set<Promise<void>>();
 
   async function deliver(claim: ClaimedDelivery, leaseToken: string): Promise<void> {
-    const result = await sendAttempt(deps.fetcher, claim, deps.clock.now(), { timeoutMs: options.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
+    const result = await sendAttempt(deps.fetcher, claim, deps.clock.now(), {
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+    });
     const finishedAt = deps.clock.now();
-    const decision = decideOutcome(result.statusCode, claim.delivery.attempts, claim.delivery.maxAttempts, finishedAt, random);
-    const recorded = await deps.store.transaction((tx) =>
-      tx.webhooks.completeAttempt({ deliveryId: claim.delivery.id, attemptId: claim.attempt.id, leaseToken, finishedAt, ...result, ...decision }),
+    const decision = decideOutcome(
+      result.statusCode,
+      claim.delivery.attempts,
+      claim.delivery.maxAttempts,
+      finishedAt,
+      random,
     );
-    if (recorded) deps.onAttempt?.(decision.status === 'succeeded' ? 'succeeded' : decision.status === 'failed' ? 'failed' : 'pending');
-    if (!recorded) deps.logger?.warn({ delivery: claim.delivery.id }, 'webhook attempt outcome not recorded: its lease passed to another worker, or the endpoint was deleted');
+    const recorded = await deps.store.transaction((tx) =>
+      tx.webhooks.completeAttempt({
+        deliveryId: claim.delivery.id,
+        attemptId: claim.attempt.id,
+        leaseToken,
+        finishedAt,
+        ...result,
+        ...decision,
+      }),
+    );
+    if (recorded)
+      deps.onAttempt?.(
+        decision.status === 'succeeded' ? 'succeeded' : decision.status === 'failed' ? 'failed' : 'pending',
+      );
+    if (!recorded)
+      deps.logger?.warn(
+        { delivery: claim.delivery.id },
+        'webhook attempt outcome not recorded: its lease passed to another worker, or the endpoint was deleted',
+      );
   }
 
   function launch(claim: ClaimedDelivery, leaseToken: string): void {
     const endpointId = claim.endpoint.id;
     inFlight.set(endpointId, (inFlight.get(endpointId) ?? 0) + 1);
     const task = deliver(claim, leaseToken)
-      .catch((error: unknown) => deps.logger?.error({ err: error, delivery: claim.delivery.id }, 'webhook attempt could not be recorded; it is retried when its lease ends'))
+      .catch((error: unknown) =>
+        deps.logger?.error(
+          { err: error, delivery: claim.delivery.id },
+          'webhook attempt could not be recorded; it is retried when its lease ends',
+        ),
+      )
       .finally(() => {
         const left = (inFlight.get(endpointId) ?? 1) - 1;
         if (left > 0) inFlight.set(endpointId, left);
@@ -92,7 +120,15 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       const now = deps.clock.now();
       const leaseToken = deps.ids.secret(12);
       const claims = await deps.store.transaction((tx) =>
-        tx.webhooks.claimDue({ now, leaseUntil: now + options.leaseMs, leaseToken, limit: free, perEndpoint: options.perEndpointConcurrency, inFlight, newAttemptId: () => deps.ids.next('wha') }),
+        tx.webhooks.claimDue({
+          now,
+          leaseUntil: now + options.leaseMs,
+          leaseToken,
+          limit: free,
+          perEndpoint: options.perEndpointConcurrency,
+          inFlight,
+          newAttemptId: () => deps.ids.next('wha'),
+        }),
       );
       for (const claim of claims) launch(claim, leaseToken);
       found += claims.length;

@@ -15,7 +15,10 @@ export interface EvaluationWorker {
   runOnce(): Promise<EvaluationRound>;
 }
 
-export function createEvaluationWorker(deps: DomainDeps & { logger?: WorkerLogger }, options: EvaluationsConfig): EvaluationWorker {
+export function createEvaluationWorker(
+  deps: DomainDeps & { logger?: WorkerLogger },
+  options: EvaluationsConfig,
+): EvaluationWorker {
   const runOnce = () => runDueEvaluations(deps, options);
   const loop = createRoundLoop({
     round: runOnce,

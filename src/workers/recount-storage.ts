@@ -18,16 +18,27 @@ export const RECOUNT_EVERY_MS = 60_000;
 
 type Log = { warn(details: object, message: string): void };
 
-const GIVEN_BACK = 'storage reserved by work that never finished (stopped, or its release lost in an outage) was given back';
+const GIVEN_BACK =
+  'storage reserved by work that never finished (stopped, or its release lost in an outage) was given back';
 
-export async function recountStorageAtStart(config: Config, store: Store, log: Log, quietMs = RECOUNT_QUIET_MS): Promise<void> {
+export async function recountStorageAtStart(
+  config: Config,
+  store: Store,
+  log: Log,
+  quietMs = RECOUNT_QUIET_MS,
+): Promise<void> {
   const agents = await store.agents.recountStorage(config.storage.kind === 'sqlite' ? 0 : quietMs);
   if (agents > 0) log.warn({ agents }, GIVEN_BACK);
 }
 
 /** PostgreSQL: the recount again and again while the node serves (after an outage, without
  * stopping the cluster). Null on SQLite, where the start's recount is enough. */
-export function createStorageRecounter(config: Config, store: Store, log: Log & { error(details: object, message: string): void }, timing = { quietMs: RECOUNT_QUIET_MS, everyMs: RECOUNT_EVERY_MS }): RoundLoop | null {
+export function createStorageRecounter(
+  config: Config,
+  store: Store,
+  log: Log & { error(details: object, message: string): void },
+  timing = { quietMs: RECOUNT_QUIET_MS, everyMs: RECOUNT_EVERY_MS },
+): RoundLoop | null {
   if (config.storage.kind !== 'postgres') return null;
   return createRoundLoop({
     round: async () => {

@@ -17,11 +17,17 @@ export interface RenewalWorker {
   runOnce(): Promise<RenewalRound>;
 }
 
-export function createRenewalWorker(deps: RenewalWorkerDeps, options: Pick<CreditsConfig, 'renewalIntervalMs'>): RenewalWorker {
+export function createRenewalWorker(
+  deps: RenewalWorkerDeps,
+  options: Pick<CreditsConfig, 'renewalIntervalMs'>,
+): RenewalWorker {
   async function runOnce(): Promise<RenewalRound> {
     const round = await renewDueAllowances(deps);
     for (const failure of round.failed) {
-      deps.logger?.error({ err: failure.error, account: failure.accountId }, 'monthly allowance not renewed; the next round tries again');
+      deps.logger?.error(
+        { err: failure.error, account: failure.accountId },
+        'monthly allowance not renewed; the next round tries again',
+      );
     }
     return round;
   }

@@ -14,7 +14,11 @@ export interface RoundLoop {
  * `pauseAfter(result)` ms (0: the next round at once). A round that throws is reported to
  * `onError`, and the next round tries again: a failure never ends the loop.
  */
-export function createRoundLoop<T>(options: { round: () => Promise<T>; pauseAfter: (result: T | undefined) => number; onError: (error: unknown) => void }): RoundLoop {
+export function createRoundLoop<T>(options: {
+  round: () => Promise<T>;
+  pauseAfter: (result: T | undefined) => number;
+  onError: (error: unknown) => void;
+}): RoundLoop {
   const sleeper = createWakeablePause();
   let running = false;
   let loop: Promise<void> | null = null;

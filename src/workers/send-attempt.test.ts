@@ -7,7 +7,13 @@ import { forTheLog, sendAttempt } from './send-attempt.ts';
 
 const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const claim = {
-  event: { id: 'evt_1', accountId: 'acc_1', type: 'ping', data: { message: 'hi' }, createdAt: Date.parse('2026-11-01T00:00:00Z') },
+  event: {
+    id: 'evt_1',
+    accountId: 'acc_1',
+    type: 'ping',
+    data: { message: 'hi' },
+    createdAt: Date.parse('2026-11-01T00:00:00Z'),
+  },
   endpoint: { id: 'whk_1', url: 'https://hooks.example/x', secret },
 } as unknown as ClaimedDelivery;
 
@@ -17,7 +23,13 @@ test('an attempt POSTs the signed envelope, follows no redirect, and keeps a cle
     close: async () => undefined,
     fetch: async (request) => {
       seen = request;
-      return { url: request.url, status: 500, headers: {}, body: Buffer.from('bad\u0000 news\u0007\n\xff'), truncated: false };
+      return {
+        url: request.url,
+        status: 500,
+        headers: {},
+        body: Buffer.from('bad\u0000 news\u0007\n\xff'),
+        truncated: false,
+      };
     },
   };
   const sentAt = Date.parse('2026-11-01T00:00:05Z');
@@ -33,8 +45,14 @@ test('an attempt POSTs the signed envelope, follows no redirect, and keeps a cle
 });
 
 test('no answer is a failure with its reason', async () => {
-  const fetcher: Fetcher = { fetch: async () => Promise.reject(new OutboundError('timeout', 'the request timed out')), close: async () => undefined };
+  const fetcher: Fetcher = {
+    fetch: async () => Promise.reject(new OutboundError('timeout', 'the request timed out')),
+    close: async () => undefined,
+  };
   const result = await sendAttempt(fetcher, claim, 0, { timeoutMs: 10, maxResponseBytes: 1024 });
-  assert.deepEqual([result.statusCode, result.error, result.responseBody], [null, 'timeout: the request timed out', null]);
+  assert.deepEqual(
+    [result.statusCode, result.error, result.responseBody],
+    [null, 'timeout: the request timed out', null],
+  );
   assert.equal(forTheLog(Buffer.from([0xff])), '\ufffd');
 });

@@ -20,7 +20,12 @@ export function forTheLog(body: Buffer): string {
 
 /** One POST of the envelope: through the SSRF-guarded fetcher, no redirects followed, the answer
  * read up to `maxResponseBytes` (only its status matters; the start is kept for the log). */
-export async function sendAttempt(fetcher: Fetcher, claim: ClaimedDelivery, sentAt: number, options: { timeoutMs: number; maxResponseBytes: number; signal?: AbortSignal }): Promise<AttemptResult> {
+export async function sendAttempt(
+  fetcher: Fetcher,
+  claim: ClaimedDelivery,
+  sentAt: number,
+  options: { timeoutMs: number; maxResponseBytes: number; signal?: AbortSignal },
+): Promise<AttemptResult> {
   const body = JSON.stringify(toEnvelope(claim.event));
   const headers = signedHeaders(claim.endpoint.secret, claim.event.id, sentAt, body);
   const started = performance.now();
@@ -35,10 +40,23 @@ export async function sendAttempt(fetcher: Fetcher, claim: ClaimedDelivery, sent
       maxRedirects: 0,
       signal: options.signal,
     });
-    const error = response.status >= 300 && response.status < 400 ? `redirect to ${response.headers.location ?? '?'} not followed` : null;
-    return { statusCode: response.status, error, latencyMs: Math.round(performance.now() - started), responseBody: forTheLog(response.body) };
+    const error =
+      response.status >= 300 && response.status < 400
+        ? `redirect to ${response.headers.location ?? '?'} not followed`
+        : null;
+    return {
+      statusCode: response.status,
+      error,
+      latencyMs: Math.round(performance.now() - started),
+      responseBody: forTheLog(response.body),
+    };
   } catch (caught) {
-    const error = caught instanceof OutboundError ? `${caught.reason}: ${caught.message}` : caught instanceof Error ? caught.message : String(caught);
+    const error =
+      caught instanceof OutboundError
+        ? `${caught.reason}: ${caught.message}`
+        : caught instanceof Error
+          ? caught.message
+          : String(caught);
     return { statusCode: null, error, latencyMs: Math.round(performance.now() - started), responseBody: null };
   }
 }

@@ -15,10 +15,17 @@ export interface SiteSyncWorker {
   runOnce(): Promise<SyncRound>;
 }
 
-export function createSiteSyncWorker(deps: DomainDeps & { logger?: WorkerLogger }, options: Pick<SitesConfig, 'pollIntervalMs'>): SiteSyncWorker {
+export function createSiteSyncWorker(
+  deps: DomainDeps & { logger?: WorkerLogger },
+  options: Pick<SitesConfig, 'pollIntervalMs'>,
+): SiteSyncWorker {
   async function runOnce(): Promise<SyncRound> {
     const round = await syncDueSites(deps);
-    for (const failure of round.failed) deps.logger?.error({ err: failure.error, site: failure.siteId }, 'scheduled site re-sync failed; its pages are kept and the next run tries again');
+    for (const failure of round.failed)
+      deps.logger?.error(
+        { err: failure.error, site: failure.siteId },
+        'scheduled site re-sync failed; its pages are kept and the next run tries again',
+      );
     return round;
   }
   const loop = createRoundLoop({

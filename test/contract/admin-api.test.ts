@@ -30,20 +30,28 @@ describe('admin API', () => {
   let endpointB: string;
   let deliveryB: string;
 
-  async function admin(method: string, path: string, options: { cookie?: string; csrf?: string; body?: unknown } = {}): Promise<AdminResponse> {
+  async function admin(
+    method: string,
+    path: string,
+    options: { cookie?: string; csrf?: string; body?: unknown } = {},
+  ): Promise<AdminResponse> {
     const headers: Record<string, string> = {};
     if (options.cookie) headers.cookie = options.cookie;
     if (options.csrf) headers['x-csrf-token'] = options.csrf;
     // A FormData body is sent as multipart (fetch sets its Content-Type); anything else as JSON.
     const form = options.body instanceof FormData;
     if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
-    const body = options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body);
+    const body =
+      options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body);
     const response = await fetch(`${server.baseUrl}/api/admin/v1${path}`, { method, headers, body });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   }
 
-  async function signIn(email: string, password = PASSWORD): Promise<{ cookie: string; csrf: string; response: AdminResponse }> {
+  async function signIn(
+    email: string,
+    password = PASSWORD,
+  ): Promise<{ cookie: string; csrf: string; response: AdminResponse }> {
     const response = await admin('POST', '/session', { body: { email, password } });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
@@ -68,7 +76,10 @@ describe('admin API', () => {
   test('sign-in sets an HTTP-only, SameSite=Strict cookie and answers the user, accounts and CSRF token', async () => {
     const { response } = await signIn('Owner@A.example');
     const setCookie = response.headers.get('set-cookie') ?? '';
-    assert.match(setCookie, /^colloquy_session=cqs_[\w-]{43}; Path=\/api\/admin; Max-Age=43200; HttpOnly; SameSite=Strict$/);
+    assert.match(
+      setCookie,
+      /^colloquy_session=cqs_[\w-]{43}; Path=\/api\/admin; Max-Age=43200; HttpOnly; SameSite=Strict$/,
+    );
     assert.deepEqual(Object.keys(response.body).sort(), ['accounts', 'csrfToken', 'expiresAt', 'success', 'user']);
     assert.equal(response.body.user.email, 'owner@a.example');
     assert.deepEqual(response.body.accounts, [{ id: accountA, name: 'Account free', role: 'owner' }]);
@@ -76,30 +87,59 @@ describe('admin API', () => {
   });
 
   test('a wrong password or an unknown email is 401 in the flat shape', async () => {
-    for (const [email, password] of [['owner@a.example', 'wrong password!!'], ['nobody@a.example', PASSWORD]]) {
+    for (const [email, password] of [
+      ['owner@a.example', 'wrong password!!'],
+      ['nobody@a.example', PASSWORD],
+    ]) {
       const response = await admin('POST', '/session', { body: { email, password } });
       assert.equal(response.status, 401);
       assert.deepEqual(response.body, { error: 'Unauthorized', code: 'AUTH_REQUIRED' });
       assert.equal(response.headers.get('set-cookie'), null);
     }
     const invalid = await admin('POST', '/session', { body: { email: 'owner@a.example' } });
-    assert.deepEqual([invalid.status, invalid.body.error.code, invalid.body.error.list], [400, 'INVALID_BODY', { password: ['is required'] }]);
+    assert.deepEqual(
+      [invalid.status, invalid.body.error.code, invalid.body.error.list],
+      [400, 'INVALID_BODY', { password: ['is required'] }],
+    );
   });
 
   test('guessing is slowed: after 5 failures even the right password waits (429 with Retry-After)', async () => {
-    for (let i = 0; i < 5; i++) assert.equal((await admin('POST', '/session', { body: { email: 'guessed@a.example', password: `guess number ${i}` } })).status, 401);
+    for (let i = 0; i < 5; i++)
+      assert.equal(
+        (await admin('POST', '/session', { body: { email: 'guessed@a.example', password: `guess number ${i}` } }))
+          .status,
+        401,
+      );
     const held = await admin('POST', '/session', { body: { email: 'guessed@a.example', password: PASSWORD } });
     assert.equal(held.status, 429);
     assert.equal(held.body.error.code, 'RATE_LIMITED');
     assert.ok(Number(held.headers.get('retry-after')) >= 1);
-    assert.equal((await admin('POST', '/session', { body: { email: 'owner@a.example', password: PASSWORD } })).status, 200, 'another email is not held back');
+    assert.equal(
+      (await admin('POST', '/session', { body: { email: 'owner@a.example', password: PASSWORD } })).status,
+      200,
+      'another email is not held back',
+    );
   });
 
   test('without a session every route is 401; a made-up cookie too', async () => {
-    for (const [method, path] of [['GET', '/session'], ['GET', `/accounts/${accountA}/webhooks`], ['DELETE', '/session']]) {
-      assert.deepEqual((await admin(method as string, path as string)).body, { error: 'Unauthorized', code: 'AUTH_REQUIRED' });
-      assert.equal((await admin(method as string, path as string, { cookie: 'colloquy_session=cqs_madeup' })).status, 401);
-      assert.equal((await admin(method as string, path as string, { cookie: 'colloquy_session=%E0%A4%A' })).status, 401, 'a malformed cookie is no session, not a 500');
+    for (const [method, path] of [
+      ['GET', '/session'],
+      ['GET', `/accounts/${accountA}/webhooks`],
+      ['DELETE', '/session'],
+    ]) {
+      assert.deepEqual((await admin(method as string, path as string)).body, {
+        error: 'Unauthorized',
+        code: 'AUTH_REQUIRED',
+      });
+      assert.equal(
+        (await admin(method as string, path as string, { cookie: 'colloquy_session=cqs_madeup' })).status,
+        401,
+      );
+      assert.equal(
+        (await admin(method as string, path as string, { cookie: 'colloquy_session=%E0%A4%A' })).status,
+        401,
+        'a malformed cookie is no session, not a 500',
+      );
     }
   });
 
@@ -112,14 +152,26 @@ describe('admin API', () => {
       assert.equal(refused.body.error.code, 'CSRF_TOKEN_INVALID');
     }
     const other = await signIn('owner@b.example');
-    assert.equal((await admin('POST', `/accounts/${accountA}/webhooks`, { cookie, csrf: other.csrf, body })).status, 403, "another session's token does not fit");
+    assert.equal(
+      (await admin('POST', `/accounts/${accountA}/webhooks`, { cookie, csrf: other.csrf, body })).status,
+      403,
+      "another session's token does not fit",
+    );
     assert.equal((await admin('GET', `/accounts/${accountA}/webhooks`, { cookie })).status, 200, 'reads need no token');
-    assert.equal((await admin('GET', '/session', { cookie })).body.csrfToken, csrf, 'GET /session gives the token again after a reload');
+    assert.equal(
+      (await admin('GET', '/session', { cookie })).body.csrfToken,
+      csrf,
+      'GET /session gives the token again after a reload',
+    );
   });
 
   test('webhooks through the admin API: create, list, get, update, ping, log, redeliver, delete', async () => {
     const { cookie, csrf } = await signIn('mate@a.example');
-    const created = await admin('POST', `/accounts/${accountA}/webhooks`, { cookie, csrf, body: { url: 'http://127.0.0.1:9/hook', events: ['agent.created'] } });
+    const created = await admin('POST', `/accounts/${accountA}/webhooks`, {
+      cookie,
+      csrf,
+      body: { url: 'http://127.0.0.1:9/hook', events: ['agent.created'] },
+    });
     assert.equal(created.status, 200, JSON.stringify(created.body));
     assert.match(created.body.secret, /^whsec_/);
     const id = created.body.endpoint.id;
@@ -130,32 +182,61 @@ describe('admin API', () => {
     const listed = await admin('GET', `/accounts/${accountA}/webhooks`, { cookie });
     assert.ok(listed.body.endpoints.some((e: { id: string }) => e.id === id));
     assert.equal(JSON.stringify(listed.body).includes('whsec_'), false, 'the secret is never shown again');
-    assert.equal((await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie })).body.endpoint.url, 'http://127.0.0.1:9/hook');
+    assert.equal(
+      (await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie })).body.endpoint.url,
+      'http://127.0.0.1:9/hook',
+    );
 
-    const patched = await admin('PATCH', `/accounts/${accountA}/webhooks/${id}`, { cookie, csrf, body: { events: null, enabled: false } });
-    assert.deepEqual([patched.body.endpoint.events, patched.body.endpoint.enabled, patched.body.endpoint.disabledReason], [null, false, 'operator']);
-    const badPatch = await admin('PATCH', `/accounts/${accountA}/webhooks/${id}`, { cookie, csrf, body: { url: 'ftp://x' } });
+    const patched = await admin('PATCH', `/accounts/${accountA}/webhooks/${id}`, {
+      cookie,
+      csrf,
+      body: { events: null, enabled: false },
+    });
+    assert.deepEqual(
+      [patched.body.endpoint.events, patched.body.endpoint.enabled, patched.body.endpoint.disabledReason],
+      [null, false, 'operator'],
+    );
+    const badPatch = await admin('PATCH', `/accounts/${accountA}/webhooks/${id}`, {
+      cookie,
+      csrf,
+      body: { url: 'ftp://x' },
+    });
     assert.deepEqual([badPatch.status, badPatch.body.error.code], [400, 'INVALID_BODY']);
 
     const ping = await admin('POST', `/accounts/${accountA}/webhooks/${id}/ping`, { cookie, csrf });
     assert.deepEqual([ping.status, ping.body.delivery.eventType, ping.body.delivery.status], [200, 'ping', 'pending']);
     const log = await admin('GET', `/accounts/${accountA}/webhooks/${id}/deliveries?size=5`, { cookie });
     assert.deepEqual([log.body.deliveries.length, log.body.pagination.currentPage], [1, 1]);
-    const again = await admin('POST', `/accounts/${accountA}/webhook-deliveries/${ping.body.delivery.id}/redeliver`, { cookie, csrf });
+    const again = await admin('POST', `/accounts/${accountA}/webhook-deliveries/${ping.body.delivery.id}/redeliver`, {
+      cookie,
+      csrf,
+    });
     assert.equal(again.body.delivery.id, ping.body.delivery.id);
 
-    assert.deepEqual((await admin('DELETE', `/accounts/${accountA}/webhooks/${id}`, { cookie, csrf })).body, { success: true, deleted: true });
+    assert.deepEqual((await admin('DELETE', `/accounts/${accountA}/webhooks/${id}`, { cookie, csrf })).body, {
+      success: true,
+      deleted: true,
+    });
     assert.equal((await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie })).status, 404);
   });
 
   /** Every operation of the admin OpenAPI document, as [METHOD, path template]. */
   async function documentedOperations(): Promise<Array<[string, string]>> {
     const doc = (await admin('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
-    return Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => [method.toUpperCase(), path] as [string, string]));
+    return Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => [method.toUpperCase(), path] as [string, string]),
+    );
   }
 
   /** The routes that take no account: nothing of another account can be named through them. */
-  const NOT_ACCOUNT_SCOPED = new Set(['POST /session', 'GET /session', 'DELETE /session', 'POST /session/password', 'GET /webhook-event-types', 'GET /comparison-models']);
+  const NOT_ACCOUNT_SCOPED = new Set([
+    'POST /session',
+    'GET /session',
+    'DELETE /session',
+    'POST /session/password',
+    'GET /webhook-event-types',
+    'GET /comparison-models',
+  ]);
 
   /** A body each account route accepts, so that only the ids decide the answer. A new route
    * without an entry fails the tenancy test. */
@@ -194,7 +275,10 @@ describe('admin API', () => {
       'GET /accounts/{accountId}/usage': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/sources': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/sources/text': () => ({ title: 'Hours', content: 'Open 9 to 5.' }),
-      'POST /accounts/{accountId}/agents/{agentId}/sources/qa': () => ({ question: 'When are you open?', answer: '9 to 5.' }),
+      'POST /accounts/{accountId}/agents/{agentId}/sources/qa': () => ({
+        question: 'When are you open?',
+        answer: '9 to 5.',
+      }),
       'POST /accounts/{accountId}/agents/{agentId}/sources/website': () => ({ url: 'http://127.0.0.1:9/' }),
       'POST /accounts/{accountId}/agents/{agentId}/sources/files': file,
       'DELETE /accounts/{accountId}/agents/{agentId}/sources/{sourceId}': () => undefined,
@@ -204,16 +288,30 @@ describe('admin API', () => {
       'GET /accounts/{accountId}/agents/{agentId}/conversations': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages': () => undefined,
       'DELETE /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}': () => undefined,
-      'DELETE /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}': () => undefined,
-      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/tool/cancel/{toolCallId}': () => undefined,
-      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback': () => ({ rating: 'down' }),
-      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/handoff': () => ({ reason: 'Intruder' }),
+      'DELETE /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}': () =>
+        undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/tool/cancel/{toolCallId}': () =>
+        undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback':
+        () => ({ rating: 'down' }),
+      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/handoff': () => ({
+        reason: 'Intruder',
+      }),
       'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/handoff/resolve': () => undefined,
-      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages': () => ({ content: 'Hi', authorName: 'Intruder' }),
+      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages': () => ({
+        content: 'Hi',
+        authorName: 'Intruder',
+      }),
       'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/stream': () => undefined,
-      'POST /accounts/{accountId}/agents/{agentId}/test-questions': () => ({ question: 'Intruder?', expectNothing: true }),
+      'POST /accounts/{accountId}/agents/{agentId}/test-questions': () => ({
+        question: 'Intruder?',
+        expectNothing: true,
+      }),
       'GET /accounts/{accountId}/agents/{agentId}/test-questions': () => undefined,
-      'POST /accounts/{accountId}/agents/{agentId}/test-questions/import': () => ({ format: 'jsonl', text: '{"question": "Intruder?", "expectNothing": true}\n' }),
+      'POST /accounts/{accountId}/agents/{agentId}/test-questions/import': () => ({
+        format: 'jsonl',
+        text: '{"question": "Intruder?", "expectNothing": true}\n',
+      }),
       'GET /accounts/{accountId}/agents/{agentId}/test-questions/export': () => undefined,
       'DELETE /accounts/{accountId}/agents/{agentId}/test-questions/{questionId}': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/test-runs': () => undefined,
@@ -224,7 +322,10 @@ describe('admin API', () => {
       'GET /accounts/{accountId}/agents/{agentId}/insights/unanswered': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/insights/topics': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/insights/downvoted': () => undefined,
-      'POST /accounts/{accountId}/agents/{agentId}/insights/answers': () => ({ questionIds: ['qst_x'], answer: 'Open 9 to 5.' }),
+      'POST /accounts/{accountId}/agents/{agentId}/insights/answers': () => ({
+        questionIds: ['qst_x'],
+        answer: 'Open 9 to 5.',
+      }),
       'GET /accounts/{accountId}/agents/{agentId}/insights/export': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationId}/tool-calls': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/sites': () => undefined,
@@ -242,22 +343,80 @@ describe('admin API', () => {
     const agent = await server.seedAgent(ctx, 'Tenant bot');
     const at = server.deps.clock.now();
     const sourceId = ids.next('src');
-    await store.sources.insert({ id: sourceId, accountId: ctx.accountId, agentId: agent.id, type: 'text', title: 'Hours', content: 'Open 9 to 5.', url: null, size: null, storage: 0, createdAt: at }, []);
-    const conversation = await store.conversations.insertOrGet({ id: ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId: 'customer-1', title: null, createdAt: at, updatedAt: at });
+    await store.sources.insert(
+      {
+        id: sourceId,
+        accountId: ctx.accountId,
+        agentId: agent.id,
+        type: 'text',
+        title: 'Hours',
+        content: 'Open 9 to 5.',
+        url: null,
+        size: null,
+        storage: 0,
+        createdAt: at,
+      },
+      [],
+    );
+    const conversation = await store.conversations.insertOrGet({
+      id: ids.next('conv'),
+      accountId: ctx.accountId,
+      agentId: agent.id,
+      userId: 'customer-1',
+      title: null,
+      createdAt: at,
+      updatedAt: at,
+    });
     const [, reply] = await store.conversations.appendMessages(
       ctx.accountId,
       conversation.id,
       [
-        { id: ids.next('msg'), role: 'user', content: 'Where is my order?', finishReason: null, credits: 0, toolCalls: [], createdAt: at },
-        { id: ids.next('msg'), role: 'assistant', content: null, finishReason: 'tool_calls', credits: 0, toolCalls: [{ id: ids.next('call'), name: 'lookup_order', arguments: '{}' }], createdAt: at },
+        {
+          id: ids.next('msg'),
+          role: 'user',
+          content: 'Where is my order?',
+          finishReason: null,
+          credits: 0,
+          toolCalls: [],
+          createdAt: at,
+        },
+        {
+          id: ids.next('msg'),
+          role: 'assistant',
+          content: null,
+          finishReason: 'tool_calls',
+          credits: 0,
+          toolCalls: [{ id: ids.next('call'), name: 'lookup_order', arguments: '{}' }],
+          createdAt: at,
+        },
       ],
       at,
       'Where is my order?',
     );
-    const site = await store.sites.remember({ id: ids.next('site'), accountId: ctx.accountId, agentId: agent.id, url: 'http://127.0.0.1:9/', options: { maxFetches: 10 }, createdAt: at });
-    const question = await addTestQuestion(server.deps, ctx, agent.id, { question: 'When do you open?', expectNothing: true });
+    const site = await store.sites.remember({
+      id: ids.next('site'),
+      accountId: ctx.accountId,
+      agentId: agent.id,
+      url: 'http://127.0.0.1:9/',
+      options: { maxFetches: 10 },
+      createdAt: at,
+    });
+    const question = await addTestQuestion(server.deps, ctx, agent.id, {
+      question: 'When do you open?',
+      expectNothing: true,
+    });
     const { run } = await startTestRun(server.deps, ctx, agent.id);
-    return { agentId: agent.id, sourceId, conversationRef: conversation.id, conversationId: conversation.id, messageId: reply!.id, toolCallId: reply!.toolCalls[0]!.id, siteId: site.id, questionId: question.id, runId: run.id };
+    return {
+      agentId: agent.id,
+      sourceId,
+      conversationRef: conversation.id,
+      conversationId: conversation.id,
+      messageId: reply!.id,
+      toolCallId: reply!.toolCalls[0]!.id,
+      siteId: site.id,
+      questionId: question.id,
+      runId: run.id,
+    };
   }
 
   test("another account's ids are 404 on every account route of the OpenAPI document, mounted public routes included", async () => {
@@ -277,7 +436,9 @@ describe('admin API', () => {
 
     const operations = await documentedOperations();
     const accountRoutes = operations.filter(([, path]) => path.startsWith('/accounts/{accountId}'));
-    const unscoped = operations.filter(([method, path]) => !path.startsWith('/accounts/{accountId}') && !NOT_ACCOUNT_SCOPED.has(`${method} ${path}`));
+    const unscoped = operations.filter(
+      ([method, path]) => !path.startsWith('/accounts/{accountId}') && !NOT_ACCOUNT_SCOPED.has(`${method} ${path}`),
+    );
     assert.deepEqual(unscoped, [], 'a route outside /accounts/{accountId} must be listed as taking no account');
     assert.ok(accountRoutes.length >= 37, `only ${accountRoutes.length} account routes found`);
 
@@ -286,10 +447,19 @@ describe('admin API', () => {
       const operation = `${method} ${template}`;
       const request = tenancyBody(operation);
       assert.ok(request, `no tenancy case for ${operation}: add a body to tenancyBody`);
-      const params = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string).filter((name) => name !== 'accountId');
+      const params = [...template.matchAll(/\{(\w+)\}/g)]
+        .map((match) => match[1] as string)
+        .filter((name) => name !== 'accountId');
       for (const name of params) assert.ok(idsOfB[name], `no id of account B for {${name}} in ${operation}`);
       const fill = (accountId: string, ownPrefix: number) =>
-        params.reduce((path, name, index) => path.replace(`{${name}}`, encodeURIComponent(index < ownPrefix ? (idsOfA[name] as string) : (idsOfB[name] as string))), template.replace('{accountId}', accountId));
+        params.reduce(
+          (path, name, index) =>
+            path.replace(
+              `{${name}}`,
+              encodeURIComponent(index < ownPrefix ? (idsOfA[name] as string) : (idsOfB[name] as string)),
+            ),
+          template.replace('{accountId}', accountId),
+        );
 
       // (a) B's account, by a user of A: the account is not found, whatever the ids.
       const path = fill(accountB, 0);
@@ -327,13 +497,23 @@ describe('admin API', () => {
   test('every unsafe route of the OpenAPI document refuses a missing, wrong or foreign CSRF token (403 CSRF_TOKEN_INVALID)', async () => {
     const { cookie, csrf } = await signIn('owner@a.example');
     const foreign = (await signIn('owner@b.example')).csrf;
-    const unsafe = (await documentedOperations()).filter(([method, path]) => !['GET', 'HEAD', 'OPTIONS'].includes(method) && `${method} ${path}` !== 'POST /session');
+    const unsafe = (await documentedOperations()).filter(
+      ([method, path]) => !['GET', 'HEAD', 'OPTIONS'].includes(method) && `${method} ${path}` !== 'POST /session',
+    );
     assert.ok(unsafe.length >= 25, `only ${unsafe.length} unsafe routes found`);
     for (const [method, template] of unsafe) {
       const path = template.replace('{accountId}', accountA).replace(/\{\w+\}/g, 'id_x');
       for (const token of [undefined, 'wrong', `${csrf}x`, foreign]) {
-        const refused = await admin(method, path, { cookie, csrf: token, body: tenancyBody(`${method} ${template}`)?.body });
-        assert.deepEqual([refused.status, refused.body?.error?.code], [403, 'CSRF_TOKEN_INVALID'], `${method} ${path} with ${token === undefined ? 'no' : 'a bad'} token`);
+        const refused = await admin(method, path, {
+          cookie,
+          csrf: token,
+          body: tenancyBody(`${method} ${template}`)?.body,
+        });
+        assert.deepEqual(
+          [refused.status, refused.body?.error?.code],
+          [403, 'CSRF_TOKEN_INVALID'],
+          `${method} ${path} with ${token === undefined ? 'no' : 'a bad'} token`,
+        );
       }
     }
     assert.equal((await admin('GET', '/session', { cookie })).status, 200, 'still signed in');
@@ -343,7 +523,10 @@ describe('admin API', () => {
     const { cookie, csrf } = await signIn('owner@a.example');
     const out = await admin('DELETE', '/session', { cookie, csrf });
     assert.equal(out.status, 200);
-    assert.match(out.headers.get('set-cookie') ?? '', /^colloquy_session=; Path=\/api\/admin; Max-Age=0; HttpOnly; SameSite=Strict$/);
+    assert.match(
+      out.headers.get('set-cookie') ?? '',
+      /^colloquy_session=; Path=\/api\/admin; Max-Age=0; HttpOnly; SameSite=Strict$/,
+    );
     assert.equal((await admin('GET', '/session', { cookie })).status, 401);
   });
 
@@ -354,7 +537,9 @@ describe('admin API', () => {
     assert.ok(doc.body.paths['/session'].post);
     assert.ok(doc.body.paths['/accounts/{accountId}/webhooks/{endpointId}/deliveries'].get);
     assert.ok(Object.keys(doc.body.paths).every((path: string) => !path.startsWith('/agents')));
-    const publicDoc = (await (await fetch(`${server.baseUrl}/api/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    const publicDoc = (await (await fetch(`${server.baseUrl}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
     assert.ok(Object.keys(publicDoc.paths).every((path) => !path.includes('session') && !path.includes('webhooks')));
     assert.ok(publicDoc.paths['/agents']);
   });

@@ -43,7 +43,10 @@ describe('agents', () => {
     const key = await server.seedKey(account.id);
     const response = await server.call('GET', '/agents/agt_nope', { key });
     assert.equal(response.status, 404);
-    assert.deepEqual(response.body, { success: false, error: { code: 'AGENT_NOT_FOUND', message: 'Agent not found.' } });
+    assert.deepEqual(response.body, {
+      success: false,
+      error: { code: 'AGENT_NOT_FOUND', message: 'Agent not found.' },
+    });
   });
 
   test('GET /agents: paginated newest first, pagination object exactly as SPEC §2', async () => {
@@ -57,10 +60,16 @@ describe('agents', () => {
     const page1 = await server.call('GET', '/agents?size=2', { key });
     assert.equal(page1.status, 200);
     assert.deepEqual(Object.keys(page1.body).sort(), ['agents', 'pagination', 'success']);
-    assert.deepEqual(page1.body.agents.map((a: { id: string }) => a.id), [ids[4], ids[3]]);
+    assert.deepEqual(
+      page1.body.agents.map((a: { id: string }) => a.id),
+      [ids[4], ids[3]],
+    );
     assert.deepEqual(page1.body.pagination, { totalPages: 3, currentPage: 1, pagingCounter: 1, hasNextPage: true });
     const page3 = await server.call('GET', '/agents?size=2&page=3', { key });
-    assert.deepEqual(page3.body.agents.map((a: { id: string }) => a.id), [ids[0]]);
+    assert.deepEqual(
+      page3.body.agents.map((a: { id: string }) => a.id),
+      [ids[0]],
+    );
     assert.deepEqual(page3.body.pagination, { totalPages: 3, currentPage: 3, pagingCounter: 5, hasNextPage: false });
     const beyond = await server.call('GET', '/agents?size=2&page=7', { key });
     assert.deepEqual(beyond.body.agents, []);
@@ -74,7 +83,11 @@ describe('agents', () => {
     const { account } = await server.seedAccount();
     const key = await server.seedKey(account.id);
     const response = await server.call('GET', '/agents', { key });
-    assert.deepEqual(response.body, { success: true, agents: [], pagination: { totalPages: 1, currentPage: 1, pagingCounter: 1, hasNextPage: false } });
+    assert.deepEqual(response.body, {
+      success: true,
+      agents: [],
+      pagination: { totalPages: 1, currentPage: 1, pagingCounter: 1, hasNextPage: false },
+    });
   });
 
   for (const [query, field, message] of [
@@ -89,7 +102,10 @@ describe('agents', () => {
       const key = await server.seedKey(account.id);
       const response = await server.call('GET', `/agents?${query}`, { key });
       assert.equal(response.status, 400);
-      assert.deepEqual(response.body, { success: false, error: { code: 'INVALID_BODY', message: 'The request is invalid.', list: { [field]: [message] } } });
+      assert.deepEqual(response.body, {
+        success: false,
+        error: { code: 'INVALID_BODY', message: 'The request is invalid.', list: { [field]: [message] } },
+      });
     });
   }
 
@@ -97,11 +113,21 @@ describe('agents', () => {
     const { account, ctx } = await server.seedAccount('pro');
     const agent = await server.seedAgent(ctx, 'Before');
     const key = await server.seedKey(account.id);
-    const response = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { name: 'After', model: 'gpt-4o' } });
+    const response = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: { name: 'After', model: 'gpt-4o' },
+    });
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(response.body, {
       success: true,
-      agent: { id: agent.id, name: 'After', model: 'gpt-4o', instructions: 'Be helpful.', usage: 0, createdAt: new Date(agent.createdAt).toISOString() },
+      agent: {
+        id: agent.id,
+        name: 'After',
+        model: 'gpt-4o',
+        instructions: 'Be helpful.',
+        usage: 0,
+        createdAt: new Date(agent.createdAt).toISOString(),
+      },
     });
     const again = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { instructions: '' } });
     assert.equal(again.body.agent.name, 'After');
@@ -124,16 +150,29 @@ describe('agents', () => {
     assert.equal(response.status, 403);
     assert.equal(response.body.error.code, 'MODEL_NOT_AVAILABLE');
     assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.name, 'Support bot');
-    assert.equal((await server.deps.store.events.list(account.id, { page: 1, size: 10 })).items.filter((e) => e.type === 'agent.updated').length, 0);
+    assert.equal(
+      (await server.deps.store.events.list(account.id, { page: 1, size: 10 })).items.filter(
+        (e) => e.type === 'agent.updated',
+      ).length,
+      0,
+    );
   });
 
   for (const [label, body, list] of [
     ['an unknown model', { model: 'no-such-model' }, { model: ['is not a model in the catalog (see GET /models)'] }],
     ['an empty name', { name: '' }, { name: ['must not be empty'] }],
     ['a name of spaces', { name: '   ' }, { name: ['must not be empty or only spaces'] }],
-    ['a number for a name and an unknown field', { name: 5, colour: 'red' }, { name: ['must be a string'], colour: ['is not an accepted field'] }],
+    [
+      'a number for a name and an unknown field',
+      { name: 5, colour: 'red' },
+      { name: ['must be a string'], colour: ['is not an accepted field'] },
+    ],
     ['an empty object', {}, { body: ['must contain at least one field'] }],
-    ['too long instructions', { instructions: 'x'.repeat(10_001) }, { instructions: ['must be at most 10000 characters'] }],
+    [
+      'too long instructions',
+      { instructions: 'x'.repeat(10_001) },
+      { instructions: ['must be at most 10000 characters'] },
+    ],
     ['an array', [], { body: ['must be an object'] }],
   ] as const) {
     test(`PATCH with ${label} → 400 INVALID_BODY with error.list`, async () => {

@@ -10,7 +10,11 @@ import { createKey } from '../../src/domain/keys/create-key.ts';
 const WIDGET_ORIGIN = 'https://shop.example';
 
 type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON Schema from the document
-interface Operation { method: string; path: string; op: Schema }
+interface Operation {
+  method: string;
+  path: string;
+  op: Schema;
+}
 
 const NUL = 'a\u0000b';
 /** Names every object inherits: a field called so must be refused like any other unknown field. */
@@ -34,7 +38,12 @@ function sample(schema: Schema): unknown {
     case 'array':
       return [sample(schema.items)];
     case 'object':
-      return Object.fromEntries((schema.required ?? Object.keys(schema.properties ?? {})).map((name: string) => [name, sample(schema.properties[name])]));
+      return Object.fromEntries(
+        (schema.required ?? Object.keys(schema.properties ?? {})).map((name: string) => [
+          name,
+          sample(schema.properties[name]),
+        ]),
+      );
     default:
       return null;
   }
@@ -45,7 +54,10 @@ function stringFields(schema: Schema, path: Array<string | number> = []): Array<
   if ('const' in schema || schema.enum) return []; // a choice, not text: any other value is simply not one of them
   if (schema.type === 'string') return [[path, schema]];
   if (schema.type === 'array') return stringFields(schema.items, [...path, 0]);
-  if (schema.type === 'object') return Object.entries(schema.properties ?? {}).flatMap(([name, child]) => stringFields(child as Schema, [...path, name]));
+  if (schema.type === 'object')
+    return Object.entries(schema.properties ?? {}).flatMap(([name, child]) =>
+      stringFields(child as Schema, [...path, name]),
+    );
   return [];
 }
 
@@ -64,16 +76,26 @@ describe('bad input, from the OpenAPI document', () => {
   let publishableKey: string;
   let agentId: string;
   let operations: Operation[];
-  const fill = (path: string, values: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? (name === 'agentId' ? agentId : 'x'));
+  const fill = (path: string, values: Record<string, string> = {}) =>
+    path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? (name === 'agentId' ? agentId : 'x'));
 
   before(async () => {
     server = await startTestServer({ configFile: UNLIMITED_RATE });
     const { account, ctx } = await server.seedAccount('pro', 1_000);
     agentId = (await server.seedAgent(ctx)).id;
     key = await server.seedKey(account.id);
-    publishableKey = (await createKey(server.deps, account.id, { name: 'widget', kind: 'publishable', allowedAgentIds: [agentId], allowedOrigins: [WIDGET_ORIGIN] })).key;
+    publishableKey = (
+      await createKey(server.deps, account.id, {
+        name: 'widget',
+        kind: 'publishable',
+        allowedAgentIds: [agentId],
+        allowedOrigins: [WIDGET_ORIGIN],
+      })
+    ).key;
     const doc = (await server.call('GET', '/openapi.json')).body;
-    operations = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+    operations = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+    );
     assert.ok(operations.length >= 20);
   });
   after(() => server.close());
@@ -81,7 +103,11 @@ describe('bad input, from the OpenAPI document', () => {
   const bodySchema = (op: Schema): Schema | undefined => op.requestBody?.content?.['application/json']?.schema;
   const send = (method: string, path: string, body?: unknown): Promise<ApiResponse> =>
     path.startsWith('/widget/')
-      ? server.call(method, path, { key: publishableKey, headers: { origin: WIDGET_ORIGIN }, ...(body !== undefined && { body }) })
+      ? server.call(method, path, {
+          key: publishableKey,
+          headers: { origin: WIDGET_ORIGIN },
+          ...(body !== undefined && { body }),
+        })
       : server.call(method, path, { key, ...(body !== undefined && { body }) });
 
   test('U+0000 in every JSON text field → 400 INVALID_BODY naming the field', async () => {
@@ -96,7 +122,11 @@ describe('bad input, from the OpenAPI document', () => {
         const name = field.join('.');
         assert.equal(response.status, 400, `${method} ${path} ${name}: ${response.text}`);
         assert.equal(response.body.error.code, 'INVALID_BODY');
-        assert.deepEqual(response.body.error.list[name], ['must not contain the NUL character (U+0000)'], `${method} ${path} ${name}: ${response.text}`);
+        assert.deepEqual(
+          response.body.error.list[name],
+          ['must not contain the NUL character (U+0000)'],
+          `${method} ${path} ${name}: ${response.text}`,
+        );
         checked += 1;
       }
     }
@@ -109,9 +139,15 @@ describe('bad input, from the OpenAPI document', () => {
     for (const { method, path, op } of operations) {
       for (const parameter of (op.parameters ?? []) as Schema[]) {
         if (parameter.in === 'path') {
-          const response = await send(method, fill(path, { [parameter.name]: '%00' }), bodySchema(op) ? sample(bodySchema(op)!) : undefined);
+          const response = await send(
+            method,
+            fill(path, { [parameter.name]: '%00' }),
+            bodySchema(op) ? sample(bodySchema(op)!) : undefined,
+          );
           assert.equal(response.status, 400, `${method} ${path} ${parameter.name}: ${response.text}`);
-          assert.deepEqual(response.body.error.list, { [parameter.name]: ['must not contain the NUL character (U+0000)'] });
+          assert.deepEqual(response.body.error.list, {
+            [parameter.name]: ['must not contain the NUL character (U+0000)'],
+          });
         } else if (parameter.in === 'query' && parameter.schema.type === 'string') {
           const response = await send(method, `${fill(path)}?${parameter.name}=%00`);
           assert.equal(response.status, 400, `${method} ${path}?${parameter.name}: ${response.text}`);
@@ -120,7 +156,14 @@ describe('bad input, from the OpenAPI document', () => {
       }
     }
     const agent = await send('GET', '/agents/%00');
-    assert.deepEqual(agent.body, { success: false, error: { code: 'INVALID_BODY', message: 'The request is invalid.', list: { agentId: ['must not contain the NUL character (U+0000)'] } } });
+    assert.deepEqual(agent.body, {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'The request is invalid.',
+        list: { agentId: ['must not contain the NUL character (U+0000)'] },
+      },
+    });
   });
 
   test('a chat with U+0000 is refused before the model or moderator: no conversation starts', async () => {
@@ -130,7 +173,9 @@ describe('bad input, from the OpenAPI document', () => {
   });
 
   test(`page is bounded at ${PAGE_MAX} on every list; beyond is 400 INVALID_BODY, not a database error`, async () => {
-    const lists = operations.filter(({ op }) => (op.parameters ?? []).some((parameter: Schema) => parameter.in === 'query' && parameter.name === 'page'));
+    const lists = operations.filter(({ op }) =>
+      (op.parameters ?? []).some((parameter: Schema) => parameter.in === 'query' && parameter.name === 'page'),
+    );
     assert.ok(lists.length >= 4, 'agents, sources, conversations, messages');
     for (const { path } of lists) {
       for (const page of ['1e400', '999999999999999999999', String(PAGE_MAX + 1), 'Infinity']) {
@@ -162,37 +207,83 @@ describe('bad input, from the OpenAPI document', () => {
     for (const [method, suffix, body, field] of cases) {
       const response = await send(method, `/agents/${agentId}${suffix}`, body);
       assert.equal(response.status, 400, `${suffix} ${field}: ${response.text}`);
-      assert.deepEqual(response.body.error, { code: 'INVALID_BODY', message: 'The request is invalid.', list: { [field]: ['must not be empty or only spaces'] } }, `${suffix} ${field}`);
+      assert.deepEqual(
+        response.body.error,
+        {
+          code: 'INVALID_BODY',
+          message: 'The request is invalid.',
+          list: { [field]: ['must not be empty or only spaces'] },
+        },
+        `${suffix} ${field}`,
+      );
     }
-    assert.equal((await send('GET', `/agents/${agentId}/sources`)).body.pagination.totalSources, 0, 'nothing was stored');
+    assert.equal(
+      (await send('GET', `/agents/${agentId}/sources`)).body.pagination.totalSources,
+      0,
+      'nothing was stored',
+    );
   });
 
   test('every validation message is in plain words', async () => {
     const expected: Array<[string, string, unknown, Record<string, string[]>]> = [
-      ['POST', `/agents/${agentId}/conversations/c/messages/m/feedback`, { rating: 'meh' }, { rating: ['must be one of: up, down'] }],
+      [
+        'POST',
+        `/agents/${agentId}/conversations/c/messages/m/feedback`,
+        { rating: 'meh' },
+        { rating: ['must be one of: up, down'] },
+      ],
       ['POST', `/agents/${agentId}/chat`, { message: 'Hi', userId: '..' }, { userId: ['must not be "." or ".."'] }],
       ['POST', `/agents/${agentId}/chat`, { message: '' }, { message: ['must not be empty'] }],
-      ['POST', `/agents/${agentId}/chat`, { message: 5, stream: 'yes' }, { message: ['must be a string'], stream: ['must be true or false'] }],
+      [
+        'POST',
+        `/agents/${agentId}/chat`,
+        { message: 5, stream: 'yes' },
+        { message: ['must be a string'], stream: ['must be true or false'] },
+      ],
       ['POST', `/agents/${agentId}/search`, { query: 'x', limit: 21 }, { limit: ['must be at most 20'] }],
       ['POST', `/agents/${agentId}/search`, { query: 'x', limit: 2.5 }, { limit: ['must be a whole number'] }],
-      ['POST', `/agents/${agentId}/sources/text`, { title: 'abc', content: 'x', extra: 1 }, { title: ['must be at least 4 characters'], extra: ['is not an accepted field'] }],
+      [
+        'POST',
+        `/agents/${agentId}/sources/text`,
+        { title: 'abc', content: 'x', extra: 1 },
+        { title: ['must be at least 4 characters'], extra: ['is not an accepted field'] },
+      ],
       ['POST', `/agents/${agentId}/sources/qa`, { question: 'Why?' }, { answer: ['is required'] }],
       ['PATCH', `/agents/${agentId}`, {}, { body: ['must contain at least one field'] }],
       ['POST', `/agents/${agentId}/chat`, { toolResults: [] }, { toolResults: ['must have at least 1 item'] }],
-      ['GET', `/agents/${agentId}/sources?type=pdf&size=0`, undefined, { type: ['must be one of: text, qa, file, website'], size: ['must be at least 1'] }],
-      ['DELETE', `/agents/${agentId}/conversations/c/messages/m?cascade=maybe`, undefined, { cascade: ['must be true or false'] }],
+      [
+        'GET',
+        `/agents/${agentId}/sources?type=pdf&size=0`,
+        undefined,
+        { type: ['must be one of: text, qa, file, website'], size: ['must be at least 1'] },
+      ],
+      [
+        'DELETE',
+        `/agents/${agentId}/conversations/c/messages/m?cascade=maybe`,
+        undefined,
+        { cascade: ['must be true or false'] },
+      ],
       ['GET', `/agents?page=0&size=101`, undefined, { page: ['must be at least 1'], size: ['must be at most 100'] }],
     ];
     for (const [method, path, body, list] of expected) {
       const response = await send(method, path, body);
-      assert.deepEqual([response.status, response.body.error.list], [400, list], `${method} ${path} ${JSON.stringify(body)}`);
+      assert.deepEqual(
+        [response.status, response.body.error.list],
+        [400, list],
+        `${method} ${path} ${JSON.stringify(body)}`,
+      );
     }
     // And whatever a careless client sends to any operation: a wrong type in every field.
-    const wrong = (schema: Schema): unknown => (schema.type === 'string' ? 12 : schema.type === 'object' ? 'text' : 'text');
+    const wrong = (schema: Schema): unknown =>
+      schema.type === 'string' ? 12 : schema.type === 'object' ? 'text' : 'text';
     for (const { method, path, op } of operations) {
       const schema = bodySchema(op);
       if (!schema?.properties) continue;
-      for (const body of [{}, [], Object.fromEntries(Object.entries(schema.properties).map(([name, child]) => [name, wrong(child as Schema)]))]) {
+      for (const body of [
+        {},
+        [],
+        Object.fromEntries(Object.entries(schema.properties).map(([name, child]) => [name, wrong(child as Schema)])),
+      ]) {
         const response = await send(method, fill(path), body);
         if (response.status !== 400) continue;
         for (const messages of Object.values(response.body.error.list ?? {}) as string[][]) {
@@ -219,8 +310,14 @@ describe('bad input, from the OpenAPI document', () => {
         assert.equal(response.status, 400, `${method} ${path} ${name}: ${response.text}`);
         assert.equal(response.body.error.code, 'INVALID_BODY', `${method} ${path} ${name}`);
         // Fastify's JSON parser refuses __proto__ itself, before any schema, as a body it will not read.
-        if (name === '__proto__') assert.deepEqual(Object.keys(response.body.error.list), ['body'], `${method} ${path}: ${response.text}`);
-        else assert.deepEqual(response.body.error.list, { [name]: ['is not an accepted field'] }, `${method} ${path} ${name}: ${response.text}`);
+        if (name === '__proto__')
+          assert.deepEqual(Object.keys(response.body.error.list), ['body'], `${method} ${path}: ${response.text}`);
+        else
+          assert.deepEqual(
+            response.body.error.list,
+            { [name]: ['is not an accepted field'] },
+            `${method} ${path} ${name}: ${response.text}`,
+          );
         checked += 1;
       }
     }
@@ -230,13 +327,20 @@ describe('bad input, from the OpenAPI document', () => {
     assert.deepEqual([chat.status, chat.body.error.list], [400, { toString: ['is not an accepted field'] }]);
   });
 
-  test('a URL longer than the server reads (over 16 KB) → the interface\'s error shape, not Node\'s', async () => {
-    for (const path of [`/agents/${agentId}?q=${'x'.repeat(17_000)}`, `/agents/${'a'.repeat(20_000)}`, `/ping?${'p'.repeat(70_000)}`]) {
+  test("a URL longer than the server reads (over 16 KB) → the interface's error shape, not Node's", async () => {
+    for (const path of [
+      `/agents/${agentId}?q=${'x'.repeat(17_000)}`,
+      `/agents/${'a'.repeat(20_000)}`,
+      `/ping?${'p'.repeat(70_000)}`,
+    ]) {
       const response = await send('GET', path);
       assert.equal(response.status, 431, response.text.slice(0, 200));
       assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
       assert.match(response.headers.get('x-request-id') ?? '', /^req_/);
-      assert.deepEqual(response.body, { success: false, error: { code: 'REQUEST_TOO_LARGE', message: 'The URL and headers together are too large: at most 16 KB.' } });
+      assert.deepEqual(response.body, {
+        success: false,
+        error: { code: 'REQUEST_TOO_LARGE', message: 'The URL and headers together are too large: at most 16 KB.' },
+      });
     }
     assert.equal((await send('GET', `/agents/${agentId}`)).status, 200, 'the server still answers');
   });
@@ -254,7 +358,10 @@ describe('bad input, from the OpenAPI document', () => {
     assert.deepEqual(deleted.body, { success: true, deletedMessages: { count: 2 } });
     // Longer than any id: refused in the spec's shape, naming what is wrong.
     const long = await send('GET', `/agents/${agentId}/conversations/${'u'.repeat(201)}/messages`);
-    assert.deepEqual([long.status, long.body.error.list], [400, { conversationRef: ['must be at most 200 characters'] }]);
+    assert.deepEqual(
+      [long.status, long.body.error.list],
+      [400, { conversationRef: ['must be at most 200 characters'] }],
+    );
     const huge = await send('GET', `/agents/${agentId}/conversations/${'u'.repeat(2_401)}/messages`);
     assert.equal(huge.status, 400);
     assert.equal(huge.body.error.code, 'INVALID_BODY');

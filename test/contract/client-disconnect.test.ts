@@ -26,7 +26,16 @@ describe('client disconnect mid-answer', () => {
       env: { LOG_LEVEL: 'info' },
       logStream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
       configFile: {
-        models: [{ id: 'scripted', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 5_000 }],
+        models: [
+          {
+            id: 'scripted',
+            provider: 'openai',
+            baseUrl: model.baseUrl,
+            model: 'scripted-large',
+            credits: 2,
+            timeoutMs: 5_000,
+          },
+        ],
         plans: { free: plan, starter: plan, pro: plan, business: plan },
         moderation: { provider: 'none' },
       },
@@ -45,7 +54,12 @@ describe('client disconnect mid-answer', () => {
     model.enqueue({ content: ['One', ' two', ' three'], hangAfterChunks: 2 });
     const count = model.requests.length;
     const controller = new AbortController();
-    const response = fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/chat`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Count for me', stream, userId: 'u1' }), signal: controller.signal });
+    const response = fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Count for me', stream, userId: 'u1' }),
+      signal: controller.signal,
+    });
     if (stream) {
       const { value } = await (await response).body!.getReader().read();
       assert.match(new TextDecoder().decode(value), /"success":true/);
@@ -60,7 +74,9 @@ describe('client disconnect mid-answer', () => {
     for (let waited = 0; !failed; waited += 20) {
       assert.ok(waited < 5_000, 'chat.failed was recorded');
       await new Promise((resolve) => setTimeout(resolve, 20));
-      failed = (await server.deps.store.events.list(account.id, { page: 1, size: 20 })).items.find((event) => event.type === 'chat.failed');
+      failed = (await server.deps.store.events.list(account.id, { page: 1, size: 20 })).items.find(
+        (event) => event.type === 'chat.failed',
+      );
     }
     return failed;
   }
@@ -118,7 +134,12 @@ describe('client disconnect mid-answer', () => {
       const held = holdTransactions();
       const controller = new AbortController();
       const body = operation === 'chat' ? { message: 'Count for me' } : { query: 'opening hours' };
-      const response = fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/${operation}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+      const response = fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/${operation}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
       response.catch(() => undefined);
       try {
         await held.reached;
@@ -132,8 +153,13 @@ describe('client disconnect mid-answer', () => {
       const balance = (await server.deps.store.accounts.get(account.id))?.creditBalance;
       assert.equal(balance, 100_000, 'nothing was charged (millicredits)');
       if (operation === 'chat') {
-        const conversations = (await server.call('GET', `/agents/${agent.id}/conversations`, { key })).body.conversations as Array<{ messageCount: number }>;
-        assert.deepEqual(conversations.map((conversation) => conversation.messageCount).filter((count) => count > 0), [], 'no message was stored');
+        const conversations = (await server.call('GET', `/agents/${agent.id}/conversations`, { key })).body
+          .conversations as Array<{ messageCount: number }>;
+        assert.deepEqual(
+          conversations.map((conversation) => conversation.messageCount).filter((count) => count > 0),
+          [],
+          'no message was stored',
+        );
       }
     });
   }

@@ -61,7 +61,12 @@ describe('console pages', () => {
   });
 
   test('nothing outside the build is reachable', async () => {
-    for (const path of ['/console/assets/../../package.json', '/console/assets/%2e%2e/%2e%2e/package.json', '/console/%2e%2e/package.json', '/console/.build-hash']) {
+    for (const path of [
+      '/console/assets/../../package.json',
+      '/console/assets/%2e%2e/%2e%2e/package.json',
+      '/console/%2e%2e/package.json',
+      '/console/.build-hash',
+    ]) {
       const response = await get(path);
       const text = await response.text();
       assert.ok(!text.includes('"dependencies"'), path);

@@ -18,7 +18,10 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
     const { account, ctx } = await server.seedAccount('pro');
     const agentId = (await server.seedAgent(ctx, 'Bakery')).id;
     const key = await server.seedKey(account.id);
-    const added = await server.call('POST', `/agents/${agentId}/sources/text`, { key, body: { title: 'Opening hours', content: 'The bakery opens at seven in the morning, Monday to Saturday.' } });
+    const added = await server.call('POST', `/agents/${agentId}/sources/text`, {
+      key,
+      body: { title: 'Opening hours', content: 'The bakery opens at seven in the morning, Monday to Saturday.' },
+    });
     assert.equal(added.status, 200, added.text);
     sourceId = added.body.source.id;
     await adminClient(server).addUser(account.id, 'owner@bakery.example');
@@ -32,8 +35,15 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
   });
 
   const download = async (format: string) => {
-    const response = await fetch(`${server.baseUrl}/api/admin/v1${base}/export?format=${format}`, { headers: { cookie: session.cookie } });
-    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), text: await response.text() };
+    const response = await fetch(`${server.baseUrl}/api/admin/v1${base}/export?format=${format}`, {
+      headers: { cookie: session.cookie },
+    });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      text: await response.text(),
+    };
   };
 
   test('a JSONL file imports every question; the export reads back in both formats', async () => {
@@ -41,17 +51,26 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
     const imported = await owner('POST', `${base}/import`, { format: 'jsonl', text });
     assert.equal(imported.status, 200, JSON.stringify(imported.body));
     assert.equal(imported.body.imported, 2);
-    assert.deepEqual(imported.body.testQuestions.map((q: { question: string }) => q.question), ['When does the bakery open?', 'What is the torque of a tractor?']);
+    assert.deepEqual(
+      imported.body.testQuestions.map((q: { question: string }) => q.question),
+      ['When does the bakery open?', 'What is the torque of a tractor?'],
+    );
 
     const jsonl = await download('jsonl');
     assert.equal(jsonl.status, 200);
     assert.equal(jsonl.type, 'application/x-ndjson; charset=utf-8');
     assert.match(jsonl.disposition ?? '', /^attachment; filename="test-questions-agt_[^"]+\.jsonl"$/);
-    const lines = jsonl.text.trim().split('\n').map((line) => JSON.parse(line));
-    assert.deepEqual(new Set(lines.map((line) => JSON.stringify(line))), new Set([
-      JSON.stringify({ question: 'When does the bakery open?', expectedSourceIds: [sourceId], k: 2 }),
-      JSON.stringify({ question: 'What is the torque of a tractor?', expectNothing: true, k: 3 }),
-    ]));
+    const lines = jsonl.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      new Set(lines.map((line) => JSON.stringify(line))),
+      new Set([
+        JSON.stringify({ question: 'When does the bakery open?', expectedSourceIds: [sourceId], k: 2 }),
+        JSON.stringify({ question: 'What is the torque of a tractor?', expectNothing: true, k: 3 }),
+      ]),
+    );
 
     const csv = await download('csv');
     assert.equal(csv.type, 'text/csv; charset=utf-8');
@@ -77,7 +96,10 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
     assert.equal(refused.status, 400, JSON.stringify(refused.body));
     assert.equal(refused.body.error.code, 'INVALID_BODY');
     assert.deepEqual(refused.body.error.list, { 'question 2: expectedSourceIds': ['unknown source: src_unknown'] });
-    const notJson = await owner('POST', `${base}/import`, { format: 'jsonl', text: '{"question": "Fine?", "expectNothing": true}\nnot json\n' });
+    const notJson = await owner('POST', `${base}/import`, {
+      format: 'jsonl',
+      text: '{"question": "Fine?", "expectNothing": true}\nnot json\n',
+    });
     assert.equal(notJson.status, 400);
     assert.deepEqual(notJson.body.error.list, { 'line 2': ['is not a JSON object'] });
     const notObject = await owner('POST', `${base}/import`, { format: 'jsonl', text: '"just a string"\n' });

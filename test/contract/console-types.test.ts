@@ -7,5 +7,8 @@ import { CONSOLE_TYPES_FILE, consoleTypesSource } from '../../scripts/console-ty
 
 test('console/src/api/admin-api.generated.ts matches the admin OpenAPI document', async () => {
   const committed = readFileSync(CONSOLE_TYPES_FILE, 'utf8');
-  assert.ok(committed === (await consoleTypesSource()), 'the admin API changed: run `npm run console:types` and commit the file');
+  assert.ok(
+    committed === (await consoleTypesSource()),
+    'the admin API changed: run `npm run console:types` and commit the file',
+  );
 });

@@ -16,7 +16,9 @@ describe('crawl start failures in words', () => {
   let agentId: string;
   const sockets: Server[] = [];
   before(async () => {
-    server = await startTestServer({ configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } } });
+    server = await startTestServer({
+      configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } },
+    });
     const { account, ctx } = await server.seedAccount('pro');
     agentId = (await server.seedAgent(ctx)).id;
     key = await server.seedKey(account.id);
@@ -40,7 +42,10 @@ describe('crawl start failures in words', () => {
     const closed = createServer();
     const port = await listen(closed);
     await new Promise((resolve) => closed.close(resolve));
-    assert.equal(await crawlFailure(`http://127.0.0.1:${port}/`), 'The URL could not be crawled because the server refused the connection (nothing listens on that port).');
+    assert.equal(
+      await crawlFailure(`http://127.0.0.1:${port}/`),
+      'The URL could not be crawled because the server refused the connection (nothing listens on that port).',
+    );
   });
 
   test('a private address names the setting that allows it', async () => {
@@ -51,14 +56,20 @@ describe('crawl start failures in words', () => {
   });
 
   test('DNS failure', async () => {
-    assert.equal(await crawlFailure('http://no-such-host.invalid/'), 'The URL could not be crawled because its host name could not be found (the DNS lookup failed).');
+    assert.equal(
+      await crawlFailure('http://no-such-host.invalid/'),
+      'The URL could not be crawled because its host name could not be found (the DNS lookup failed).',
+    );
   });
 
   test('TLS failure: https to a server that does not speak it', async () => {
     const plain = createServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
     sockets.push(plain);
     const port = await listen(plain);
-    assert.equal(await crawlFailure(`https://127.0.0.1:${port}/`), 'The URL could not be crawled because the secure (TLS) connection failed: the server does not speak TLS (https) on that port.');
+    assert.equal(
+      await crawlFailure(`https://127.0.0.1:${port}/`),
+      'The URL could not be crawled because the secure (TLS) connection failed: the server does not speak TLS (https) on that port.',
+    );
   });
 
   test('time-out: a server that accepts and never answers', async () => {
@@ -68,7 +79,10 @@ describe('crawl start failures in words', () => {
     const timeout = CRAWL_SETTINGS.pageTimeoutMs;
     CRAWL_SETTINGS.pageTimeoutMs = 300; // the same module instance as the in-process server's
     try {
-      assert.equal(await crawlFailure(`http://127.0.0.1:${port}/`), 'The URL could not be crawled because it did not answer in time.');
+      assert.equal(
+        await crawlFailure(`http://127.0.0.1:${port}/`),
+        'The URL could not be crawled because it did not answer in time.',
+      );
     } finally {
       CRAWL_SETTINGS.pageTimeoutMs = timeout;
     }

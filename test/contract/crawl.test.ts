@@ -10,7 +10,12 @@ describe('website crawling', () => {
     site = await serveSite();
     server = await startTestServer({
       configFile: {
-        plans: { ...UNLIMITED_RATE.plans, starter: { requestsPerMinute: 100_000, crawlPageLimit: 3 }, pro: { requestsPerMinute: 100_000, crawlPageLimit: 20 }, business: { requestsPerMinute: 100_000, crawlPageLimit: 100, storageLimit: 2_000 } },
+        plans: {
+          ...UNLIMITED_RATE.plans,
+          starter: { requestsPerMinute: 100_000, crawlPageLimit: 3 },
+          pro: { requestsPerMinute: 100_000, crawlPageLimit: 20 },
+          business: { requestsPerMinute: 100_000, crawlPageLimit: 100, storageLimit: 2_000 },
+        },
         // The local site is allowed by exception; every other private address stays refused.
         network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] },
       },
@@ -25,13 +30,19 @@ describe('website crawling', () => {
     const { account, ctx } = await server.seedAccount(plan);
     const agent = await server.seedAgent(ctx);
     const key = await server.seedKey(account.id);
-    const events = async () => (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type === 'source.added');
+    const events = async () =>
+      (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter(
+        (e) => e.type === 'source.added',
+      );
     return { agent, key, events };
   }
 
   test('indexes same-host pages: robots.txt, sitemap, off-host, private redirect, 404 and non-HTML handled; a repeat adds nothing', async () => {
     const { agent, key, events } = await setup('pro');
-    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+      key,
+      body: { url: `${site.origin}/` },
+    });
     assert.equal(crawl.status, 200, crawl.text);
     const addedUrls = crawl.body.added.map((s: { url: string }) => s.url.replace(site.origin, '')).sort();
     // `/hives.html?b=1&ref=honey` is /hives.html once `ref` (tracking) is dropped and its text compared.
@@ -40,51 +51,78 @@ describe('website crawling', () => {
       assert.equal(source.type, 'website');
       assert.ok(source.title.length > 0 && !source.title.startsWith('http'), source.title);
     }
-    const reasons = Object.fromEntries(crawl.body.skipped.map((s: { url: string; reason: string }) => [s.url.replace(site.origin, ''), s.reason]));
+    const reasons = Object.fromEntries(
+      crawl.body.skipped.map((s: { url: string; reason: string }) => [s.url.replace(site.origin, ''), s.reason]),
+    );
     assert.equal(reasons['/private/notes.html'], 'robots');
     assert.equal(reasons['/go-private'], 'blocked');
     assert.equal(reasons['/missing.html'], 'http-error');
     assert.equal(reasons['/price-list.csv'], 'not-html');
     assert.equal(reasons['/hives.html?b=1'], 'duplicate');
-    assert.equal(crawl.body.skipped.find((s: { reason: string }) => s.reason === 'duplicate').sameAs, `${site.origin}/hives.html`);
+    assert.equal(
+      crawl.body.skipped.find((s: { reason: string }) => s.reason === 'duplicate').sameAs,
+      `${site.origin}/hives.html`,
+    );
     assert.ok(!site.requests.some((path) => path.includes('example.org')), 'off-host links are never fetched');
     assert.ok(!site.requests.includes('/private/notes.html'), 'a disallowed page is never fetched');
 
     const listed = await server.call('GET', `/agents/${agent.id}/sources?type=website`, { key });
     assert.equal(listed.body.pagination.totalSources, 4);
-    assert.ok(listed.body.sources.every((s: { url?: string; content?: string }) => s.url?.startsWith(site.origin) && s.content === undefined));
-    assert.deepEqual((await events()).map((e) => e.data), [{ agent: { id: agent.id, name: agent.name }, source: `${site.origin}/` }]);
+    assert.ok(
+      listed.body.sources.every(
+        (s: { url?: string; content?: string }) => s.url?.startsWith(site.origin) && s.content === undefined,
+      ),
+    );
+    assert.deepEqual(
+      (await events()).map((e) => e.data),
+      [{ agent: { id: agent.id, name: agent.name }, source: `${site.origin}/` }],
+    );
 
     const storage = (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used;
     assert.ok(storage > 500, String(storage));
-    const repeat = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    const repeat = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+      key,
+      body: { url: `${site.origin}/` },
+    });
     assert.equal(repeat.status, 200);
     assert.deepEqual(repeat.body.added, []);
     assert.ok(repeat.body.skipped.filter((s: { reason: string }) => s.reason === 'known').length >= 4);
     assert.equal((await events()).length, 1, 'a crawl that adds nothing records no event');
 
-    const found = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'honey extraction', limit: 3 } });
+    const found = await server.call('POST', `/agents/${agent.id}/search`, {
+      key,
+      body: { query: 'honey extraction', limit: 3 },
+    });
     assert.ok(found.body.results.length > 0);
     assert.equal(found.body.results[0].source.type, 'website');
   });
 
   test("the plan's page limit stops the crawl with 403 PLAN_LIMIT_REACHED; pages before it stay", async () => {
     const { agent, key, events } = await setup('starter'); // 3 pages in this test's config
-    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+      key,
+      body: { url: `${site.origin}/` },
+    });
     assert.equal(crawl.status, 403, crawl.text);
     assert.equal(crawl.body.error.code, 'PLAN_LIMIT_REACHED');
     assert.equal(crawl.body.error.output.added.length, 3);
     const listed = await server.call('GET', `/agents/${agent.id}/sources?type=website`, { key });
     assert.equal(listed.body.pagination.totalSources, 3);
     assert.equal((await events()).length, 1);
-    const again = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/seasons.html` } });
+    const again = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+      key,
+      body: { url: `${site.origin}/seasons.html` },
+    });
     assert.equal(again.status, 403);
     assert.equal(again.body.error.code, 'PLAN_LIMIT_REACHED');
   });
 
   test('the storage limit stops a crawl with 403 PLAN_LIMIT_REACHED; the pages indexed before it stay', async () => {
     const { agent, key } = await setup('business'); // 2,000 characters in this test's config
-    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+      key,
+      body: { url: `${site.origin}/` },
+    });
     assert.equal(crawl.status, 403, crawl.text);
     assert.equal(crawl.body.error.code, 'PLAN_LIMIT_REACHED');
     const listed = await server.call('GET', `/agents/${agent.id}/sources`, { key });
@@ -105,7 +143,10 @@ describe('website crawling', () => {
     assert.match(response.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
     const text = await response.text();
     assert.ok(text.endsWith('data:\n\n'), 'ends with the empty data: marker');
-    const frames = text.split('\n\n').filter((frame) => frame.startsWith('data: ')).map((frame) => JSON.parse(frame.slice(6)));
+    const frames = text
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('data: '))
+      .map((frame) => JSON.parse(frame.slice(6)));
     const last = frames.at(-1);
     assert.equal(last.success, true);
     assert.equal(last.added.length, 4);
@@ -124,7 +165,8 @@ describe('website crawling', () => {
 
   test('two crawls of one site at once store each page once, and charge its storage once', async () => {
     const { agent, key } = await setup('pro');
-    const crawl = () => server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
+    const crawl = () =>
+      server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${site.origin}/` } });
     const [first, second] = await Promise.all([crawl(), crawl()]);
     assert.deepEqual([first.status, second.status], [200, 200]);
     assert.equal(first.body.added.length + second.body.added.length, 4);
@@ -132,13 +174,25 @@ describe('website crawling', () => {
     assert.equal(listed.body.pagination.totalSources, 4);
     const used = (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used;
     const single = await setup('pro');
-    await server.call('POST', `/agents/${single.agent.id}/sources/website`, { key: single.key, body: { url: `${site.origin}/` } });
-    assert.equal(used, (await server.call('GET', `/agents/${single.agent.id}`, { key: single.key })).body.agent.storage.used);
+    await server.call('POST', `/agents/${single.agent.id}/sources/website`, {
+      key: single.key,
+      body: { url: `${site.origin}/` },
+    });
+    assert.equal(
+      used,
+      (await server.call('GET', `/agents/${single.agent.id}`, { key: single.key })).body.agent.storage.used,
+    );
   });
 
   test('a start URL that is private, redirects to a private address, or is not http(s) → 400 INVALID_BODY', async () => {
     const { agent, key } = await setup('pro');
-    for (const url of [`${site.origin}/go-private`, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'ftp://example.org/', 'not a url']) {
+    for (const url of [
+      `${site.origin}/go-private`,
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'ftp://example.org/',
+      'not a url',
+    ]) {
       const response = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url } });
       assert.equal(response.status, 400, `${url}: ${response.text}`);
       assert.equal(response.body.error.code, 'INVALID_BODY');

@@ -24,16 +24,25 @@ describe('edges', () => {
   }
 
   const upload = (agentId: string, key: string, body: FormData | string, contentType?: string) =>
-    fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}`, ...(contentType && { 'content-type': contentType }) }, body });
+    fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, ...(contentType && { 'content-type': contentType }) },
+      body,
+    });
 
   test('a key restricted to agents sees only its own line in byKey (and only its agents)', async () => {
     const { account, ctx, agent } = await setup();
     const other = await server.seedAgent(ctx, 'Other');
     const open = await createKey(server.deps, account.id, { name: 'backend' });
     const restricted = await createKey(server.deps, account.id, { name: 'widget', allowedAgentIds: [agent.id] });
-    for (const [record, agentId, credits] of [[open.record, other.id, 2], [restricted.record, agent.id, 1]] as const) {
+    for (const [record, agentId, credits] of [
+      [open.record, other.id, 2],
+      [restricted.record, agent.id, 1],
+    ] as const) {
       const keyCtx = { ...ctx, key: { id: record.id, name: record.name, allowedAgentIds: record.allowedAgentIds } };
-      await server.deps.store.transaction((tx) => chargeCredits(tx, server.deps, keyCtx, { credits, agentId, description: 'chat' }));
+      await server.deps.store.transaction((tx) =>
+        chargeCredits(tx, server.deps, keyCtx, { credits, agentId, description: 'chat' }),
+      );
     }
     clock.advance(1_000); // the default period ends now, exclusive
     const mine = (await server.call('GET', '/usage', { key: restricted.key })).body.used;
@@ -47,10 +56,17 @@ describe('edges', () => {
     const { account, agent, key } = await setup('starter');
     const models = (await server.call('GET', '/models', { key })).body.models;
     const mini = models.find((model: { id: string }) => model.id === 'gpt-4o-mini');
-    assert.deepEqual([mini.available, mini.unavailableReason], [false, 'not configured on this server: the operator has not set the API key of its provider']);
+    assert.deepEqual(
+      [mini.available, mini.unavailableReason],
+      [false, 'not configured on this server: the operator has not set the API key of its provider'],
+    );
     const patch = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { model: 'gpt-4o-mini' } });
     assert.equal(patch.status, 403);
-    assert.deepEqual(patch.body.error, { code: 'MODEL_NOT_AVAILABLE', message: 'The model "gpt-4o-mini" is not available: not configured on this server: the operator has not set the API key of its provider.' });
+    assert.deepEqual(patch.body.error, {
+      code: 'MODEL_NOT_AVAILABLE',
+      message:
+        'The model "gpt-4o-mini" is not available: not configured on this server: the operator has not set the API key of its provider.',
+    });
     assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.model, 'colloquy-extractive');
     const extractive = models.find((model: { id: string }) => model.id === 'colloquy-extractive');
     assert.deepEqual([extractive.available, 'unavailableReason' in extractive], [true, false]);
@@ -62,9 +78,20 @@ describe('edges', () => {
       const { account, ctx } = await keyed.seedAccount('starter');
       const agent = await keyed.seedAgent(ctx);
       const key = await keyed.seedKey(account.id);
-      const mini = (await keyed.call('GET', '/models', { key })).body.models.find((model: { id: string }) => model.id === 'gpt-4o-mini');
-      assert.deepEqual(mini, { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', credits: 2, available: true });
-      assert.equal((await keyed.call('PATCH', `/agents/${agent.id}`, { key, body: { model: 'gpt-4o-mini' } })).status, 200);
+      const mini = (await keyed.call('GET', '/models', { key })).body.models.find(
+        (model: { id: string }) => model.id === 'gpt-4o-mini',
+      );
+      assert.deepEqual(mini, {
+        id: 'gpt-4o-mini',
+        name: 'GPT-4o mini',
+        provider: 'openai',
+        credits: 2,
+        available: true,
+      });
+      assert.equal(
+        (await keyed.call('PATCH', `/agents/${agent.id}`, { key, body: { model: 'gpt-4o-mini' } })).status,
+        200,
+      );
     } finally {
       await keyed.close();
     }
@@ -77,7 +104,14 @@ describe('edges', () => {
     form.append('file', new Blob(['The second text file.']), 'two.txt');
     const response = await upload(agent.id, key, form);
     assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), { success: false, error: { code: 'INVALID_BODY', message: 'The request holds more than one file; send one file per request.', list: { file: ['must be the only file: send one file per request'] } } });
+    assert.deepEqual(await response.json(), {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'The request holds more than one file; send one file per request.',
+        list: { file: ['must be the only file: send one file per request'] },
+      },
+    });
     const other = new FormData();
     other.append('file', new Blob(['The first text file.']), 'one.txt');
     other.append('attachment', new Blob(['Another file.']), 'two.txt');
@@ -92,19 +126,43 @@ describe('edges', () => {
   test('a part with no file name and type application/octet-stream is judged by content', async () => {
     const { agent, key } = await setup();
     const form = new FormData(); // Node sends filename=""
-    form.append('file', new Blob(['Harbour pilots board ships at the fairway buoy.'], { type: 'application/octet-stream' }), '');
+    form.append(
+      'file',
+      new Blob(['Harbour pilots board ships at the fairway buoy.'], { type: 'application/octet-stream' }),
+      '',
+    );
     const named = await upload(agent.id, key, form);
     assert.equal(named.status, 200);
     const listed = (await server.call('GET', `/agents/${agent.id}/sources`, { key })).body.sources[0];
-    assert.deepEqual(((await named.json()) as { source: object }).source, { id: listed.id, type: 'file', title: 'untitled', size: 47, createdAt: listed.createdAt });
+    assert.deepEqual(((await named.json()) as { source: object }).source, {
+      id: listed.id,
+      type: 'file',
+      title: 'untitled',
+      size: 47,
+      createdAt: listed.createdAt,
+    });
     // curl -F 'file=<notes.txt;type=application/octet-stream': no filename parameter at all.
-    const raw = (content: string) => `--xyz\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n--xyz--\r\n`;
-    const unnamed = await upload(agent.id, key, raw('Tugs turn ships in the basin.'), 'multipart/form-data; boundary=xyz');
+    const raw = (content: string) =>
+      `--xyz\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n--xyz--\r\n`;
+    const unnamed = await upload(
+      agent.id,
+      key,
+      raw('Tugs turn ships in the basin.'),
+      'multipart/form-data; boundary=xyz',
+    );
     assert.equal(unnamed.status, 200);
-    const binary = await upload(agent.id, key, raw('\u0001\u0002\u0003\u0004\u0005\u0006 binary'), 'multipart/form-data; boundary=xyz');
+    const binary = await upload(
+      agent.id,
+      key,
+      raw('\u0001\u0002\u0003\u0004\u0005\u0006 binary'),
+      'multipart/form-data; boundary=xyz',
+    );
     assert.equal(binary.status, 400);
     assert.equal(((await binary.json()) as { error: { code: string } }).error.code, 'FILE_TYPE_NOT_ALLOWED');
-    const search = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'where do pilots board ships' } });
+    const search = await server.call('POST', `/agents/${agent.id}/search`, {
+      key,
+      body: { query: 'where do pilots board ships' },
+    });
     assert.equal(search.body.results[0]?.source.title, 'untitled');
   });
 
@@ -112,12 +170,19 @@ describe('edges', () => {
     const { account } = await setup();
     const expired = await server.seedKey(account.id, { expiresAt: clock.now() + 1_000 });
     clock.advance(2_000);
-    for (const [method, path, body] of [['GET', '/agents', undefined], ['POST', '/agents/x/chat', { message: 'Hi' }], ['GET', '/usage?from=nonsense', undefined]] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/agents', undefined],
+      ['POST', '/agents/x/chat', { message: 'Hi' }],
+      ['GET', '/usage?from=nonsense', undefined],
+    ] as const) {
       const response = await server.call(method, path, { key: expired, body });
       assert.equal(response.status, 401, path);
       assert.deepEqual(response.body, { error: 'Key expired', code: 'KEY_EXPIRED' }, path);
     }
-    assert.deepEqual((await server.call('GET', '/agents', { key: 'ck_nonsense' })).body, { error: 'Unauthorized', code: 'AUTH_REQUIRED' });
+    assert.deepEqual((await server.call('GET', '/agents', { key: 'ck_nonsense' })).body, {
+      error: 'Unauthorized',
+      code: 'AUTH_REQUIRED',
+    });
   });
 
   test('an unsupported method on an existing path → 405 with Allow, wrapped', async () => {
@@ -134,7 +199,13 @@ describe('edges', () => {
         const response = await server.call(method, path, options);
         assert.equal(response.status, 405, `${method} ${path}`);
         assert.equal(response.headers.get('allow'), allow);
-        assert.deepEqual(response.body, { success: false, error: { code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed on /api/v1${path}; allowed: ${allow}.` } });
+        assert.deepEqual(response.body, {
+          success: false,
+          error: {
+            code: 'METHOD_NOT_ALLOWED',
+            message: `${method} is not allowed on /api/v1${path}; allowed: ${allow}.`,
+          },
+        });
       }
     }
     const missing = await server.call('DELETE', '/nowhere', { key });

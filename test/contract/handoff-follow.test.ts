@@ -4,7 +4,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { scriptedModelConfig, startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import {
+  scriptedModelConfig,
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../support/scripted-model-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { closeDomainDeps, createDomainDeps, createRateLimiter } from '../../src/compose.ts';
 import { buildApp } from '../../src/http/build-app.ts';
@@ -18,7 +22,10 @@ type Frame = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** An open SSE stream read frame by frame (comments skipped). */
 async function openStream(url: string, key: string) {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   let ended = false;
@@ -31,26 +38,42 @@ async function openStream(url: string, key: string) {
         const block = buffered.slice(0, cut);
         buffered = buffered.slice(cut + 2);
         if (block.startsWith(':')) continue;
-        if (block === 'data:') return (ended = true), 'end';
+        if (block === 'data:') return ((ended = true), 'end');
         const frame = JSON.parse(block.replace(/^data: /, ''));
         frames.push(frame);
         return frame;
       }
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`);
-      const read = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => setTimeout(resolve, left, 'timeout'))]);
+      const read = await Promise.race([
+        reader.read(),
+        new Promise<'timeout'>((resolve) => setTimeout(resolve, left, 'timeout')),
+      ]);
       if (read === 'timeout') continue;
       if (read.done) throw new Error('the stream closed without its end marker');
       buffered += read.value;
     }
   }
-  return { response, next, frames, get ended() { return ended; }, close: () => controller.abort() };
+  return {
+    response,
+    next,
+    frames,
+    get ended() {
+      return ended;
+    },
+    close: () => controller.abort(),
+  };
 }
 
 describe(`following a conversation (${TEST_BACKEND})`, () => {
   let model: ScriptedModelServer;
   let server: TestServer;
-  let nodeB: { deps: DomainDeps; app: ApiApp & { closeGracefully: () => Promise<void> }; rateLimiter: RateLimiter; baseUrl: string };
+  let nodeB: {
+    deps: DomainDeps;
+    app: ApiApp & { closeGracefully: () => Promise<void> };
+    rateLimiter: RateLimiter;
+    baseUrl: string;
+  };
 
   before(async () => {
     model = await startScriptedModelServer();
@@ -78,13 +101,26 @@ describe(`following a conversation (${TEST_BACKEND})`, () => {
     await updateAgent(server.deps, ctx, agent.id, { model: 'scripted' });
     const key = await server.seedKey(account.id, { name: 'inbox bridge' });
     const onB = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${nodeB.baseUrl}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${nodeB.baseUrl}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: response.status, body: (await response.json()) as Frame };
     };
     model.enqueue({ content: ['Hello from the agent.'] });
-    const first = await server.call('POST', `/agents/${agent.id}/chat`, { key, body: { message: 'Hello', userId: 'eve' } });
+    const first = await server.call('POST', `/agents/${agent.id}/chat`, {
+      key,
+      body: { message: 'Hello', userId: 'eve' },
+    });
     assert.equal(first.status, 200, first.text);
-    return { agent, key, onB, conversationId: first.body.conversationId as string, firstReplyId: first.body.messageId as string };
+    return {
+      agent,
+      key,
+      onB,
+      conversationId: first.body.conversationId as string,
+      firstReplyId: first.body.messageId as string,
+    };
   }
 
   test("a stream on node A gets the handoff, the visitor's message and a person's reply made on node B, as they are stored", async () => {
@@ -98,18 +134,30 @@ describe(`following a conversation (${TEST_BACKEND})`, () => {
     assert.equal(start.conversation.state, 'agent');
     assert.equal(start.conversation.messageCount, 2);
 
-    assert.equal((await onB('POST', `/agents/${agent.id}/conversations/eve/handoff`, { reason: 'Billing' })).status, 200);
+    assert.equal(
+      (await onB('POST', `/agents/${agent.id}/conversations/eve/handoff`, { reason: 'Billing' })).status,
+      200,
+    );
     // Well within the PostgreSQL feed's 5 s fallback poll: the change was announced (LISTEN/NOTIFY).
     const prompt = 2_000;
     const moved = await stream.next(prompt);
     assert.equal(moved.conversation.state, 'people');
     assert.equal(moved.conversation.handoff.reason, 'Billing');
 
-    assert.equal((await onB('POST', `/agents/${agent.id}/chat`, { message: 'Is anyone there?', userId: 'eve' })).status, 200);
+    assert.equal(
+      (await onB('POST', `/agents/${agent.id}/chat`, { message: 'Is anyone there?', userId: 'eve' })).status,
+      200,
+    );
     const visitor = await stream.next(prompt);
-    assert.deepEqual([visitor.message.role, visitor.message.content, visitor.message.author], ['user', 'Is anyone there?', undefined]);
+    assert.deepEqual(
+      [visitor.message.role, visitor.message.content, visitor.message.author],
+      ['user', 'Is anyone there?', undefined],
+    );
 
-    const replied = await onB('POST', `/agents/${agent.id}/conversations/eve/messages`, { content: 'Yes, Sam here.', authorName: 'Sam' });
+    const replied = await onB('POST', `/agents/${agent.id}/conversations/eve/messages`, {
+      content: 'Yes, Sam here.',
+      authorName: 'Sam',
+    });
     assert.equal(replied.status, 200);
     const reply = await stream.next(prompt);
     assert.deepEqual(reply.message, replied.body.message, 'the same message as the API answered');
@@ -122,8 +170,14 @@ describe(`following a conversation (${TEST_BACKEND})`, () => {
   test('`after` replays what came since a message; errors come before the stream as JSON', async () => {
     const { agent, key, firstReplyId, conversationId } = await setup();
     await server.call('POST', `/agents/${agent.id}/conversations/${conversationId}/handoff`, { key });
-    await server.call('POST', `/agents/${agent.id}/conversations/${conversationId}/messages`, { key, body: { content: 'Missed me?', authorName: 'Sam' } });
-    const resumed = await openStream(`${server.baseUrl}/api/v1/agents/${agent.id}/conversations/${conversationId}/stream?after=${firstReplyId}`, key);
+    await server.call('POST', `/agents/${agent.id}/conversations/${conversationId}/messages`, {
+      key,
+      body: { content: 'Missed me?', authorName: 'Sam' },
+    });
+    const resumed = await openStream(
+      `${server.baseUrl}/api/v1/agents/${agent.id}/conversations/${conversationId}/stream?after=${firstReplyId}`,
+      key,
+    );
     assert.equal((await resumed.next()).conversation.state, 'people');
     assert.equal((await resumed.next()).message.content, 'Missed me?');
     resumed.close();
@@ -131,22 +185,39 @@ describe(`following a conversation (${TEST_BACKEND})`, () => {
     const missing = await server.call('GET', `/agents/${agent.id}/conversations/nobody/stream`, { key });
     assert.equal(missing.status, 404);
     assert.equal(missing.body.error.code, 'CONVERSATION_NOT_FOUND');
-    const unknownAfter = await server.call('GET', `/agents/${agent.id}/conversations/${conversationId}/stream?after=msg_nope`, { key });
+    const unknownAfter = await server.call(
+      'GET',
+      `/agents/${agent.id}/conversations/${conversationId}/stream?after=msg_nope`,
+      { key },
+    );
     assert.equal(unknownAfter.status, 404);
     assert.equal(unknownAfter.body.error.code, 'MESSAGE_NOT_FOUND');
     const stranger = await server.seedKey((await server.seedAccount()).account.id);
-    assert.equal((await server.call('GET', `/agents/${agent.id}/conversations/${conversationId}/stream`, { key: stranger })).status, 404);
+    assert.equal(
+      (await server.call('GET', `/agents/${agent.id}/conversations/${conversationId}/stream`, { key: stranger }))
+        .status,
+      404,
+    );
   });
 
   test('deleting the conversation ends the stream with the end marker; closing the server ends open streams', async () => {
     const { agent, key, conversationId } = await setup();
-    const stream = await openStream(`${server.baseUrl}/api/v1/agents/${agent.id}/conversations/${conversationId}/stream`, key);
+    const stream = await openStream(
+      `${server.baseUrl}/api/v1/agents/${agent.id}/conversations/${conversationId}/stream`,
+      key,
+    );
     await stream.next();
-    assert.equal((await server.call('DELETE', `/agents/${agent.id}/conversations/${conversationId}`, { key })).status, 200);
+    assert.equal(
+      (await server.call('DELETE', `/agents/${agent.id}/conversations/${conversationId}`, { key })).status,
+      200,
+    );
     assert.equal(await stream.next(2_000), 'end');
 
     const other = await setup();
-    const open = await openStream(`${nodeB.baseUrl}/api/v1/agents/${other.agent.id}/conversations/${other.conversationId}/stream`, other.key);
+    const open = await openStream(
+      `${nodeB.baseUrl}/api/v1/agents/${other.agent.id}/conversations/${other.conversationId}/stream`,
+      other.key,
+    );
     await open.next();
     const closing = Date.now();
     const closed = nodeB.app.closeGracefully();

@@ -5,7 +5,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { scriptedModelConfig, startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import {
+  scriptedModelConfig,
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../support/scripted-model-server.ts';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { createWebhookWorker } from '../../src/compose.ts';
@@ -15,8 +19,12 @@ import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { HANDED_OVER_NOTICE, WITH_PEOPLE_NOTICE } from '../../src/domain/handoff/hold-for-people.ts';
 
 /** The JSON objects of an SSE transcript. */
-function frames(text: string): any[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return text.split('\n\n').filter((block) => block !== '' && block !== 'data:').map((block) => JSON.parse(block.replace(/^data: /, '')));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function frames(text: string): any[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block !== '' && block !== 'data:')
+    .map((block) => JSON.parse(block.replace(/^data: /, '')));
 }
 
 describe(`handoff over the API (${TEST_BACKEND})`, () => {
@@ -28,7 +36,9 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
 
   before(async () => {
     model = await startScriptedModelServer();
-    server = await startTestServer({ configFile: { ...scriptedModelConfig(model.baseUrl), network: { allowPrivateAddresses: true } } });
+    server = await startTestServer({
+      configFile: { ...scriptedModelConfig(model.baseUrl), network: { allowPrivateAddresses: true } },
+    });
     receiver = await startReceiver(secrets);
     worker = createWebhookWorker(server.config, server.deps, undefined, () => 0.5);
   });
@@ -42,10 +52,17 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
   async function setup(options: { handoffEnabled?: boolean } = {}) {
     const { account, ctx } = await server.seedAccount('starter', 100);
     const agent = await server.seedAgent(ctx);
-    await updateAgent(server.deps, ctx, agent.id, { model: 'scripted', instructions: 'You are the support agent of Tidewater Boats.', ...(options.handoffEnabled && { handoffEnabled: true }) });
+    await updateAgent(server.deps, ctx, agent.id, {
+      model: 'scripted',
+      instructions: 'You are the support agent of Tidewater Boats.',
+      ...(options.handoffEnabled && { handoffEnabled: true }),
+    });
     const key = await server.seedKey(account.id, { name: 'shop backend' });
     const balance = async () => (await server.deps.store.accounts.get(account.id))!.creditBalance / 1000;
-    const events = async () => (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type.startsWith('handoff.')).reverse();
+    const events = async () =>
+      (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items
+        .filter((e) => e.type.startsWith('handoff.'))
+        .reverse();
     const chat = (body: Record<string, unknown>) => server.call('POST', `/agents/${agent.id}/chat`, { key, body });
     const path = (ref: string, rest = '') => `/agents/${agent.id}/conversations/${encodeURIComponent(ref)}${rest}`;
     return { account, ctx, agent, key, balance, events, chat, path };
@@ -54,7 +71,10 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
   test('handoff → held chat (JSON and stream) → a person replies → resolve → the model answers with the reply as history; each webhook verified', async () => {
     const { account, ctx, agent, key, balance, events, chat, path } = await setup();
     const hookPath = '/handoff-hooks';
-    const endpoint = await createEndpoint(server.deps, ctx, { url: receiver.url(hookPath), events: ['handoff.requested', 'handoff.message', 'handoff.resolved'] });
+    const endpoint = await createEndpoint(server.deps, ctx, {
+      url: receiver.url(hookPath),
+      events: ['handoff.requested', 'handoff.message', 'handoff.resolved'],
+    });
     secrets.set(hookPath, endpoint.secret);
 
     model.enqueue({ content: ['Our hall is heated.'] });
@@ -62,10 +82,22 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(first.status, 200, first.text);
     assert.equal(await balance(), 98);
 
-    const handed = await server.call('POST', path('ada', '/handoff'), { key, body: { reason: 'Asks about a damaged hull' } });
+    const handed = await server.call('POST', path('ada', '/handoff'), {
+      key,
+      body: { reason: 'Asks about a damaged hull' },
+    });
     assert.equal(handed.status, 200, handed.text);
     const conversationId = first.body.conversationId;
-    assert.deepEqual(Object.keys(handed.body.conversation).sort(), ['createdAt', 'handoff', 'id', 'messageCount', 'state', 'title', 'updatedAt', 'userId']);
+    assert.deepEqual(Object.keys(handed.body.conversation).sort(), [
+      'createdAt',
+      'handoff',
+      'id',
+      'messageCount',
+      'state',
+      'title',
+      'updatedAt',
+      'userId',
+    ]);
     assert.equal(handed.body.conversation.id, conversationId);
     assert.equal(handed.body.conversation.state, 'people');
     assert.equal(handed.body.conversation.messageCount, 2);
@@ -85,7 +117,11 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
       held.text,
       `{"success":true,"reply":{"content":"${WITH_PEOPLE_NOTICE}"},"finish_reason":"stop","conversationId":"${conversationId}","messageId":"${held.body.messageId}","usage":{"credits":0},"userId":"ada","handoff":{"state":"people"}}`,
     );
-    const streamed = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/chat`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Photos attached later.', conversationId, stream: true }) });
+    const streamed = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Photos attached later.', conversationId, stream: true }),
+    });
     const transcript = await streamed.text();
     const parsed = frames(transcript);
     assert.equal(
@@ -104,15 +140,28 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(blocked.status, 400);
     assert.equal(blocked.body.error.code, 'CONTENT_BLOCKED');
 
-    const replied = await server.call('POST', path('ada', '/messages'), { key, body: { content: 'Hi Ada, I am Grace from the yard. Bring it in on Monday.', authorName: 'Grace' } });
+    const replied = await server.call('POST', path('ada', '/messages'), {
+      key,
+      body: { content: 'Hi Ada, I am Grace from the yard. Bring it in on Monday.', authorName: 'Grace' },
+    });
     assert.equal(replied.status, 200, replied.text);
     assert.equal(replied.body.conversationId, conversationId);
-    assert.deepEqual(replied.body.message, { id: replied.body.message.id, role: 'assistant', content: 'Hi Ada, I am Grace from the yard. Bring it in on Monday.', author: { type: 'person', name: 'Grace' }, createdAt: replied.body.message.createdAt });
+    assert.deepEqual(replied.body.message, {
+      id: replied.body.message.id,
+      role: 'assistant',
+      content: 'Hi Ada, I am Grace from the yard. Bring it in on Monday.',
+      author: { type: 'person', name: 'Grace' },
+      createdAt: replied.body.message.createdAt,
+    });
     assert.equal(await balance(), 98, 'a person is not charged for');
 
     const listed = await server.call('GET', path('ada', '/messages'), { key });
     assert.deepEqual(
-      listed.body.messages.map((m: { role: string; content: string; author?: unknown }) => [m.role, m.content, m.author ?? null]),
+      listed.body.messages.map((m: { role: string; content: string; author?: unknown }) => [
+        m.role,
+        m.content,
+        m.author ?? null,
+      ]),
       [
         ['assistant', 'Hi Ada, I am Grace from the yard. Bring it in on Monday.', { type: 'person', name: 'Grace' }],
         ['user', 'Photos attached later.', null],
@@ -133,7 +182,9 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(after.body.reply.content, 'See you Monday.');
     assert.equal(after.body.handoff, undefined);
     assert.equal(await balance(), 96);
-    const sent = model.requests.at(-1)!.body.messages.map((m: { role: string; content: string }) => [m.role, m.content]);
+    const sent = model.requests
+      .at(-1)!
+      .body.messages.map((m: { role: string; content: string }) => [m.role, m.content]);
     assert.deepEqual(sent.slice(1), [
       ['user', 'Is the storage hall heated?'],
       ['assistant', 'Our hall is heated.'],
@@ -144,16 +195,47 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     ]);
 
     const recorded = await events();
-    assert.deepEqual(recorded.map((e) => e.type), ['handoff.requested', 'handoff.message', 'handoff.message', 'handoff.resolved']);
-    assert.deepEqual(recorded[0]!.data, { agent: { id: agent.id }, conversationId, userId: 'ada', reason: 'Asks about a damaged hull', requestedBy: 'api', apiKey: 'shop backend' });
-    assert.deepEqual(recorded[1]!.data, { agent: { id: agent.id }, conversationId, userId: 'ada', messageId: held.body.messageId, content: 'My hull has a crack, can someone look at it?' });
-    assert.deepEqual(recorded[3]!.data, { agent: { id: agent.id }, conversationId, userId: 'ada', resolvedBy: 'api', apiKey: 'shop backend' });
+    assert.deepEqual(
+      recorded.map((e) => e.type),
+      ['handoff.requested', 'handoff.message', 'handoff.message', 'handoff.resolved'],
+    );
+    assert.deepEqual(recorded[0]!.data, {
+      agent: { id: agent.id },
+      conversationId,
+      userId: 'ada',
+      reason: 'Asks about a damaged hull',
+      requestedBy: 'api',
+      apiKey: 'shop backend',
+    });
+    assert.deepEqual(recorded[1]!.data, {
+      agent: { id: agent.id },
+      conversationId,
+      userId: 'ada',
+      messageId: held.body.messageId,
+      content: 'My hull has a crack, can someone look at it?',
+    });
+    assert.deepEqual(recorded[3]!.data, {
+      agent: { id: agent.id },
+      conversationId,
+      userId: 'ada',
+      resolvedBy: 'api',
+      apiKey: 'shop backend',
+    });
 
     await worker.drain();
-    const delivered = receiver.received.filter((d) => d.path === hookPath).sort((a, b) => a.envelope.id.localeCompare(b.envelope.id));
-    assert.deepEqual(delivered.map((d) => d.envelope.type), ['handoff.requested', 'handoff.message', 'handoff.message', 'handoff.resolved']);
-    for (const delivery of delivered) assert.ok(delivery.verified, `${delivery.envelope.type} verifies with standardwebhooks`);
-    assert.deepEqual(delivered.map((d) => d.envelope.data), recorded.map((e) => e.data));
+    const delivered = receiver.received
+      .filter((d) => d.path === hookPath)
+      .sort((a, b) => a.envelope.id.localeCompare(b.envelope.id));
+    assert.deepEqual(
+      delivered.map((d) => d.envelope.type),
+      ['handoff.requested', 'handoff.message', 'handoff.message', 'handoff.resolved'],
+    );
+    for (const delivery of delivered)
+      assert.ok(delivery.verified, `${delivery.envelope.type} verifies with standardwebhooks`);
+    assert.deepEqual(
+      delivered.map((d) => d.envelope.data),
+      recorded.map((e) => e.data),
+    );
     assert.ok(account);
   });
 
@@ -161,18 +243,32 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const { key, chat, path } = await setup();
     model.enqueue({ content: ['Hello.'] });
     const first = await chat({ message: 'Hello', userId: 'bo' });
-    const refused = await server.call('POST', path('bo', '/messages'), { key, body: { content: 'Hi, Grace here.', authorName: 'Grace' } });
+    const refused = await server.call('POST', path('bo', '/messages'), {
+      key,
+      body: { content: 'Hi, Grace here.', authorName: 'Grace' },
+    });
     assert.equal(refused.status, 409, refused.text);
     assert.equal(refused.body.error.code, 'CONVERSATION_NOT_WITH_PEOPLE');
     assert.match(refused.body.error.message, /hand it off/);
-    assert.equal((await server.call('POST', path(first.body.conversationId, '/handoff/resolve'), { key })).body.conversation.state, 'agent', 'resolving a conversation with the agent changes nothing');
+    assert.equal(
+      (await server.call('POST', path(first.body.conversationId, '/handoff/resolve'), { key })).body.conversation.state,
+      'agent',
+      'resolving a conversation with the agent changes nothing',
+    );
 
-    for (const [method, rest, body] of [['POST', '/handoff', undefined], ['POST', '/handoff/resolve', undefined], ['POST', '/messages', { content: 'x', authorName: 'y' }]] as const) {
+    for (const [method, rest, body] of [
+      ['POST', '/handoff', undefined],
+      ['POST', '/handoff/resolve', undefined],
+      ['POST', '/messages', { content: 'x', authorName: 'y' }],
+    ] as const) {
       const missing = await server.call(method, path('nobody', rest), { key, ...(body && { body }) });
       assert.equal(missing.status, 404, `${rest}: ${missing.text}`);
       assert.equal(missing.body.error.code, 'CONVERSATION_NOT_FOUND');
     }
-    const invalid = await server.call('POST', path('bo', '/messages'), { key, body: { content: '  ', authorName: 'Grace' } });
+    const invalid = await server.call('POST', path('bo', '/messages'), {
+      key,
+      body: { content: '  ', authorName: 'Grace' },
+    });
     assert.equal(invalid.status, 400);
     assert.equal(invalid.body.error.code, 'INVALID_BODY');
     const noAuthor = await server.call('POST', path('bo', '/handoff'), { key, body: { reason: 'x', extra: 1 } });
@@ -186,11 +282,21 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const otherAgent = await server.seedAgent(ctx, 'Sales bot');
     const restricted = await server.seedKey(account.id, { name: 'restricted', allowedAgentIds: [otherAgent.id] });
     const stranger = await server.seedKey((await server.seedAccount('starter', 10)).account.id, { name: 'stranger' });
-    for (const [rest, payload] of [['/handoff', undefined], ['/handoff/resolve', undefined], ['/messages', { content: 'Hi', authorName: 'Eve' }]] as const) {
-      const denied = await server.call('POST', path(body.conversationId, rest), { key: restricted, ...(payload && { body: payload }) });
+    for (const [rest, payload] of [
+      ['/handoff', undefined],
+      ['/handoff/resolve', undefined],
+      ['/messages', { content: 'Hi', authorName: 'Eve' }],
+    ] as const) {
+      const denied = await server.call('POST', path(body.conversationId, rest), {
+        key: restricted,
+        ...(payload && { body: payload }),
+      });
       assert.equal(denied.status, 403, `${rest}: ${denied.text}`);
       assert.equal(denied.body.error.code, 'AGENT_NOT_ALLOWED');
-      const foreign = await server.call('POST', path(body.conversationId, rest), { key: stranger, ...(payload && { body: payload }) });
+      const foreign = await server.call('POST', path(body.conversationId, rest), {
+        key: stranger,
+        ...(payload && { body: payload }),
+      });
       assert.equal(foreign.status, 404, `${rest}: ${foreign.text}`);
       assert.equal(foreign.body.error.code, 'AGENT_NOT_FOUND');
       const noKey = await server.call('POST', path(body.conversationId, rest), { ...(payload && { body: payload }) });
@@ -211,10 +317,23 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(model.requests.length, modelCalls);
     assert.equal(await balance(), 100);
     const recorded = await events();
-    assert.deepEqual(recorded.map((e) => e.type), ['handoff.requested', 'handoff.message']);
-    assert.deepEqual(recorded[0]!.data, { agent: { id: agent.id }, conversationId: asked.body.conversationId, userId: 'dee', reason: 'The visitor asked for a person.', requestedBy: 'visitor', apiKey: 'shop backend' });
+    assert.deepEqual(
+      recorded.map((e) => e.type),
+      ['handoff.requested', 'handoff.message'],
+    );
+    assert.deepEqual(recorded[0]!.data, {
+      agent: { id: agent.id },
+      conversationId: asked.body.conversationId,
+      userId: 'dee',
+      reason: 'The visitor asked for a person.',
+      requestedBy: 'visitor',
+      apiKey: 'shop backend',
+    });
     const messages = await server.call('GET', path('dee', '/messages'), { key });
-    assert.deepEqual(messages.body.messages.map((m: { content: string }) => m.content), ['Quiero hablar con una persona, por favor']);
+    assert.deepEqual(
+      messages.body.messages.map((m: { content: string }) => m.content),
+      ['Quiero hablar con una persona, por favor'],
+    );
 
     const { chat: plainChat } = await setup();
     model.enqueue({ content: ['I am the agent.'] });

@@ -17,7 +17,12 @@ describe('ping, validate, models, usage, OpenAPI', () => {
   test('GET /ping is public', async () => {
     const response = await server.call('GET', '/ping');
     assert.equal(response.status, 200);
-    assert.deepEqual(response.body, { success: true, status: 'ok', version: '1.0.3', time: '2026-11-10T12:00:00.000Z' });
+    assert.deepEqual(response.body, {
+      success: true,
+      status: 'ok',
+      version: '1.0.3',
+      time: '2026-11-10T12:00:00.000Z',
+    });
     assert.equal(response.headers.get('ratelimit-remaining'), null);
     assert.match(response.headers.get('x-request-id') ?? '', /^req_/);
   });
@@ -25,11 +30,19 @@ describe('ping, validate, models, usage, OpenAPI', () => {
   test('GET /validate: usage.total is what the key spent, quotaLimit its quota (0 without)', async () => {
     const { account, ctx } = await server.seedAccount('free', 50);
     const plain = await server.seedKey(account.id);
-    assert.deepEqual((await server.call('GET', '/validate', { key: plain })).body, { success: true, valid: true, usage: { total: 0, quotaLimit: 0 } });
+    assert.deepEqual((await server.call('GET', '/validate', { key: plain })).body, {
+      success: true,
+      valid: true,
+      usage: { total: 0, quotaLimit: 0 },
+    });
     const { record, key } = await createKey(server.deps, account.id, { name: 'metered', quota: 25 });
     const keyCtx = { ...ctx, key: { id: record.id, name: record.name, allowedAgentIds: null } };
-    await server.deps.store.transaction((tx) => chargeCredits(tx, server.deps, keyCtx, { credits: 0.2, agentId: null, description: 'search' }));
-    await server.deps.store.transaction((tx) => chargeCredits(tx, server.deps, keyCtx, { credits: 1, agentId: null, description: 'chat' }));
+    await server.deps.store.transaction((tx) =>
+      chargeCredits(tx, server.deps, keyCtx, { credits: 0.2, agentId: null, description: 'search' }),
+    );
+    await server.deps.store.transaction((tx) =>
+      chargeCredits(tx, server.deps, keyCtx, { credits: 1, agentId: null, description: 'chat' }),
+    );
     const response = await server.call('GET', '/validate', { key });
     assert.deepEqual(response.body, { success: true, valid: true, usage: { total: 1.2, quotaLimit: 25 } });
   });
@@ -43,13 +56,37 @@ describe('ping, validate, models, usage, OpenAPI', () => {
       success: true,
       plan: 'starter',
       models: [
-        { id: 'colloquy-extractive', name: 'Colloquy extractive (offline)', provider: 'extractive', credits: 1, available: true },
+        {
+          id: 'colloquy-extractive',
+          name: 'Colloquy extractive (offline)',
+          provider: 'extractive',
+          credits: 1,
+          available: true,
+        },
         // On the plan, but this server has no OPENAI_API_KEY.
-        { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', credits: 2, available: false, unavailableReason: 'not configured on this server: the operator has not set the API key of its provider' },
-        { id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', credits: 10, available: false, unavailableReason: 'not on the starter plan' },
+        {
+          id: 'gpt-4o-mini',
+          name: 'GPT-4o mini',
+          provider: 'openai',
+          credits: 2,
+          available: false,
+          unavailableReason: 'not configured on this server: the operator has not set the API key of its provider',
+        },
+        {
+          id: 'gpt-4o',
+          name: 'GPT-4o',
+          provider: 'openai',
+          credits: 10,
+          available: false,
+          unavailableReason: 'not on the starter plan',
+        },
       ],
     });
-    assert.ok(!response.text.includes('apiKeyEnv') && !response.text.includes('baseUrl') && !response.text.includes('OPENAI_API_KEY'));
+    assert.ok(
+      !response.text.includes('apiKeyEnv') &&
+        !response.text.includes('baseUrl') &&
+        !response.text.includes('OPENAI_API_KEY'),
+    );
   });
 
   test('GET /usage: balance, last refill, used by day, agent and key; refunds net out', async () => {
@@ -58,7 +95,10 @@ describe('ping, validate, models, usage, OpenAPI', () => {
     const agent = await server.seedAgent(ctx, 'Counter');
     const { record, key } = await createKey(server.deps, account.id, { name: 'usage key' });
     const keyCtx = { ...ctx, key: { id: record.id, name: record.name, allowedAgentIds: null } };
-    const charge = (credits: number) => server.deps.store.transaction((tx) => chargeCredits(tx, server.deps, keyCtx, { credits, agentId: agent.id, description: 'chat' }));
+    const charge = (credits: number) =>
+      server.deps.store.transaction((tx) =>
+        chargeCredits(tx, server.deps, keyCtx, { credits, agentId: agent.id, description: 'chat' }),
+      );
     await charge(1);
     await charge(0.2);
     clock.advance(86_400_000);
@@ -102,7 +142,10 @@ describe('ping, validate, models, usage, OpenAPI', () => {
       const key = await server.seedKey(account.id);
       const response = await server.call('GET', `/usage?${query}`, { key });
       assert.equal(response.status, 400);
-      assert.deepEqual(response.body, { success: false, error: { code: 'INVALID_BODY', message: 'The usage range is invalid.', list } });
+      assert.deepEqual(response.body, {
+        success: false,
+        error: { code: 'INVALID_BODY', message: 'The usage range is invalid.', list },
+      });
     });
   }
 
@@ -113,14 +156,34 @@ describe('ping, validate, models, usage, OpenAPI', () => {
     assert.equal(doc.openapi, '3.1.0');
     assert.equal(doc.info.version, '1.0.3');
     assert.deepEqual(doc.servers, [{ url: '/api/v1' }]);
-    assert.deepEqual(doc.components.securitySchemes.apiKey, { type: 'http', scheme: 'bearer', bearerFormat: 'API-Key' });
-    for (const [path, method] of [['/ping', 'get'], ['/validate', 'get'], ['/agents', 'get'], ['/agents/{agentId}', 'get'], ['/agents/{agentId}', 'patch'], ['/models', 'get'], ['/usage', 'get'],
-      ['/agents/{agentId}/sources', 'get'], ['/agents/{agentId}/sources/text', 'post'], ['/agents/{agentId}/sources/qa', 'post'], ['/agents/{agentId}/sources/files', 'post'],
-      ['/agents/{agentId}/sources/website', 'post'], ['/agents/{agentId}/sources/{sourceId}', 'delete'], ['/agents/{agentId}/search', 'post']] as const) {
+    assert.deepEqual(doc.components.securitySchemes.apiKey, {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'API-Key',
+    });
+    for (const [path, method] of [
+      ['/ping', 'get'],
+      ['/validate', 'get'],
+      ['/agents', 'get'],
+      ['/agents/{agentId}', 'get'],
+      ['/agents/{agentId}', 'patch'],
+      ['/models', 'get'],
+      ['/usage', 'get'],
+      ['/agents/{agentId}/sources', 'get'],
+      ['/agents/{agentId}/sources/text', 'post'],
+      ['/agents/{agentId}/sources/qa', 'post'],
+      ['/agents/{agentId}/sources/files', 'post'],
+      ['/agents/{agentId}/sources/website', 'post'],
+      ['/agents/{agentId}/sources/{sourceId}', 'delete'],
+      ['/agents/{agentId}/search', 'post'],
+    ] as const) {
       assert.ok(doc.paths[path]?.[method], `${method.toUpperCase()} ${path} is documented`);
     }
     assert.deepEqual(doc.paths['/validate'].get.security, [{ apiKey: [] }]);
-    assert.ok(doc.paths['/agents/{agentId}/sources/files'].post.responses['413'], 'the upload documents FILE_TOO_LARGE');
+    assert.ok(
+      doc.paths['/agents/{agentId}/sources/files'].post.responses['413'],
+      'the upload documents FILE_TOO_LARGE',
+    );
     assert.ok(doc.paths['/agents/{agentId}'].patch.responses['401']);
     assert.match(doc.info.description, /RateLimit-Reset.*whole seconds/s);
   });

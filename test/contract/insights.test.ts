@@ -15,8 +15,18 @@ const DAY = 86_400_000;
 
 // Three questions asked several ways, none of which the agent's knowledge (a bakery) answers, and
 // one more that is different from all of them.
-const OFFICE = ['When does the harbour office open?', 'What are the opening hours of the harbour office?', 'harbour office hours', 'What time is the marina office open until?'];
-const FUEL = ['Is there fuel available at the marina?', 'Can I buy diesel in the harbour?', 'where can i refuel my boat', 'Do you have a fuel dock?'];
+const OFFICE = [
+  'When does the harbour office open?',
+  'What are the opening hours of the harbour office?',
+  'harbour office hours',
+  'What time is the marina office open until?',
+];
+const FUEL = [
+  'Is there fuel available at the marina?',
+  'Can I buy diesel in the harbour?',
+  'where can i refuel my boat',
+  'Do you have a fuel dock?',
+];
 const PASSWORD = ['How do I reset my password?', 'I forgot my password, how can I change it?', 'password reset'];
 const SHOWERS = 'Where are the showers?';
 
@@ -73,7 +83,13 @@ describe('insights and the source viewer', () => {
   async function newAgent() {
     const { ctx } = { ctx: { accountId, plan: 'starter' as const, key: null, requestId: 't' } };
     const agent = await server.seedAgent(ctx);
-    const text = await server.call('POST', `/agents/${agent.id}/sources/text`, { key, body: { title: 'Bakery', content: 'Our bakery sells sourdough bread baked every morning at six, and croissants on Sundays.' } });
+    const text = await server.call('POST', `/agents/${agent.id}/sources/text`, {
+      key,
+      body: {
+        title: 'Bakery',
+        content: 'Our bakery sells sourdough bread baked every morning at six, and croissants on Sundays.',
+      },
+    });
     assert.equal(text.status, 200);
     const base = `/accounts/${accountId}/agents/${agent.id}`;
     const chat = async (message: string, extra: object = {}) => {
@@ -88,7 +104,11 @@ describe('insights and the source viewer', () => {
     const { agent, base } = await newAgent();
     const form = new FormData();
     form.append('file', new Blob([readFileSync(join(FIXTURES, 'lighthouses.pdf'))]), 'lighthouses.pdf');
-    const upload = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    const upload = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/sources/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
     assert.equal(upload.status, 200);
     const sourceId = ((await upload.json()) as { source: { id: string } }).source.id;
 
@@ -113,7 +133,11 @@ describe('insights and the source viewer', () => {
       page += 1;
     }
     assert.ok(all.length >= 3, 'several chunks, paged two by two');
-    assert.deepEqual(all.map((chunk) => chunk.ordinal), all.map((_, index) => index), 'in order, none twice');
+    assert.deepEqual(
+      all.map((chunk) => chunk.ordinal),
+      all.map((_, index) => index),
+      'in order, none twice',
+    );
     assert.deepEqual([...new Set(all.map((chunk) => chunk.page))], [1, 2, 3]);
     // Every chunk's text comes from the extracted text.
     const extracted = text.body.sections.map((s: { text: string }) => s.text).join(' ');
@@ -122,7 +146,10 @@ describe('insights and the source viewer', () => {
     // A text source shows its text; another agent's or a missing source is 404.
     const bakery = (await server.call('GET', `/agents/${agent.id}/sources?type=text`, { key })).body.sources[0];
     const bakeryText = await admin('GET', `${base}/sources/${bakery.id}/text`);
-    assert.equal(bakeryText.body.sections[0].text, 'Our bakery sells sourdough bread baked every morning at six, and croissants on Sundays.');
+    assert.equal(
+      bakeryText.body.sections[0].text,
+      'Our bakery sells sourdough bread baked every morning at six, and croissants on Sundays.',
+    );
     assert.equal((await admin('GET', `${base}/sources/src_missing/chunks`)).body.error.code, 'SOURCE_NOT_FOUND');
     const other = await newAgent();
     assert.equal((await admin('GET', `${other.base}/sources/${sourceId}/text`)).status, 404);
@@ -136,12 +163,26 @@ describe('insights and the source viewer', () => {
 
     const listed = await admin('GET', `${base}/insights/unanswered`);
     assert.equal(listed.status, 200, JSON.stringify(listed.body));
-    const groups = listed.body.groups as Array<{ question: string; count: number; examples: string[]; questionIds: string[] }>;
+    const groups = listed.body.groups as Array<{
+      question: string;
+      count: number;
+      examples: string[];
+      questionIds: string[];
+    }>;
     const groupOf = (text: string) => groups.filter((group) => group.examples.includes(text));
-    for (const [wordings, count] of [[OFFICE, 4], [FUEL, 5], [PASSWORD, 3], [[SHOWERS], 1]] as const) {
+    for (const [wordings, count] of [
+      [OFFICE, 4],
+      [FUEL, 5],
+      [PASSWORD, 3],
+      [[SHOWERS], 1],
+    ] as const) {
       const found = groupOf(wordings[0] as string);
       assert.equal(found.length, 1, `${wordings[0]} is in one group`);
-      assert.deepEqual([...(found[0] as { examples: string[] }).examples].sort(), [...wordings].sort(), 'its wordings, and no other question');
+      assert.deepEqual(
+        [...(found[0] as { examples: string[] }).examples].sort(),
+        [...wordings].sort(),
+        'its wordings, and no other question',
+      );
       assert.equal(found[0]?.count, count);
     }
     assert.equal(groups.length, 4);
@@ -156,7 +197,10 @@ describe('insights and the source viewer', () => {
     assert.equal(topics.body.questions, 14);
 
     const fuel = groupOf(FUEL[0] as string)[0] as { questionIds: string[] };
-    const answered = await admin('POST', `${base}/insights/answers`, { questionIds: fuel.questionIds, answer: 'Diesel and petrol are sold at the fuel dock by the harbour entrance, from 8 to 18.' });
+    const answered = await admin('POST', `${base}/insights/answers`, {
+      questionIds: fuel.questionIds,
+      answer: 'Diesel and petrol are sold at the fuel dock by the harbour entrance, from 8 to 18.',
+    });
     assert.equal(answered.status, 200, JSON.stringify(answered.body));
     assert.equal(answered.body.source.type, 'qa');
     assert.equal(answered.body.source.title, FUEL[0]);
@@ -173,18 +217,38 @@ describe('insights and the source viewer', () => {
     const last = await admin('GET', `${base}/insights/unanswered`);
     assert.equal(last.body.questions, 8, 'the new question was grounded: not unanswered');
 
-    assert.equal((await admin('POST', `${base}/insights/answers`, { questionIds: ['qst_nope'], answer: 'x' })).body.error.code, 'INVALID_BODY');
-    assert.equal((await admin('GET', `${base}/insights/unanswered?from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z`)).status, 400);
+    assert.equal(
+      (await admin('POST', `${base}/insights/answers`, { questionIds: ['qst_nope'], answer: 'x' })).body.error.code,
+      'INVALID_BODY',
+    );
+    assert.equal(
+      (await admin('GET', `${base}/insights/unanswered?from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z`)).status,
+      400,
+    );
   });
 
   test('an API client’s search that finds nothing is listed as unanswered; the console’s own searches are not', async () => {
     const { agent, base } = await newAgent();
-    assert.equal((await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'How do I reset my password?' } })).status, 200);
-    assert.equal((await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'sourdough bread' } })).status, 200);
+    assert.equal(
+      (await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'How do I reset my password?' } }))
+        .status,
+      200,
+    );
+    assert.equal(
+      (await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'sourdough bread' } })).status,
+      200,
+    );
     assert.equal((await admin('POST', `${base}/search/explain`, { query: 'password reset' })).status, 200);
     const unanswered = await admin('GET', `${base}/insights/unanswered`);
-    assert.deepEqual(unanswered.body.groups.map((group: { question: string; count: number }) => [group.question, group.count]), [['How do I reset my password?', 1]]);
-    assert.equal((await admin('GET', `${base}/insights/topics`)).body.questions, 0, 'topics are what end users ask in chats');
+    assert.deepEqual(
+      unanswered.body.groups.map((group: { question: string; count: number }) => [group.question, group.count]),
+      [['How do I reset my password?', 1]],
+    );
+    assert.equal(
+      (await admin('GET', `${base}/insights/topics`)).body.questions,
+      0,
+      'topics are what end users ask in chats',
+    );
   });
 
   test('rated-down replies with their comment and question; exports hold exactly the period’s conversations', async () => {
@@ -194,12 +258,20 @@ describe('insights and the source viewer', () => {
     clock.advance(DAY);
     const from = clock.now();
     const first = await chat('Do you have gluten-free bread, "really"?\nAnd cakes, too?');
-    const down = await server.call('POST', `/agents/${agent.id}/conversations/${first.conversationId}/messages/${first.messageId}/feedback`, { key, body: { rating: 'down', comment: 'Wrong, and rude, "sorry"' } });
+    const down = await server.call(
+      'POST',
+      `/agents/${agent.id}/conversations/${first.conversationId}/messages/${first.messageId}/feedback`,
+      { key, body: { rating: 'down', comment: 'Wrong, and rude, "sorry"' } },
+    );
     assert.equal(down.status, 200, down.text);
     await chat('=SUM(A1:A2) and a follow-up', { conversationId: first.conversationId });
     clock.advance(1_000);
     const second = await chat('When are croissants baked?', { userId: 'user-7' });
-    await server.call('POST', `/agents/${agent.id}/conversations/${second.conversationId}/messages/${second.messageId}/feedback`, { key, body: { rating: 'up' } });
+    await server.call(
+      'POST',
+      `/agents/${agent.id}/conversations/${second.conversationId}/messages/${second.messageId}/feedback`,
+      { key, body: { rating: 'up' } },
+    );
     clock.advance(DAY);
     const to = clock.now();
     const afterPeriod = await chat('After the period');
@@ -211,40 +283,94 @@ describe('insights and the source viewer', () => {
 
     const rated = await admin('GET', `${base}/insights/downvoted?${period}`);
     assert.equal(rated.status, 200, JSON.stringify(rated.body));
-    assert.deepEqual(rated.body.replies.map((r: Record<string, unknown>) => ({ ...r, ratedAt: typeof r.ratedAt })), [
-      { messageId: first.messageId, conversationId: first.conversationId, question: 'Do you have gluten-free bread, "really"?\nAnd cakes, too?', reply: first.reply.content, comment: 'Wrong, and rude, "sorry"', ratedAt: 'string' },
-    ]);
-    assert.equal((await admin('GET', `${base}/insights/downvoted?from=${new Date(start).toISOString()}&to=${new Date(from).toISOString()}`)).body.replies.length, 0);
+    assert.deepEqual(
+      rated.body.replies.map((r: Record<string, unknown>) => ({ ...r, ratedAt: typeof r.ratedAt })),
+      [
+        {
+          messageId: first.messageId,
+          conversationId: first.conversationId,
+          question: 'Do you have gluten-free bread, "really"?\nAnd cakes, too?',
+          reply: first.reply.content,
+          comment: 'Wrong, and rude, "sorry"',
+          ratedAt: 'string',
+        },
+      ],
+    );
+    assert.equal(
+      (
+        await admin(
+          'GET',
+          `${base}/insights/downvoted?from=${new Date(start).toISOString()}&to=${new Date(from).toISOString()}`,
+        )
+      ).body.replies.length,
+      0,
+    );
 
-    const jsonl = await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export?format=jsonl&${period}`, { headers: { cookie: session.cookie } });
+    const jsonl = await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export?format=jsonl&${period}`, {
+      headers: { cookie: session.cookie },
+    });
     assert.equal(jsonl.status, 200);
     assert.match(jsonl.headers.get('content-type') ?? '', /^application\/x-ndjson/);
     assert.match(jsonl.headers.get('content-disposition') ?? '', /^attachment; filename="conversations-.*\.jsonl"$/);
     const lines = (await jsonl.text()).split('\n');
     assert.equal(lines.pop(), '', 'ends with a newline');
     const conversations = lines.map((line) => JSON.parse(line));
-    assert.deepEqual(conversations.map((c) => c.id), [first.conversationId, second.conversationId], 'exactly the period’s, oldest first');
-    assert.ok(![before.conversationId, afterPeriod.conversationId].some((id) => conversations.some((c) => c.id === id)));
+    assert.deepEqual(
+      conversations.map((c) => c.id),
+      [first.conversationId, second.conversationId],
+      'exactly the period’s, oldest first',
+    );
+    assert.ok(
+      ![before.conversationId, afterPeriod.conversationId].some((id) => conversations.some((c) => c.id === id)),
+    );
     assert.equal(conversations[0].messages.length, 4);
     assert.deepEqual(conversations[0].messages[1].feedback.comment, 'Wrong, and rude, "sorry"');
     assert.equal(conversations[1].userId, 'user-7');
 
-    const csv = await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export?format=csv&${period}`, { headers: { cookie: session.cookie } });
+    const csv = await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export?format=csv&${period}`, {
+      headers: { cookie: session.cookie },
+    });
     assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
     const rows = parseCsv(await csv.text());
-    assert.deepEqual(rows[0], ['conversation_id', 'user_id', 'conversation_created_at', 'message_id', 'seq', 'role', 'content', 'tool_calls', 'feedback_rating', 'feedback_comment', 'created_at']);
+    assert.deepEqual(rows[0], [
+      'conversation_id',
+      'user_id',
+      'conversation_created_at',
+      'message_id',
+      'seq',
+      'role',
+      'content',
+      'tool_calls',
+      'feedback_rating',
+      'feedback_comment',
+      'created_at',
+    ]);
     const body = rows.slice(1);
     assert.equal(body.length, 6);
     assert.ok(body.every((row) => row.length === 11));
     assert.deepEqual([...new Set(body.map((row) => row[0]))], [first.conversationId, second.conversationId]);
-    assert.equal(body[0]?.[6], 'Do you have gluten-free bread, "really"?\nAnd cakes, too?', 'quotes, commas and line breaks survive');
+    assert.equal(
+      body[0]?.[6],
+      'Do you have gluten-free bread, "really"?\nAnd cakes, too?',
+      'quotes, commas and line breaks survive',
+    );
     assert.equal(body[1]?.[9], 'Wrong, and rude, "sorry"');
     assert.equal(body[2]?.[6], "'=SUM(A1:A2) and a follow-up", 'a formula is defused');
     assert.equal(body[4]?.[1], 'user-7');
 
-    const empty = await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export?format=csv&to=${new Date(start - DAY).toISOString()}`, { headers: { cookie: session.cookie } });
+    const empty = await fetch(
+      `${server.baseUrl}/api/admin/v1${base}/insights/export?format=csv&to=${new Date(start - DAY).toISOString()}`,
+      { headers: { cookie: session.cookie } },
+    );
     assert.equal((await empty.text()).split('\r\n').length, 2, 'only the header');
-    assert.equal((await fetch(`${server.baseUrl}/api/admin/v1/accounts/${accountId}/agents/agt_missing/insights/export`, { headers: { cookie: session.cookie } })).status, 404);
+    assert.equal(
+      (
+        await fetch(`${server.baseUrl}/api/admin/v1/accounts/${accountId}/agents/agt_missing/insights/export`, {
+          headers: { cookie: session.cookie },
+        })
+      ).status,
+      404,
+    );
     assert.equal((await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export`)).status, 401);
   });
 });

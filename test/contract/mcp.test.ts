@@ -6,7 +6,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import {
+  startScriptedModelServer,
+  scriptedModelConfig,
+  type ScriptedModelServer,
+} from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 
 describe('MCP server', () => {
@@ -26,7 +30,9 @@ describe('MCP server', () => {
 
   async function connect(key: string): Promise<Client> {
     const client = new Client({ name: 'colloquy-test', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/api/v1/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/api/v1/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    });
     await client.connect(transport);
     clients.push(client);
     return client;
@@ -38,9 +44,13 @@ describe('MCP server', () => {
     const other = await server.seedAgent(ctx, 'Boatyard desk');
     await updateAgent(server.deps, ctx, agent.id, { model: 'scripted', instructions: 'You are the harbour master.' });
     const key = await server.seedKey(account.id, { name: 'assistant' });
-    await server.call('POST', `/agents/${agent.id}/sources/text`, { key, body: { title: 'Moorings', content: 'Visitor moorings cost 30 euros a night at the east pontoon.' } });
+    await server.call('POST', `/agents/${agent.id}/sources/text`, {
+      key,
+      body: { title: 'Moorings', content: 'Visitor moorings cost 30 euros a night at the east pontoon.' },
+    });
     const balance = async () => (await server.deps.store.accounts.get(account.id))!.creditBalance / 1000;
-    const events = async (type: string) => (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type === type);
+    const events = async (type: string) =>
+      (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type === type);
     return { account, agent, other, key, balance, events };
   }
 
@@ -50,10 +60,16 @@ describe('MCP server', () => {
     const { agent, other, key } = await setup();
     const client = await connect(key);
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name), ['search_knowledge', 'ask_agent']);
+    assert.deepEqual(
+      tools.map((tool) => tool.name),
+      ['search_knowledge', 'ask_agent'],
+    );
     assert.deepEqual(tools[0]!.inputSchema.required, ['agentId', 'query']);
     const { resources } = await client.listResources();
-    assert.deepEqual(resources.map((r) => r.uri), ['colloquy://agents']);
+    assert.deepEqual(
+      resources.map((r) => r.uri),
+      ['colloquy://agents'],
+    );
     const read = await client.readResource({ uri: 'colloquy://agents' });
     const { agents } = JSON.parse((read.contents[0] as { text: string }).text);
     assert.deepEqual(agents.map((a: { id: string }) => a.id).sort(), [agent.id, other.id].sort());
@@ -62,7 +78,10 @@ describe('MCP server', () => {
   test('search_knowledge is charged as a search; ask_agent as a chat, with chat.completed', async () => {
     const { agent, key, balance, events } = await setup();
     const client = await connect(key);
-    const found = (await client.callTool({ name: 'search_knowledge', arguments: { agentId: agent.id, query: 'how much does a mooring cost?' } })) as CallToolResult;
+    const found = (await client.callTool({
+      name: 'search_knowledge',
+      arguments: { agentId: agent.id, query: 'how much does a mooring cost?' },
+    })) as CallToolResult;
     assert.equal(found.isError, undefined, textOf(found));
     const results = JSON.parse(textOf(found));
     assert.match(results[0].content, /30 euros a night/);
@@ -70,14 +89,20 @@ describe('MCP server', () => {
     assert.equal(await balance(), 99.8);
 
     model.enqueue({ content: ['Moorings cost', ' 30 euros.'] });
-    const asked = (await client.callTool({ name: 'ask_agent', arguments: { agentId: agent.id, message: 'How much is a mooring?' } })) as CallToolResult;
+    const asked = (await client.callTool({
+      name: 'ask_agent',
+      arguments: { agentId: agent.id, message: 'How much is a mooring?' },
+    })) as CallToolResult;
     assert.equal(textOf(asked), 'Moorings cost 30 euros.');
     const { conversationId, credits } = asked.structuredContent as { conversationId: string; credits: number };
     assert.equal(credits, 2);
     assert.equal(await balance(), 97.8);
     assert.match(model.requests.at(-1)!.body.messages[0].content, /east pontoon/, 'grounded in the knowledge');
     const sent = model.requests.length;
-    await client.callTool({ name: 'ask_agent', arguments: { agentId: agent.id, message: 'And for a week?', conversationId } });
+    await client.callTool({
+      name: 'ask_agent',
+      arguments: { agentId: agent.id, message: 'And for a week?', conversationId },
+    });
     assert.deepEqual(
       model.requests[sent]!.body.messages.slice(1).map((m: { role: string }) => m.role),
       ['user', 'assistant', 'user'],
@@ -85,9 +110,18 @@ describe('MCP server', () => {
     );
     const completed = await events('chat.completed');
     assert.equal(completed.length, 2);
-    assert.deepEqual(completed.at(-1)!.data, { agent: { id: agent.id }, conversationId, userId: null, credits: 2, apiKey: 'assistant' });
+    assert.deepEqual(completed.at(-1)!.data, {
+      agent: { id: agent.id },
+      conversationId,
+      userId: null,
+      credits: 2,
+      apiKey: 'assistant',
+    });
 
-    const invalid = (await client.callTool({ name: 'search_knowledge', arguments: { agentId: agent.id } })) as CallToolResult;
+    const invalid = (await client.callTool({
+      name: 'search_knowledge',
+      arguments: { agentId: agent.id },
+    })) as CallToolResult;
     assert.equal(invalid.isError, true);
     assert.match(textOf(invalid), /^INVALID_BODY: /);
   });
@@ -105,19 +139,40 @@ describe('MCP server', () => {
       assert.match(textOf(refused), /^AGENT_NOT_ALLOWED: /);
     }
     const read = await client.readResource({ uri: 'colloquy://agents' });
-    assert.deepEqual(JSON.parse((read.contents[0] as { text: string }).text).agents.map((a: { id: string }) => a.id), [agent.id]);
+    assert.deepEqual(
+      JSON.parse((read.contents[0] as { text: string }).text).agents.map((a: { id: string }) => a.id),
+      [agent.id],
+    );
     assert.equal(await balance(), 100, 'refusals cost nothing');
 
     await assert.rejects(connect('cq_not_a_key'), /401|Unauthorized/);
     const elsewhere = await server.seedKey(account.id, { allowedIps: ['203.0.113.7'] });
     await assert.rejects(connect(elsewhere), /403|IP_NOT_ALLOWED/);
-    const get = await fetch(`${server.baseUrl}/api/v1/mcp`, { headers: { authorization: `Bearer ${restricted}`, accept: 'text/event-stream' } });
+    const get = await fetch(`${server.baseUrl}/api/v1/mcp`, {
+      headers: { authorization: `Bearer ${restricted}`, accept: 'text/event-stream' },
+    });
     assert.equal(get.status, 405);
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
-    const raw = await fetch(`${server.baseUrl}/api/v1/mcp`, { method: 'POST', headers: { authorization: `Bearer ${restricted}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify(initialize) });
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    const raw = await fetch(`${server.baseUrl}/api/v1/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${restricted}`,
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(initialize),
+    });
     assert.equal(raw.status, 200);
     assert.ok(raw.headers.get('ratelimit-remaining'), 'the rate limit headers go with the transport’s answer');
     assert.match(raw.headers.get('x-request-id') ?? '', /^req_/);
-    assert.equal(((await raw.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name, 'colloquy');
+    assert.equal(
+      ((await raw.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name,
+      'colloquy',
+    );
   });
 });

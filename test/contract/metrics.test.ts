@@ -38,15 +38,31 @@ describe(`/metrics, /healthz and /readyz (${TEST_BACKEND})`, () => {
     assert.match(text, /colloquy_http_requests_total\{method="GET",route="\/api\/v1\/validate",status="200"\} 2\n/);
     assert.match(text, /colloquy_http_requests_total\{method="GET",route="\/api\/v1\/validate",status="401"\} 1\n/);
     assert.match(text, /colloquy_http_requests_total\{method="GET",route="\/api\/v1\/validate",status="429"\} 1\n/);
-    assert.match(text, /colloquy_http_requests_total\{method="GET",route="\/api\/v1\/agents\/:agentId",status="200"\} 1\n/);
+    assert.match(
+      text,
+      /colloquy_http_requests_total\{method="GET",route="\/api\/v1\/agents\/:agentId",status="200"\} 1\n/,
+    );
     assert.match(text, /colloquy_http_requests_total\{method="GET",route="unmatched",status="404"\} 1\n/);
-    assert.match(text, /colloquy_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/v1\/validate",status="200"\} 2\n/);
+    assert.match(
+      text,
+      /colloquy_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/v1\/validate",status="200"\} 2\n/,
+    );
     assert.match(text, /colloquy_rate_limit_rejections_total\{plan="free"\} 1\n/);
-    for (const name of ['colloquy_sse_streams_open', 'colloquy_webhook_attempts_total', 'colloquy_embedding_passages_total', 'colloquy_index_cache_bytes', 'colloquy_index_cache_hits_total', 'colloquy_queue_jobs', 'colloquy_queue_job_duration_seconds', 'colloquy_process_cpu_seconds_total']) {
+    for (const name of [
+      'colloquy_sse_streams_open',
+      'colloquy_webhook_attempts_total',
+      'colloquy_embedding_passages_total',
+      'colloquy_index_cache_bytes',
+      'colloquy_index_cache_hits_total',
+      'colloquy_queue_jobs',
+      'colloquy_queue_job_duration_seconds',
+      'colloquy_process_cpu_seconds_total',
+    ]) {
       assert.match(text, new RegExp(`^# TYPE ${name} `, 'm'), name);
     }
     // Nothing secret or tenant-identifying in any label.
-    for (const secret of [key, accountId, agentId, 'cq_wrong', '/no/such/route']) assert.equal(text.includes(secret), false, secret);
+    for (const secret of [key, accountId, agentId, 'cq_wrong', '/no/such/route'])
+      assert.equal(text.includes(secret), false, secret);
   });
 
   test('/healthz answers without touching anything; /readyz checks the database', async () => {
@@ -70,7 +86,13 @@ test(`npm start: /metrics on its own port behind a token; /readyz 503 while Redi
   const configPath = join(database.env.DATA_DIR, 'config.json');
   writeFileSync(configPath, JSON.stringify({ metrics: { port: metricsPort, tokenEnv: 'METRICS_TOKEN' } }));
   // Nothing listens on port 9 (discard) here: Redis is configured but unreachable.
-  const server = await startServerProcess({ ...database.env, COLLOQUY_CONFIG: configPath, METRICS_TOKEN: 'scrape-secret', REDIS_URL: 'redis://127.0.0.1:9', WORKERS: '1' });
+  const server = await startServerProcess({
+    ...database.env,
+    COLLOQUY_CONFIG: configPath,
+    METRICS_TOKEN: 'scrape-secret',
+    REDIS_URL: 'redis://127.0.0.1:9',
+    WORKERS: '1',
+  });
   try {
     assert.equal((await fetch(`${server.baseUrl}/metrics`)).status, 404, 'not on the API port');
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
@@ -82,7 +104,10 @@ test(`npm start: /metrics on its own port behind a token; /readyz 503 while Redi
     const ready = await fetch(`${server.baseUrl}/readyz`);
     assert.equal(ready.status, 503);
     // On PostgreSQL the ingestion queue (pg-boss) is checked too.
-    assert.deepEqual(await ready.json(), { status: 'unavailable', checks: { database: 'ok', redis: 'failed', ...(TEST_BACKEND === 'postgres' && { queue: 'ok' }) } });
+    assert.deepEqual(await ready.json(), {
+      status: 'unavailable',
+      checks: { database: 'ok', redis: 'failed', ...(TEST_BACKEND === 'postgres' && { queue: 'ok' }) },
+    });
     assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200);
   } finally {
     await server.stop();

@@ -25,7 +25,8 @@ import type { ScenarioReport, ScenarioTarget } from '../openapi-client/scenario-
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENT_DIR = join(ROOT, 'test/openapi-client');
-const SKIP = TEST_BACKEND === 'postgres' ? 'the documents are the same on every engine: checked on the SQLite run' : false;
+const SKIP =
+  TEST_BACKEND === 'postgres' ? 'the documents are the same on every engine: checked on the SQLite run' : false;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests walk arbitrary JSON
 
@@ -33,20 +34,29 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 function runTool(bin: string, args: string[]): Promise<{ code: number; output: string }> {
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'node_modules/.bin', bin), ...args], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [join(ROOT, 'node_modules/.bin', bin), ...args],
+      { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
 /** The generated client's types: `format: binary` is a Blob, so an upload needs no cast. */
 async function generateTypes(document: Json): Promise<string> {
-  const ast = await openapiTS(document as never, { transform: (schema) => (schema.format === 'binary' ? ts.factory.createTypeReferenceNode('Blob') : undefined) });
+  const ast = await openapiTS(document as never, {
+    transform: (schema) => (schema.format === 'binary' ? ts.factory.createTypeReferenceNode('Blob') : undefined),
+  });
   return astToString(ast);
 }
 
 function operations(document: Json): Array<{ method: string; path: string; operation: Json }> {
-  return Object.entries(document.paths as Json).flatMap(([path, item]) => Object.entries(item as Json).map(([method, operation]) => ({ method, path, operation: operation as Json })));
+  return Object.entries(document.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, operation]) => ({ method, path, operation: operation as Json })),
+  );
 }
 
 describe('OpenAPI documents', { skip: SKIP }, () => {
@@ -67,7 +77,16 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     });
     // Both linters at once, once for both documents: they are the slow part.
     redocly = runTool('redocly', ['lint', ...files, '--format=stylish']);
-    spectral = runTool('spectral', ['lint', '--ruleset', join(ROOT, '.spectral.yaml'), '--fail-severity', 'warn', '--format', 'text', ...files]);
+    spectral = runTool('spectral', [
+      'lint',
+      '--ruleset',
+      join(ROOT, '.spectral.yaml'),
+      '--fail-severity',
+      'warn',
+      '--format',
+      'text',
+      ...files,
+    ]);
     // The client's types, generated here into a git-ignored folder, and the scenario typechecked against them.
     const generated = join(CLIENT_DIR, 'generated');
     mkdirSync(generated, { recursive: true });
@@ -90,27 +109,46 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
   });
 
   test('a field with a default is never required (page, size, cascade, search limit)', () => {
-    const agents = operations(documents.public).find(({ method, path }) => method === 'get' && path === '/agents')!.operation;
-    assert.deepEqual(agents.parameters.map((p: Json) => [p.name, p.required]), [['page', false], ['size', false]]);
+    const agents = operations(documents.public).find(
+      ({ method, path }) => method === 'get' && path === '/agents',
+    )!.operation;
+    assert.deepEqual(
+      agents.parameters.map((p: Json) => [p.name, p.required]),
+      [
+        ['page', false],
+        ['size', false],
+      ],
+    );
     for (const document of [documents.public, documents.admin]) {
       for (const { method, path, operation } of operations(document)) {
-        for (const parameter of operation.parameters ?? []) if (parameter.schema?.default !== undefined) assert.equal(parameter.required, false, `${method} ${path} ${parameter.name}`);
+        for (const parameter of operation.parameters ?? [])
+          if (parameter.schema?.default !== undefined)
+            assert.equal(parameter.required, false, `${method} ${path} ${parameter.name}`);
         const body = operation.requestBody?.content?.['application/json']?.schema as Json | undefined;
         for (const [name, property] of Object.entries((body?.properties ?? {}) as Json)) {
-          if (property.default !== undefined) assert.ok(!(body?.required ?? []).includes(name), `${method} ${path} body ${name}`);
+          if (property.default !== undefined)
+            assert.ok(!(body?.required ?? []).includes(name), `${method} ${path} body ${name}`);
         }
       }
     }
-    const search = documents.public.paths['/agents/{agentId}/search'].post.requestBody.content['application/json'].schema;
+    const search =
+      documents.public.paths['/agents/{agentId}/search'].post.requestBody.content['application/json'].schema;
     assert.deepEqual(search.required, ['query']);
   });
 
-  test('every path parameter is declared: the admin document\'s accountId included', () => {
+  test("every path parameter is declared: the admin document's accountId included", () => {
     let checked = 0;
     for (const document of [documents.public, documents.admin]) {
       for (const { method, path, operation } of operations(document)) {
-        const declared = (operation.parameters ?? []).filter((p: Json) => p.in === 'path').map((p: Json) => p.name).sort();
-        assert.deepEqual(declared, [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort(), `${method} ${path}`);
+        const declared = (operation.parameters ?? [])
+          .filter((p: Json) => p.in === 'path')
+          .map((p: Json) => p.name)
+          .sort();
+        assert.deepEqual(
+          declared,
+          [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort(),
+          `${method} ${path}`,
+        );
         if (path.startsWith('/accounts/{accountId}/agents/{agentId}')) checked += 1;
       }
     }
@@ -122,41 +160,72 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     assert.deepEqual(upload.requestBody.content['multipart/form-data'].schema.required, ['file']);
     assert.equal(upload.requestBody.content['multipart/form-data'].schema.properties.file.format, 'binary');
     for (const path of ['/agents/{agentId}/chat', '/agents/{agentId}/sources/website']) {
-      assert.deepEqual(Object.keys(documents.public.paths[path].post.responses['200'].content), ['application/json', 'text/event-stream'], path);
+      assert.deepEqual(
+        Object.keys(documents.public.paths[path].post.responses['200'].content),
+        ['application/json', 'text/event-stream'],
+        path,
+      );
     }
   });
 
-  test('400 and 413 on every operation whose method has a body (a route that wants none still reads it); 431 on every operation; error codes are the error table\'s enum', () => {
+  test("400 and 413 on every operation whose method has a body (a route that wants none still reads it); 431 on every operation; error codes are the error table's enum", () => {
     for (const document of [documents.public, documents.admin]) {
       for (const { method, path, operation } of operations(document)) {
         if (operation.responses['4XX']) continue; // the OpenAI-compatible door: its own error shape, as ranges
-        if (['post', 'put', 'patch', 'delete'].includes(method)) assert.ok(operation.responses['400'] && operation.responses['413'], `${method} ${path}`);
+        if (['post', 'put', 'patch', 'delete'].includes(method))
+          assert.ok(operation.responses['400'] && operation.responses['413'], `${method} ${path}`);
         assert.match(operation.responses['431']?.description ?? '', /`REQUEST_TOO_LARGE`/, `${method} ${path}`);
       }
       assert.deepEqual(document.components.schemas.ErrorCode.enum, Object.keys(STATUS_BY_CODE));
-      assert.deepEqual(document.components.schemas.Error.properties.error.properties.code, { $ref: '#/components/schemas/ErrorCode' });
+      assert.deepEqual(document.components.schemas.Error.properties.error.properties.code, {
+        $ref: '#/components/schemas/ErrorCode',
+      });
     }
     const notFound = documents.public.paths['/agents/{agentId}'].get.responses['404'];
     assert.equal(notFound.content['application/json'].schema.$ref, '#/components/schemas/Error');
     assert.match(notFound.description, /`AGENT_NOT_FOUND`/);
   });
 
-  test('the statuses of the widget routes and of /mcp are documented: authentication, the origin check, the transport\'s own', () => {
+  test("the statuses of the widget routes and of /mcp are documented: authentication, the origin check, the transport's own", () => {
     const paths = documents.public.paths as Json;
     for (const [path, item] of Object.entries(paths).filter(([path]) => path.startsWith('/widget/'))) {
       for (const [method, operation] of Object.entries(item as Json)) {
-        assert.equal(operation.responses['401']?.content['application/json'].schema.$ref, '#/components/schemas/Unauthorized', `${method} ${path}`);
+        assert.equal(
+          operation.responses['401']?.content['application/json'].schema.$ref,
+          '#/components/schemas/Unauthorized',
+          `${method} ${path}`,
+        );
         assert.match(operation.responses['403']?.description ?? '', /`ORIGIN_NOT_ALLOWED`/, `${method} ${path}`);
       }
     }
-    assert.deepEqual(Object.keys(paths['/mcp'].post.responses), ['200', '400', '401', '403', '406', '413', '429', '431', '500', '503']);
-    for (const path of ['/agents/{agentId}/sources/{sourceId}', '/agents/{agentId}/conversations/{conversationRef}']) assert.ok(paths[path].delete.responses['413'], path);
-    assert.ok(paths['/agents/{agentId}/conversations/{conversationRef}/tool/cancel/{toolCallId}'].post.responses['413']);
+    assert.deepEqual(Object.keys(paths['/mcp'].post.responses), [
+      '200',
+      '400',
+      '401',
+      '403',
+      '406',
+      '413',
+      '429',
+      '431',
+      '500',
+      '503',
+    ]);
+    for (const path of ['/agents/{agentId}/sources/{sourceId}', '/agents/{agentId}/conversations/{conversationRef}'])
+      assert.ok(paths[path].delete.responses['413'], path);
+    assert.ok(
+      paths['/agents/{agentId}/conversations/{conversationRef}/tool/cancel/{toolCallId}'].post.responses['413'],
+    );
   });
 
   test('X-Request-Id on every answer; RateLimit-* on the public API past authentication; Retry-After with 429', () => {
     const headers = documents.public.components.headers as Json;
-    assert.deepEqual(Object.keys(headers).sort(), ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id']);
+    assert.deepEqual(Object.keys(headers).sort(), [
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+      'X-Request-Id',
+    ]);
     for (const { method, path, operation } of operations(documents.public)) {
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         const names = Object.keys(response.headers ?? {});
@@ -202,7 +271,9 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     const session = await admin.signIn('owner@shop.example');
     // Loaded by path: the suite's own typecheck must not follow it into types generated only here.
     const scenarioFile = join(CLIENT_DIR, 'scenario.ts');
-    const { runScenario } = (await import(scenarioFile)) as { runScenario: (target: ScenarioTarget) => Promise<ScenarioReport> };
+    const { runScenario } = (await import(scenarioFile)) as {
+      runScenario: (target: ScenarioTarget) => Promise<ScenarioReport>;
+    };
     const report = await runScenario({ origin: server.baseUrl, key, session, accountId: account.id });
     assert.equal(report.valid, true);
     assert.equal(report.agentId, agent.id);
@@ -218,11 +289,18 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     // The events the scenario caused, as receivers get them, match the webhooks section.
     const ajv = addFormats(new Ajv({ strict: false }));
     const events = (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items;
-    assert.deepEqual([...new Set(events.map((event) => event.type))].sort(), ['agent.created', 'chat.completed', 'source.added']);
+    assert.deepEqual([...new Set(events.map((event) => event.type))].sort(), [
+      'agent.created',
+      'chat.completed',
+      'source.added',
+    ]);
     for (const event of events) {
       const schema = documents.public.webhooks[event.type].post.requestBody.content['application/json'].schema;
       const validate = ajv.compile(schema);
-      assert.ok(validate(JSON.parse(JSON.stringify(toEnvelope(event)))), `${event.type}: ${JSON.stringify(validate.errors)}`);
+      assert.ok(
+        validate(JSON.parse(JSON.stringify(toEnvelope(event)))),
+        `${event.type}: ${JSON.stringify(validate.errors)}`,
+      );
     }
   });
 });

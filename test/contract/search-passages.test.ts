@@ -10,7 +10,10 @@ let agentId: string;
 let key: string;
 
 const filler = (topic: string, count: number) =>
-  Array.from({ length: count }, (_, i) => `Guests often ask the front desk about ${topic} detail number ${i + 1}, and the staff answer politely.`).join(' ');
+  Array.from(
+    { length: count },
+    (_, i) => `Guests often ask the front desk about ${topic} detail number ${i + 1}, and the staff answer politely.`,
+  ).join(' ');
 
 // Plain text as a user uploads it: the title and section headings are lines of their own.
 const PAGE = [
@@ -29,7 +32,11 @@ before(async () => {
   key = await server.seedKey(account.id);
   const form = new FormData();
   form.append('file', new Blob([PAGE]), 'guest-guide.txt');
-  const response = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  const response = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
   assert.equal(response.status, 200, await response.text());
 });
 after(() => server.close());
@@ -51,7 +58,10 @@ test('the passage that answers holds the answering sentence and the one after it
   const results = await search('where does the night porter keep stored suitcases');
   assert.ok(results.length > 0);
   const [first] = results;
-  assert.match(first!.content, /The night porter keeps stored suitcases in the locked room behind reception\.\s+Bags can stay there for up to seven days/);
+  assert.match(
+    first!.content,
+    /The night porter keeps stored suitcases in the locked room behind reception\.\s+Bags can stay there for up to seven days/,
+  );
   for (const [index, result] of results.entries()) {
     assert.deepEqual(Object.keys(result).sort(), ['content', 'score', 'source']);
     assert.ok(result.score >= 0.3 && result.score <= 1);

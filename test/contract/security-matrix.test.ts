@@ -24,25 +24,92 @@ const ROUTES: Route[] = [
   { method: 'GET', path: () => '/models', agentPath: false },
   { method: 'GET', path: () => '/usage', agentPath: false },
   { method: 'GET', path: (id) => `/agents/${id}/sources?type=text`, agentPath: true },
-  { method: 'POST', path: (id) => `/agents/${id}/sources/text`, body: { title: 'Opening hours', content: 'We are open from nine to five on weekdays.' }, agentPath: true },
-  { method: 'POST', path: (id) => `/agents/${id}/sources/qa`, body: { question: 'Do you ship abroad?', answer: 'Yes, to 30 countries.' }, agentPath: true },
-  { method: 'POST', path: (id) => `/agents/${id}/sources/files`, agentPath: true, ok: { status: 400, code: 'FILE_REQUIRED' } },
-  { method: 'POST', path: (id) => `/agents/${id}/sources/website`, body: { url: 'http://127.0.0.1:9/' }, agentPath: true, ok: { status: 400, code: 'INVALID_BODY' } },
-  { method: 'DELETE', path: (id) => `/agents/${id}/sources/src_missing`, agentPath: true, ok: { status: 404, code: 'SOURCE_NOT_FOUND' } },
+  {
+    method: 'POST',
+    path: (id) => `/agents/${id}/sources/text`,
+    body: { title: 'Opening hours', content: 'We are open from nine to five on weekdays.' },
+    agentPath: true,
+  },
+  {
+    method: 'POST',
+    path: (id) => `/agents/${id}/sources/qa`,
+    body: { question: 'Do you ship abroad?', answer: 'Yes, to 30 countries.' },
+    agentPath: true,
+  },
+  {
+    method: 'POST',
+    path: (id) => `/agents/${id}/sources/files`,
+    agentPath: true,
+    ok: { status: 400, code: 'FILE_REQUIRED' },
+  },
+  {
+    method: 'POST',
+    path: (id) => `/agents/${id}/sources/website`,
+    body: { url: 'http://127.0.0.1:9/' },
+    agentPath: true,
+    ok: { status: 400, code: 'INVALID_BODY' },
+  },
+  {
+    method: 'DELETE',
+    path: (id) => `/agents/${id}/sources/src_missing`,
+    agentPath: true,
+    ok: { status: 404, code: 'SOURCE_NOT_FOUND' },
+  },
   { method: 'POST', path: (id) => `/agents/${id}/search`, body: { query: 'opening hours' }, agentPath: true },
   { method: 'POST', path: (id) => `/agents/${id}/chat`, body: { message: 'When are you open?' }, agentPath: true },
   { method: 'GET', path: (id) => `/agents/${id}/conversations`, agentPath: true },
-  { method: 'GET', path: (id) => `/agents/${id}/conversations/someone/messages`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
-  { method: 'DELETE', path: (id) => `/agents/${id}/conversations/someone`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
-  { method: 'DELETE', path: (id) => `/agents/${id}/conversations/someone/messages/msg_missing?cascade=true`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
-  { method: 'POST', path: (id) => `/agents/${id}/conversations/someone/tool/cancel/call_missing`, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
-  { method: 'POST', path: (id) => `/agents/${id}/conversations/someone/messages/msg_missing/feedback`, body: { rating: 'up' }, agentPath: true, ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' } },
-  { method: 'POST', path: (id) => `/agents/${id}/test-questions`, body: { question: 'When are you open?', expectNothing: true }, agentPath: true },
+  {
+    method: 'GET',
+    path: (id) => `/agents/${id}/conversations/someone/messages`,
+    agentPath: true,
+    ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' },
+  },
+  {
+    method: 'DELETE',
+    path: (id) => `/agents/${id}/conversations/someone`,
+    agentPath: true,
+    ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' },
+  },
+  {
+    method: 'DELETE',
+    path: (id) => `/agents/${id}/conversations/someone/messages/msg_missing?cascade=true`,
+    agentPath: true,
+    ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' },
+  },
+  {
+    method: 'POST',
+    path: (id) => `/agents/${id}/conversations/someone/tool/cancel/call_missing`,
+    agentPath: true,
+    ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' },
+  },
+  {
+    method: 'POST',
+    path: (id) => `/agents/${id}/conversations/someone/messages/msg_missing/feedback`,
+    body: { rating: 'up' },
+    agentPath: true,
+    ok: { status: 404, code: 'CONVERSATION_NOT_FOUND' },
+  },
+  {
+    method: 'POST',
+    path: (id) => `/agents/${id}/test-questions`,
+    body: { question: 'When are you open?', expectNothing: true },
+    agentPath: true,
+  },
   { method: 'GET', path: (id) => `/agents/${id}/test-questions`, agentPath: true },
-  { method: 'DELETE', path: (id) => `/agents/${id}/test-questions/tq_missing`, agentPath: true, ok: { status: 404, code: 'TEST_QUESTION_NOT_FOUND' } },
+  {
+    method: 'DELETE',
+    path: (id) => `/agents/${id}/test-questions/tq_missing`,
+    agentPath: true,
+    ok: { status: 404, code: 'TEST_QUESTION_NOT_FOUND' },
+  },
   { method: 'POST', path: (id) => `/agents/${id}/test-runs`, agentPath: true },
   { method: 'GET', path: (id) => `/agents/${id}/test-runs`, agentPath: true },
-  { method: 'GET', path: (id) => `/agents/${id}/test-runs/run_missing`, agentPath: true, ok: { status: 404, code: 'TEST_RUN_NOT_FOUND' } },
+  {
+    method: 'GET',
+    path: (id) => `/agents/${id}/test-runs/run_missing`,
+    agentPath: true,
+    ok: { status: 404, code: 'TEST_RUN_NOT_FOUND' },
+  },
 ];
 
 /** An authorised call got past authentication: 200, or the route's own answer. */
@@ -101,7 +168,8 @@ describe('security matrix', () => {
 
   for (const route of ROUTES) {
     describe(name(route), () => {
-      const call = (options: Parameters<TestServer['call']>[2] = {}, id = agentId) => server.call(route.method, route.path(id), { body: route.body, ...options });
+      const call = (options: Parameters<TestServer['call']>[2] = {}, id = agentId) =>
+        server.call(route.method, route.path(id), { body: route.body, ...options });
 
       test('works with a valid key, with RateLimit headers', async () => {
         const response = await call({ key });
@@ -110,23 +178,38 @@ describe('security matrix', () => {
         assert.match(response.headers.get('ratelimit-reset') ?? '', /^\d+$/);
       });
       test('no key → 401 AUTH_REQUIRED, flat', async () => assertFlat401(await call(), 'AUTH_REQUIRED'));
-      test('unknown key → 401 AUTH_REQUIRED', async () => assertFlat401(await call({ key: 'cq_not-a-real-key' }), 'AUTH_REQUIRED'));
+      test('unknown key → 401 AUTH_REQUIRED', async () =>
+        assertFlat401(await call({ key: 'cq_not-a-real-key' }), 'AUTH_REQUIRED'));
       test('key in the query string → 401', async () => {
         const sep = route.path(agentId).includes('?') ? '&' : '?';
-        const response = await server.call(route.method, `${route.path(agentId)}${sep}api_key=${key}&key=${key}`, { body: route.body });
+        const response = await server.call(route.method, `${route.path(agentId)}${sep}api_key=${key}&key=${key}`, {
+          body: route.body,
+        });
         assertFlat401(response, 'AUTH_REQUIRED');
       });
-      test('key in another header → 401', async () => assertFlat401(await call({ headers: { 'x-api-key': key, authorization: key } }), 'AUTH_REQUIRED'));
-      test('revoked key → 401 AUTH_REQUIRED', async () => assertFlat401(await call({ key: revokedKey }), 'AUTH_REQUIRED'));
+      test('key in another header → 401', async () =>
+        assertFlat401(await call({ headers: { 'x-api-key': key, authorization: key } }), 'AUTH_REQUIRED'));
+      test('revoked key → 401 AUTH_REQUIRED', async () =>
+        assertFlat401(await call({ key: revokedKey }), 'AUTH_REQUIRED'));
       test('expired key → 401 KEY_EXPIRED', async () => assertFlat401(await call({ key: expiredKey }), 'KEY_EXPIRED'));
-      test('disallowed address → 403 IP_NOT_ALLOWED', async () => assertWrapped(await call({ key: ipKey }), 403, 'IP_NOT_ALLOWED'));
-      test('X-Forwarded-For from an untrusted peer is ignored', async () => assertWrapped(await call({ key: ipKey, headers: { 'x-forwarded-for': '203.0.113.9' } }), 403, 'IP_NOT_ALLOWED'));
+      test('disallowed address → 403 IP_NOT_ALLOWED', async () =>
+        assertWrapped(await call({ key: ipKey }), 403, 'IP_NOT_ALLOWED'));
+      test('X-Forwarded-For from an untrusted peer is ignored', async () =>
+        assertWrapped(
+          await call({ key: ipKey, headers: { 'x-forwarded-for': '203.0.113.9' } }),
+          403,
+          'IP_NOT_ALLOWED',
+        ));
 
       if (route.agentPath) {
-        test("another account's agent → 404 AGENT_NOT_FOUND", async () => assertWrapped(await call({ key }, otherAgentId), 404, 'AGENT_NOT_FOUND'));
-        test('a key restricted to other agents → 403 AGENT_NOT_ALLOWED', async () => assertWrapped(await call({ key: restrictedKey }), 403, 'AGENT_NOT_ALLOWED'));
-        test('a restricted key works on its own agent', async () => assertAuthorised(await call({ key: restrictedKey }, secondAgentId), route));
-        test('a restricted key is refused on a missing agent too (no probing)', async () => assertWrapped(await call({ key: restrictedKey }, 'agt_missing'), 403, 'AGENT_NOT_ALLOWED'));
+        test("another account's agent → 404 AGENT_NOT_FOUND", async () =>
+          assertWrapped(await call({ key }, otherAgentId), 404, 'AGENT_NOT_FOUND'));
+        test('a key restricted to other agents → 403 AGENT_NOT_ALLOWED', async () =>
+          assertWrapped(await call({ key: restrictedKey }), 403, 'AGENT_NOT_ALLOWED'));
+        test('a restricted key works on its own agent', async () =>
+          assertAuthorised(await call({ key: restrictedKey }, secondAgentId), route));
+        test('a restricted key is refused on a missing agent too (no probing)', async () =>
+          assertWrapped(await call({ key: restrictedKey }, 'agt_missing'), 403, 'AGENT_NOT_ALLOWED'));
       }
     });
   }
@@ -138,7 +221,10 @@ describe('security matrix', () => {
       await server.call('PATCH', `/agents/${agentId}`, { key, body: {} }), // 400
       await server.call('GET', '/usage?from=nonsense', { key }), // 400
     ];
-    assert.deepEqual(responses.map((r) => r.status), [404, 403, 400, 400]);
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      [404, 403, 400, 400],
+    );
     for (const response of responses) {
       assert.match(response.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
       assert.match(response.headers.get('ratelimit-reset') ?? '', /^\d+$/);
@@ -147,10 +233,16 @@ describe('security matrix', () => {
 
   test('a restricted key sees only its agents in GET /agents', async () => {
     const response = await server.call('GET', '/agents', { key: restrictedKey });
-    assert.deepEqual(response.body.agents.map((a: { id: string }) => a.id), [secondAgentId]);
+    assert.deepEqual(
+      response.body.agents.map((a: { id: string }) => a.id),
+      [secondAgentId],
+    );
     const full = await server.call('GET', '/agents', { key });
     assert.equal(full.body.agents.length, 2);
-    assert.ok(!full.body.agents.some((a: { id: string }) => a.id === otherAgentId), "another account's agent is never listed");
+    assert.ok(
+      !full.body.agents.some((a: { id: string }) => a.id === otherAgentId),
+      "another account's agent is never listed",
+    );
   });
 
   test('an expired key is refused from the instant of its expiry', async () => {
@@ -200,8 +292,15 @@ describe('trusted proxies', () => {
   after(() => server.close());
 
   test('X-Forwarded-For is honoured from a configured proxy', async () => {
-    assert.equal((await server.call('GET', '/validate', { key: ipKey, headers: { 'x-forwarded-for': '203.0.113.9' } })).status, 200);
-    assert.equal((await server.call('GET', '/validate', { key: ipKey, headers: { 'x-forwarded-for': '198.51.100.1' } })).body.error.code, 'IP_NOT_ALLOWED');
+    assert.equal(
+      (await server.call('GET', '/validate', { key: ipKey, headers: { 'x-forwarded-for': '203.0.113.9' } })).status,
+      200,
+    );
+    assert.equal(
+      (await server.call('GET', '/validate', { key: ipKey, headers: { 'x-forwarded-for': '198.51.100.1' } })).body.error
+        .code,
+      'IP_NOT_ALLOWED',
+    );
   });
   test('without the header the proxy address itself is the client', async () => {
     assert.equal((await server.call('GET', '/validate', { key: ipKey })).body.error.code, 'IP_NOT_ALLOWED');

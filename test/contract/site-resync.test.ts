@@ -14,7 +14,8 @@ import { BUOYS, CRANES, INDEX_V1, INDEX_V2, MOORINGS, page, serveChangingSite } 
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/files');
 
-const storageOf = (html: string, url: string) => characterCount(...extractHtml(html, url).sections.map((section) => section.text));
+const storageOf = (html: string, url: string) =>
+  characterCount(...extractHtml(html, url).sections.map((section) => section.text));
 
 describe('site re-sync and duplicates', () => {
   let server: TestServer;
@@ -35,10 +36,21 @@ describe('site re-sync and duplicates', () => {
     await admin.addUser(account.id, email);
     const as = admin.as(await admin.signIn(email));
     const base = `/accounts/${account.id}/agents/${agent.id}`;
-    const storage = async () => (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used as number;
-    const websites = async () => (await server.call('GET', `/agents/${agent.id}/sources?type=website&size=100`, { key })).body.sources as Array<{ id: string; url: string; title: string }>;
-    const events = async () => (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type.startsWith('source.')).reverse();
-    const search = async (query: string) => (await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query, limit: 5 } })).body.results as Array<{ content: string; source: { id: string } }>;
+    const storage = async () =>
+      (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used as number;
+    const websites = async () =>
+      (await server.call('GET', `/agents/${agent.id}/sources?type=website&size=100`, { key })).body.sources as Array<{
+        id: string;
+        url: string;
+        title: string;
+      }>;
+    const events = async () =>
+      (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items
+        .filter((e) => e.type.startsWith('source.'))
+        .reverse();
+    const search = async (query: string) =>
+      (await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query, limit: 5 } })).body
+        .results as Array<{ content: string; source: { id: string } }>;
     return { account, agent, key, as, base, storage, websites, events, search };
   }
 
@@ -47,12 +59,18 @@ describe('site re-sync and duplicates', () => {
     const origin = await site.start();
     try {
       const { agent, key, as, base, storage, websites, events, search } = await setup();
-      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${origin}/` } });
+      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+        key,
+        body: { url: `${origin}/` },
+      });
       assert.equal(crawl.status, 200, crawl.text);
       assert.equal(crawl.body.added.length, 3);
       const before = await websites();
       const idOf = (list: typeof before, path: string) => list.find((s) => s.url === `${origin}${path}`)?.id;
-      assert.equal(await storage(), storageOf(INDEX_V1, `${origin}/`) + storageOf(BUOYS, origin) + storageOf(CRANES, origin));
+      assert.equal(
+        await storage(),
+        storageOf(INDEX_V1, `${origin}/`) + storageOf(BUOYS, origin) + storageOf(CRANES, origin),
+      );
 
       const listed = await as('GET', `${base}/sites`);
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
@@ -73,8 +91,15 @@ describe('site re-sync and duplicates', () => {
       assert.deepEqual(counts, { added: 1, updated: 1, removed: 1, unchanged: 1, failed: 0 });
       assert.deepEqual(failures, []);
       assert.equal(error, null);
-      assert.ok(site.log.some((entry) => entry.path === '/cranes.html' && entry.status === 304), 'the unchanged page was asked with If-None-Match and answered 304');
-      assert.equal(site.log.filter((entry) => entry.path === '/cranes.html').length, 1, 'a page is asked for once per run');
+      assert.ok(
+        site.log.some((entry) => entry.path === '/cranes.html' && entry.status === 304),
+        'the unchanged page was asked with If-None-Match and answered 304',
+      );
+      assert.equal(
+        site.log.filter((entry) => entry.path === '/cranes.html').length,
+        1,
+        'a page is asked for once per run',
+      );
       assert.equal(resync.body.site.pageCount, 3);
       assert.deepEqual(resync.body.site.lastResult, counts);
 
@@ -82,7 +107,10 @@ describe('site re-sync and duplicates', () => {
       assert.deepEqual(after.map((s) => s.url.replace(origin, '')).sort(), ['/', '/cranes.html', '/moorings.html']);
       assert.equal(idOf(after, '/'), idOf(before, '/'), 'the edited page keeps its source id');
       assert.equal(idOf(after, '/cranes.html'), idOf(before, '/cranes.html'));
-      assert.equal(await storage(), storageOf(INDEX_V2, `${origin}/`) + storageOf(CRANES, origin) + storageOf(MOORINGS, origin));
+      assert.equal(
+        await storage(),
+        storageOf(INDEX_V2, `${origin}/`) + storageOf(CRANES, origin) + storageOf(MOORINGS, origin),
+      );
 
       const tugboat = await search('tugboat pilots for tankers');
       assert.equal(tugboat[0]?.source.id, idOf(after, '/'));
@@ -90,21 +118,33 @@ describe('site re-sync and duplicates', () => {
       const current = new Set(after.map((s) => s.id));
       for (const query of ['lighthouse keepers polish the lens', 'red and green buoys mark the channel']) {
         const results = await search(query);
-        assert.ok(results.every((r) => current.has(r.source.id) && !/lighthouse|buoys/i.test(r.content)), `${query}: ${JSON.stringify(results)}`);
+        assert.ok(
+          results.every((r) => current.has(r.source.id) && !/lighthouse|buoys/i.test(r.content)),
+          `${query}: ${JSON.stringify(results)}`,
+        );
       }
       assert.equal((await search('visiting yachts swinging moorings'))[0]?.source.id, idOf(after, '/moorings.html'));
 
       // The crawl's one source.added, then the removed page's source.deleted and the re-sync's one source.added; an update emits nothing.
-      assert.deepEqual((await events()).map((e) => [e.type, e.data.source]), [
-        ['source.added', `${origin}/`],
-        ['source.deleted', `${origin}/buoys.html`],
-        ['source.added', `${origin}/`],
-      ]);
+      assert.deepEqual(
+        (await events()).map((e) => [e.type, e.data.source]),
+        [
+          ['source.added', `${origin}/`],
+          ['source.deleted', `${origin}/buoys.html`],
+          ['source.added', `${origin}/`],
+        ],
+      );
 
       // Nothing changed since: every page answers 304, and nothing moves.
       const quiet = await as('POST', `${base}/sites/${siteView.id}/resync`);
-      assert.deepEqual({ ...quiet.body.result, failures: undefined, error: undefined }, { added: 0, updated: 0, removed: 0, unchanged: 3, failed: 0, failures: undefined, error: undefined });
-      assert.equal(await storage(), storageOf(INDEX_V2, `${origin}/`) + storageOf(CRANES, origin) + storageOf(MOORINGS, origin));
+      assert.deepEqual(
+        { ...quiet.body.result, failures: undefined, error: undefined },
+        { added: 0, updated: 0, removed: 0, unchanged: 3, failed: 0, failures: undefined, error: undefined },
+      );
+      assert.equal(
+        await storage(),
+        storageOf(INDEX_V2, `${origin}/`) + storageOf(CRANES, origin) + storageOf(MOORINGS, origin),
+      );
     } finally {
       await site.close();
     }
@@ -114,7 +154,10 @@ describe('site re-sync and duplicates', () => {
     const site = serveChangingSite();
     const origin = await site.start();
     const { agent, key, as, base, storage, websites, search } = await setup();
-    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${origin}/` } });
+    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+      key,
+      body: { url: `${origin}/` },
+    });
     assert.equal(crawl.status, 200, crawl.text);
     const pagesBefore = await websites();
     const storageBefore = await storage();
@@ -131,7 +174,10 @@ describe('site re-sync and duplicates', () => {
     const gone = await as('POST', `${base}/sites/${crawl.body.siteId}/resync`);
     assert.equal(gone.status, 200, JSON.stringify(gone.body));
     assert.equal(gone.body.result.failed, 3);
-    assert.ok(gone.body.result.failures.every((f: { reason: string }) => /network|refused|connect/i.test(f.reason)), JSON.stringify(gone.body.result.failures));
+    assert.ok(
+      gone.body.result.failures.every((f: { reason: string }) => /network|refused|connect/i.test(f.reason)),
+      JSON.stringify(gone.body.result.failures),
+    );
 
     assert.deepEqual(await websites(), pagesBefore);
     assert.equal(await storage(), storageBefore);
@@ -144,7 +190,10 @@ describe('site re-sync and duplicates', () => {
     const other = await openStore(server.config);
     try {
       const { account, agent, key, as, base } = await setup();
-      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${origin}/` } });
+      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+        key,
+        body: { url: `${origin}/` },
+      });
       const siteId = crawl.body.siteId as string;
 
       const scheduled = await as('PATCH', `${base}/sites/${siteId}`, { schedule: 'daily' });
@@ -158,17 +207,28 @@ describe('site re-sync and duplicates', () => {
       await server.deps.store.sites.setSchedule(account.id, siteId, 'daily', now - 1);
       let tokens = 0;
       const lease = () => ({ token: `lease_${(tokens += 1)}`, until: now + 60_000 });
-      const [mine, theirs] = await Promise.all([server.deps.store.sites.claimDue(now, 10, lease), other.sites.claimDue(now, 10, lease)]);
+      const [mine, theirs] = await Promise.all([
+        server.deps.store.sites.claimDue(now, 10, lease),
+        other.sites.claimDue(now, 10, lease),
+      ]);
       assert.equal(mine.length + theirs.length, 1, 'one claim wins');
       const held = [...mine, ...theirs][0];
       assert.ok(held);
-      assert.equal(await other.sites.claim(siteId, { token: 'lease_late', until: now + 60_000 }, now), false, 'a held lease is not taken');
+      assert.equal(
+        await other.sites.claim(siteId, { token: 'lease_late', until: now + 60_000 }, now),
+        false,
+        'a held lease is not taken',
+      );
       const busy = await as('POST', `${base}/sites/${siteId}/resync`);
       assert.equal(busy.status, 409);
       assert.equal(busy.body.error.code, 'SITE_SYNC_RUNNING');
       // An expired lease (its holder died) is taken again.
       assert.equal(await other.sites.claim(siteId, { token: 'lease_next', until: now + 120_000 }, now + 60_001), true);
-      await other.sites.finish(siteId, { token: 'lease_next', until: 0 }, { at: now, result: null, error: null, nextRunAt: now - 1 });
+      await other.sites.finish(
+        siteId,
+        { token: 'lease_next', until: 0 },
+        { at: now, result: null, error: null, nextRunAt: now - 1 },
+      );
 
       // The scheduler's round: due, so it runs once, records the run and moves the next one a day on.
       const round = await syncDueSites(server.deps, 5);
@@ -186,30 +246,60 @@ describe('site re-sync and duplicates', () => {
 
   test('URL variants, canonical links and a repeated crawl are held once, and the answer says why', async () => {
     const site = serveChangingSite();
-    site.pages.set('/', page('Harbour guide', 'Lighthouse keepers polish the great lens every evening.', ['/cranes.html#top', '/cranes.html?utm_source=news&utm_medium=mail', '/cranes.html?ref=home', '/cranes.html?fbclid=abc&gclid=def', '/index.html', '/copy.html', '/print.html']));
+    site.pages.set(
+      '/',
+      page('Harbour guide', 'Lighthouse keepers polish the great lens every evening.', [
+        '/cranes.html#top',
+        '/cranes.html?utm_source=news&utm_medium=mail',
+        '/cranes.html?ref=home',
+        '/cranes.html?fbclid=abc&gclid=def',
+        '/index.html',
+        '/copy.html',
+        '/print.html',
+      ]),
+    );
     // The same text under another URL, and a print view that names its canonical page.
     site.pages.set('/copy.html', CRANES);
-    site.pages.set('/print.html', page('Cranes (print)', 'Printed copy.', [], '<link rel="canonical" href="/cranes.html">'));
+    site.pages.set(
+      '/print.html',
+      page('Cranes (print)', 'Printed copy.', [], '<link rel="canonical" href="/cranes.html">'),
+    );
     site.pages.set('/index.html', site.pages.get('/') as string);
     const origin = await site.start();
     try {
       const { agent, key, storage, websites } = await setup();
-      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${origin}/?utm_campaign=spring` } });
+      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+        key,
+        body: { url: `${origin}/?utm_campaign=spring` },
+      });
       assert.equal(crawl.status, 200, crawl.text);
       assert.deepEqual((await websites()).map((s) => s.url.replace(origin, '')).sort(), ['/', '/cranes.html']);
       const copy = crawl.body.skipped.find((s: { url: string }) => s.url === `${origin}/copy.html`);
       assert.deepEqual(copy, { url: `${origin}/copy.html`, reason: 'duplicate', sameAs: `${origin}/cranes.html` });
       const print = crawl.body.skipped.find((s: { url: string }) => s.url === `${origin}/print.html`);
-      assert.deepEqual(print, { url: `${origin}/print.html`, reason: 'canonical', sameAs: `${origin}/cranes.html` }, 'a print view is its canonical page, whose own text is held');
+      assert.deepEqual(
+        print,
+        { url: `${origin}/print.html`, reason: 'canonical', sameAs: `${origin}/cranes.html` },
+        'a print view is its canonical page, whose own text is held',
+      );
       assert.ok(!site.log.some((entry) => entry.path === '/index.html'), '/index.html is / and is not fetched again');
-      assert.equal(site.log.filter((entry) => entry.path === '/cranes.html').length, 1, 'every variant of /cranes.html is one URL');
+      assert.equal(
+        site.log.filter((entry) => entry.path === '/cranes.html').length,
+        1,
+        'every variant of /cranes.html is one URL',
+      );
       const storageOnce = await storage();
 
-      const again = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${origin}/index.html?ref=newsletter#top` } });
+      const again = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+        key,
+        body: { url: `${origin}/index.html?ref=newsletter#top` },
+      });
       assert.equal(again.status, 200, again.text);
       assert.deepEqual(again.body.added, []);
       assert.equal(again.body.siteId, crawl.body.siteId, 'the same site: its start URL normalises to the same');
-      assert.ok(again.body.skipped.some((s: { url: string; reason: string }) => s.url === `${origin}/` && s.reason === 'known'));
+      assert.ok(
+        again.body.skipped.some((s: { url: string; reason: string }) => s.url === `${origin}/` && s.reason === 'known'),
+      );
       assert.equal(await storage(), storageOnce);
     } finally {
       await site.close();
@@ -222,19 +312,39 @@ describe('site re-sync and duplicates', () => {
     try {
       const { account, agent, key, as, base, storage, websites } = await setup();
       const { store, ids, clock } = server.deps;
-      const legacy = { id: ids.next('src'), accountId: account.id, agentId: agent.id, type: 'website' as const, title: 'Cranes', content: null, url: `${origin}/cranes.html`, size: null, storage: 10, createdAt: clock.now() };
+      const legacy = {
+        id: ids.next('src'),
+        accountId: account.id,
+        agentId: agent.id,
+        type: 'website' as const,
+        title: 'Cranes',
+        content: null,
+        url: `${origin}/cranes.html`,
+        size: null,
+        storage: 10,
+        createdAt: clock.now(),
+      };
       assert.equal(await store.agents.reserveStorage(account.id, agent.id, 10, 1_000_000), true);
       assert.equal(await store.sources.insert(legacy, []), true);
 
-      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${origin}/` } });
+      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+        key,
+        body: { url: `${origin}/` },
+      });
       assert.equal(crawl.status, 200, crawl.text);
       assert.equal(crawl.body.added.length, 2, 'the held page is known, not added again');
       assert.equal((await as('GET', `${base}/sites/${crawl.body.siteId}`)).body.site.pageCount, 3);
 
       const resync = await as('POST', `${base}/sites/${crawl.body.siteId}/resync`);
-      assert.deepEqual({ ...resync.body.result, failures: undefined, error: undefined }, { added: 0, updated: 1, removed: 0, unchanged: 2, failed: 0, failures: undefined, error: undefined });
+      assert.deepEqual(
+        { ...resync.body.result, failures: undefined, error: undefined },
+        { added: 0, updated: 1, removed: 0, unchanged: 2, failed: 0, failures: undefined, error: undefined },
+      );
       assert.equal((await websites()).find((s) => s.url === `${origin}/cranes.html`)?.id, legacy.id);
-      assert.equal(await storage(), storageOf(INDEX_V1, `${origin}/`) + storageOf(BUOYS, origin) + storageOf(CRANES, origin));
+      assert.equal(
+        await storage(),
+        storageOf(INDEX_V1, `${origin}/`) + storageOf(BUOYS, origin) + storageOf(CRANES, origin),
+      );
     } finally {
       await site.close();
     }
@@ -245,7 +355,11 @@ describe('site re-sync and duplicates', () => {
     const upload = async (name: string, bytes: Uint8Array) => {
       const form = new FormData();
       form.append('file', new Blob([bytes]), name);
-      const response = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+      const response = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/sources/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+        body: form,
+      });
       return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
     };
     const bytes = readFileSync(join(FIXTURES, 'tides-utf8.txt'));
@@ -258,14 +372,20 @@ describe('site re-sync and duplicates', () => {
     assert.equal(second.status, 200, JSON.stringify(second.body));
     assert.deepEqual(second.body, { success: true, source: first.body.source, duplicate: true });
     // Two at once: one is stored, the other finds it.
-    const other = new TextEncoder().encode('Neap tides follow the quarter moons; spring tides follow the new and the full moon.\n');
+    const other = new TextEncoder().encode(
+      'Neap tides follow the quarter moons; spring tides follow the new and the full moon.\n',
+    );
     const racing = await Promise.all([upload('a.txt', other), upload('b.txt', other)]);
-    assert.deepEqual(racing.map((r) => r.status), [200, 200]);
+    assert.deepEqual(
+      racing.map((r) => r.status),
+      [200, 200],
+    );
     assert.equal(racing.filter((r) => r.body.duplicate === true).length, 1, JSON.stringify(racing.map((r) => r.body)));
     assert.equal(racing[0]?.body.source.id, racing[1]?.body.source.id);
 
     assert.equal(await storage(), bytes.byteLength + other.byteLength);
-    const files = (await server.call('GET', `/agents/${agent.id}/sources?type=file`, { key })).body.pagination.totalSources;
+    const files = (await server.call('GET', `/agents/${agent.id}/sources?type=file`, { key })).body.pagination
+      .totalSources;
     assert.equal(files, 2);
     assert.equal((await events()).filter((e) => e.type === 'source.added').length, 2);
     // A held file under a name that contradicts its content is still refused.

@@ -23,9 +23,21 @@ let deliveries: DeliveryWorker;
 let evaluations: EvaluationWorker;
 
 const SOURCES = [
-  { title: 'Opening hours', content: 'The bakery opens at seven in the morning and closes at six in the evening, Monday to Saturday. On Sundays the shop stays closed.' },
-  { title: 'Gluten-free bread', content: 'Our gluten-free loaves are baked on Thursdays in a separate oven, from buckwheat and rice flour, and sell out by noon.' },
-  { title: 'Wedding cakes', content: 'Wedding cakes are ordered at least six weeks ahead; a tasting appointment with the pastry chef costs twenty euros.' },
+  {
+    title: 'Opening hours',
+    content:
+      'The bakery opens at seven in the morning and closes at six in the evening, Monday to Saturday. On Sundays the shop stays closed.',
+  },
+  {
+    title: 'Gluten-free bread',
+    content:
+      'Our gluten-free loaves are baked on Thursdays in a separate oven, from buckwheat and rice flour, and sell out by noon.',
+  },
+  {
+    title: 'Wedding cakes',
+    content:
+      'Wedding cakes are ordered at least six weeks ahead; a tasting appointment with the pastry chef costs twenty euros.',
+  },
 ];
 
 async function seedAgent(name: string) {
@@ -43,7 +55,14 @@ async function addSource(agentId: string, key: string, source: { title: string; 
 
 describe(`test questions (${TEST_BACKEND})`, () => {
   before(async () => {
-    server = await startTestServer({ clock, configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: true }, evaluations: { quietMs: QUIET, maxWaitMs: 10 * QUIET } } });
+    server = await startTestServer({
+      clock,
+      configFile: {
+        ...UNLIMITED_RATE,
+        network: { allowPrivateAddresses: true },
+        evaluations: { quietMs: QUIET, maxWaitMs: 10 * QUIET },
+      },
+    });
     receiver = await startReceiver(secrets, { checkTime: false });
     deliveries = createWebhookWorker(server.config, server.deps, undefined, () => 0.5);
     evaluations = createTestRunWorker(server.config, server.deps);
@@ -56,7 +75,10 @@ describe(`test questions (${TEST_BACKEND})`, () => {
 
   test('a run passes the questions; deleting an expected source re-runs them by itself and sends evaluation.regressed', async () => {
     const { ctx, agentId, key } = await seedAgent('Bakery');
-    const hook = await createEndpoint(server.deps, ctx, { url: receiver.url('/bakery'), events: ['evaluation.completed', 'evaluation.regressed'] });
+    const hook = await createEndpoint(server.deps, ctx, {
+      url: receiver.url('/bakery'),
+      events: ['evaluation.completed', 'evaluation.regressed'],
+    });
     secrets.set('/bakery', hook.secret);
     const sourceIds = [];
     for (const source of SOURCES) sourceIds.push(await addSource(agentId, key, source));
@@ -71,7 +93,14 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     for (const ask of asks) {
       const response = await server.call('POST', `/agents/${agentId}/test-questions`, { key, body: ask });
       assert.equal(response.status, 200, response.text);
-      assert.deepEqual(Object.keys(response.body.testQuestion).sort(), ['createdAt', 'expectNothing', 'expectedSourceIds', 'id', 'k', 'question']);
+      assert.deepEqual(Object.keys(response.body.testQuestion).sort(), [
+        'createdAt',
+        'expectNothing',
+        'expectedSourceIds',
+        'id',
+        'k',
+        'question',
+      ]);
       assert.match(response.body.testQuestion.id, /^tq_/);
       questions.push(response.body.testQuestion);
     }
@@ -80,22 +109,45 @@ describe(`test questions (${TEST_BACKEND})`, () => {
 
     const listed = await server.call('GET', `/agents/${agentId}/test-questions?size=3`, { key });
     assert.equal(listed.status, 200);
-    assert.deepEqual(listed.body.testQuestions.map((q: { id: string }) => q.id), [questions[3].id, questions[2].id, questions[1].id]);
-    assert.deepEqual(listed.body.pagination, { totalPages: 2, currentPage: 1, pagingCounter: 1, hasNextPage: true, totalTestQuestions: 4 });
+    assert.deepEqual(
+      listed.body.testQuestions.map((q: { id: string }) => q.id),
+      [questions[3].id, questions[2].id, questions[1].id],
+    );
+    assert.deepEqual(listed.body.pagination, {
+      totalPages: 2,
+      currentPage: 1,
+      pagingCounter: 1,
+      hasNextPage: true,
+      totalTestQuestions: 4,
+    });
 
     const first = await server.call('POST', `/agents/${agentId}/test-runs`, { key });
     assert.equal(first.status, 200, first.text);
     const run = first.body.run;
     assert.equal(run.state, 'completed');
     assert.equal(run.trigger, 'manual');
-    assert.deepEqual({ passRate: run.passRate, passed: run.passed, failed: run.failed }, { passRate: 1, passed: 4, failed: 0 }, JSON.stringify(run.results, null, 1));
-    assert.deepEqual(run.results.map((r: { questionId: string }) => r.questionId), questions.map((q) => q.id));
+    assert.deepEqual(
+      { passRate: run.passRate, passed: run.passed, failed: run.failed },
+      { passRate: 1, passed: 4, failed: 0 },
+      JSON.stringify(run.results, null, 1),
+    );
+    assert.deepEqual(
+      run.results.map((r: { questionId: string }) => r.questionId),
+      questions.map((q) => q.id),
+    );
     for (const [i, result] of run.results.slice(0, 3).entries()) {
       assert.equal(result.rank, 1);
       assert.ok(result.score >= 0.3 && result.score <= 1);
       assert.equal(result.topSources[0].id, sourceIds[i]);
     }
-    assert.deepEqual(run.results[3], { questionId: questions[3].id, question: asks[3]!.question, passed: true, rank: null, score: null, topSources: [] });
+    assert.deepEqual(run.results[3], {
+      questionId: questions[3].id,
+      question: asks[3]!.question,
+      passed: true,
+      rank: null,
+      score: null,
+      topSources: [],
+    });
     assert.deepEqual((await server.call('GET', `/agents/${agentId}/test-runs/${run.id}`, { key })).body.run, run);
 
     // The wedding-cake source goes: the agent's questions run again once its knowledge is quiet.
@@ -109,15 +161,27 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     assert.equal(runs.body.pagination.totalRuns, 2);
     const automatic = runs.body.runs[0];
     assert.equal(automatic.trigger, 'knowledge-change');
-    assert.deepEqual({ passed: automatic.passed, failed: automatic.failed, passRate: automatic.passRate }, { passed: 3, failed: 1, passRate: 0.75 });
+    assert.deepEqual(
+      { passed: automatic.passed, failed: automatic.failed, passRate: automatic.passRate },
+      { passed: 3, failed: 1, passRate: 0.75 },
+    );
     assert.equal(automatic.results[2].passed, false);
 
     await deliveries.drain();
-    const got = receiver.received.filter((d) => d.path === '/bakery').sort((a, b) => a.envelope.id.localeCompare(b.envelope.id));
-    assert.deepEqual(got.map((d) => d.envelope.type), ['evaluation.completed', 'evaluation.completed', 'evaluation.regressed']);
-    for (const delivery of got) assert.ok(delivery.verified, `${delivery.envelope.type} verifies with standardwebhooks`);
+    const got = receiver.received
+      .filter((d) => d.path === '/bakery')
+      .sort((a, b) => a.envelope.id.localeCompare(b.envelope.id));
+    assert.deepEqual(
+      got.map((d) => d.envelope.type),
+      ['evaluation.completed', 'evaluation.completed', 'evaluation.regressed'],
+    );
+    for (const delivery of got)
+      assert.ok(delivery.verified, `${delivery.envelope.type} verifies with standardwebhooks`);
     const agentRef = { id: agentId, name: 'Bakery' };
-    assert.deepEqual(got[1]!.envelope.data, { agent: agentRef, run: { id: automatic.id, trigger: 'knowledge-change', passRate: 0.75, passed: 3, failed: 1 } });
+    assert.deepEqual(got[1]!.envelope.data, {
+      agent: agentRef,
+      run: { id: automatic.id, trigger: 'knowledge-change', passRate: 0.75, passed: 3, failed: 1 },
+    });
     assert.deepEqual(got[2]!.envelope.data, {
       agent: agentRef,
       run: { id: automatic.id, trigger: 'knowledge-change', passRate: 0.75, passed: 3, failed: 1 },
@@ -125,7 +189,10 @@ describe(`test questions (${TEST_BACKEND})`, () => {
       questions: [{ questionId: questions[2].id, question: asks[2]!.question, rank: null, score: null }],
     });
 
-    assert.equal((await server.call('DELETE', `/agents/${agentId}/test-questions/${questions[0].id}`, { key })).status, 200);
+    assert.equal(
+      (await server.call('DELETE', `/agents/${agentId}/test-questions/${questions[0].id}`, { key })).status,
+      200,
+    );
     const again = await server.call('DELETE', `/agents/${agentId}/test-questions/${questions[0].id}`, { key });
     assert.equal(again.status, 404);
     assert.equal(again.body.error.code, 'TEST_QUESTION_NOT_FOUND');
@@ -136,9 +203,20 @@ describe(`test questions (${TEST_BACKEND})`, () => {
   test('many knowledge changes in a row make one automatic run', async () => {
     const { agentId, key } = await seedAgent('Busy');
     const sourceId = await addSource(agentId, key, SOURCES[0]!);
-    assert.equal((await server.call('POST', `/agents/${agentId}/test-questions`, { key, body: { question: 'When does the bakery open?', expectedSourceIds: [sourceId] } })).status, 200);
+    assert.equal(
+      (
+        await server.call('POST', `/agents/${agentId}/test-questions`, {
+          key,
+          body: { question: 'When does the bakery open?', expectedSourceIds: [sourceId] },
+        })
+      ).status,
+      200,
+    );
     for (let page = 0; page < 12; page++) {
-      await addSource(agentId, key, { title: `Page ${page}`, content: `Notes number ${page} about the delivery van and its routes through town.` });
+      await addSource(agentId, key, {
+        title: `Page ${page}`,
+        content: `Notes number ${page} about the delivery van and its routes through town.`,
+      });
       clock.advance(QUIET / 3);
       assert.equal((await evaluations.runOnce()).automatic, 0);
     }
@@ -155,8 +233,19 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     try {
       const { agentId, key } = await seedAgent('Beekeeper');
       const sourceId = await addSource(agentId, key, SOURCES[0]!);
-      assert.equal((await server.call('POST', `/agents/${agentId}/test-questions`, { key, body: { question: 'When does the bakery open?', expectedSourceIds: [sourceId] } })).status, 200);
-      const crawl = await server.call('POST', `/agents/${agentId}/sources/website`, { key, body: { url: `${site.origin}/` } });
+      assert.equal(
+        (
+          await server.call('POST', `/agents/${agentId}/test-questions`, {
+            key,
+            body: { question: 'When does the bakery open?', expectedSourceIds: [sourceId] },
+          })
+        ).status,
+        200,
+      );
+      const crawl = await server.call('POST', `/agents/${agentId}/sources/website`, {
+        key,
+        body: { url: `${site.origin}/` },
+      });
       assert.equal(crawl.status, 200, crawl.text);
       assert.ok(crawl.body.added.length >= 4, crawl.text);
       assert.equal((await evaluations.runOnce()).automatic, 0);
@@ -175,14 +264,20 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     const { agentId, key } = await seedAgent('Large');
     const sourceId = await addSource(agentId, key, SOURCES[1]!);
     for (let i = 0; i < 26; i++) {
-      const response = await server.call('POST', `/agents/${agentId}/test-questions`, { key, body: { question: `Gluten-free loaves question ${i}?`, expectedSourceIds: [sourceId] } });
+      const response = await server.call('POST', `/agents/${agentId}/test-questions`, {
+        key,
+        body: { question: `Gluten-free loaves question ${i}?`, expectedSourceIds: [sourceId] },
+      });
       assert.equal(response.status, 200, response.text);
     }
     const started = await server.call('POST', `/agents/${agentId}/test-runs`, { key });
     assert.equal(started.status, 202, started.text);
     assert.equal(started.body.run.state, 'queued');
     assert.equal(started.body.run.passRate, null);
-    assert.equal((await server.call('GET', `/agents/${agentId}/test-runs/${started.body.run.id}`, { key })).body.run.state, 'queued');
+    assert.equal(
+      (await server.call('GET', `/agents/${agentId}/test-runs/${started.body.run.id}`, { key })).body.run.state,
+      'queued',
+    );
     assert.deepEqual(await evaluations.runOnce(), { automatic: 0, queued: 1 });
     const done = (await server.call('GET', `/agents/${agentId}/test-runs/${started.body.run.id}`, { key })).body.run;
     assert.equal(done.state, 'completed');
@@ -207,14 +302,22 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     const other = await seedAgent('Other');
     const theirs = await addSource(other.agentId, other.key, SOURCES[0]!);
     await refused({ question: 'When?', expectedSourceIds: [theirs] }, 'expectedSourceIds');
-    assert.equal((await server.call('GET', `/agents/${agentId}/test-questions`, { key })).body.pagination.totalTestQuestions, 0);
+    assert.equal(
+      (await server.call('GET', `/agents/${agentId}/test-questions`, { key })).body.pagination.totalTestQuestions,
+      0,
+    );
   });
 
   test("another account's questions and runs are not found, even by id", async () => {
     const mine = await seedAgent('Mine');
     const theirs = await seedAgent('Theirs');
     const sourceId = await addSource(theirs.agentId, theirs.key, SOURCES[0]!);
-    const question = (await server.call('POST', `/agents/${theirs.agentId}/test-questions`, { key: theirs.key, body: { question: 'When?', expectedSourceIds: [sourceId] } })).body.testQuestion;
+    const question = (
+      await server.call('POST', `/agents/${theirs.agentId}/test-questions`, {
+        key: theirs.key,
+        body: { question: 'When?', expectedSourceIds: [sourceId] },
+      })
+    ).body.testQuestion;
     const run = (await server.call('POST', `/agents/${theirs.agentId}/test-runs`, { key: theirs.key })).body.run;
     for (const [method, path] of [
       ['GET', `/agents/${theirs.agentId}/test-questions`],
@@ -227,7 +330,9 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     }
     const crossed = await server.call('GET', `/agents/${mine.agentId}/test-runs/${run.id}`, { key: mine.key });
     assert.equal(crossed.body.error.code, 'TEST_RUN_NOT_FOUND');
-    const crossDelete = await server.call('DELETE', `/agents/${mine.agentId}/test-questions/${question.id}`, { key: mine.key });
+    const crossDelete = await server.call('DELETE', `/agents/${mine.agentId}/test-questions/${question.id}`, {
+      key: mine.key,
+    });
     assert.equal(crossDelete.body.error.code, 'TEST_QUESTION_NOT_FOUND');
   });
 });

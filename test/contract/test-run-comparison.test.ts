@@ -5,14 +5,30 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
-import { startScriptedEmbeddingsServer, EMBEDDING_DIMENSION, type ScriptedEmbeddingsServer } from '../support/scripted-embeddings-server.ts';
+import {
+  startScriptedEmbeddingsServer,
+  EMBEDDING_DIMENSION,
+  type ScriptedEmbeddingsServer,
+} from '../support/scripted-embeddings-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 
 const COMPARED = 'bag-of-words-64';
 const SOURCES = [
-  { title: 'Opening hours', content: 'The bakery opens at seven in the morning and closes at six in the evening, Monday to Saturday. On Sundays the shop stays closed.' },
-  { title: 'Gluten-free bread', content: 'Our gluten-free loaves are baked on Thursdays in a separate oven, from buckwheat and rice flour, and sell out by noon.' },
-  { title: 'Wedding cakes', content: 'Wedding cakes are ordered at least six weeks ahead; a tasting appointment with the pastry chef costs twenty euros.' },
+  {
+    title: 'Opening hours',
+    content:
+      'The bakery opens at seven in the morning and closes at six in the evening, Monday to Saturday. On Sundays the shop stays closed.',
+  },
+  {
+    title: 'Gluten-free bread',
+    content:
+      'Our gluten-free loaves are baked on Thursdays in a separate oven, from buckwheat and rice flour, and sell out by noon.',
+  },
+  {
+    title: 'Wedding cakes',
+    content:
+      'Wedding cakes are ordered at least six weeks ahead; a tasting appointment with the pastry chef costs twenty euros.',
+  },
 ];
 
 describe(`a test run compared with a second embedding model (${TEST_BACKEND})`, () => {
@@ -25,7 +41,14 @@ describe(`a test run compared with a second embedding model (${TEST_BACKEND})`, 
   before(async () => {
     embeddings = await startScriptedEmbeddingsServer();
     server = await startTestServer({
-      configFile: { ...UNLIMITED_RATE, evaluations: { compareEmbeddings: [{ provider: 'openai', baseUrl: embeddings.baseUrl(), model: COMPARED, dimension: EMBEDDING_DIMENSION }] } },
+      configFile: {
+        ...UNLIMITED_RATE,
+        evaluations: {
+          compareEmbeddings: [
+            { provider: 'openai', baseUrl: embeddings.baseUrl(), model: COMPARED, dimension: EMBEDDING_DIMENSION },
+          ],
+        },
+      },
     });
     const { account, ctx } = await server.seedAccount('pro');
     accountId = account.id;
@@ -56,13 +79,19 @@ describe(`a test run compared with a second embedding model (${TEST_BACKEND})`, 
   test('reports both pass rates and leaves the live index, the stored vectors and the knowledge version untouched', async () => {
     const live = server.deps.embedder.model;
     const versionBefore = (await server.deps.store.agents.get(accountId, agentId))?.knowledgeVersion;
-    const searchBefore = await server.call('POST', `/agents/${agentId}/search`, { key, body: { query: 'When does the bakery open?' } });
+    const searchBefore = await server.call('POST', `/agents/${agentId}/search`, {
+      key,
+      body: { query: 'When does the bakery open?' },
+    });
     assert.equal(searchBefore.status, 200, searchBefore.text);
     const vectorsBefore = await server.deps.store.chunks.searchable(agentId, live);
     const indexBefore = server.deps.passageIndex.stats();
     embeddings.requests.length = 0;
 
-    const response = await server.call('POST', `/agents/${agentId}/test-runs`, { key, body: { compareModel: COMPARED } });
+    const response = await server.call('POST', `/agents/${agentId}/test-runs`, {
+      key,
+      body: { compareModel: COMPARED },
+    });
     assert.equal(response.status, 200, response.text);
     const run = response.body.run;
     assert.equal(run.state, 'completed');
@@ -80,21 +109,38 @@ describe(`a test run compared with a second embedding model (${TEST_BACKEND})`, 
     // Each model's own outcome: the live model answers all four; the crude bag-of-words model,
     // calibrated as any model is, still ranks the opening hours first for their question.
     assert.equal(run.passRate, 1, JSON.stringify(run.results));
-    assert.deepEqual(run.comparison.results[0].topSources.map((source: { title: string }) => source.title), ['Opening hours']);
+    assert.deepEqual(
+      run.comparison.results[0].topSources.map((source: { title: string }) => source.title),
+      ['Opening hours'],
+    );
     assert.equal(run.comparison.results[0].passed, true);
     assert.ok(run.comparison.passRate < run.passRate, JSON.stringify(run.comparison.results));
     // Every passage went to the second model, once, and so did every question.
     const sent = embeddings.requests.flatMap((request) => request.input);
-    for (const source of SOURCES) assert.equal(sent.filter((text) => text.includes(source.content)).length, 1, `${source.title} embedded once`);
+    for (const source of SOURCES)
+      assert.equal(sent.filter((text) => text.includes(source.content)).length, 1, `${source.title} embedded once`);
     for (const result of run.results) assert.ok(sent.includes(result.question), `${result.question} embedded`);
 
     // The live side is as it was: vectors, their model, the index, the knowledge version, search.
     const vectorsAfter = await server.deps.store.chunks.searchable(agentId, live);
-    assert.deepEqual(vectorsAfter.map((row) => [row.id, Array.from(row.embedding)]), vectorsBefore.map((row) => [row.id, Array.from(row.embedding)]));
-    assert.deepEqual(await server.deps.store.chunks.searchable(agentId, COMPARED), [], 'no passage stored with the second model');
+    assert.deepEqual(
+      vectorsAfter.map((row) => [row.id, Array.from(row.embedding)]),
+      vectorsBefore.map((row) => [row.id, Array.from(row.embedding)]),
+    );
+    assert.deepEqual(
+      await server.deps.store.chunks.searchable(agentId, COMPARED),
+      [],
+      'no passage stored with the second model',
+    );
     const indexAfter = server.deps.passageIndex.stats();
-    assert.deepEqual([indexAfter.entries, indexAfter.bytes, indexAfter.rebuilds, indexAfter.deltas], [indexBefore.entries, indexBefore.bytes, indexBefore.rebuilds, indexBefore.deltas]);
-    const searchAfter = await server.call('POST', `/agents/${agentId}/search`, { key, body: { query: 'When does the bakery open?' } });
+    assert.deepEqual(
+      [indexAfter.entries, indexAfter.bytes, indexAfter.rebuilds, indexAfter.deltas],
+      [indexBefore.entries, indexBefore.bytes, indexBefore.rebuilds, indexBefore.deltas],
+    );
+    const searchAfter = await server.call('POST', `/agents/${agentId}/search`, {
+      key,
+      body: { query: 'When does the bakery open?' },
+    });
     assert.deepEqual(searchAfter.body, searchBefore.body);
     assert.equal((await server.deps.store.agents.get(accountId, agentId))?.knowledgeVersion, versionBefore);
 
@@ -108,18 +154,27 @@ describe(`a test run compared with a second embedding model (${TEST_BACKEND})`, 
     const again = await server.call('POST', `/agents/${agentId}/test-runs`, { key, body: { compareModel: COMPARED } });
     assert.equal(again.status, 200, again.text);
     const sent = embeddings.requests.flatMap((request) => request.input);
-    for (const source of SOURCES) assert.ok(!sent.some((text) => text.includes(source.content)), `${source.title} not embedded again`);
-    for (const result of again.body.run.results) assert.ok(sent.includes(result.question), `${result.question} embedded`);
+    for (const source of SOURCES)
+      assert.ok(!sent.some((text) => text.includes(source.content)), `${source.title} not embedded again`);
+    for (const result of again.body.run.results)
+      assert.ok(sent.includes(result.question), `${result.question} embedded`);
     assert.equal(again.body.run.comparison.passRate, again.body.run.comparison.passed / 4);
 
     // A new source moves the knowledge version: the kept index is no longer current.
-    const added = await server.call('POST', `/agents/${agentId}/sources/text`, { key, body: { title: 'Parking', content: 'Customers may park for free behind the bakery for up to thirty minutes.' } });
+    const added = await server.call('POST', `/agents/${agentId}/sources/text`, {
+      key,
+      body: { title: 'Parking', content: 'Customers may park for free behind the bakery for up to thirty minutes.' },
+    });
     assert.equal(added.status, 200, added.text);
     embeddings.requests.length = 0;
-    const afterChange = await server.call('POST', `/agents/${agentId}/test-runs`, { key, body: { compareModel: COMPARED } });
+    const afterChange = await server.call('POST', `/agents/${agentId}/test-runs`, {
+      key,
+      body: { compareModel: COMPARED },
+    });
     assert.equal(afterChange.status, 200, afterChange.text);
     const resent = embeddings.requests.flatMap((request) => request.input);
-    for (const source of SOURCES) assert.equal(resent.filter((text) => text.includes(source.content)).length, 1, `${source.title} embedded again`);
+    for (const source of SOURCES)
+      assert.equal(resent.filter((text) => text.includes(source.content)).length, 1, `${source.title} embedded again`);
     assert.ok(resent.some((text) => text.includes('park for free')));
     const deleted = await server.call('DELETE', `/agents/${agentId}/sources/${added.body.source.id}`, { key });
     assert.equal(deleted.status, 200, deleted.text);

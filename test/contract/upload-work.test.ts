@@ -22,7 +22,13 @@ function recordingEmbedder() {
     dimension: real.dimension,
     embed(texts, signal) {
       const work = real.embed(texts, signal);
-      calls.push({ texts: texts.length, settled: work.then(() => 'done' as const, () => 'aborted' as const) });
+      calls.push({
+        texts: texts.length,
+        settled: work.then(
+          () => 'done' as const,
+          () => 'aborted' as const,
+        ),
+      });
       return work;
     },
     close: () => real.close(),
@@ -30,10 +36,22 @@ function recordingEmbedder() {
   return { embedder, calls };
 }
 
-function upload(server: TestServer, key: string, agentId: string, bytes: Uint8Array | string, filename: string, signal?: AbortSignal) {
+function upload(
+  server: TestServer,
+  key: string,
+  agentId: string,
+  bytes: Uint8Array | string,
+  filename: string,
+  signal?: AbortSignal,
+) {
   const form = new FormData();
   form.append('file', new Blob([bytes]), filename);
-  return fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form, signal });
+  return fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+    signal,
+  });
 }
 
 describe(`upload work (${TEST_BACKEND})`, () => {
@@ -44,7 +62,10 @@ describe(`upload work (${TEST_BACKEND})`, () => {
     recorder = recordingEmbedder();
     server = await startTestServer({
       embedder: recorder.embedder,
-      configFile: { plans: { ...UNLIMITED_RATE.plans, free: { requestsPerMinute: 100_000, storageLimit: 20_000 } }, extraction: { workers: 2, queue: 100 } },
+      configFile: {
+        plans: { ...UNLIMITED_RATE.plans, free: { requestsPerMinute: 100_000, storageLimit: 20_000 } },
+        extraction: { workers: 2, queue: 100 },
+      },
     });
   });
   after(() => server.close());
@@ -53,7 +74,8 @@ describe(`upload work (${TEST_BACKEND})`, () => {
     const { account, ctx } = await server.seedAccount(plan);
     const agent = await server.seedAgent(ctx);
     const key = await server.seedKey(account.id);
-    const storage = async () => (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used as number;
+    const storage = async () =>
+      (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used as number;
     return { agent, key, storage };
   }
 
@@ -61,16 +83,28 @@ describe(`upload work (${TEST_BACKEND})`, () => {
     const { agent, key, storage } = await setup();
     const callsBefore = recorder.calls.length;
     // 1,000 bytes each against 20,000 of storage: 20 fit.
-    const files = Array.from({ length: 50 }, (_, i) => `Upload ${String(i).padStart(2, '0')}: ${'boats are stored in winter. '.repeat(40)}`.slice(0, 1000));
-    const answers = await Promise.all(files.map(async (text, i) => {
-      const response = await upload(server, key, agent.id, text, `note-${i}.txt`);
-      return { status: response.status, body: (await response.json()) as { error?: { code: string } } };
-    }));
+    const files = Array.from({ length: 50 }, (_, i) =>
+      `Upload ${String(i).padStart(2, '0')}: ${'boats are stored in winter. '.repeat(40)}`.slice(0, 1000),
+    );
+    const answers = await Promise.all(
+      files.map(async (text, i) => {
+        const response = await upload(server, key, agent.id, text, `note-${i}.txt`);
+        return { status: response.status, body: (await response.json()) as { error?: { code: string } } };
+      }),
+    );
     const accepted = answers.filter((a) => a.status === 200).length;
     const refused = answers.filter((a) => a.status === 403 && a.body.error?.code === 'PLAN_LIMIT_REACHED').length;
-    assert.deepEqual([accepted, refused], [20, 30], JSON.stringify(answers.filter((a) => a.status !== 200 && a.status !== 403)));
+    assert.deepEqual(
+      [accepted, refused],
+      [20, 30],
+      JSON.stringify(answers.filter((a) => a.status !== 200 && a.status !== 403)),
+    );
     assert.equal(await storage(), 20_000, 'storage used is exactly the accepted files');
-    assert.equal(recorder.calls.length - callsBefore, 20, 'only the accepted uploads were embedded: the refusals came first');
+    assert.equal(
+      recorder.calls.length - callsBefore,
+      20,
+      'only the accepted uploads were embedded: the refusals came first',
+    );
   });
 
   test('a failed upload gives its reservation back', async () => {
@@ -86,19 +120,27 @@ describe(`upload work (${TEST_BACKEND})`, () => {
   test('a client that leaves mid-upload stops its embedding, and its storage is given back', async () => {
     const { agent, key, storage } = await setup('business');
     // ~400 passages: about a minute of embedding on one thread if nothing stopped it.
-    const text = Array.from({ length: 3_200 }, (_, i) => `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`).join('\n\n');
+    const text = Array.from(
+      { length: 3_200 },
+      (_, i) =>
+        `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`,
+    ).join('\n\n');
     const callsBefore = recorder.calls.length;
     const client = new AbortController();
     const sent = upload(server, key, agent.id, text, 'long.txt', client.signal).catch((error: unknown) => error);
     const deadline = Date.now() + 20_000;
-    while (recorder.calls.length === callsBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (recorder.calls.length === callsBefore && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(recorder.calls.length, callsBefore + 1, 'the embedding started');
     const call = recorder.calls.at(-1)!;
     assert.ok(call.texts > 200, `a long embedding (${call.texts} passages)`);
     client.abort();
     await sent;
     const leftAt = Date.now();
-    const outcome = await Promise.race([call.settled, new Promise((resolve) => setTimeout(() => resolve('still running'), 8_000))]);
+    const outcome = await Promise.race([
+      call.settled,
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 8_000)),
+    ]);
     assert.equal(outcome, 'aborted', 'the embedding stopped when the client left');
     assert.ok(Date.now() - leftAt < 8_000);
     // The reservation is given back once the aborted work unwinds.
@@ -121,10 +163,16 @@ describe(`a full extraction queue (${TEST_BACKEND})`, () => {
     const agent = await server.seedAgent(ctx);
     const key = await server.seedKey(account.id);
     const pdf = readFileSync(join(FIXTURES, 'lighthouses.pdf'));
-    const answers = await Promise.all(Array.from({ length: 8 }, async () => {
-      const response = await upload(server, key, agent.id, pdf, 'lighthouses.pdf');
-      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { success: boolean; duplicate?: true; error?: { code: string } } };
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const response = await upload(server, key, agent.id, pdf, 'lighthouses.pdf');
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: (await response.json()) as { success: boolean; duplicate?: true; error?: { code: string } },
+        };
+      }),
+    );
     const busy = answers.filter((a) => a.status === 503);
     assert.ok(busy.length >= 1, `some uploads found the queue full: ${answers.map((a) => a.status).join(',')}`);
     for (const answer of busy) {
@@ -144,7 +192,9 @@ describe(`a crawl whose client leaves (${TEST_BACKEND})`, () => {
   let site: ServedSite;
   before(async () => {
     site = await serveSite({ delayMs: 300 });
-    server = await startTestServer({ configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } } });
+    server = await startTestServer({
+      configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } },
+    });
   });
   after(async () => {
     await server.close();
@@ -162,7 +212,8 @@ describe(`a crawl whose client leaves (${TEST_BACKEND})`, () => {
       body: JSON.stringify({ url: `${site.origin}/` }),
       signal: client.signal,
     }).catch((error: unknown) => error);
-    while (site.requests.filter((path) => path.endsWith('.html') || path === '/').length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (site.requests.filter((path) => path.endsWith('.html') || path === '/').length < 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     client.abort();
     await crawl;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -172,8 +223,14 @@ describe(`a crawl whose client leaves (${TEST_BACKEND})`, () => {
     assert.equal(site.inFlight(), 0);
     const listed = await server.call('GET', `/agents/${agent.id}/sources`, { key });
     const kept = listed.body.sources as Array<{ id: string }>;
-    const sources = await Promise.all(kept.map((source) => server.deps.store.sources.get(account.id, agent.id, source.id)));
+    const sources = await Promise.all(
+      kept.map((source) => server.deps.store.sources.get(account.id, agent.id, source.id)),
+    );
     const used = (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used as number;
-    assert.equal(used, sources.reduce((sum, source) => sum + (source?.storage ?? 0), 0), 'no storage left reserved by the stopped crawl');
+    assert.equal(
+      used,
+      sources.reduce((sum, source) => sum + (source?.storage ?? 0), 0),
+      'no storage left reserved by the stopped crawl',
+    );
   });
 });

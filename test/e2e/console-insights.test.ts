@@ -9,13 +9,23 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import {
+  startScriptedModelServer,
+  scriptedModelConfig,
+  type ScriptedModelServer,
+} from '../support/scripted-model-server.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import type { AgentRecord } from '../../src/ports/store.ts';
 
 const PDF = join(import.meta.dirname, '..', 'fixtures', 'files', 'lighthouses.pdf');
-const LOOKUP_ORDER = [{ name: 'lookup_order', description: 'Finds an order by its number.', parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] } }];
+const LOOKUP_ORDER = [
+  {
+    name: 'lookup_order',
+    description: 'Finds an order by its number.',
+    parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] },
+  },
+];
 const PASSWORD = ['How do I reset my password?', 'I forgot my password, how can I change it?', 'password reset'];
 const CANCEL = ['How do I cancel my booking?', 'I want to cancel my berth booking'];
 
@@ -32,7 +42,9 @@ describe('console insights, source viewer and tool outputs in headless Chromium'
   const agentUrl = (tab: string) => `${server.baseUrl}/console/a/${accountId}/agents/${agent.id}/${tab}`;
   /** The page scrolls sideways by at most a pixel: nothing overflows the viewport. */
   const assertNoOverflow = async (target: Page) => {
-    const overflow = (await target.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+    const overflow = (await target.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    )) as number;
     assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow} px`);
   };
 
@@ -46,7 +58,16 @@ describe('console insights, source viewer and tool outputs in headless Chromium'
     key = await server.seedKey(account.id);
     const form = new FormData();
     form.append('file', new Blob([readFileSync(PDF)]), 'lighthouses.pdf');
-    assert.equal((await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form })).status, 200);
+    assert.equal(
+      (
+        await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/sources/files`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}` },
+          body: form,
+        })
+      ).status,
+      200,
+    );
 
     // End users' traffic: questions the knowledge (lighthouses) does not answer, a reply rated
     // down, and a tool call answered by the client.
@@ -58,14 +79,24 @@ describe('console insights, source viewer and tool outputs in headless Chromium'
     for (const question of [...PASSWORD, ...CANCEL]) await chat({ message: question });
     model.enqueue({ content: ['Lighthouses use Fresnel lenses.'] });
     const rated = await chat({ message: 'Who invented the Fresnel lens?' });
-    const feedback = await server.call('POST', `/agents/${agent.id}/conversations/${rated.conversationId}/messages/${rated.messageId}/feedback`, { key, body: { rating: 'down', comment: 'It does not name the inventor' } });
+    const feedback = await server.call(
+      'POST',
+      `/agents/${agent.id}/conversations/${rated.conversationId}/messages/${rated.messageId}/feedback`,
+      { key, body: { rating: 'down', comment: 'It does not name the inventor' } },
+    );
     assert.equal(feedback.status, 200, feedback.text);
-    model.enqueue({ toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"B-42"}' }] }, { content: ['Order B-42 is on its way.'] });
+    model.enqueue(
+      { toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"B-42"}' }] },
+      { content: ['Order B-42 is on its way.'] },
+    );
     const called = await chat({ message: 'Where is order B-42?' });
     toolConversation = called.conversationId;
     const callId = called.reply.tool_calls?.[0]?.id;
     assert.ok(callId);
-    await chat({ conversationId: toolConversation, toolResults: [{ toolCallId: callId, output: '{"status":"in transit","carrier":"PostNord"}' }] });
+    await chat({
+      conversationId: toolConversation,
+      toolResults: [{ toolCallId: callId, output: '{"status":"in transit","carrier":"PostNord"}' }],
+    });
 
     const client = adminClient(server);
     await client.addUser(accountId, 'owner@harbour.example');
@@ -128,14 +159,22 @@ describe('console insights, source viewer and tool outputs in headless Chromium'
 
     await unanswered.getByRole('button', { name: /^Add answer: .*password/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Answer').fill('Choose “Forgot password” on the sign-in page: a reset link is sent to your email.');
+    await dialog
+      .getByLabel('Answer')
+      .fill('Choose “Forgot password” on the sign-in page: a reset link is sent to your email.');
     await screenshot(page, 'insights-04-add-answer');
     await dialog.getByRole('button', { name: 'Add answer' }).click();
     await page.getByText('Added a Q&A covering 3 questions.').waitFor();
-    await unanswered.getByText(/password/).first().waitFor({ state: 'detached' });
+    await unanswered
+      .getByText(/password/)
+      .first()
+      .waitFor({ state: 'detached' });
     assert.equal(await unanswered.getByTestId('question-group').count(), texts.length - 1);
     const qa = (await server.deps.store.sources.list(accountId, agent.id, { type: 'qa' }, { page: 1, size: 10 })).items;
-    assert.deepEqual(qa.map((source) => source.title), [PASSWORD[0]]);
+    assert.deepEqual(
+      qa.map((source) => source.title),
+      [PASSWORD[0]],
+    );
     await screenshot(page, 'insights-05-answered');
 
     // The export buttons download the period's conversations.
@@ -149,7 +188,10 @@ describe('console insights, source viewer and tool outputs in headless Chromium'
     assert.equal(jsonl.trim().split('\n').length, 7, 'one line per conversation');
 
     // On a phone's width the tab fits: tables scroll inside their boxes, not the page.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await page.context().storageState(),
+    });
     const small = await phone.newPage();
     await small.goto(agentUrl('insights'));
     await small.getByTestId('insights-unanswered').waitFor();
@@ -168,7 +210,10 @@ describe('console insights, source viewer and tool outputs in headless Chromium'
 
   test('playground: a pending tool call survives a reload and is then answered', async () => {
     await page.goto(agentUrl('playground'));
-    model.enqueue({ toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"C-7"}' }] }, { content: ['Order C-7 was delivered.'] });
+    model.enqueue(
+      { toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"C-7"}' }] },
+      { content: ['Order C-7 was delivered.'] },
+    );
     await page.getByLabel('Message').fill('Where is my order C-7?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByLabel('Result for lookup_order').waitFor();
@@ -179,6 +224,8 @@ describe('console insights, source viewer and tool outputs in headless Chromium'
     await page.getByRole('button', { name: 'Send results' }).click();
     await page.getByRole('log').getByText('Order C-7 was delivered.').waitFor();
     const lastRequest = model.requests.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> };
-    assert.ok(lastRequest.messages.some((message) => message.role === 'tool' && String(message.content).includes('delivered')));
+    assert.ok(
+      lastRequest.messages.some((message) => message.role === 'tool' && String(message.content).includes('delivered')),
+    );
   });
 });

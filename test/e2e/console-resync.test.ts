@@ -24,7 +24,9 @@ describe('console: re-sync a crawled website', () => {
 
   before(async () => {
     origin = await site.start();
-    server = await startTestServer({ configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: true }, moderation: { provider: 'none' } } });
+    server = await startTestServer({
+      configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: true }, moderation: { provider: 'none' } },
+    });
     const { account, ctx } = await server.seedAccount('pro', 100);
     accountId = account.id;
     agentId = (await server.seedAgent(ctx, 'Harbour help desk')).id;
@@ -69,9 +71,15 @@ describe('console: re-sync a crawled website', () => {
     // The result does not move the button nor squeeze the site's address onto more lines.
     await page.getByText('Never re-synced').waitFor({ state: 'detached' });
     const [buttonAfter, linkAfter] = [await button.boundingBox(), await link.boundingBox()];
-    assert.ok(Math.abs(buttonAfter!.y - buttonBefore!.y) <= 2, `the button moved from y=${buttonBefore!.y} to y=${buttonAfter!.y}`);
+    assert.ok(
+      Math.abs(buttonAfter!.y - buttonBefore!.y) <= 2,
+      `the button moved from y=${buttonBefore!.y} to y=${buttonAfter!.y}`,
+    );
     assert.ok(buttonAfter!.y < (await result.boundingBox())!.y, 'the result is under the button');
-    assert.ok(linkAfter!.height <= linkBefore!.height + 1, `the URL was squeezed onto more lines: ${JSON.stringify([linkBefore, linkAfter])}`);
+    assert.ok(
+      linkAfter!.height <= linkBefore!.height + 1,
+      `the URL was squeezed onto more lines: ${JSON.stringify([linkBefore, linkAfter])}`,
+    );
     assert.ok(site.log.some((entry) => entry.path === '/cranes.html' && entry.status === 304));
     // The table's row shows the recorded run once the list is read again.
     await page.getByText('3 pages').waitFor();
@@ -83,7 +91,10 @@ describe('console: re-sync a crawled website', () => {
     const shot = await screenshot(page, 'resync-01-websites-tab');
     assert.ok(statSync(shot).size > 10_000, 'the screenshot holds the page');
 
-    const sites = await adminClient(server).as(await adminClient(server).signIn('owner@harbour.example'))('GET', `/accounts/${accountId}/agents/${agentId}/sites`);
+    const sites = await adminClient(server).as(await adminClient(server).signIn('owner@harbour.example'))(
+      'GET',
+      `/accounts/${accountId}/agents/${agentId}/sites`,
+    );
     assert.equal(sites.body.sites[0].schedule, 'weekly');
     assert.deepEqual(sites.body.sites[0].lastResult, { added: 1, updated: 1, removed: 1, unchanged: 1, failed: 0 });
     assert.deepEqual(browserErrors, []);

@@ -11,14 +11,26 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
 import { adminClient, TEST_PASSWORD } from '../support/admin-client.ts';
-import { startScriptedEmbeddingsServer, EMBEDDING_DIMENSION, type ScriptedEmbeddingsServer } from '../support/scripted-embeddings-server.ts';
+import {
+  startScriptedEmbeddingsServer,
+  EMBEDDING_DIMENSION,
+  type ScriptedEmbeddingsServer,
+} from '../support/scripted-embeddings-server.ts';
 import { runHeld } from '../../src/domain/evaluations/start-test-run.ts';
 
 const COMPARED = 'bag-of-words-64';
 
 const SOURCES = [
-  { title: 'Opening hours', content: 'The bakery opens at seven in the morning and closes at six in the evening, Monday to Saturday. On Sundays the shop stays closed.' },
-  { title: 'Wedding cakes', content: 'Wedding cakes are ordered at least six weeks ahead; a tasting appointment with the pastry chef costs twenty euros.' },
+  {
+    title: 'Opening hours',
+    content:
+      'The bakery opens at seven in the morning and closes at six in the evening, Monday to Saturday. On Sundays the shop stays closed.',
+  },
+  {
+    title: 'Wedding cakes',
+    content:
+      'Wedding cakes are ordered at least six weeks ahead; a tasting appointment with the pastry chef costs twenty euros.',
+  },
 ];
 
 describe('console: the Tests tab', () => {
@@ -34,7 +46,15 @@ describe('console: the Tests tab', () => {
   before(async () => {
     embeddings = await startScriptedEmbeddingsServer();
     server = await startTestServer({
-      configFile: { ...UNLIMITED_RATE, moderation: { provider: 'none' }, evaluations: { compareEmbeddings: [{ provider: 'openai', baseUrl: embeddings.baseUrl(), model: COMPARED, dimension: EMBEDDING_DIMENSION }] } },
+      configFile: {
+        ...UNLIMITED_RATE,
+        moderation: { provider: 'none' },
+        evaluations: {
+          compareEmbeddings: [
+            { provider: 'openai', baseUrl: embeddings.baseUrl(), model: COMPARED, dimension: EMBEDDING_DIMENSION },
+          ],
+        },
+      },
     });
     const { account, ctx } = await server.seedAccount('pro', 100);
     accountId = account.id;
@@ -47,7 +67,10 @@ describe('console: the Tests tab', () => {
       ids.push(added.body.source.id);
     }
     // A question that expects the wrong source, and a run it fails: the chart's first point.
-    const question = await server.call('POST', `/agents/${agentId}/test-questions`, { key, body: { question: 'How far ahead must a wedding cake be ordered?', expectedSourceIds: [ids[0]], k: 1 } });
+    const question = await server.call('POST', `/agents/${agentId}/test-questions`, {
+      key,
+      body: { question: 'How far ahead must a wedding cake be ordered?', expectedSourceIds: [ids[0]], k: 1 },
+    });
     assert.equal(question.status, 200, question.text);
     const run = await server.call('POST', `/agents/${agentId}/test-runs`, { key });
     assert.equal(run.status, 200, run.text);
@@ -101,7 +124,9 @@ describe('console: the Tests tab', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted the test question.').waitFor();
     // Gone from the questions; the run keeps its result.
-    await page.getByRole('button', { name: 'Delete the question When does the bakery open on Saturday?' }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('button', { name: 'Delete the question When does the bakery open on Saturday?' })
+      .waitFor({ state: 'detached' });
     await opening.waitFor();
     const shot = await screenshot(page, 'tests-01-tests-tab');
     assert.ok(statSync(shot).size > 10_000, 'the screenshot holds the page');
@@ -109,7 +134,10 @@ describe('console: the Tests tab', () => {
     const owner = adminClient(server).as(await adminClient(server).signIn('owner@bakery.example'));
     const questions = await owner('GET', `/accounts/${accountId}/agents/${agentId}/test-questions`);
     assert.equal(questions.status, 200);
-    assert.deepEqual(questions.body.testQuestions.map((q: { question: string }) => q.question), ['How far ahead must a wedding cake be ordered?']);
+    assert.deepEqual(
+      questions.body.testQuestions.map((q: { question: string }) => q.question),
+      ['How far ahead must a wedding cake be ordered?'],
+    );
     assert.deepEqual(browserErrors, []);
   });
 
@@ -128,7 +156,10 @@ describe('console: the Tests tab', () => {
     await page.getByRole('button', { name: 'Run now' }).click();
     const comparison = page.getByTestId('comparison');
     await comparison.waitFor();
-    assert.match((await comparison.textContent()) ?? '', new RegExp(`^With ${COMPARED}: \\d+% passed \\(\\d passed · \\d failed\\)$`));
+    assert.match(
+      (await comparison.textContent()) ?? '',
+      new RegExp(`^With ${COMPARED}: \\d+% passed \\(\\d passed · \\d failed\\)$`),
+    );
     await chart.getByText('Compared model').waitFor();
     await screenshot(page, 'tests-02-compared');
     assert.deepEqual(browserErrors, []);
@@ -136,17 +167,31 @@ describe('console: the Tests tab', () => {
 
   test('import a JSONL file of questions, export them as CSV', async () => {
     const sources = await server.call('GET', `/agents/${agentId}/sources`, { key });
-    const opening = sources.body.sources.find((source: { title: string }) => source.title === 'Opening hours').id as string;
+    const opening = sources.body.sources.find((source: { title: string }) => source.title === 'Opening hours')
+      .id as string;
     const file = `${JSON.stringify({ question: 'Is the bakery open on Sunday?', expectedSourceIds: [opening] })}\n${JSON.stringify({ question: 'What is the torque of a tractor engine?', expectNothing: true })}\n`;
-    await page.locator('input[type=file]').setInputFiles({ name: 'questions.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(file) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'questions.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(file) });
     await page.getByText('Imported 2 test questions.').waitFor();
     await page.getByRole('cell', { name: 'Is the bakery open on Sunday?', exact: true }).waitFor();
 
     // A bad line imports nothing and the error names it.
-    await page.locator('input[type=file]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('question,expectedSourceIds,expectNothing,k\nWhere?,src_unknown,false,3\n') });
-    await page.getByRole('alert').filter({ hasText: 'Nothing was imported' }).getByText('question 1: expectedSourceIds: unknown source: src_unknown').waitFor();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('question,expectedSourceIds,expectNothing,k\nWhere?,src_unknown,false,3\n'),
+    });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Nothing was imported' })
+      .getByText('question 1: expectedSourceIds: unknown source: src_unknown')
+      .waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     const text = readFileSync((await download.path()) as string, 'utf8');
     assert.ok(text.startsWith('question,expectedSourceIds,expectNothing,k\r\n'), text);
     assert.ok(text.includes(`Is the bakery open on Sunday?,${opening},false,3\r\n`), text);
@@ -175,7 +220,8 @@ describe('console: the Tests tab', () => {
     const made = questions.body.testQuestions.find((q: { question: string }) => q.question === unanswered);
     assert.ok(made, 'the question was added');
     const sources = await server.call('GET', `/agents/${agentId}/sources`, { key });
-    const opening = sources.body.sources.find((source: { title: string }) => source.title === 'Opening hours').id as string;
+    const opening = sources.body.sources.find((source: { title: string }) => source.title === 'Opening hours')
+      .id as string;
     assert.deepEqual(made.expectedSourceIds, [opening]);
     assert.deepEqual(browserErrors, []);
   });

@@ -21,7 +21,11 @@ import type { AgentRecord } from '../../src/ports/store.ts';
 const PASSWORD = 'a long enough password';
 const PDF = join(import.meta.dirname, '..', 'fixtures', 'files', 'lighthouses.pdf');
 const LOOKUP_ORDER = [
-  { name: 'lookup_order', description: 'Finds an order by its number.', parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] } },
+  {
+    name: 'lookup_order',
+    description: 'Finds an order by its number.',
+    parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] },
+  },
 ];
 
 describe('console in headless Chromium', () => {
@@ -74,11 +78,31 @@ describe('console in headless Chromium', () => {
         network: { allowPrivateAddresses: true },
         models: [
           { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
-          { id: 'scripted', name: 'Scripted model', provider: 'openai', baseUrl: model.baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 5_000 },
+          {
+            id: 'scripted',
+            name: 'Scripted model',
+            provider: 'openai',
+            baseUrl: model.baseUrl,
+            model: 'scripted-large',
+            credits: 2,
+            timeoutMs: 5_000,
+          },
           // On the plan, but its key variable is not set: listed, not choosable.
-          { id: 'keyless', name: 'Keyless model', provider: 'openai', baseUrl: model.baseUrl, apiKeyEnv: 'COLLOQUY_E2E_UNSET_KEY', credits: 2 },
+          {
+            id: 'keyless',
+            name: 'Keyless model',
+            provider: 'openai',
+            baseUrl: model.baseUrl,
+            apiKeyEnv: 'COLLOQUY_E2E_UNSET_KEY',
+            credits: 2,
+          },
         ],
-        plans: { free: { ...plan, models: ['colloquy-extractive'] }, starter: { ...plan, models: [...plan.models, 'keyless'] }, pro: plan, business: plan },
+        plans: {
+          free: { ...plan, models: ['colloquy-extractive'] },
+          starter: { ...plan, models: [...plan.models, 'keyless'] },
+          pro: plan,
+          business: plan,
+        },
         moderation: { provider: 'none' },
       },
     });
@@ -92,9 +116,21 @@ describe('console in headless Chromium', () => {
     otherAgentA = await server.seedAgent(a.ctx, 'Billing assistant');
     const b = await server.seedAccount('starter', 500);
     agentB = await server.seedAgent(b.ctx, 'Secret agent of B');
-    await createUser({ ...server.deps, passwords }, accountA, { email: 'owner@a.example', password: PASSWORD, role: 'owner' });
-    await createUser({ ...server.deps, passwords }, accountA, { email: 'mate@a.example', password: PASSWORD, role: 'teammate' });
-    await createUser({ ...server.deps, passwords }, b.account.id, { email: 'owner@b.example', password: PASSWORD, role: 'owner' });
+    await createUser({ ...server.deps, passwords }, accountA, {
+      email: 'owner@a.example',
+      password: PASSWORD,
+      role: 'owner',
+    });
+    await createUser({ ...server.deps, passwords }, accountA, {
+      email: 'mate@a.example',
+      password: PASSWORD,
+      role: 'teammate',
+    });
+    await createUser({ ...server.deps, passwords }, b.account.id, {
+      email: 'owner@b.example',
+      password: PASSWORD,
+      role: 'owner',
+    });
 
     browser = await launchBrowser();
     owner = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -138,9 +174,14 @@ describe('console in headless Chromium', () => {
     await page.getByRole('button', { name: 'New agent' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Harbour help desk');
     await page.getByLabel('Model', { exact: true }).click();
-    const keyless = page.getByRole('option', { name: 'Keyless model (not configured on this server: the operator has not set the API key of its provider)' });
+    const keyless = page.getByRole('option', {
+      name: 'Keyless model (not configured on this server: the operator has not set the API key of its provider)',
+    });
     assert.equal(await keyless.isDisabled(), true, 'a model whose provider key is unset cannot be chosen');
-    await page.getByRole('option', { name: /Scripted model/ }).first().click();
+    await page
+      .getByRole('option', { name: /Scripted model/ })
+      .first()
+      .click();
     await page.getByLabel('Instructions').fill('You help the harbour office. Answer briefly.');
     await page.getByRole('button', { name: 'Create agent' }).click();
     await page.waitForURL(/\/agents\/agt_[^/]+\/settings$/);
@@ -166,7 +207,9 @@ describe('console in headless Chromium', () => {
     const usedBefore = await storageUsed();
 
     await page.getByLabel('Title').fill('Winter storage');
-    await page.getByLabel('Content').fill('Boats are stored on the hard standing from November to March. The crane runs on Tuesdays.');
+    await page
+      .getByLabel('Content')
+      .fill('Boats are stored on the hard standing from November to March. The crane runs on Tuesdays.');
     await page.getByRole('button', { name: 'Add text' }).click();
     await page.getByRole('cell', { name: 'Winter storage' }).first().waitFor();
     await waitUntil(async () => (await storageUsed()) > usedBefore);
@@ -174,7 +217,10 @@ describe('console in headless Chromium', () => {
 
     await page.getByLabel('File to upload').setInputFiles(PDF);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByRole('cell', { name: /lighthouses/i }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('cell', { name: /lighthouses/i })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await waitUntil(async () => (await storageUsed()) >= afterText + readFileSync(PDF).byteLength);
     await screenshot(page, '04-knowledge');
 
@@ -210,13 +256,22 @@ describe('console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const explained = page.getByTestId('score-explain').first();
     await explained.waitFor();
-    assert.match((await explained.textContent()) ?? '', /Semantic \d\.\d\d \(cosine -?\d\.\d\d\) · keyword \d\.\d\d \(BM25 \d\.\d\d\)/);
-    assert.match((await page.getByTestId('search-calibration').textContent()) ?? '', /unrelated text scores cosine \d\.\d\d/);
+    assert.match(
+      (await explained.textContent()) ?? '',
+      /Semantic \d\.\d\d \(cosine -?\d\.\d\d\) · keyword \d\.\d\d \(BM25 \d\.\d\d\)/,
+    );
+    assert.match(
+      (await page.getByTestId('search-calibration').textContent()) ?? '',
+      /unrelated text scores cosine \d\.\d\d/,
+    );
     await page.getByLabel(/Explain scores/).uncheck();
   });
 
   test('a source is deleted only after its confirmation, and storage shrinks', async () => {
-    const sources = async () => (await server.deps.store.sources.list(accountA, agentId, {}, { page: 1, size: 100 })).items.map((source) => source.title);
+    const sources = async () =>
+      (await server.deps.store.sources.list(accountA, agentId, {}, { page: 1, size: 100 })).items.map(
+        (source) => source.title,
+      );
     const storage = async () => (await server.deps.store.agents.get(accountA, agentId))?.storageUsed ?? 0;
     const before = await storage();
     await page.getByRole('button', { name: 'Delete Winter storage' }).click();
@@ -245,7 +300,10 @@ describe('console in headless Chromium', () => {
     await log.getByText('The crane runs on Tuesdays.').waitFor();
     await screenshot(page, '07-playground');
 
-    model.enqueue({ toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' }] }, { content: ['Order A-17 ', 'has shipped.'] });
+    model.enqueue(
+      { toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' }] },
+      { content: ['Order A-17 ', 'has shipped.'] },
+    );
     await page.getByLabel('Message').fill('Where is my order A-17?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByLabel('Result for lookup_order').fill('{"status":"shipped"}');
@@ -253,10 +311,16 @@ describe('console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Send results' }).click();
     await log.getByText('Order A-17 has shipped.').waitFor();
     const lastRequest = model.requests.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> };
-    assert.ok(lastRequest.messages.some((message) => message.role === 'tool' && String(message.content).includes('shipped')));
+    assert.ok(
+      lastRequest.messages.some((message) => message.role === 'tool' && String(message.content).includes('shipped')),
+    );
 
     const events = await server.deps.store.events.list(accountA, { page: 1, size: 200 });
-    assert.deepEqual(events.items.filter((event) => event.type.startsWith('chat.')), [], 'console chats send no chat events (SPEC §6)');
+    assert.deepEqual(
+      events.items.filter((event) => event.type.startsWith('chat.')),
+      [],
+      'console chats send no chat events (SPEC §6)',
+    );
 
     await page.getByRole('button', { name: 'New conversation' }).click();
     assert.equal(await log.getByText('Order A-17 has shipped.').count(), 0);
@@ -275,11 +339,21 @@ describe('console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Create widget key' }).click();
     const snippet = ((await page.getByTestId('widget-snippet').textContent()) ?? '').trim();
     const key = /data-key="(cq_pub_[\w-]{43})"/.exec(snippet)?.[1];
-    assert.equal(snippet, `<script src="${server.baseUrl}/widget.js" data-agent="${agentId}" data-key="${key}" async></script>`);
+    assert.equal(
+      snippet,
+      `<script src="${server.baseUrl}/widget.js" data-agent="${agentId}" data-key="${key}" async></script>`,
+    );
     const identitySecret = ((await page.getByTestId('widget-identity-secret').textContent()) ?? '').trim();
-    assert.equal(identitySecret, await server.deps.store.widgetSecrets.get(accountA, agentId), 'the agent’s identity secret, shown once');
+    assert.equal(
+      identitySecret,
+      await server.deps.store.widgetSecrets.get(accountA, agentId),
+      'the agent’s identity secret, shown once',
+    );
     const stored = (await server.deps.store.keys.list(accountA)).find((record) => record.kind === 'publishable');
-    assert.deepEqual([stored?.allowedAgentIds, stored?.allowedOrigins], [[agentId], ['https://harbour.example', 'http://localhost:8080', server.baseUrl]]);
+    assert.deepEqual(
+      [stored?.allowedAgentIds, stored?.allowedOrigins],
+      [[agentId], ['https://harbour.example', 'http://localhost:8080', server.baseUrl]],
+    );
     await page.getByTestId('widget-keys').getByText('https://harbour.example, http://localhost:8080').waitFor();
     await screenshot(page, '10a-widget-key');
     widgetSecret = key!;
@@ -288,7 +362,8 @@ describe('console in headless Chromium', () => {
     // and the next key's default name differs.
     await page.getByRole('button', { name: 'Create widget key' }).click();
     await page.getByText('Nothing new was made').waitFor();
-    const publishable = async () => (await server.deps.store.keys.list(accountA)).filter((record) => record.kind === 'publishable').length;
+    const publishable = async () =>
+      (await server.deps.store.keys.list(accountA)).filter((record) => record.kind === 'publishable').length;
     assert.equal(await publishable(), 1);
     assert.equal(await page.getByLabel('Key name').inputValue(), 'Harbour help desk website 2');
     // A browser that does not hold that key is asked first.
@@ -308,7 +383,9 @@ describe('console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Create widget key' }).click();
     await page.getByText('Another key already has this name').waitFor();
     assert.equal(await publishable(), 1);
-    await page.evaluate(`localStorage.setItem('colloquy-console:widget-key:${agentId}', ${JSON.stringify(remembered)})`);
+    await page.evaluate(
+      `localStorage.setItem('colloquy-console:widget-key:${agentId}', ${JSON.stringify(remembered)})`,
+    );
     await page.reload();
 
     // The preview: the real widget with this key, in a frame of the console's page.
@@ -358,21 +435,31 @@ describe('console in headless Chromium', () => {
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error.code, 'AGENT_NOT_ALLOWED');
     // A page of a website the widget key does not list: its owner sees the refused origin.
-    const refusedVisit = await server.call('POST', '/widget/visitors', { key: widgetSecret, body: {}, headers: { origin: 'https://evil.example' } });
+    const refusedVisit = await server.call('POST', '/widget/visitors', {
+      key: widgetSecret,
+      body: {},
+      headers: { origin: 'https://evil.example' },
+    });
     assert.equal(refusedVisit.status, 403);
     await page.reload();
     await page.getByRole('cell', { name: 'harbour website' }).first().waitFor();
     const widgetKey = page.getByRole('row', { name: /Harbour help desk website/ });
-    await widgetKey.getByTestId('widget-refusals').getByText(/^https:\/\/evil\.example is not allowed \(once, last /).waitFor();
+    await widgetKey
+      .getByTestId('widget-refusals')
+      .getByText(/^https:\/\/evil\.example is not allowed \(once, last /)
+      .waitFor();
     await widgetKey.getByText('publishable', { exact: true }).waitFor();
     await widgetKey.getByText(`Origins: https://harbour.example, http://localhost:8080, ${server.baseUrl}`).waitFor();
-    await page.getByRole('row', { name: /harbour website/ }).getByText('secret', { exact: true }).waitFor();
+    await page
+      .getByRole('row', { name: /harbour website/ })
+      .getByText('secret', { exact: true })
+      .waitFor();
     await screenshot(page, '11-keys');
   });
 
   test('add a webhook endpoint, send a ping, and see the delivery in the log', async () => {
     await page.getByRole('link', { name: 'Webhooks' }).click();
-        const url = receiver.url('/console-hook');
+    const url = receiver.url('/console-hook');
     await page.getByLabel('URL').fill(url);
     await page.getByLabel('Description').fill('Harbour office receiver');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -399,10 +486,15 @@ describe('console in headless Chromium', () => {
   });
 
   test('phone width (390 px): every main screen fits without sideways scrolling; the agent tabs stay on one row', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await owner.storageState() });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await owner.storageState(),
+    });
     const small = await newPage(phone);
     const fits = async (name: string) => {
-      const [scrollWidth, innerWidth] = (await small.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
+      const [scrollWidth, innerWidth] = (await small.evaluate(
+        '[document.documentElement.scrollWidth, window.innerWidth]',
+      )) as [number, number];
       assert.ok(scrollWidth <= innerWidth, `${name}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
       await screenshot(small, `14-phone-${name}`);
     };
@@ -427,12 +519,19 @@ describe('console in headless Chromium', () => {
       await ready();
       const tabList = (await small.getByRole('tablist').first().boundingBox())!;
       const tab0 = (await small.getByRole('tab', { name: 'Settings' }).boundingBox())!;
-      assert.ok(tabList.height < tab0.height * 1.5, `${tab}: the agent's tabs take ${tabList.height} px, more than one row of ${tab0.height} px`);
+      assert.ok(
+        tabList.height < tab0.height * 1.5,
+        `${tab}: the agent's tabs take ${tabList.height} px, more than one row of ${tab0.height} px`,
+      );
       await fits(`agent-${tab}`);
     }
     await small.goto(consoleUrl(`/a/${accountA}/keys`));
     await small.getByTestId('key-card').first().waitFor();
-    await small.getByTestId('key-card').filter({ hasText: 'Harbour help desk website' }).getByText(/evil\.example is not allowed/).waitFor();
+    await small
+      .getByTestId('key-card')
+      .filter({ hasText: 'Harbour help desk website' })
+      .getByText(/evil\.example is not allowed/)
+      .waitFor();
     await fits('keys');
     await small.goto(consoleUrl(`/a/${accountA}/webhooks`));
     await small.getByText('Harbour office receiver').first().waitFor();
@@ -443,7 +542,7 @@ describe('console in headless Chromium', () => {
     await phone.close();
   });
 
-  test("a teammate signs in and cannot reach another account or its agent", async () => {
+  test('a teammate signs in and cannot reach another account or its agent', async () => {
     const mateContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const mate = await newPage(mateContext);
     await signIn(mate, 'mate@a.example');

@@ -10,7 +10,11 @@ import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import {
+  startScriptedModelServer,
+  scriptedModelConfig,
+  type ScriptedModelServer,
+} from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { createKey } from '../../src/domain/keys/create-key.ts';
 import { WITH_PEOPLE_NOTICE } from '../../src/domain/handoff/hold-for-people.ts';
@@ -45,7 +49,14 @@ describe('widget handoff in headless Chromium', () => {
     host.listen(0, '127.0.0.1');
     await once(host, 'listening');
     origin = `http://localhost:${(host.address() as { port: number }).port}`;
-    publishable = (await createKey(server.deps, account.id, { name: 'marina website', kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins: [origin] })).key;
+    publishable = (
+      await createKey(server.deps, account.id, {
+        name: 'marina website',
+        kind: 'publishable',
+        allowedAgentIds: [agent.id],
+        allowedOrigins: [origin],
+      })
+    ).key;
     secret = await server.seedKey(account.id, { name: 'team inbox' });
     browser = await launchBrowser();
   });
@@ -70,7 +81,8 @@ describe('widget handoff in headless Chromium', () => {
     assert.equal(await more.getAttribute('aria-expanded'), 'true');
     await page.getByRole('menuitem', { name: 'Talk to a person' }).click();
     await log.getByText('A person will join soon.').waitFor();
-    const [conversation] = (await server.deps.store.conversations.listWithPeople(accountId, { page: 1, size: 5 })).items;
+    const [conversation] = (await server.deps.store.conversations.listWithPeople(accountId, { page: 1, size: 5 }))
+      .items;
     assert.ok(conversation, 'the conversation waits in the inbox');
     assert.equal(conversation.handoff?.requestedBy, 'visitor');
 
@@ -81,18 +93,33 @@ describe('widget handoff in headless Chromium', () => {
     await log.getByText(WITH_PEOPLE_NOTICE).waitFor();
     assert.equal(model.requests.length, modelCalls, 'no model call while with people');
 
-    const reply = await server.call('POST', `/agents/${agentId}/conversations/${conversation.id}/messages`, { key: secret, body: { content: 'Hi, Grace from the yard here. I will come by at 3.', authorName: 'Grace' } });
+    const reply = await server.call('POST', `/agents/${agentId}/conversations/${conversation.id}/messages`, {
+      key: secret,
+      body: { content: 'Hi, Grace from the yard here. I will come by at 3.', authorName: 'Grace' },
+    });
     assert.equal(reply.status, 200, reply.text);
     await log.getByText('A person has joined: Grace').waitFor();
     await log.getByText('Hi, Grace from the yard here. I will come by at 3.').waitFor();
-    assert.equal(await log.getByText('My engine will not start.').count(), 1, 'the visitor\'s message is shown once');
+    assert.equal(await log.getByText('My engine will not start.').count(), 1, "the visitor's message is shown once");
     await screenshot(page, 'widget-handoff');
 
     await page.addScriptTag({ path: AXE_PATH });
-    const axe = await page.evaluate<Array<{ id: string; impact: string }>>('axe.run(document).then((result) => result.violations.map(({ id, impact }) => ({ id, impact })))');
-    assert.deepEqual(axe.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'), []);
+    const axe = await page.evaluate<Array<{ id: string; impact: string }>>(
+      'axe.run(document).then((result) => result.violations.map(({ id, impact }) => ({ id, impact })))',
+    );
+    assert.deepEqual(
+      axe.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+      [],
+    );
 
-    assert.equal((await server.call('POST', `/agents/${agentId}/conversations/${conversation.id}/handoff/resolve`, { key: secret })).status, 200);
+    assert.equal(
+      (
+        await server.call('POST', `/agents/${agentId}/conversations/${conversation.id}/handoff/resolve`, {
+          key: secret,
+        })
+      ).status,
+      200,
+    );
     await log.getByText('You are back with the assistant.').waitFor();
     model.enqueue({ content: ['Glad it is sorted.'] });
     await box.fill('Thanks!');
@@ -101,7 +128,10 @@ describe('widget handoff in headless Chromium', () => {
 
     await page.reload();
     await page.getByRole('button', { name: /^Chat/ }).click();
-    await page.getByRole('log', { name: 'Conversation' }).getByText('Hi, Grace from the yard here. I will come by at 3.').waitFor();
+    await page
+      .getByRole('log', { name: 'Conversation' })
+      .getByText('Hi, Grace from the yard here. I will come by at 3.')
+      .waitFor();
     assert.deepEqual(pageErrors, []);
   });
 });

@@ -13,7 +13,11 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { startScriptedModelServer, scriptedModelConfig, type ScriptedModelServer } from '../support/scripted-model-server.ts';
+import {
+  startScriptedModelServer,
+  scriptedModelConfig,
+  type ScriptedModelServer,
+} from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { createKey } from '../../src/domain/keys/create-key.ts';
 import { addSource } from '../../src/domain/knowledge/store-source.ts';
@@ -23,7 +27,8 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PAGE_URL = 'https://tidewater.example/moorings';
 /** Run in the page (this project's types have no DOM): whether the element has the focus inside
  * the widget's shadow root, and a computed style. */
-const HAS_FOCUS = (element: { getRootNode(): { activeElement: unknown } }) => element.getRootNode().activeElement === element;
+const HAS_FOCUS = (element: { getRootNode(): { activeElement: unknown } }) =>
+  element.getRootNode().activeElement === element;
 type StyleWindow = { getComputedStyle(element: unknown): Record<string, string> };
 
 /** A host site on its own origin (http://localhost:PORT, the API being on 127.0.0.1) whose page embeds the widget. */
@@ -50,7 +55,9 @@ describe('widget in headless Chromium', () => {
   let accountId = '';
   const pageErrors: string[] = [];
 
-  const hostPage = (user = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tidewater marina</title>
+  const hostPage = (
+    user = '',
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tidewater marina</title>
 <style>* { color: #b00 !important; font-family: serif !important; } button { all: unset; }</style></head>
 <body><main><h1>Tidewater marina</h1><p>Berths, moorings and winter storage.</p></main>
 <script src="${server.baseUrl}/widget.js" data-agent="${agentId}" data-key="${key}"${user} async></script></body></html>`;
@@ -65,11 +72,32 @@ describe('widget in headless Chromium', () => {
     agentId = agent.id;
     await updateAgent(server.deps, ctx, agent.id, { model: 'scripted' });
     const content = 'Visitor moorings cost 30 euros a night at the east pontoon.';
-    await addSource(server.deps, ctx, (await server.deps.store.agents.get(account.id, agent.id))!, { type: 'website', title: 'Moorings', content: null, url: PAGE_URL, size: null, storage: content.length, sections: [{ text: content, heading: null, page: null }] }, PAGE_URL);
+    await addSource(
+      server.deps,
+      ctx,
+      (await server.deps.store.agents.get(account.id, agent.id))!,
+      {
+        type: 'website',
+        title: 'Moorings',
+        content: null,
+        url: PAGE_URL,
+        size: null,
+        storage: content.length,
+        sections: [{ text: content, heading: null, page: null }],
+      },
+      PAGE_URL,
+    );
     allowed = await serveHostPage(() => hostPage());
     elsewhere = await serveHostPage(() => hostPage());
     signedIn = await serveHostPage(() => hostPage(` data-user-id="customer-17" data-user-hash="${'ab'.repeat(32)}"`));
-    key = (await createKey(server.deps, account.id, { name: 'marina website', kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins: [allowed.origin, signedIn.origin] })).key;
+    key = (
+      await createKey(server.deps, account.id, {
+        name: 'marina website',
+        kind: 'publishable',
+        allowedAgentIds: [agent.id],
+        allowedOrigins: [allowed.origin, signedIn.origin],
+      })
+    ).key;
     browser = await launchBrowser();
   });
   after(async () => {
@@ -108,7 +136,9 @@ describe('widget in headless Chromium', () => {
     assert.equal(await box.evaluate(HAS_FOCUS), true, 'the message box has the focus');
 
     // Refused before the model (and before the credits run out below): said plainly, nothing shown as sent.
-    model.moderate((input) => (input.includes('hurt') ? { flagged: true, categories: ['violence'] } : { flagged: false }));
+    model.moderate((input) =>
+      input.includes('hurt') ? { flagged: true, categories: ['violence'] } : { flagged: false },
+    );
     try {
       await box.fill('I will hurt you');
       await page.getByRole('button', { name: 'Send' }).click();
@@ -127,7 +157,9 @@ describe('widget in headless Chromium', () => {
     assert.equal(await link.getAttribute('href'), PAGE_URL);
     assert.equal(await box.inputValue(), '');
     await log.getByRole('button', { name: 'Helpful', exact: true }).click();
-    await page.waitForFunction("document.querySelector('[data-colloquy-widget]').shadowRoot.querySelector('.rate button[aria-pressed=true]')?.textContent === 'Helpful'");
+    await page.waitForFunction(
+      "document.querySelector('[data-colloquy-widget]').shadowRoot.querySelector('.rate button[aria-pressed=true]')?.textContent === 'Helpful'",
+    );
     const conversations = await server.deps.store.conversations.list(accountId, agentId, { page: 1, size: 10 });
     assert.equal(conversations.total, 1);
     const stored = await server.deps.store.messages.list(accountId, conversations.items[0]!.id, { page: 1, size: 10 });
@@ -135,12 +167,26 @@ describe('widget in headless Chromium', () => {
     assert.match(conversations.items[0]!.userId ?? '', /^widget-visitor:/);
     await screenshot(page, 'widget-answer');
 
-    const styles = await launcher.evaluate((element, name) => (globalThis as unknown as StyleWindow).getComputedStyle(element)[name], 'backgroundColor');
+    const styles = await launcher.evaluate(
+      (element, name) => (globalThis as unknown as StyleWindow).getComputedStyle(element)[name],
+      'backgroundColor',
+    );
     assert.equal(styles, 'rgb(29, 78, 216)', "the host page's styles do not reach the widget");
-    assert.equal(await page.locator('h1').evaluate((element, name) => (globalThis as unknown as StyleWindow).getComputedStyle(element)[name], 'fontFamily'), 'serif', 'nor the widget the page');
+    assert.equal(
+      await page
+        .locator('h1')
+        .evaluate(
+          (element, name) => (globalThis as unknown as StyleWindow).getComputedStyle(element)[name],
+          'fontFamily',
+        ),
+      'serif',
+      'nor the widget the page',
+    );
 
     await page.addScriptTag({ path: AXE_PATH });
-    const axe = await page.evaluate<Array<{ id: string; impact: string; nodes: unknown[] }>>('axe.run(document).then((result) => result.violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map((node) => node.target) })))');
+    const axe = await page.evaluate<Array<{ id: string; impact: string; nodes: unknown[] }>>(
+      'axe.run(document).then((result) => result.violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map((node) => node.target) })))',
+    );
     const serious = axe.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     assert.deepEqual(serious, [], JSON.stringify(serious));
 
@@ -158,7 +204,11 @@ describe('widget in headless Chromium', () => {
     const restored = page.getByRole('log', { name: 'Conversation' });
     await restored.getByText('Visitor moorings cost 30 euros a night.').waitFor();
     await restored.getByText('How much is a visitor mooring?').waitFor();
-    assert.equal(await restored.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed'), 'true', 'feedback given before the reload');
+    assert.equal(
+      await restored.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed'),
+      'true',
+      'feedback given before the reload',
+    );
     await page.close();
   });
 
@@ -178,12 +228,23 @@ describe('widget in headless Chromium', () => {
     const logged = widgetConsole(page);
     await page.goto(`${elsewhere.origin}/`);
     await page.getByRole('button', { name: /^Chat/ }).click();
-    await alert(page).getByText(`This chat is not available here: this website (${elsewhere.origin}) is not allowed for the chat's key.`).waitFor();
+    await alert(page)
+      .getByText(
+        `This chat is not available here: this website (${elsewhere.origin}) is not allowed for the chat's key.`,
+      )
+      .waitFor();
     await screenshot(page, 'widget-other-origin');
     assert.equal(logged.length, 1, logged.join('\n'));
-    assert.match(logged[0]!, new RegExp(`does not allow this page's origin, ${elsewhere.origin}\\. Make a widget key that lists it`));
+    assert.match(
+      logged[0]!,
+      new RegExp(`does not allow this page's origin, ${elsewhere.origin}\\. Make a widget key that lists it`),
+    );
     const refusals = await server.deps.store.widgetRefusals.list(accountId, 10);
-    assert.deepEqual(refusals.map((r) => [r.reason, r.origin]), [['origin', elsewhere.origin]], 'the owner can see the refused origin');
+    assert.deepEqual(
+      refusals.map((r) => [r.reason, r.origin]),
+      [['origin', elsewhere.origin]],
+      'the owner can see the refused origin',
+    );
     await page.close();
   });
 
@@ -194,12 +255,20 @@ describe('widget in headless Chromium', () => {
     const logged = widgetConsole(page);
     await page.goto(`${signedIn.origin}/`);
     await page.getByRole('button', { name: /^Chat/ }).click();
-    await alert(page).getByText('This chat could not confirm who you are. Please reload the page or sign in again.').waitFor();
+    await alert(page)
+      .getByText('This chat could not confirm who you are. Please reload the page or sign in again.')
+      .waitFor();
     await screenshot(page, 'widget-wrong-user-hash');
     assert.equal(logged.length, 1, logged.join('\n'));
-    assert.match(logged[0]!, /data-user-hash is not the HMAC-SHA256 of data-user-id "customer-17" with the agent's identity secret/);
+    assert.match(
+      logged[0]!,
+      /data-user-hash is not the HMAC-SHA256 of data-user-id "customer-17" with the agent's identity secret/,
+    );
     const refusals = await server.deps.store.widgetRefusals.list(accountId, 10);
-    assert.deepEqual(refusals.map((r) => [r.reason, r.origin]).sort(), [['origin', elsewhere.origin], ['user-hash', signedIn.origin]]);
+    assert.deepEqual(refusals.map((r) => [r.reason, r.origin]).sort(), [
+      ['origin', elsewhere.origin],
+      ['user-hash', signedIn.origin],
+    ]);
     await page.close();
     assert.deepEqual(pageErrors, [], 'no script error on any page');
   });

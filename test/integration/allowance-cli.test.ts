@@ -35,7 +35,10 @@ describe(`operator CLI: allowance renewal (${TEST_BACKEND})`, () => {
     assert.equal(created.code, 0, created.stderr);
     const shown = await cli('accounts', 'show', created.json.id);
     assert.equal(shown.code, 0, shown.stderr);
-    assert.equal(shown.json.nextAllowanceAt, new Date(monthlyAnniversary(Date.parse(created.json.createdAt), 1)).toISOString());
+    assert.equal(
+      shown.json.nextAllowanceAt,
+      new Date(monthlyAnniversary(Date.parse(created.json.createdAt), 1)).toISOString(),
+    );
     assert.deepEqual((await cli('credits', 'renew-due')).json, { renewed: 0 }, 'nothing due yet');
   });
 
@@ -44,7 +47,16 @@ describe(`operator CLI: allowance renewal (${TEST_BACKEND})`, () => {
     const createdAt = Date.now() - 40 * DAY;
     const due = Array.from({ length: 12 }, () => ids.next('acc'));
     for (const id of due) {
-      await store.accounts.insert(accountRow({ id, name: 'Due', plan: 'starter', creditBalance: 250_000, createdAt, nextAllowanceAt: monthlyAnniversary(createdAt, 1) }));
+      await store.accounts.insert(
+        accountRow({
+          id,
+          name: 'Due',
+          plan: 'starter',
+          creditBalance: 250_000,
+          createdAt,
+          nextAllowanceAt: monthlyAnniversary(createdAt, 1),
+        }),
+      );
     }
     const [one, two] = await Promise.all([cli('credits', 'renew-due'), cli('credits', 'renew-due')]);
     assert.equal(one.code, 0, one.stderr);
@@ -52,7 +64,11 @@ describe(`operator CLI: allowance renewal (${TEST_BACKEND})`, () => {
     assert.equal(one.json.renewed + two.json.renewed, due.length);
     for (const id of due) {
       const entries = await ledger(raw, id);
-      assert.deepEqual(entries.map((e) => [e.kind, Number(e.amount), e.description]), [['allowance', 1_750_000, 'monthly allowance (starter plan)']], id);
+      assert.deepEqual(
+        entries.map((e) => [e.kind, Number(e.amount), e.description]),
+        [['allowance', 1_750_000, 'monthly allowance (starter plan)']],
+        id,
+      );
     }
     const shown = await cli('accounts', 'show', due[0] as string);
     assert.equal(shown.json.credits, 2_000);

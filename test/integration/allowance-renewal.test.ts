@@ -40,8 +40,13 @@ describe(`monthly allowance renewal (${TEST_BACKEND})`, () => {
   });
 
   const spend = (deps: DomainDeps, accountId: string, credits: number) =>
-    deps.store.transaction((tx) => chargeCredits(tx, deps, operatorContext(accountId, 'starter'), { credits, agentId: null, description: 'test' }));
-  const lowAlerts = async (accountId: string) => (await server.deps.store.events.list(accountId, { page: 1, size: 100 })).items.filter((e) => e.type === 'credits.low');
+    deps.store.transaction((tx) =>
+      chargeCredits(tx, deps, operatorContext(accountId, 'starter'), { credits, agentId: null, description: 'test' }),
+    );
+  const lowAlerts = async (accountId: string) =>
+    (await server.deps.store.events.list(accountId, { page: 1, size: 100 })).items.filter(
+      (e) => e.type === 'credits.low',
+    );
 
   test('a new account is scheduled for its first anniversary', async () => {
     clock.set(Date.parse('2027-01-31T11:00:00.000Z'));
@@ -78,7 +83,10 @@ describe(`monthly allowance renewal (${TEST_BACKEND})`, () => {
     );
     const usage = await server.call('GET', '/usage', { key });
     assert.equal(usage.status, 200);
-    assert.deepEqual(usage.body.balance, { credits: 2_000, lastRefill: { credits: 2_000, at: '2027-02-28T10:00:00.000Z' } });
+    assert.deepEqual(usage.body.balance, {
+      credits: 2_000,
+      lastRefill: { credits: 2_000, at: '2027-02-28T10:00:00.000Z' },
+    });
 
     clock.set(Date.parse('2027-03-15T00:00:00.000Z'));
     await worker().runOnce();
@@ -114,7 +122,10 @@ describe(`monthly allowance renewal (${TEST_BACKEND})`, () => {
     await spend(server.deps, account.id, 1);
     const alerts = await lowAlerts(account.id);
     assert.equal(alerts.length, 2, 're-armed by the renewal');
-    assert.deepEqual(alerts.map((e) => e.data).find((d) => d.credits === 399), { credits: 399, threshold: 400 });
+    assert.deepEqual(
+      alerts.map((e) => e.data).find((d) => d.credits === 399),
+      { credits: 399, threshold: 400 },
+    );
   });
 
   test('a plan whose allowance is 0 renews nothing, and is scheduled on', async () => {
@@ -138,7 +149,10 @@ describe(`monthly allowance renewal (${TEST_BACKEND})`, () => {
     clock.set(Date.parse('2027-02-10T00:00:00.000Z')); // Dec 1, Jan 1 and Feb 1 went by
     assert.ok((await worker().runOnce()).renewed >= 1);
     const entries = (await ledger(raw, account.id)).filter((e) => e.description?.startsWith('monthly'));
-    assert.deepEqual(entries.map((e) => Number(e.amount)), [9_000_000]);
+    assert.deepEqual(
+      entries.map((e) => Number(e.amount)),
+      [9_000_000],
+    );
     assert.equal(iso((await server.deps.store.accounts.get(account.id))?.nextAllowanceAt), '2027-03-01T12:00:00.000Z');
   });
 
@@ -146,7 +160,9 @@ describe(`monthly allowance renewal (${TEST_BACKEND})`, () => {
     clock.set(Date.parse('2030-01-01T00:00:00.000Z'));
     await worker().runOnce(); // whatever earlier tests left due
     clock.set(T0);
-    const accounts = await Promise.all(Array.from({ length: 25 }, () => server.seedAccount('starter').then((s) => s.account.id)));
+    const accounts = await Promise.all(
+      Array.from({ length: 25 }, () => server.seedAccount('starter').then((s) => s.account.id)),
+    );
     for (const id of accounts) await spend(server.deps, id, 500);
     clock.set(monthlyAnniversary(T0, 1));
 
@@ -154,16 +170,31 @@ describe(`monthly allowance renewal (${TEST_BACKEND})`, () => {
     // holds one connection, so the race is rounds interleaving on it (processes: see the CLI test).
     const other = TEST_BACKEND === 'postgres' ? await createDomainDeps(server.config, { clock }) : server.deps;
     try {
-      const workers = [worker(), createAllowanceWorker(server.config, other), worker(), createAllowanceWorker(server.config, other)];
+      const workers = [
+        worker(),
+        createAllowanceWorker(server.config, other),
+        worker(),
+        createAllowanceWorker(server.config, other),
+      ];
       const rounds = await Promise.all(workers.map((w) => w.runOnce()));
-      assert.equal(rounds.reduce((sum, r) => sum + r.renewed, 0), accounts.length);
-      assert.deepEqual(rounds.flatMap((r) => r.failed), []);
+      assert.equal(
+        rounds.reduce((sum, r) => sum + r.renewed, 0),
+        accounts.length,
+      );
+      assert.deepEqual(
+        rounds.flatMap((r) => r.failed),
+        [],
+      );
     } finally {
       if (other !== server.deps) await closeDomainDeps(other);
     }
     for (const id of accounts) {
       const renewals = (await ledger(raw, id)).filter((e) => e.description === 'monthly allowance (starter plan)');
-      assert.deepEqual(renewals.map((e) => Number(e.amount)), [500_000], id);
+      assert.deepEqual(
+        renewals.map((e) => Number(e.amount)),
+        [500_000],
+        id,
+      );
       assert.equal((await server.deps.store.accounts.get(id))?.creditBalance, 2_000_000);
     }
   });
@@ -173,10 +204,14 @@ describe(`monthly allowance renewal (${TEST_BACKEND})`, () => {
     const { account } = await server.seedAccount('starter');
     await spend(server.deps, account.id, 1_000);
     clock.set(monthlyAnniversary(T0, 1));
-    const running = createAllowanceWorker({ ...server.config, credits: { renewals: true, renewalIntervalMs: 20 } }, server.deps);
+    const running = createAllowanceWorker(
+      { ...server.config, credits: { renewals: true, renewalIntervalMs: 20 } },
+      server.deps,
+    );
     running.start();
     try {
-      for (let i = 0; i < 100 && (await server.deps.store.accounts.get(account.id))?.creditBalance !== 2_000_000; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (await server.deps.store.accounts.get(account.id))?.creditBalance !== 2_000_000; i++)
+        await new Promise((r) => setTimeout(r, 20));
     } finally {
       await running.stop();
     }
@@ -193,7 +228,15 @@ describe(`allowance renewal after migration 0006 (${TEST_BACKEND})`, () => {
       await migrateUpTo(old, database.env, '0005_chat');
       await old
         .insertInto('accounts')
-        .values({ id: 'acc_old', name: 'Old', plan: 'starter', credit_balance: 100_000, last_refill_amount: 2_000_000, last_refill_at: createdAt, created_at: createdAt } as never)
+        .values({
+          id: 'acc_old',
+          name: 'Old',
+          plan: 'starter',
+          credit_balance: 100_000,
+          last_refill_amount: 2_000_000,
+          last_refill_at: createdAt,
+          created_at: createdAt,
+        } as never)
         .execute();
     } finally {
       await old.destroy();
@@ -204,7 +247,10 @@ describe(`allowance renewal after migration 0006 (${TEST_BACKEND})`, () => {
     const store = await openStore(config); // applies 0006
     try {
       assert.equal((await store.accounts.get('acc_old'))?.nextAllowanceAt, null);
-      const worker = createRenewalWorker({ store, clock, ids: createUlidIds(), catalog: config.catalog }, config.credits);
+      const worker = createRenewalWorker(
+        { store, clock, ids: createUlidIds(), catalog: config.catalog },
+        config.credits,
+      );
       assert.deepEqual(await worker.runOnce(), { renewed: 0, scheduled: 1, failed: [] });
       const scheduled = await store.accounts.get('acc_old');
       assert.equal(iso(scheduled?.nextAllowanceAt), '2026-04-30T08:00:00.000Z');

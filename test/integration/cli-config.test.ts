@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../support/backend.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
 
-describe('CLI and the server\'s config file', () => {
+describe("CLI and the server's config file", () => {
   let database: TestDatabase;
   let server: ServerProcess;
   let serverConfig: string;
@@ -27,20 +27,40 @@ describe('CLI and the server\'s config file', () => {
     await database.drop();
   });
 
-  test('without COLLOQUY_CONFIG the CLI reads the server\'s file, and says so on stderr', async () => {
-    const account = await runCli(['accounts', 'create', '--name', 'Local dev'], { ...database.env, COLLOQUY_CONFIG: undefined });
+  test("without COLLOQUY_CONFIG the CLI reads the server's file, and says so on stderr", async () => {
+    const account = await runCli(['accounts', 'create', '--name', 'Local dev'], {
+      ...database.env,
+      COLLOQUY_CONFIG: undefined,
+    });
     assert.equal(account.code, 0, account.stderr);
-    assert.match(account.stderr, new RegExp(`using the config file the server on this DATA_DIR started with: ${serverConfig.replaceAll('.', '\\.')}`));
+    assert.match(
+      account.stderr,
+      new RegExp(
+        `using the config file the server on this DATA_DIR started with: ${serverConfig.replaceAll('.', '\\.')}`,
+      ),
+    );
     const id = (account.json as { id: string }).id;
-    const hook = await runCli(['webhooks', 'create', '--account', id, '--url', 'http://127.0.0.1:9/hook'], { ...database.env, COLLOQUY_CONFIG: undefined });
+    const hook = await runCli(['webhooks', 'create', '--account', id, '--url', 'http://127.0.0.1:9/hook'], {
+      ...database.env,
+      COLLOQUY_CONFIG: undefined,
+    });
     assert.equal(hook.code, 0, hook.stderr);
   });
 
   test('with another COLLOQUY_CONFIG the CLI reads that one, and notes the difference', async () => {
-    const account = await runCli(['accounts', 'create', '--name', 'Other'], { ...database.env, COLLOQUY_CONFIG: otherConfig });
+    const account = await runCli(['accounts', 'create', '--name', 'Other'], {
+      ...database.env,
+      COLLOQUY_CONFIG: otherConfig,
+    });
     assert.equal(account.code, 0, account.stderr);
-    assert.match(account.stderr, /note: this command reads .*other\.json, but the server on this DATA_DIR started with .*colloquy\.json/);
-    const hook = await runCli(['webhooks', 'create', '--account', (account.json as { id: string }).id, '--url', 'http://127.0.0.1:9/hook'], { ...database.env, COLLOQUY_CONFIG: otherConfig });
+    assert.match(
+      account.stderr,
+      /note: this command reads .*other\.json, but the server on this DATA_DIR started with .*colloquy\.json/,
+    );
+    const hook = await runCli(
+      ['webhooks', 'create', '--account', (account.json as { id: string }).id, '--url', 'http://127.0.0.1:9/hook'],
+      { ...database.env, COLLOQUY_CONFIG: otherConfig },
+    );
     assert.equal(hook.code, 1);
     assert.match(hook.stderr, /network\.allowPrivateAddresses/);
   });

@@ -30,14 +30,41 @@ describe('operator CLI', () => {
     const account = await cli('accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--credits', '250');
     assert.equal(account.code, 0, account.stderr);
     assert.match(account.json.id, /^acc_/);
-    assert.deepEqual({ ...account.json, id: undefined, createdAt: undefined }, { id: undefined, name: 'Acme', plan: 'starter', credits: 250, createdAt: undefined });
+    assert.deepEqual(
+      { ...account.json, id: undefined, createdAt: undefined },
+      { id: undefined, name: 'Acme', plan: 'starter', credits: 250, createdAt: undefined },
+    );
 
-    const agent = await cli('agents', 'create', '--account', account.json.id, '--name', 'Support', '--model', 'gpt-4o-mini', '--instructions', 'Be brief.');
+    const agent = await cli(
+      'agents',
+      'create',
+      '--account',
+      account.json.id,
+      '--name',
+      'Support',
+      '--model',
+      'gpt-4o-mini',
+      '--instructions',
+      'Be brief.',
+    );
     assert.equal(agent.code, 0, agent.stderr);
     assert.match(agent.json.id, /^agt_/);
     assert.equal(agent.json.model, 'gpt-4o-mini');
 
-    const key = await cli('keys', 'create', '--account', account.json.id, '--name', 'backend', '--quota', '30', '--ips', '127.0.0.1,::1', '--expires', '2099-01-01T00:00:00Z');
+    const key = await cli(
+      'keys',
+      'create',
+      '--account',
+      account.json.id,
+      '--name',
+      'backend',
+      '--quota',
+      '30',
+      '--ips',
+      '127.0.0.1,::1',
+      '--expires',
+      '2099-01-01T00:00:00Z',
+    );
     assert.equal(key.code, 0, key.stderr);
     assert.match(key.json.id, /^key_/);
     assert.equal(key.json.name, 'backend');
@@ -57,15 +84,36 @@ describe('operator CLI', () => {
 
     const member = await cli('members', 'add', '--account', account.json.id, '--email', 'Dana@Example.com');
     assert.equal(member.code, 0, member.stderr);
-    assert.deepEqual({ email: member.json.email, role: member.json.role }, { email: 'dana@example.com', role: 'teammate' });
+    assert.deepEqual(
+      { email: member.json.email, role: member.json.role },
+      { email: 'dana@example.com', role: 'teammate' },
+    );
 
     const toolsFile = join(database.env.DATA_DIR, 'tools.json');
-    writeFileSync(toolsFile, JSON.stringify([{ name: 'order_status', description: 'Look up an order', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } }]));
+    writeFileSync(
+      toolsFile,
+      JSON.stringify([
+        {
+          name: 'order_status',
+          description: 'Look up an order',
+          parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        },
+      ]),
+    );
     const updated = await cli('agents', 'update', agent.json.id, '--name', 'Support v2', '--tools', toolsFile);
     assert.equal(updated.code, 0, updated.stderr);
     assert.equal(updated.json.name, 'Support v2');
     assert.equal(updated.json.tools[0].name, 'order_status');
-    writeFileSync(toolsFile, JSON.stringify([{ name: 'order_status', description: 'Look up an order', parameters: { type: 'object', properties: { id: 'string' } } }]));
+    writeFileSync(
+      toolsFile,
+      JSON.stringify([
+        {
+          name: 'order_status',
+          description: 'Look up an order',
+          parameters: { type: 'object', properties: { id: 'string' } },
+        },
+      ]),
+    );
     const badSchema = await cli('agents', 'update', agent.json.id, '--tools', toolsFile);
     assert.equal(badSchema.code, 1);
     assert.match(badSchema.stderr, /not a valid JSON Schema/);
@@ -92,7 +140,16 @@ describe('operator CLI', () => {
   test('a key restricted to agents, created by the CLI, is enforced by the server', async () => {
     const quick = await cli('quickstart', '--plan', 'pro');
     const other = await cli('agents', 'create', '--account', quick.json.account.id, '--name', 'Other');
-    const restricted = await cli('keys', 'create', '--account', quick.json.account.id, '--name', 'one agent', '--agents', quick.json.agent.id);
+    const restricted = await cli(
+      'keys',
+      'create',
+      '--account',
+      quick.json.account.id,
+      '--name',
+      'one agent',
+      '--agents',
+      quick.json.agent.id,
+    );
     assert.equal(restricted.code, 0, restricted.stderr);
     assert.deepEqual(restricted.json.agents, [quick.json.agent.id]);
     assert.equal((await get(`/agents/${other.json.id}`, restricted.json.key)).body.error.code, 'AGENT_NOT_ALLOWED');
@@ -102,7 +159,8 @@ describe('operator CLI', () => {
   // Wrong usage (exit 2) is the arguments' check, which does not depend on the engine (the error
   // path with a database open is the failures' test below): checked in the SQLite pass only. Failed
   // operations (exit 1) are the database's answers: both passes.
-  const USAGE_SKIP = TEST_BACKEND === 'postgres' ? 'the arguments are checked the same on every engine: in the SQLite pass' : false;
+  const USAGE_SKIP =
+    TEST_BACKEND === 'postgres' ? 'the arguments are checked the same on every engine: in the SQLite pass' : false;
 
   test('wrong usage: message on stderr, nothing on stdout, exit 2', { skip: USAGE_SKIP }, async () => {
     const cases: Array<[string[], RegExp]> = [
@@ -111,7 +169,10 @@ describe('operator CLI', () => {
       [['accounts', 'create', '--name', 'X', '--bogus', '1'], /bogus/],
       [['frobnicate'], /unknown command/],
       [['credits', 'add', '--account', 'acc_x', '--amount', 'lots'], /--amount must be a number/],
-      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'], /--expires must be an ISO 8601 date-time/],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
+        /--expires must be an ISO 8601 date-time/,
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await cli(...args);
@@ -127,7 +188,11 @@ describe('operator CLI', () => {
       [['agents', 'delete', 'agt_missing'], 1, /No agent agt_missing/],
       [['keys', 'revoke', 'key_missing'], 1, /No key key_missing/],
       [['members', 'add', '--account', 'acc_x', '--email', 'not-an-email'], 1, /INVALID_BODY/],
-      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2001-01-01T00:00:00Z'], 1, /must be in the future/],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2001-01-01T00:00:00Z'],
+        1,
+        /must be in the future/,
+      ],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);
@@ -145,7 +210,16 @@ describe('operator CLI', () => {
     const key = await cli('keys', 'create', '--account', account.json.id, '--name', 'k', '--ips', '10.0.0.0/33');
     assert.equal(key.code, 1);
     assert.match(key.stderr, /not an IP address or CIDR range/);
-    const foreign = await cli('keys', 'create', '--account', account.json.id, '--name', 'k', '--agents', 'agt_elsewhere');
+    const foreign = await cli(
+      'keys',
+      'create',
+      '--account',
+      account.json.id,
+      '--name',
+      'k',
+      '--agents',
+      'agt_elsewhere',
+    );
     assert.equal(foreign.code, 1);
     assert.match(foreign.stderr, /not an agent of this account/);
   });

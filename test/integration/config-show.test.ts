@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 test('config show: the effective configuration, the database password masked, no database needed', () => {
-  const env = { PATH: process.env.PATH, DATABASE_URL: 'postgres://app:hunter2@127.0.0.1:1/none', OPENAI_API_KEY: 'sk-secret', PORT: '8081' };
+  const env = {
+    PATH: process.env.PATH,
+    DATABASE_URL: 'postgres://app:hunter2@127.0.0.1:1/none',
+    OPENAI_API_KEY: 'sk-secret',
+    PORT: '8081',
+  };
   const run = spawnSync(process.execPath, [CLI, 'config', 'show'], { env, encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   assert.ok(!run.stdout.includes('hunter2') && !run.stdout.includes('sk-secret'));
@@ -19,7 +24,10 @@ test('config show: the effective configuration, the database password masked, no
 });
 
 test('config show: a bad setting is refused with its name', () => {
-  const run = spawnSync(process.execPath, [CLI, 'config', 'show'], { env: { PATH: process.env.PATH, COLLOQUY_WORKER_SLOT: 'x' }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [CLI, 'config', 'show'], {
+    env: { PATH: process.env.PATH, COLLOQUY_WORKER_SLOT: 'x' },
+    encoding: 'utf8',
+  });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /COLLOQUY_WORKER_SLOT/);
 });

@@ -7,7 +7,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 test('README and docs name no file outside the repository', () => {
   for (const page of PAGES) {
@@ -33,12 +38,31 @@ test('the README says how to choose the port', () => {
 test('the README counts the EBADENGINE warnings npm prints on Node 20 as the lock file gives them', () => {
   // Five lines per package whose `engines.node` asks for more than Node 20 (Debian 12's) in every
   // alternative of its range (`>=22.12.0 || >=20.19.0 <21.0.0` accepts it).
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
-  const refusesNode20 = (range: string) => range.split('||').every((alternative) => Number(/>=\s*(\d+)/.exec(alternative)?.[1] ?? 0) > 20);
-  const above20 = Object.entries(lock.packages).filter(([, entry]) => entry.engines?.node !== undefined && refusesNode20(entry.engines.node));
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { engines?: { node?: string } }>;
+  };
+  const refusesNode20 = (range: string) =>
+    range.split('||').every((alternative) => Number(/>=\s*(\d+)/.exec(alternative)?.[1] ?? 0) > 20);
+  const above20 = Object.entries(lock.packages).filter(
+    ([, entry]) => entry.engines?.node !== undefined && refusesNode20(entry.engines.node),
+  );
   const dependencies = above20.filter(([path]) => path !== '').length;
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+  const words = [
+    'no',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+  ];
   assert.match(readme, new RegExp(`\\*\\*${above20.length * 5} \`npm warn EBADENGINE\` lines`));
   assert.match(readme, new RegExp(`Colloquy \\(≥ 24\\) and ${words[dependencies] ?? dependencies} dependencies`));
 });

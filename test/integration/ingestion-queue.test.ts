@@ -39,7 +39,10 @@ async function startEmbeddingServer() {
       response.statusCode = 500;
       return response.end('{}');
     }
-    const data = input.map((text, index) => ({ index, embedding: Array.from({ length: DIMENSION }, (_, d) => ((text.charCodeAt(d % text.length) || 1) % 7) + d + 1) }));
+    const data = input.map((text, index) => ({
+      index,
+      embedding: Array.from({ length: DIMENSION }, (_, d) => ((text.charCodeAt(d % text.length) || 1) % 7) + d + 1),
+    }));
     if (!response.destroyed) response.end(JSON.stringify({ data }));
   });
   server.listen(0, '127.0.0.1');
@@ -62,7 +65,11 @@ async function startEmbeddingServer() {
 }
 
 function document(label: string): string {
-  return Array.from({ length: 12 }, (_, i) => `${label} paragraph ${i}: the harbour stores boats from November to March, and the slipway opens at dawn. `.repeat(6)).join('\n\n');
+  return Array.from({ length: 12 }, (_, i) =>
+    `${label} paragraph ${i}: the harbour stores boats from November to March, and the slipway opens at dawn. `.repeat(
+      6,
+    ),
+  ).join('\n\n');
 }
 
 async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
@@ -93,21 +100,39 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     nodes.push(node);
     return node;
   };
-  const storageUsed = async () => Number((await db.query('SELECT storage_used FROM agents WHERE id = $1', [agentId])).rows[0].storage_used);
-  const credits = async () => Number((await db.query('SELECT credit_balance FROM accounts WHERE id = $1', [accountId])).rows[0].credit_balance);
-  const jobRow = async (title: string) => (await db.query("SELECT id, state, attempts, worker FROM ingest_jobs WHERE job->'task'->>'filename' = $1 OR outcome->'source'->>'title' = $1", [title])).rows[0] as { state: string; attempts: number; worker: string | null } | undefined;
+  const storageUsed = async () =>
+    Number((await db.query('SELECT storage_used FROM agents WHERE id = $1', [agentId])).rows[0].storage_used);
+  const credits = async () =>
+    Number((await db.query('SELECT credit_balance FROM accounts WHERE id = $1', [accountId])).rows[0].credit_balance);
+  const jobRow = async (title: string) =>
+    (
+      await db.query(
+        "SELECT id, state, attempts, worker FROM ingest_jobs WHERE job->'task'->>'filename' = $1 OR outcome->'source'->>'title' = $1",
+        [title],
+      )
+    ).rows[0] as { state: string; attempts: number; worker: string | null } | undefined;
 
   /** Every source's chunks: none doubled, ordinals 0..n-1, and storage equal to the files' sizes. */
   async function assertExact(expectedSources: number, expectedStorage: number) {
-    const sources = (await db.query('SELECT id, title, storage FROM sources WHERE agent_id = $1', [agentId])).rows as Array<{ id: string; title: string; storage: string }>;
+    const sources = (await db.query('SELECT id, title, storage FROM sources WHERE agent_id = $1', [agentId]))
+      .rows as Array<{ id: string; title: string; storage: string }>;
     assert.equal(sources.length, expectedSources, `sources: ${sources.map((s) => s.title).join(', ')}`);
     assert.equal(new Set(sources.map((s) => s.title)).size, sources.length, 'no source stored twice');
-    const doubled = await db.query('SELECT source_id, ordinal FROM chunks WHERE agent_id = $1 GROUP BY source_id, ordinal HAVING count(*) > 1', [agentId]);
+    const doubled = await db.query(
+      'SELECT source_id, ordinal FROM chunks WHERE agent_id = $1 GROUP BY source_id, ordinal HAVING count(*) > 1',
+      [agentId],
+    );
     assert.equal(doubled.rowCount, 0, 'no chunk stored twice');
-    const gaps = await db.query('SELECT source_id FROM chunks WHERE agent_id = $1 GROUP BY source_id HAVING max(ordinal) + 1 <> count(*)', [agentId]);
+    const gaps = await db.query(
+      'SELECT source_id FROM chunks WHERE agent_id = $1 GROUP BY source_id HAVING max(ordinal) + 1 <> count(*)',
+      [agentId],
+    );
     assert.equal(gaps.rowCount, 0, 'each source has all its chunks');
     assert.equal(await storageUsed(), expectedStorage, 'storage used is exactly the stored files');
-    assert.equal(sources.reduce((sum, s) => sum + Number(s.storage), 0), expectedStorage);
+    assert.equal(
+      sources.reduce((sum, s) => sum + Number(s.storage), 0),
+      expectedStorage,
+    );
   }
 
   before(async () => {
@@ -116,7 +141,13 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     dir = mkdtempSync(join(tmpdir(), 'colloquy-ingest-queue-'));
     const base = {
       plans: { business: { requestsPerMinute: 1_000_000 } },
-      embeddings: { provider: 'openai', baseUrl: embeddings.baseUrl, model: 'scripted-embed', dimension: DIMENSION, batchSize: 4 },
+      embeddings: {
+        provider: 'openai',
+        baseUrl: embeddings.baseUrl,
+        model: 'scripted-embed',
+        dimension: DIMENSION,
+        batchSize: 4,
+      },
       moderation: { provider: 'none' },
       ingestion: { heartbeatSeconds: 10, superviseSeconds: 1, retryLimit: 2 },
       // One process per node, so that a node's pid names the process that ran a job and SIGKILL
@@ -158,15 +189,30 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     const files = Array.from({ length: 6 }, (_, i) => ({ name: `spread-${i}.txt`, text: document(`spread ${i}`) }));
     const answers = await Promise.all(files.map((file) => uploadText(front, key, agentId, file.name, file.text)));
     for (const answer of answers) assert.equal(answer.status, 200, await answer.clone().text());
-    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{ source: { id: string; title: string } }>;
-    const listed = (await (await fetch(`${front.baseUrl}/api/v1/agents/${agentId}/sources?limit=100`, { headers: { authorization: `Bearer ${key}` } })).json()) as { sources: Array<{ id: string }> };
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{
+      source: { id: string; title: string };
+    }>;
+    const listed = (await (
+      await fetch(`${front.baseUrl}/api/v1/agents/${agentId}/sources?limit=100`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json()) as { sources: Array<{ id: string }> };
     const listedIds = new Set(listed.sources.map((source) => source.id));
     for (const body of bodies) assert.ok(listedIds.has(body.source.id), 'each answered source is listed at once');
-    const rows = (await db.query("SELECT state, worker FROM ingest_jobs WHERE state = 'stored'")).rows as Array<{ worker: string }>;
+    const rows = (await db.query("SELECT state, worker FROM ingest_jobs WHERE state = 'stored'")).rows as Array<{
+      worker: string;
+    }>;
     assert.equal(rows.length, 6);
     const frontWorker = `:${front.child.pid}`;
-    assert.ok(rows.every((row) => !row.worker.endsWith(frontWorker)), 'the front node ran none');
-    assert.equal(new Set(rows.map((row) => row.worker)).size, 2, `both consuming nodes took jobs: ${rows.map((row) => row.worker).join(', ')}`);
+    assert.ok(
+      rows.every((row) => !row.worker.endsWith(frontWorker)),
+      'the front node ran none',
+    );
+    assert.equal(
+      new Set(rows.map((row) => row.worker)).size,
+      2,
+      `both consuming nodes took jobs: ${rows.map((row) => row.worker).join(', ')}`,
+    );
     expectedSources += 6;
     expectedStorage += files.reduce((sum, file) => sum + Buffer.byteLength(file.text), 0);
     await assertExact(expectedSources, expectedStorage);
@@ -207,8 +253,14 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     const response = await uploadText(front, key, agentId, 'poison.txt', `${document('poison')} POISON`);
     assert.equal(response.status, 503, await response.clone().text());
     assert.match(response.headers.get('retry-after') ?? '', /^\d+$/);
-    const row = (await db.query("SELECT state, attempts, bytes IS NULL AS gone FROM ingest_jobs WHERE state = 'failed'")).rows[0];
-    assert.deepEqual(row, { state: 'failed', attempts: 3, gone: true }, 'the first attempt and two retries, then the dead letter');
+    const row = (
+      await db.query("SELECT state, attempts, bytes IS NULL AS gone FROM ingest_jobs WHERE state = 'failed'")
+    ).rows[0];
+    assert.deepEqual(
+      row,
+      { state: 'failed', attempts: 3, gone: true },
+      'the first attempt and two retries, then the dead letter',
+    );
     assert.equal(await storageUsed(), usedBefore, 'the reservation was given back, once');
     await assertExact(expectedSources, expectedStorage);
   });
@@ -222,15 +274,25 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
     await once(front.child, 'exit');
     assert.equal(await answer, null, 'the client lost its connection');
     hold.release();
-    const survivor = nodes.find((node) => node !== front && node.child.exitCode === null && node.child.signalCode === null) as ServerProcess;
+    const survivor = nodes.find(
+      (node) => node !== front && node.child.exitCode === null && node.child.signalCode === null,
+    ) as ServerProcess;
     await waitUntil('the orphaned job to be stored', async () => {
-      const listed = await (await fetch(`${survivor.baseUrl}/api/v1/agents/${agentId}/sources?limit=100`, { headers: { authorization: `Bearer ${key}` } })).json();
+      const listed = await (
+        await fetch(`${survivor.baseUrl}/api/v1/agents/${agentId}/sources?limit=100`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).json();
       return JSON.stringify(listed).includes('orphaned-waiter.txt');
     });
     assert.equal((await jobRow('orphaned-waiter.txt'))?.state, 'stored');
     expectedSources += 1;
     expectedStorage += Buffer.byteLength(text);
     await assertExact(expectedSources, expectedStorage);
-    assert.equal((await db.query("SELECT count(*)::int AS n FROM ingest_jobs WHERE bytes IS NOT NULL")).rows[0].n, 0, 'no file bytes left behind');
+    assert.equal(
+      (await db.query('SELECT count(*)::int AS n FROM ingest_jobs WHERE bytes IS NOT NULL')).rows[0].n,
+      0,
+      'no file bytes left behind',
+    );
   });
 });

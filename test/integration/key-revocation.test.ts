@@ -6,7 +6,9 @@ import { createTestDatabase, TEST_BACKEND } from '../support/backend.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
 
 async function validate(server: ServerProcess, key: string): Promise<number> {
-  const response = await fetch(`${server.baseUrl}/api/v1/validate`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
+  const response = await fetch(`${server.baseUrl}/api/v1/validate`, {
+    headers: { authorization: `Bearer ${key}`, connection: 'close' },
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -27,7 +29,10 @@ test(`a revoked key is refused by every server process within a second (${TEST_B
   const servers: ServerProcess[] = [];
   try {
     // One process of two workers and one alone, on the same database.
-    servers.push(await startServerProcess({ ...config, WORKERS: '2' }), await startServerProcess({ ...config, WORKERS: '1' }));
+    servers.push(
+      await startServerProcess({ ...config, WORKERS: '2' }),
+      await startServerProcess({ ...config, WORKERS: '1' }),
+    );
     const quick = await runCli(['quickstart', '--plan', 'business'], config);
     assert.equal(quick.code, 0, quick.stderr);
     const key = quick.json.key.key as string;

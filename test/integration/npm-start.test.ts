@@ -15,7 +15,8 @@ import { TEST_BACKEND } from '../support/backend.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // `npm start` here always runs on a SQLite DATA_DIR (a user's first start): the same test on every
 // pass of the suite, so it runs in the SQLite pass only.
-const SKIP = TEST_BACKEND === 'postgres' ? 'the same on every pass (a SQLite DATA_DIR): runs in the SQLite pass' : false;
+const SKIP =
+  TEST_BACKEND === 'postgres' ? 'the same on every pass (a SQLite DATA_DIR): runs in the SQLite pass' : false;
 
 function alive(pid: number): boolean {
   try {
@@ -36,7 +37,12 @@ interface NpmStart {
 async function npmStart(dataDir: string): Promise<NpmStart> {
   const port = await freePort();
   // detached: its own process group, as under a terminal or a service manager.
-  const npm = spawn('npm', ['start'], { cwd: ROOT, env: userShellEnv({ LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: dataDir, PORT: String(port) }), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: userShellEnv({ LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: dataDir, PORT: String(port) }),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   npm.stdout?.on('data', (chunk) => (output += chunk));
   npm.stderr?.on('data', (chunk) => (output += chunk));
@@ -82,40 +88,54 @@ test('SIGTERM to npm start stops the server too, gracefully', { skip: SKIP }, as
   }
 });
 
-test('SIGTERM to the whole process group (systemd, Docker, a terminal) is one graceful stop, not two', { skip: SKIP }, async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-npm-start-'));
-  try {
-    const quick = await runCli(['quickstart'], { DATA_DIR: dataDir });
-    assert.equal(quick.code, 0, quick.stderr);
-    const started = await npmStart(dataDir);
-    // A group signal reaches the server twice, directly and forwarded by npm, within a millisecond
-    // (measured with npm 11): the two often merge into one, but not always, and a second SIGTERM used
-    // to kill the server mid-shutdown. An upload whose body is still arriving keeps the shutdown
-    // waiting, and one more SIGTERM is sent during it, so the test does not depend on that timing.
-    const boundary = 'colloquy-boundary';
-    const upload = request(`http://127.0.0.1:${started.port}/api/v1/agents/${quick.json.agent.id}/sources/files`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${quick.json.key.key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    const answered = new Promise<number>((resolve, reject) => {
-      upload.on('response', (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
+test(
+  'SIGTERM to the whole process group (systemd, Docker, a terminal) is one graceful stop, not two',
+  { skip: SKIP },
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-npm-start-'));
+    try {
+      const quick = await runCli(['quickstart'], { DATA_DIR: dataDir });
+      assert.equal(quick.code, 0, quick.stderr);
+      const started = await npmStart(dataDir);
+      // A group signal reaches the server twice, directly and forwarded by npm, within a millisecond
+      // (measured with npm 11): the two often merge into one, but not always, and a second SIGTERM used
+      // to kill the server mid-shutdown. An upload whose body is still arriving keeps the shutdown
+      // waiting, and one more SIGTERM is sent during it, so the test does not depend on that timing.
+      const boundary = 'colloquy-boundary';
+      const upload = request(`http://127.0.0.1:${started.port}/api/v1/agents/${quick.json.agent.id}/sources/files`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${quick.json.key.key}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
       });
-      upload.on('error', reject);
-    });
-    answered.catch(() => undefined); // awaited below; a server killed early must not leave it unhandled
-    upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\nThe harbour opens at dawn. `);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    process.kill(-(started.npm.pid as number), 'SIGTERM'); // the server gets it directly, then from npm
-    for (let i = 0; i < 100 && !started.output().includes('shutting down'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    process.kill(started.serverPid, 'SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    assert.equal(alive(started.serverPid), true, `the second SIGTERM killed the server mid-shutdown: ${started.output()}`);
-    upload.end(`Boats leave at nine.\r\n--${boundary}--\r\n`);
-    assert.equal(await answered, 200, 'the request in flight was finished');
-    await assertAllStopped(started);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+      const answered = new Promise<number>((resolve, reject) => {
+        upload.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        upload.on('error', reject);
+      });
+      answered.catch(() => undefined); // awaited below; a server killed early must not leave it unhandled
+      upload.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\nThe harbour opens at dawn. `,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      process.kill(-(started.npm.pid as number), 'SIGTERM'); // the server gets it directly, then from npm
+      for (let i = 0; i < 100 && !started.output().includes('shutting down'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      process.kill(started.serverPid, 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      assert.equal(
+        alive(started.serverPid),
+        true,
+        `the second SIGTERM killed the server mid-shutdown: ${started.output()}`,
+      );
+      upload.end(`Boats leave at nine.\r\n--${boundary}--\r\n`);
+      assert.equal(await answered, 200, 'the request in flight was finished');
+      await assertAllStopped(started);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
 import { createPostgresDatabase, TEST_BACKEND } from '../support/backend.ts';
-import { privatePostgresMissing, privateRedisMissing, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../support/private-services.ts';
+import {
+  privatePostgresMissing,
+  privateRedisMissing,
+  startPrivatePostgres,
+  startPrivateRedis,
+  type PrivatePostgres,
+  type PrivateRedis,
+} from '../support/private-services.ts';
 
 const UNLIMITED = { plans: { business: { requestsPerMinute: 1_000_000 } } };
 
@@ -25,12 +32,30 @@ type Op = (base: string, key: string, agentId: string) => Promise<Response>;
 
 const OPS: Record<string, Op> = {
   validate: (base, key) => fetch(`${base}/api/v1/validate`, { headers: { authorization: `Bearer ${key}` } }),
-  search: (base, key, agentId) => fetch(`${base}/api/v1/agents/${agentId}/search`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'when are boats stored?' }) }),
-  chat: (base, key, agentId) => fetch(`${base}/api/v1/agents/${agentId}/chat`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'When are boats stored?' }) }),
+  search: (base, key, agentId) =>
+    fetch(`${base}/api/v1/agents/${agentId}/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'when are boats stored?' }),
+    }),
+  chat: (base, key, agentId) =>
+    fetch(`${base}/api/v1/agents/${agentId}/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'When are boats stored?' }),
+    }),
   upload: (base, key, agentId) => {
     const form = new FormData();
-    form.append('file', new Blob([`Boats are stored from November to March. Note ${Math.random()}.`], { type: 'text/plain' }), 'boats.txt');
-    return fetch(`${base}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    form.append(
+      'file',
+      new Blob([`Boats are stored from November to March. Note ${Math.random()}.`], { type: 'text/plain' }),
+      'boats.txt',
+    );
+    return fetch(`${base}/api/v1/agents/${agentId}/sources/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
   },
 };
 
@@ -46,7 +71,13 @@ function startLoad(base: string, key: string, agentId: string, workers: number) 
       try {
         const response = await (OPS[op] as Op)(base, key, agentId);
         const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
-        answers.push({ op, status: response.status, retryAfter: response.headers.get('retry-after'), code: body.error?.code, ms: performance.now() - started });
+        answers.push({
+          op,
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          code: body.error?.code,
+          ms: performance.now() - started,
+        });
       } catch {
         answers.push({ op, status: 0, retryAfter: null, ms: performance.now() - started });
       }
@@ -123,10 +154,21 @@ describe('a PostgreSQL restart under load', { skip: pgMissing ?? false }, () => 
       assert.equal(server.child.exitCode, null, `the server process is alive: ${server.output().slice(-2000)}`);
       assert.equal(server.child.signalCode, null);
       const failed = load.answers.filter((a) => a.status !== 200);
-      const counts = Object.fromEntries([...new Set(load.answers.map((a) => `${a.op} ${a.status}`))].map((k) => [k, load.answers.filter((a) => `${a.op} ${a.status}` === k).length]));
-      t.diagnostic(`round ${round}: ${load.answers.length} requests ${JSON.stringify(counts)}; served again ${recoveredMs.toFixed(0)} ms after the restart returned`);
+      const counts = Object.fromEntries(
+        [...new Set(load.answers.map((a) => `${a.op} ${a.status}`))].map((k) => [
+          k,
+          load.answers.filter((a) => `${a.op} ${a.status}` === k).length,
+        ]),
+      );
+      t.diagnostic(
+        `round ${round}: ${load.answers.length} requests ${JSON.stringify(counts)}; served again ${recoveredMs.toFixed(0)} ms after the restart returned`,
+      );
       for (const answer of failed) {
-        assert.equal(answer.status, 503, `${answer.op} failed cleanly (503), not ${answer.status} ${answer.code ?? ''}`);
+        assert.equal(
+          answer.status,
+          503,
+          `${answer.op} failed cleanly (503), not ${answer.status} ${answer.code ?? ''}`,
+        );
         assert.equal(answer.code, 'SERVICE_UNAVAILABLE');
         assert.match(answer.retryAfter ?? '', /^\d+$/, 'a 503 says when to come back');
       }
@@ -178,14 +220,22 @@ describe('Redis (the shared rate limiter) going away', { skip: redisMissing ?? f
       const started = performance.now();
       const response = await OPS.validate!(server.baseUrl, key, agentId);
       await response.arrayBuffer();
-      return { status: response.status, ms: performance.now() - started, limit: response.headers.get('ratelimit-limit') };
+      return {
+        status: response.status,
+        ms: performance.now() - started,
+        limit: response.headers.get('ratelimit-limit'),
+      };
     };
     assert.equal((await timed()).status, 200);
     redis.stop();
     const during = [];
     for (let i = 0; i < 20; i += 1) during.push(await timed());
     assert.equal(server.child.exitCode, null, 'alive with Redis down');
-    assert.deepEqual([...new Set(during.map((a) => a.status))], [200], 'served while Redis is down (counted in memory)');
+    assert.deepEqual(
+      [...new Set(during.map((a) => a.status))],
+      [200],
+      'served while Redis is down (counted in memory)',
+    );
     const slowest = Math.max(...during.map((a) => a.ms));
     t.diagnostic(`with Redis down: slowest of 20 requests ${slowest.toFixed(0)} ms`);
     assert.ok(slowest < 400, `no long wait per request with Redis down (slowest ${slowest.toFixed(0)} ms)`);

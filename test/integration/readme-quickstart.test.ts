@@ -95,13 +95,20 @@ test("the README's quick start works as written, on a fresh database", { timeout
       const assignment = /^(\w+)=(\w+_)…\s*(#.*)?$/.exec(command);
       if (assignment) {
         assert.ok(quickstart, `${command}: quickstart must run before`);
-        const values: Record<string, string> = { cq_: quickstart.key.key, agt_: quickstart.agent.id, acc_: quickstart.account.id };
+        const values: Record<string, string> = {
+          cq_: quickstart.key.key,
+          agt_: quickstart.agent.id,
+          acc_: quickstart.account.id,
+        };
         const value = values[assignment[2] as string];
         assert.ok(value, `${command}: no printed value for the placeholder ${assignment[2]}…`);
         env[assignment[1] as string] = value;
         continue;
       }
-      assert.ok(!command.includes('…'), `${command}: a placeholder in a command that runs (mark it "# needs: …" or assign it)`);
+      assert.ok(
+        !command.includes('…'),
+        `${command}: a placeholder in a command that runs (mark it "# needs: …" or assign it)`,
+      );
       const run = await runBash(command.replaceAll('127.0.0.1:3000', `127.0.0.1:${port}`), env);
       assertSucceeded(command, run);
       if (command.includes('cli -- quickstart')) quickstart = JSON.parse(run.stdout);
@@ -110,7 +117,10 @@ test("the README's quick start works as written, on a fresh database", { timeout
     t.diagnostic(`ran ${ran} commands; skipped ${skipped.length} as marked:\n${skipped.join('\n')}`);
     assert.ok(server, 'the block starts the server with npm start');
     assert.ok(ran >= 15, `only ${ran} commands ran`);
-    assert.ok(skipped.every((line) => /^(OPENAI_API_KEY|internet)\b/.test(line)), skipped.join('\n'));
+    assert.ok(
+      skipped.every((line) => /^(OPENAI_API_KEY|internet)\b/.test(line)),
+      skipped.join('\n'),
+    );
     assert.ok(!existsSync(join(ROOT, 'pw.txt')) || hadPasswordFile, 'the block removes the password file it wrote');
   } finally {
     if (server?.pid) {

@@ -45,7 +45,13 @@ before(async () => {
       const { input, model } = JSON.parse(body) as { input: string[]; model: string };
       assert.equal(model, 'bag-of-words-64');
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ object: 'list', data: input.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) })), model }));
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data: input.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) })),
+          model,
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => embeddings.listen(0, '127.0.0.1', resolve));
@@ -63,7 +69,10 @@ test('after the operator switches embeddings, `agents reembed` moves every passa
   const { account, agent } = quick.json as { account: { id: string }; agent: { id: string } };
   const ctx = operatorContext(account.id, 'pro');
   try {
-    for (const [title, content] of [['Tent care', 'Dry the tent fully before storing it to prevent mildew.'], ['Gift cards', 'Gift cards are valid for five years.']]) {
+    for (const [title, content] of [
+      ['Tent care', 'Dry the tent fully before storing it to prevent mildew.'],
+      ['Gift cards', 'Gift cards are valid for five years.'],
+    ]) {
       await addTextSource(localDeps, ctx, agent.id, { title: title as string, content: content as string });
     }
   } finally {
@@ -71,11 +80,26 @@ test('after the operator switches embeddings, `agents reembed` moves every passa
   }
 
   const configPath = join(database.env.DATA_DIR, 'openai-embeddings.json');
-  writeFileSync(configPath, JSON.stringify({ embeddings: { provider: 'openai', baseUrl, model: 'bag-of-words-64', dimension: DIMENSION, apiKeyEnv: 'TEST_EMBEDDINGS_KEY' } }));
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      embeddings: {
+        provider: 'openai',
+        baseUrl,
+        model: 'bag-of-words-64',
+        dimension: DIMENSION,
+        apiKeyEnv: 'TEST_EMBEDDINGS_KEY',
+      },
+    }),
+  );
   const env = { ...database.env, COLLOQUY_CONFIG: configPath, TEST_EMBEDDINGS_KEY: 'sk-test' };
   const switched = await createDomainDeps(loadConfig(env));
   try {
-    assert.deepEqual(await searchKnowledge(switched, ctx, agent.id, { query: 'mildew on my tent', limit: 5 }), [], 'vectors of the old model are not compared with the new one');
+    assert.deepEqual(
+      await searchKnowledge(switched, ctx, agent.id, { query: 'mildew on my tent', limit: 5 }),
+      [],
+      'vectors of the old model are not compared with the new one',
+    );
     const reembed = await runCli(['agents', 'reembed', agent.id], env);
     assert.equal(reembed.code, 0, reembed.stderr);
     assert.deepEqual(reembed.json, { id: agent.id, reembedded: 2, model: 'bag-of-words-64' });
@@ -83,7 +107,11 @@ test('after the operator switches embeddings, `agents reembed` moves every passa
     const results = await searchKnowledge(switched, ctx, agent.id, { query: 'mildew on my tent', limit: 5 });
     assert.equal(results[0]?.source.title, 'Tent care');
     const again = await runCli(['agents', 'reembed', agent.id], env);
-    assert.deepEqual(again.json, { id: agent.id, reembedded: 0, model: 'bag-of-words-64' }, 'running it again has nothing to do');
+    assert.deepEqual(
+      again.json,
+      { id: agent.id, reembedded: 0, model: 'bag-of-words-64' },
+      'running it again has nothing to do',
+    );
   } finally {
     await closeDomainDeps(switched);
   }

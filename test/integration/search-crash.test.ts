@@ -31,7 +31,11 @@ test(`kill -9 during a burst of searches: one charge per answered search (${TEST
     const accountId: string = quick.json.account.id;
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     for (const [index, content] of PASSAGES.entries()) {
-      const added = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/text`, { method: 'POST', headers, body: JSON.stringify({ title: `Yard rule ${index + 1}`, content }) });
+      const added = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/text`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: `Yard rule ${index + 1}`, content }),
+      });
       assert.equal(added.status, 200, await added.text());
     }
     const chargesBefore = (await ledger(raw, accountId)).filter((entry) => entry.description === 'search').length;
@@ -44,7 +48,11 @@ test(`kill -9 during a burst of searches: one charge per answered search (${TEST
     const clients = Array.from({ length: 16 }, async (_, client) => {
       for (let i = client; !killed; i += 1) {
         try {
-          const response = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/search`, { method: 'POST', headers, body: JSON.stringify({ query: queries[i % queries.length] }) });
+          const response = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/search`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ query: queries[i % queries.length] }),
+          });
           const body = (await response.json()) as { success?: boolean; results?: unknown[] };
           if (response.status === 200 && body.success && Array.isArray(body.results)) answered += 1;
           else assert.fail(`unexpected answer ${response.status} ${JSON.stringify(body)}`);
@@ -61,7 +69,9 @@ test(`kill -9 during a burst of searches: one charge per answered search (${TEST
     await Promise.all(clients);
     const charges = (await ledger(raw, accountId)).filter((entry) => entry.description === 'search');
     const refunds = (await ledger(raw, accountId)).filter((entry) => entry.kind === 'refund');
-    t.diagnostic(`${answered} searches answered before the kill; ${charges.length} charges, ${refunds.length} refunds in the ledger`);
+    t.diagnostic(
+      `${answered} searches answered before the kill; ${charges.length} charges, ${refunds.length} refunds in the ledger`,
+    );
     // Every answered search is charged once. A charge without an answer can only be a search whose
     // charge was committing at the very instant of the kill (a round trip to the database before
     // its answer is written): at most a couple, against about one in four before charging moved

@@ -37,8 +37,23 @@ const embedder: EmbeddingProvider = {
   close: async () => undefined,
 };
 
-const TOPICS = ['tent seams must be dried before storage to stop mildew', 'refunds reach your card within five working days', 'boots are resoled in our repair shop for a flat fee', 'rental kayaks come with a paddle and a buoyancy aid', 'gift cards never expire and work in every store', 'waterproof jackets need a wash with proofing every season'];
-const QUERIES = ['how do I stop mildew on my tent', 'when will my refund arrive', 'can boots be repaired', 'kayak rental paddle', 'do gift cards expire', 'waterproof jacket care', 'seam repair for a tent'];
+const TOPICS = [
+  'tent seams must be dried before storage to stop mildew',
+  'refunds reach your card within five working days',
+  'boots are resoled in our repair shop for a flat fee',
+  'rental kayaks come with a paddle and a buoyancy aid',
+  'gift cards never expire and work in every store',
+  'waterproof jackets need a wash with proofing every season',
+];
+const QUERIES = [
+  'how do I stop mildew on my tent',
+  'when will my refund arrive',
+  'can boots be repaired',
+  'kayak rental paddle',
+  'do gift cards expire',
+  'waterproof jacket care',
+  'seam repair for a tent',
+];
 
 let database: TestDatabase;
 let writer: DomainDeps;
@@ -75,13 +90,26 @@ test('a source added or deleted through one store reaches another process’s ca
   const ctx = operatorContext(account.id, account.plan);
   const agent = await createAgent(writer, ctx, { name: 'Delta agent' });
   const sources = [];
-  for (const [i, topic] of TOPICS.entries()) sources.push(await addTextSource(writer, ctx, agent.id, { title: `Topic ${i}`, content: `${topic}. ${TOPICS[(i + 1) % TOPICS.length]}.` }));
+  for (const [i, topic] of TOPICS.entries())
+    sources.push(
+      await addTextSource(writer, ctx, agent.id, {
+        title: `Topic ${i}`,
+        content: `${topic}. ${TOPICS[(i + 1) % TOPICS.length]}.`,
+      }),
+    );
 
   const cold = await searchBoth(account.id, agent.id);
   assert.deepEqual(cold.cached, cold.rebuilt);
-  assert.deepEqual({ deltas: reader.passageIndex.stats().deltas, rebuilds: reader.passageIndex.stats().rebuilds }, { deltas: 0, rebuilds: 1 }, 'a cold start builds');
+  assert.deepEqual(
+    { deltas: reader.passageIndex.stats().deltas, rebuilds: reader.passageIndex.stats().rebuilds },
+    { deltas: 0, rebuilds: 1 },
+    'a cold start builds',
+  );
 
-  const added = await addTextSource(writer, ctx, agent.id, { title: 'Mildew guide', content: 'Mildew on a tent: wash the seams with mild soap, dry the tent fully, then store it loose.' });
+  const added = await addTextSource(writer, ctx, agent.id, {
+    title: 'Mildew guide',
+    content: 'Mildew on a tent: wash the seams with mild soap, dry the tent fully, then store it loose.',
+  });
   const afterAdd = await searchBoth(account.id, agent.id);
   assert.deepEqual(reader.passageIndex.stats().rebuilds, 1, 'no rebuild after an add');
   assert.equal(reader.passageIndex.stats().deltas, 1, 'the add came as a delta');
@@ -95,7 +123,9 @@ test('a source added or deleted through one store reaches another process’s ca
   assert.equal(reader.passageIndex.stats().rebuilds, 1, 'no rebuild after deletes');
   assert.equal(reader.passageIndex.stats().deltas, 2, 'both deletes came as one delta');
   assert.deepEqual(afterDelete.cached, afterDelete.rebuilt);
-  const found = afterDelete.cached.flatMap((passages) => (passages as Array<{ source: { id: string } }>).map((passage) => passage.source.id));
+  const found = afterDelete.cached.flatMap((passages) =>
+    (passages as Array<{ source: { id: string } }>).map((passage) => passage.source.id),
+  );
   assert.ok(!found.includes(added.id) && !found.includes(sources[1]!.id), 'deleted sources are gone');
 
   const { hits, misses, entries, bytes } = reader.passageIndex.stats();

@@ -17,7 +17,11 @@ import { createMemoryRateLimiter } from '../../src/rate-limit/flexible-rate-limi
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 async function startExpectingFailure(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const child = spawn(process.execPath, ['src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const [code] = (await once(child, 'exit')) as [number];
@@ -26,14 +30,18 @@ async function startExpectingFailure(env: Record<string, string>): Promise<{ cod
 
 // The start stops at the configuration, before any database is opened (a SQLite DATA_DIR, whatever
 // the suite's backend): the same test on every pass, so it runs in the SQLite pass only.
-const CONFIG_SKIP = TEST_BACKEND === 'postgres' ? 'the configuration is read before any database: runs in the SQLite pass' : false;
+const CONFIG_SKIP =
+  TEST_BACKEND === 'postgres' ? 'the configuration is read before any database: runs in the SQLite pass' : false;
 
 test('a bad config file stops the start with a message naming the field', { skip: CONFIG_SKIP }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const cases: Array<[unknown, RegExp]> = [
     [{ plans: { free: { requestsPerMinute: 'lots' } } }, /plans\.free\.requestsPerMinute: must be integer/],
     [{ plans: { gold: {} } }, /plans: must NOT have additional properties "gold"/],
-    [{ plans: { free: { models: ['nope'] } } }, /plans\.free\.models names "nope", which is not in models \(the catalog has colloquy-extractive, gpt-4o-mini, gpt-4o\)/],
+    [
+      { plans: { free: { models: ['nope'] } } },
+      /plans\.free\.models names "nope", which is not in models \(the catalog has colloquy-extractive, gpt-4o-mini, gpt-4o\)/,
+    ],
     [{ network: { allowPrivateAddresses: 'yes' } }, /network\.allowPrivateAddresses: must be boolean/],
   ];
   for (const [content, message] of cases) {

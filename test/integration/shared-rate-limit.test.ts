@@ -13,8 +13,18 @@ const redisUrl = process.env.TEST_REDIS_URL ?? null;
 if (process.env.CI && !redisUrl) throw new Error('CI must provide TEST_REDIS_URL');
 // Neither test uses the suite's backend (each names its own stores), so each runs in one pass of
 // the suite only: PostgreSQL's in the PostgreSQL pass, Redis on a SQLite file in the SQLite pass.
-const pgSkip = TEST_BACKEND !== 'postgres' ? 'the same on every pass: runs in the PostgreSQL pass' : adminUrl ? false : 'no TEST_DATABASE_URL: PostgreSQL not available here';
-const redisSkip = TEST_BACKEND !== 'sqlite' ? 'the same on every pass: runs in the SQLite pass' : redisUrl ? false : 'no TEST_REDIS_URL: Redis not available here';
+const pgSkip =
+  TEST_BACKEND !== 'postgres'
+    ? 'the same on every pass: runs in the PostgreSQL pass'
+    : adminUrl
+      ? false
+      : 'no TEST_DATABASE_URL: PostgreSQL not available here';
+const redisSkip =
+  TEST_BACKEND !== 'sqlite'
+    ? 'the same on every pass: runs in the SQLite pass'
+    : redisUrl
+      ? false
+      : 'no TEST_REDIS_URL: Redis not available here';
 
 async function sharedCount(env: Record<string, string>): Promise<void> {
   const servers: ServerProcess[] = [];
@@ -27,7 +37,9 @@ async function sharedCount(env: Record<string, string>): Promise<void> {
     const statuses: number[] = [];
     // Alternate servers and keys: the count is the account's, wherever the request lands.
     for (let i = 0; i < 16; i++) {
-      const response = await fetch(`${servers[i % 2]!.baseUrl}/api/v1/validate`, { headers: { authorization: `Bearer ${keys[Math.floor(i / 2) % 2]}` } });
+      const response = await fetch(`${servers[i % 2]!.baseUrl}/api/v1/validate`, {
+        headers: { authorization: `Bearer ${keys[Math.floor(i / 2) % 2]}` },
+      });
       statuses.push(response.status);
       await response.arrayBuffer();
     }

@@ -18,14 +18,21 @@ const GRACE_MS = 1_500;
 test(`SIGTERM during a long upload: the work stops at the end of the grace period and the process exits (${TEST_BACKEND})`, async (t) => {
   const database = await createTestDatabase();
   const configPath = join(database.env.DATA_DIR, 'config.json');
-  writeFileSync(configPath, JSON.stringify({ server: { shutdownGraceMs: GRACE_MS }, embeddings: { provider: 'local', workers: 1 } }));
+  writeFileSync(
+    configPath,
+    JSON.stringify({ server: { shutdownGraceMs: GRACE_MS }, embeddings: { provider: 'local', workers: 1 } }),
+  );
   const env = { ...database.env, COLLOQUY_CONFIG: configPath };
   const server = await startServerProcess(env);
   try {
     const quick = await runCli(['quickstart', '--plan', 'business'], env);
     assert.equal(quick.code, 0, quick.stderr);
     const answer = uploadText(server, quick.json.key.key, quick.json.agent.id, 'long.txt', LONG_UPLOAD_TEXT).then(
-      async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { error?: { code?: string } } }),
+      async (response) => ({
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: (await response.json()) as { error?: { code?: string } },
+      }),
       (error: unknown) => ({ status: 0, retryAfter: null, body: { error: { code: String(error) } } }),
     );
     // Well into the embedding (the model loads, then each batch takes seconds).
@@ -35,7 +42,9 @@ test(`SIGTERM during a long upload: the work stops at the end of the grace perio
     const [code] = (await once(server.child, 'exit')) as [number | null];
     const tookMs = Date.now() - started;
     const reply = await answer;
-    t.diagnostic(`exit ${code} ${tookMs} ms after SIGTERM (grace ${GRACE_MS} ms); the upload was answered ${reply.status}`);
+    t.diagnostic(
+      `exit ${code} ${tookMs} ms after SIGTERM (grace ${GRACE_MS} ms); the upload was answered ${reply.status}`,
+    );
     assert.equal(code, 0, server.output().slice(-3000));
     assert.ok(tookMs < GRACE_MS + 2_500, `stopped within the grace period and the unwinding (${tookMs} ms)`);
     assert.equal(reply.status, 503, JSON.stringify(reply.body));
@@ -51,7 +60,10 @@ test(`SIGTERM while chats wait for their model: answered 503 with Retry-After be
   const model = await startScriptedModelServer();
   const database = await createTestDatabase();
   const configPath = join(database.env.DATA_DIR, 'config.json');
-  writeFileSync(configPath, JSON.stringify({ ...scriptedModelConfig(model.baseUrl), server: { shutdownGraceMs: GRACE_MS } }));
+  writeFileSync(
+    configPath,
+    JSON.stringify({ ...scriptedModelConfig(model.baseUrl), server: { shutdownGraceMs: GRACE_MS } }),
+  );
   const env = { ...database.env, COLLOQUY_CONFIG: configPath };
   const server = await startServerProcess(env);
   try {
@@ -64,8 +76,17 @@ test(`SIGTERM while chats wait for their model: answered 503 with Retry-After be
     model.enqueue({ content: ['Too late.'], delayMs: 2_800 });
     model.enqueue({ content: ['Too late.'], delayMs: 2_800 });
     const chat = (stream: boolean) =>
-      fetch(`${server.baseUrl}/api/v1/agents/${agentId}/chat`, { method: 'POST', headers: { authorization: `Bearer ${quick.json.key.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'When does the harbour office open?', stream }) }).then(
-        async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type'), body: await response.text() }),
+      fetch(`${server.baseUrl}/api/v1/agents/${agentId}/chat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${quick.json.key.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'When does the harbour office open?', stream }),
+      }).then(
+        async (response) => ({
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          type: response.headers.get('content-type'),
+          body: await response.text(),
+        }),
         (error: unknown) => ({ status: 0, retryAfter: null, type: null, body: String(error) }),
       );
     const replies = Promise.all([chat(false), chat(true)]);
@@ -84,10 +105,17 @@ test(`SIGTERM while chats wait for their model: answered 503 with Retry-After be
     const store = await openStore(loadConfig(env));
     try {
       const accountId = quick.json.account.id as string;
-      const failed = (await store.events.list(accountId, { page: 1, size: 100 })).items.filter((e) => e.type === 'chat.failed');
+      const failed = (await store.events.list(accountId, { page: 1, size: 100 })).items.filter(
+        (e) => e.type === 'chat.failed',
+      );
       assert.equal(failed.length, 2);
-      for (const event of failed) assert.equal((event.data as { error: { code: string } }).error.code, 'SERVICE_UNAVAILABLE');
-      assert.equal((await store.events.list(accountId, { page: 1, size: 100 })).items.filter((e) => e.type === 'chat.completed').length, 0);
+      for (const event of failed)
+        assert.equal((event.data as { error: { code: string } }).error.code, 'SERVICE_UNAVAILABLE');
+      assert.equal(
+        (await store.events.list(accountId, { page: 1, size: 100 })).items.filter((e) => e.type === 'chat.completed')
+          .length,
+        0,
+      );
     } finally {
       await store.close();
     }

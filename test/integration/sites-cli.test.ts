@@ -11,11 +11,18 @@ describe('operator CLI: sites', () => {
   let server: TestServer;
   const site = serveChangingSite();
   let origin = '';
-  const cli = (...args: string[]) => runCli(args, { ...server.database.env, COLLOQUY_CONFIG: join(server.database.env.DATA_DIR, 'config.json'), LOG_LEVEL: 'silent' });
+  const cli = (...args: string[]) =>
+    runCli(args, {
+      ...server.database.env,
+      COLLOQUY_CONFIG: join(server.database.env.DATA_DIR, 'config.json'),
+      LOG_LEVEL: 'silent',
+    });
 
   before(async () => {
     origin = await site.start();
-    server = await startTestServer({ configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } } });
+    server = await startTestServer({
+      configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } },
+    });
   });
   after(async () => {
     await server.close();
@@ -26,13 +33,19 @@ describe('operator CLI: sites', () => {
     const { account, ctx } = await server.seedAccount('pro', 10);
     const agent = await server.seedAgent(ctx);
     const key = await server.seedKey(account.id);
-    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, { key, body: { url: `${origin}/` } });
+    const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+      key,
+      body: { url: `${origin}/` },
+    });
     assert.equal(crawl.status, 200, crawl.text);
 
     const listed = await cli('sites', 'list', '--agent', agent.id);
     assert.equal(listed.code, 0, listed.stderr);
     assert.equal(listed.json.sites.length, 1);
-    assert.deepEqual({ id: listed.json.sites[0].id, url: listed.json.sites[0].url, pageCount: listed.json.sites[0].pageCount }, { id: crawl.body.siteId, url: `${origin}/`, pageCount: 3 });
+    assert.deepEqual(
+      { id: listed.json.sites[0].id, url: listed.json.sites[0].url, pageCount: listed.json.sites[0].pageCount },
+      { id: crawl.body.siteId, url: `${origin}/`, pageCount: 3 },
+    );
 
     site.pages.set('/', INDEX_V2);
     site.pages.delete('/buoys.html');

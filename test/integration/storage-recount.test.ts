@@ -29,12 +29,25 @@ describe(`storage recount (${TEST_BACKEND})`, () => {
     const accountId = ids.next('acc');
     await store.accounts.insert(accountRow({ id: accountId, creditBalance: 0, createdAt: Date.now() }));
     const agentId = ids.next('agt');
-    await store.agents.insert({ id: agentId, accountId, name: 'Bot', model: 'colloquy-extractive', instructions: '', usage: 0, storageUsed: 0, knowledgeVersion: 0, tools: [], createdAt: Date.now(), updatedAt: Date.now() });
+    await store.agents.insert({
+      id: agentId,
+      accountId,
+      name: 'Bot',
+      model: 'colloquy-extractive',
+      instructions: '',
+      usage: 0,
+      storageUsed: 0,
+      knowledgeVersion: 0,
+      tools: [],
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    });
     // Reserved; the work failed; its release never reached the database.
     assert.equal(await store.agents.reserveStorage(accountId, agentId, amount, 10_000), true);
     return { accountId, agentId };
   }
-  const used = async ({ accountId, agentId }: { accountId: string; agentId: string }) => (await store.agents.get(accountId, agentId))?.storageUsed;
+  const used = async ({ accountId, agentId }: { accountId: string; agentId: string }) =>
+    (await store.agents.get(accountId, agentId))?.storageUsed;
 
   test('at start: every agent on SQLite; on PostgreSQL only agents quiet for long enough', async () => {
     const lost = await agentWithLostRelease(75);
@@ -46,17 +59,22 @@ describe(`storage recount (${TEST_BACKEND})`, () => {
     assert.equal(await used(busy), TEST_BACKEND === 'postgres' ? 40 : 0);
   });
 
-  test('while serving (PostgreSQL): a recount every round, without stopping any node', { skip: TEST_BACKEND !== 'postgres' ? 'SQLite recounts at start only' : false }, async () => {
-    const lost = await agentWithLostRelease(75);
-    const recounter = createStorageRecounter(config, store, quiet, { quietMs: 100, everyMs: 50 });
-    assert.ok(recounter);
-    recounter.start();
-    try {
-      const deadline = Date.now() + 5_000;
-      while ((await used(lost)) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.equal(await used(lost), 0);
-    } finally {
-      await recounter.stop();
-    }
-  });
+  test(
+    'while serving (PostgreSQL): a recount every round, without stopping any node',
+    { skip: TEST_BACKEND !== 'postgres' ? 'SQLite recounts at start only' : false },
+    async () => {
+      const lost = await agentWithLostRelease(75);
+      const recounter = createStorageRecounter(config, store, quiet, { quietMs: 100, everyMs: 50 });
+      assert.ok(recounter);
+      recounter.start();
+      try {
+        const deadline = Date.now() + 5_000;
+        while ((await used(lost)) !== 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.equal(await used(lost), 0);
+      } finally {
+        await recounter.stop();
+      }
+    },
+  );
 });

@@ -8,7 +8,12 @@ import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/tes
 import { runCli } from '../support/processes.ts';
 
 let server: TestServer;
-const cli = (...args: string[]) => runCli(args, { ...server.database.env, COLLOQUY_CONFIG: join(server.database.env.DATA_DIR, 'config.json'), LOG_LEVEL: 'silent' });
+const cli = (...args: string[]) =>
+  runCli(args, {
+    ...server.database.env,
+    COLLOQUY_CONFIG: join(server.database.env.DATA_DIR, 'config.json'),
+    LOG_LEVEL: 'silent',
+  });
 
 before(async () => {
   server = await startTestServer({ configFile: UNLIMITED_RATE });
@@ -19,12 +24,18 @@ test('imports a CSV, exports JSONL, and a bad line imports nothing', async () =>
   const { account, ctx } = await server.seedAccount('pro');
   const agent = await server.seedAgent(ctx);
   const key = await server.seedKey(account.id);
-  const source = await server.call('POST', `/agents/${agent.id}/sources/text`, { key, body: { title: 'Hours', content: 'We open at nine.' } });
+  const source = await server.call('POST', `/agents/${agent.id}/sources/text`, {
+    key,
+    body: { title: 'Hours', content: 'We open at nine.' },
+  });
   const sourceId = source.body.source.id as string;
   const dir = server.database.env.DATA_DIR;
 
   const csv = join(dir, 'questions.csv');
-  writeFileSync(csv, `question,expectedSourceIds,expectNothing,k\r\n"When, exactly, do you open?",${sourceId},,2\r\nDo you sell tractors?,,true,\r\n`);
+  writeFileSync(
+    csv,
+    `question,expectedSourceIds,expectNothing,k\r\n"When, exactly, do you open?",${sourceId},,2\r\nDo you sell tractors?,,true,\r\n`,
+  );
   const imported = await cli('tests', 'import', '--agent', agent.id, '--file', csv);
   assert.equal(imported.code, 0, imported.stderr);
   assert.equal(imported.json.imported, 2);
@@ -33,13 +44,22 @@ test('imports a CSV, exports JSONL, and a bad line imports nothing', async () =>
   const exported = await cli('tests', 'export', '--agent', agent.id, '--file', jsonl);
   assert.equal(exported.code, 0, exported.stderr);
   assert.deepEqual(exported.json, { exported: 2, file: jsonl });
-  assert.deepEqual(readFileSync(jsonl, 'utf8').trim().split('\n').map((line) => JSON.parse(line)), [
-    { question: 'When, exactly, do you open?', expectedSourceIds: [sourceId], k: 2 },
-    { question: 'Do you sell tractors?', expectNothing: true, k: 3 },
-  ]);
+  assert.deepEqual(
+    readFileSync(jsonl, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line)),
+    [
+      { question: 'When, exactly, do you open?', expectedSourceIds: [sourceId], k: 2 },
+      { question: 'Do you sell tractors?', expectNothing: true, k: 3 },
+    ],
+  );
 
   const bad = join(dir, 'bad.jsonl');
-  writeFileSync(bad, `{"question":"Fine?","expectNothing":true}\n{"question":"Which?","expectedSourceIds":["src_unknown"]}\n`);
+  writeFileSync(
+    bad,
+    `{"question":"Fine?","expectNothing":true}\n{"question":"Which?","expectedSourceIds":["src_unknown"]}\n`,
+  );
   const refused = await cli('tests', 'import', '--agent', agent.id, '--file', bad);
   assert.notEqual(refused.code, 0);
   assert.match(refused.stderr, /expectedSourceIds|src_unknown/);

@@ -42,8 +42,14 @@ async function endpointFor(ctx: RequestContext, events?: string[]) {
 }
 // Deliveries may arrive in any order (they are sent concurrently): sort by event id (time order).
 const receivedAt = (path: string) => receiver.received.filter((d) => d.path === path);
-const typesAt = (path: string) => receivedAt(path).sort((a, b) => a.envelope.id.localeCompare(b.envelope.id)).map((d) => d.envelope.type);
-const charge = (ctx: RequestContext, credits: number) => server.deps.store.transaction((tx) => chargeCredits(tx, server.deps, ctx, { credits, agentId: null, description: 'chat' }));
+const typesAt = (path: string) =>
+  receivedAt(path)
+    .sort((a, b) => a.envelope.id.localeCompare(b.envelope.id))
+    .map((d) => d.envelope.type);
+const charge = (ctx: RequestContext, credits: number) =>
+  server.deps.store.transaction((tx) =>
+    chargeCredits(tx, server.deps, ctx, { credits, agentId: null, description: 'chat' }),
+  );
 
 describe(`webhook delivery (${TEST_BACKEND})`, () => {
   before(async () => {
@@ -74,7 +80,10 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
       await recordEvent(tx, server.deps, ctx.accountId, 'chat.completed', chat);
       await recordEvent(tx, server.deps, ctx.accountId, 'chat.failed', { ...chat, credits: 0 });
     });
-    const source = await addTextSource(server.deps, ctx, agent.id, { title: 'FAQ', content: 'Answers to the questions customers ask most.' });
+    const source = await addTextSource(server.deps, ctx, agent.id, {
+      title: 'FAQ',
+      content: 'Answers to the questions customers ask most.',
+    });
     await deleteSource(server.deps, ctx, agent.id, source.id);
     await deleteAgent(server.deps, ctx, agent.id);
     await charge(ctx, 85); // 100 → 15: below 20 % of the 100-credit allowance
@@ -83,7 +92,17 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
 
     const got = receivedAt(mine.path);
     assert.equal(receivedAt(theirs.path).length, 0, "another account's endpoint gets nothing");
-    assert.deepEqual(typesAt(mine.path), ['agent.created', 'agent.updated', 'chat.completed', 'chat.failed', 'source.added', 'source.deleted', 'agent.deleted', 'credits.low', 'ping']);
+    assert.deepEqual(typesAt(mine.path), [
+      'agent.created',
+      'agent.updated',
+      'chat.completed',
+      'chat.failed',
+      'source.added',
+      'source.deleted',
+      'agent.deleted',
+      'credits.low',
+      'ping',
+    ]);
     for (const delivery of got) {
       assert.ok(delivery.verified, `${delivery.envelope.type} verifies with standardwebhooks`);
       assert.deepEqual(Object.keys(delivery.envelope).sort(), ['created', 'data', 'id', 'type']);
@@ -156,7 +175,11 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     assert.equal(got.length, 8, 'eight attempts in all');
     assert.equal(new Set(got.map((d) => d.webhookId)).size, 1, 'one webhook-id on every retry');
     assert.ok(got.every((d) => d.verified));
-    assert.equal(got.at(-1)?.timestamp, Math.floor((start + expectedWaits.reduce((a, b) => a + b)) / 1000), 'each attempt is signed at its own time');
+    assert.equal(
+      got.at(-1)?.timestamp,
+      Math.floor((start + expectedWaits.reduce((a, b) => a + b)) / 1000),
+      'each attempt is signed at its own time',
+    );
 
     const log = await listDeliveries(server.deps, ctx, hook.endpoint.id, { page: 1, size: 20 });
     assert.equal(log.total, 1);
@@ -165,7 +188,10 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     assert.equal(delivery.attempts, 8);
     assert.equal(delivery.nextAttemptAt, null);
     assert.equal(delivery.lastStatusCode, 500);
-    assert.deepEqual(delivery.log?.map((a) => [a.attempt, a.statusCode]), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, 500]));
+    assert.deepEqual(
+      delivery.log?.map((a) => [a.attempt, a.statusCode]),
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, 500]),
+    );
     assert.ok(delivery.log?.every((a) => typeof a.latencyMs === 'number' && a.latencyMs >= 0));
 
     // Redelivery of a failed delivery: one more attempt, same id, and it succeeds.
@@ -205,7 +231,10 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     const disabled = await getEndpoint(server.deps, ctx, hook.endpoint.id);
     assert.deepEqual([disabled.enabled, disabled.disabledReason], [false, 'gone']);
     const log = (await listDeliveries(server.deps, ctx, hook.endpoint.id, { page: 1, size: 5 })).items;
-    assert.deepEqual(log.map((d) => [d.status, d.attempts, d.lastStatusCode]), [['failed', 1, 410]]);
+    assert.deepEqual(
+      log.map((d) => [d.status, d.attempts, d.lastStatusCode]),
+      [['failed', 1, 410]],
+    );
 
     receiver.respond(200);
     await server.seedAgent(ctx, 'Second');
@@ -218,7 +247,12 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     assert.equal(receivedAt(hook.path).length, 1, 'a ping to a disabled endpoint waits');
     await updateEndpoint(server.deps, ctx, hook.endpoint.id, { enabled: true });
     await worker.drain();
-    assert.deepEqual(receivedAt(hook.path).map((d) => d.webhookId).at(-1), ping.eventId);
+    assert.deepEqual(
+      receivedAt(hook.path)
+        .map((d) => d.webhookId)
+        .at(-1),
+      ping.eventId,
+    );
   });
 
   test('a redirect is not followed, and counts as a failure', async () => {
@@ -234,21 +268,33 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
 
   test('credits.low: once per refill cycle, in the transaction of the charge that crossed', async () => {
     const { ctx, account } = await server.seedAccount('free', 100);
-    const lows = async () => (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type === 'credits.low').reverse();
+    const lows = async () =>
+      (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items
+        .filter((e) => e.type === 'credits.low')
+        .reverse();
     await charge(ctx, 50);
     await charge(ctx, 30); // 20 left: not below 20
     assert.equal((await lows()).length, 0);
     await charge(ctx, 1); // 19
     await charge(ctx, 5); // 14
     await charge(ctx, 14); // 0
-    assert.deepEqual((await lows()).map((e) => e.data), [{ credits: 19, threshold: 20 }]);
+    assert.deepEqual(
+      (await lows()).map((e) => e.data),
+      [{ credits: 19, threshold: 20 }],
+    );
 
     await addCredits(server.deps, account.id, 50); // refill: threshold now 10
     await charge(ctx, 35); // 15
     assert.equal((await lows()).length, 1);
     await charge(ctx, 6); // 9
     await charge(ctx, 1);
-    assert.deepEqual((await lows()).map((e) => e.data), [{ credits: 19, threshold: 20 }, { credits: 9, threshold: 10 }]);
+    assert.deepEqual(
+      (await lows()).map((e) => e.data),
+      [
+        { credits: 19, threshold: 20 },
+        { credits: 9, threshold: 10 },
+      ],
+    );
 
     // A charge that is refused records nothing; concurrent crossings record one alert.
     await addCredits(server.deps, account.id, 100); // 8 → 108, threshold 20
@@ -260,19 +306,49 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
 
   test('URLs pass the SSRF rules at creation, and again at every delivery', async () => {
     const { ctx } = await server.seedAccount();
-    const strict = { ...server.deps, targetCheck: createTargetCheck(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: [] })) };
-    for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://10.1.2.3/', 'ftp://example.com/', 'http://user:pw@example.com/']) {
-      await assert.rejects(createEndpoint(strict, ctx, { url }), (e: AppError) => e.code === 'INVALID_BODY' && /url/.test(JSON.stringify(e.details.list)), url);
+    const strict = {
+      ...server.deps,
+      targetCheck: createTargetCheck(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: [] })),
+    };
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'http://169.254.169.254/latest',
+      'http://[::1]/x',
+      'http://10.1.2.3/',
+      'ftp://example.com/',
+      'http://user:pw@example.com/',
+    ]) {
+      await assert.rejects(
+        createEndpoint(strict, ctx, { url }),
+        (e: AppError) => e.code === 'INVALID_BODY' && /url/.test(JSON.stringify(e.details.list)),
+        url,
+      );
     }
     // The refusal names the setting that would allow it.
-    const refused = await createEndpoint(strict, ctx, { url: 'http://127.0.0.1:8080/hook' }).catch((error: AppError) => error);
-    assert.match(JSON.stringify((refused as AppError).details.list), /127\.0\.0\.1 is not a public address; .*network\.allowPrivateAddresses.*network\.allowedAddresses/);
-    const excepted = { ...server.deps, targetCheck: createTargetCheck(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.0/8'] })) };
+    const refused = await createEndpoint(strict, ctx, { url: 'http://127.0.0.1:8080/hook' }).catch(
+      (error: AppError) => error,
+    );
+    assert.match(
+      JSON.stringify((refused as AppError).details.list),
+      /127\.0\.0\.1 is not a public address; .*network\.allowPrivateAddresses.*network\.allowedAddresses/,
+    );
+    const excepted = {
+      ...server.deps,
+      targetCheck: createTargetCheck(
+        outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.0/8'] }),
+      ),
+    };
     const hook = await createEndpoint(excepted, ctx, { url: receiver.url('/excepted') });
     assert.equal(hook.endpoint.url, receiver.url('/excepted'), 'an operator exception lets a private address through');
 
     // A worker whose policy refuses loopback does not send, whatever the endpoint row says.
-    const guarded = createWebhookWorker({ ...server.config, network: { allowPrivateAddresses: false, allowedAddresses: [] } }, server.deps, undefined, () => 0.5);
+    const guarded = createWebhookWorker(
+      { ...server.config, network: { allowPrivateAddresses: false, allowedAddresses: [] } },
+      server.deps,
+      undefined,
+      () => 0.5,
+    );
     try {
       const before = receiver.received.length;
       await sendTestPing(server.deps, ctx, hook.endpoint.id);
@@ -297,13 +373,20 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     for (let i = 0; i < 12; i++) await updateAgent(server.deps, ctx, agent.id, { name: `Name ${i}` });
     await deleteAgent(server.deps, ctx, agent.id);
     // Two slots per endpoint, four in all: the slow endpoint's backlog takes two, never all four.
-    const looping = createWebhookWorker({ ...server.config, webhooks: { ...server.config.webhooks, pollIntervalMs: 20, concurrency: 4, perEndpointConcurrency: 2 } }, server.deps);
+    const looping = createWebhookWorker(
+      {
+        ...server.config,
+        webhooks: { ...server.config.webhooks, pollIntervalMs: 20, concurrency: 4, perEndpointConcurrency: 2 },
+      },
+      server.deps,
+    );
     looping.start();
     try {
       // The slow answers are held until `release()`: without per-endpoint shares, the slow backlog
       // would take all four slots and the fast endpoint would wait for the release.
       const started = Date.now();
-      while (receivedAt(fast.path).length === 0 && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (receivedAt(fast.path).length === 0 && Date.now() - started < 10_000)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       assert.equal(receivedAt(fast.path).length, 1, 'the fast endpoint got its event while the slow one was stuck');
       assert.ok(receivedAt(slow.path).length <= 2, 'the slow endpoint has at most its two slots in flight');
     } finally {
@@ -315,7 +398,10 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
   test('the worker started in a loop delivers without being driven, and stops cleanly', async () => {
     const { ctx } = await server.seedAccount();
     const hook = await endpointFor(ctx);
-    const looping = createWebhookWorker({ ...server.config, webhooks: { ...server.config.webhooks, pollIntervalMs: 20 } }, server.deps);
+    const looping = createWebhookWorker(
+      { ...server.config, webhooks: { ...server.config.webhooks, pollIntervalMs: 20 } },
+      server.deps,
+    );
     looping.start();
     try {
       const before = receiver.received.length;

@@ -17,12 +17,25 @@ test(`two workers share one port and one exact rate limit (${TEST_BACKEND})`, as
     const answers = [];
     // Separate connections: the primary hands each to a worker in turn.
     for (let i = 0; i < 14; i++) {
-      const response = await fetch(`${server.baseUrl}/api/v1/validate`, { headers: { authorization: `Bearer ${quick.json.key.key}`, connection: 'close' } });
+      const response = await fetch(`${server.baseUrl}/api/v1/validate`, {
+        headers: { authorization: `Bearer ${quick.json.key.key}`, connection: 'close' },
+      });
       await response.arrayBuffer();
-      answers.push({ status: response.status, limit: response.headers.get('ratelimit-limit'), remaining: response.headers.get('ratelimit-remaining'), reset: Number(response.headers.get('ratelimit-reset')) });
+      answers.push({
+        status: response.status,
+        limit: response.headers.get('ratelimit-limit'),
+        remaining: response.headers.get('ratelimit-remaining'),
+        reset: Number(response.headers.get('ratelimit-reset')),
+      });
     }
-    assert.deepEqual(answers.map((a) => a.status), [...Array(10).fill(200), ...Array(4).fill(429)]);
-    assert.deepEqual(answers.map((a) => a.remaining), ['9', '8', '7', '6', '5', '4', '3', '2', '1', '0', '0', '0', '0', '0']);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [...Array(10).fill(200), ...Array(4).fill(429)],
+    );
+    assert.deepEqual(
+      answers.map((a) => a.remaining),
+      ['9', '8', '7', '6', '5', '4', '3', '2', '1', '0', '0', '0', '0', '0'],
+    );
     for (const answer of answers) {
       assert.equal(answer.limit, '10');
       assert.ok(answer.reset >= 1 && answer.reset <= 60, String(answer.reset));
@@ -32,7 +45,15 @@ test(`two workers share one port and one exact rate limit (${TEST_BACKEND})`, as
     const serving = server.output().match(/Colloquy is serving/g) ?? [];
     assert.equal(serving.length, 2, server.output());
     const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
-    const line = (status: number) => text.split('\n').find((l) => l.startsWith('colloquy_http_requests_total{') && l.includes('route="/api/v1/validate"') && l.includes(`status="${status}"`));
+    const line = (status: number) =>
+      text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('colloquy_http_requests_total{') &&
+            l.includes('route="/api/v1/validate"') &&
+            l.includes(`status="${status}"`),
+        );
     assert.match(line(200) ?? '', / 10$/, text.slice(0, 2000));
     assert.match(line(429) ?? '', / 4$/);
     assert.match(text, /colloquy_rate_limit_rejections_total\{plan="free"\} 4/);

@@ -19,7 +19,14 @@ export const DOCSETS_DIR = join(import.meta.dirname, '../fixtures/docsets');
 
 /** A test server's config file for the sets: room for their pages, and the crawler allowed onto
  * the loopback site. */
-export const DOCSET_SERVER_CONFIG = { ...UNLIMITED_RATE, plans: { ...UNLIMITED_RATE.plans, business: { requestsPerMinute: 100_000, crawlPageLimit: 1_000, storageLimit: 50_000_000 } }, network: { allowPrivateAddresses: true } };
+export const DOCSET_SERVER_CONFIG = {
+  ...UNLIMITED_RATE,
+  plans: {
+    ...UNLIMITED_RATE.plans,
+    business: { requestsPerMinute: 100_000, crawlPageLimit: 1_000, storageLimit: 50_000_000 },
+  },
+  network: { allowPrivateAddresses: true },
+};
 
 export interface DocsetQuestion {
   id: string;
@@ -43,15 +50,21 @@ export interface Docset {
 
 export function docsetNames(): string[] {
   if (!existsSync(DOCSETS_DIR)) return [];
-  return readdirSync(DOCSETS_DIR).filter((name) => existsSync(join(DOCSETS_DIR, name, 'questions.json'))).sort();
+  return readdirSync(DOCSETS_DIR)
+    .filter((name) => existsSync(join(DOCSETS_DIR, name, 'questions.json')))
+    .sort();
 }
 
 export function loadDocset(name: string): Docset {
   const dir = join(DOCSETS_DIR, name);
   const kind = existsSync(join(dir, 'site')) ? 'site' : 'pages';
-  const { questions } = JSON.parse(readFileSync(join(dir, 'questions.json'), 'utf8')) as { questions: DocsetQuestion[] };
+  const { questions } = JSON.parse(readFileSync(join(dir, 'questions.json'), 'utf8')) as {
+    questions: DocsetQuestion[];
+  };
   const chromeFile = join(dir, 'chrome.json');
-  const chrome = existsSync(chromeFile) ? (JSON.parse(readFileSync(chromeFile, 'utf8')) as { phrases: string[] }).phrases : [];
+  const chrome = existsSync(chromeFile)
+    ? (JSON.parse(readFileSync(chromeFile, 'utf8')) as { phrases: string[] }).phrases
+    : [];
   return { name, kind, dir, questions, chrome };
 }
 
@@ -59,47 +72,85 @@ export function loadDocset(name: string): Docset {
 export type PageOfSource = Map<string, string>;
 
 /** Ingests the set into the agent as a user would: uploads every page, or crawls the site. */
-export async function ingestDocset(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, set: Docset): Promise<PageOfSource> {
+export async function ingestDocset(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  set: Docset,
+): Promise<PageOfSource> {
   return set.kind === 'site' ? crawlDocset(deps, ctx, agent, set) : uploadDocset(deps, ctx, agent, set);
 }
 
-async function uploadDocset(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, set: Docset): Promise<PageOfSource> {
+async function uploadDocset(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  set: Docset,
+): Promise<PageOfSource> {
   const pages = new Map<string, string>();
   const dir = join(set.dir, 'pages');
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.txt')).sort()) {
-    const source = await addPage(deps, ctx, agent.id, { id: file, title: file, content: readFileSync(join(dir, file), 'utf8') });
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.txt'))
+    .sort()) {
+    const source = await addPage(deps, ctx, agent.id, {
+      id: file,
+      title: file,
+      content: readFileSync(join(dir, file), 'utf8'),
+    });
     pages.set(source.id, file);
   }
   return pages;
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.png': 'image/png', '.gif': 'image/gif', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+};
 
 /** The site folder served as it is on a loopback port (the crawler's robots.txt request gets a 404). */
 export async function serveSite(root: string): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = normalize(join(root, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(root) || !existsSync(file) || !extname(file)) return response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    if (!file.startsWith(root) || !existsSync(file) || !extname(file))
+      return response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    response
+      .writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function crawlDocset(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, set: Docset): Promise<PageOfSource> {
+async function crawlDocset(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  set: Docset,
+): Promise<PageOfSource> {
   const site = await serveSite(join(set.dir, 'site'));
   try {
     const report = await crawlWebsite(deps, ctx, agent.id, { url: `${site.url}index.html` });
-    return new Map(report.added.map((source) => [source.id, new URL(source.url as string).pathname.replace(/^\//, '')]));
+    return new Map(
+      report.added.map((source) => [source.id, new URL(source.url as string).pathname.replace(/^\//, '')]),
+    );
   } finally {
     await site.close();
   }
 }
 
 /** Letters and digits only, lower case: a quote matches whatever markup or spacing surrounds it. */
-const letters = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const letters = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** A passage holds the answer when it holds the quote, or its first or last three fifths (a quote
  * that straddles two overlapping passages is still found in one of them). */
@@ -142,7 +193,19 @@ interface Tally {
   latencies: number[];
 }
 
-const tally = (): Tally => ({ answerable: 0, unanswerable: 0, hit1: 0, hit5: 0, reciprocal: 0, pageHit5: 0, emptyAnswerable: 0, unanswerableEmpty: 0, returned: 0, chrome: 0, latencies: [] });
+const tally = (): Tally => ({
+  answerable: 0,
+  unanswerable: 0,
+  hit1: 0,
+  hit5: 0,
+  reciprocal: 0,
+  pageHit5: 0,
+  emptyAnswerable: 0,
+  unanswerableEmpty: 0,
+  returned: 0,
+  chrome: 0,
+  latencies: [],
+});
 
 /** What the search returns for one question: its passages, each with the page it came from. */
 type Ranked = Array<{ content: string; page: string | undefined }>;
@@ -161,7 +224,9 @@ function count(into: Tally, question: DocsetQuestion, ranked: Ranked, chrome: st
   }
   into.answerable += 1;
   if (ranked.length === 0) into.emptyAnswerable += 1;
-  const at = ranked.findIndex((result) => result.page === question.page && holdsAnswer(result.content, question.answer as string));
+  const at = ranked.findIndex(
+    (result) => result.page === question.page && holdsAnswer(result.content, question.answer as string),
+  );
   if (at === 0) into.hit1 += 1;
   if (at >= 0 && at < 5) into.hit5 += 1;
   if (at >= 0) into.reciprocal += 1 / (at + 1);
@@ -192,7 +257,13 @@ const LIMIT = 10;
 
 /** The product's search and plain BM25 (Okapi over the same passages' analysed terms, no floor)
  * on the set's questions of one split. */
-export async function measureDocset(deps: DomainDeps, agent: AgentRecord, pages: PageOfSource, set: Docset, split: 'dev' | 'heldout' | 'all'): Promise<{ product: DocsetFigures; unfloored: DocsetFigures; bm25: DocsetFigures }> {
+export async function measureDocset(
+  deps: DomainDeps,
+  agent: AgentRecord,
+  pages: PageOfSource,
+  set: Docset,
+  split: 'dev' | 'heldout' | 'all',
+): Promise<{ product: DocsetFigures; unfloored: DocsetFigures; bm25: DocsetFigures }> {
   const product = tally();
   const unfloored = tally();
   const bm25 = tally();
@@ -201,15 +272,33 @@ export async function measureDocset(deps: DomainDeps, agent: AgentRecord, pages:
     const started = performance.now();
     const results = await rankPassages(deps, agent, question.q, LIMIT);
     product.latencies.push(performance.now() - started);
-    count(product, question, results.map((result) => ({ content: result.content, page: pageOf(result) })), set.chrome);
+    count(
+      product,
+      question,
+      results.map((result) => ({ content: result.content, page: pageOf(result) })),
+      set.chrome,
+    );
     // The same order with no floor: what the score's floor costs the ranking.
     const all = await rankPassages(deps, agent, question.q, LIMIT, { minimumScore: 0 });
-    count(unfloored, question, all.map((result) => ({ content: result.content, page: pageOf(result) })), set.chrome);
+    count(
+      unfloored,
+      question,
+      all.map((result) => ({ content: result.content, page: pageOf(result) })),
+      set.chrome,
+    );
 
-    const { candidates } = await deps.passageIndex.candidates(indexedAgent(deps, agent), { terms: [...new Set(analyze(question.q))], perSignal: LIMIT });
-    const best = candidates.sort((a, b) => b.bm25 - a.bm25 || (a.chunkId < b.chunkId ? -1 : 1)).map((candidate) => candidate.chunkId);
+    const { candidates } = await deps.passageIndex.candidates(indexedAgent(deps, agent), {
+      terms: [...new Set(analyze(question.q))],
+      perSignal: LIMIT,
+    });
+    const best = candidates
+      .sort((a, b) => b.bm25 - a.bm25 || (a.chunkId < b.chunkId ? -1 : 1))
+      .map((candidate) => candidate.chunkId);
     const rows = new Map((await deps.store.chunks.withSources(agent.id, best)).map((row) => [row.id, row]));
-    const ranked = best.map((id) => rows.get(id)).filter((row) => row !== undefined).map((row) => ({ content: row.content, page: pages.get(row.source.id) }));
+    const ranked = best
+      .map((id) => rows.get(id))
+      .filter((row) => row !== undefined)
+      .map((row) => ({ content: row.content, page: pages.get(row.source.id) }));
     // Plain BM25 has no floor: every question with a shared word gets an answer.
     count(bm25, question, ranked, set.chrome);
   }

@@ -28,7 +28,16 @@ export const recall = (m: Measure) => ratio(m.tp, m.tp + m.fn);
 export const falsePositiveRate = (m: Measure) => ratio(m.fp, m.safe);
 
 export function measure(messages: readonly Labelled[], verdicts: readonly ModerationVerdict[]): Measure {
-  const m: Measure = { tp: 0, fp: 0, fn: 0, safe: 0, perCategory: Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, { total: 0, blocked: 0, named: 0 }])) as Measure['perCategory'], mistakes: [] };
+  const m: Measure = {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+    safe: 0,
+    perCategory: Object.fromEntries(
+      MODERATION_CATEGORIES.map((c) => [c, { total: 0, blocked: 0, named: 0 }]),
+    ) as Measure['perCategory'],
+    mistakes: [],
+  };
   messages.forEach((message, i) => {
     const verdict = verdicts[i] as ModerationVerdict;
     const harmful = message.label !== 'safe';
@@ -42,13 +51,18 @@ export function measure(messages: readonly Labelled[], verdicts: readonly Modera
       if (verdict.flagged) c.blocked += 1;
       if (verdict.categories.includes(message.label)) c.named += 1;
     }
-    if (verdict.flagged !== harmful) m.mistakes.push(`${harmful ? 'missed' : 'blocked'} [${message.label}${message.style ? `/${message.style}` : ''}${verdict.flagged ? ` as ${verdict.categories.join(',')}` : ''}] ${message.earlier?.length ? `${message.earlier.join(' >> ')} >> ` : ''}${message.text}`);
+    if (verdict.flagged !== harmful)
+      m.mistakes.push(
+        `${harmful ? 'missed' : 'blocked'} [${message.label}${message.style ? `/${message.style}` : ''}${verdict.flagged ? ` as ${verdict.categories.join(',')}` : ''}] ${message.earlier?.length ? `${message.earlier.join(' >> ')} >> ` : ''}${message.text}`,
+      );
   });
   return m;
 }
 
 export function describe(m: Measure): string[] {
-  const categories = MODERATION_CATEGORIES.map((c) => `${c} ${ratio(m.perCategory[c].blocked, m.perCategory[c].total).toFixed(2)}`).join(', ');
+  const categories = MODERATION_CATEGORIES.map(
+    (c) => `${c} ${ratio(m.perCategory[c].blocked, m.perCategory[c].total).toFixed(2)}`,
+  ).join(', ');
   return [
     `precision ${precision(m).toFixed(3)} recall ${recall(m).toFixed(3)} (${m.tp}/${m.tp + m.fn}) safe blocked ${m.fp}/${m.safe} (${(100 * falsePositiveRate(m)).toFixed(1)}%)`,
     `recall per category: ${categories}; category named right ${MODERATION_CATEGORIES.reduce((sum, c) => sum + m.perCategory[c].named, 0)}/${m.tp}`,

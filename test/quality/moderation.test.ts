@@ -10,13 +10,23 @@ import { TEST_BACKEND } from '../support/backend.ts';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
-import { loadClassifierWeights, scoreMessage, STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
-import { createLocalModerator, type LocalModerator, type LocalVerdict } from '../../src/providers/moderation/local-moderator.ts';
+import {
+  loadClassifierWeights,
+  scoreMessage,
+  STRICTNESS_LEVELS,
+  type Strictness,
+} from '../../src/providers/moderation/classifier.ts';
+import {
+  createLocalModerator,
+  type LocalModerator,
+  type LocalVerdict,
+} from '../../src/providers/moderation/local-moderator.ts';
 import { LANGUAGES } from '../../scripts/moderation/dev-report.ts';
 import { coreExamples, writtenTurns } from '../../scripts/moderation/training-data.ts';
 import { describe, falsePositiveRate, measure, precision, recall, type Labelled } from './moderation-measure.ts';
 
-const fixture = <T>(name: string) => JSON.parse(readFileSync(new URL(`../fixtures/moderation/${name}`, import.meta.url), 'utf8')) as T;
+const fixture = <T>(name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/moderation/${name}`, import.meta.url), 'utf8')) as T;
 
 const SETS: Record<string, Labelled[]> = {
   // The rules' own held-out split (their dev split and probes.json are training data now).
@@ -40,15 +50,26 @@ const SETS: Record<string, Labelled[]> = {
   // was refused. Split by hand: the dev half was looked at while choosing training data
   // (safe.round7.txt, other words) and the model; the test half only measured.
   'everyday-dev': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter((m) => m.split === 'dev'),
-  'everyday-test': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter((m) => m.split === 'test'),
+  'everyday-test': fixture<Array<Labelled & { split: string }>>('everyday-probes.json').filter(
+    (m) => m.split === 'test',
+  ),
   // Honest hyperbole ("I could strangle my brother sometimes", "this exam is killing me"), all safe,
   // written after the rules refused such statements (hyperbole-probes.json).
   // Split by hand: the dev half was looked at while fixing the rules and choosing the model; the test
   // half only measured. safe.round9.txt's hyperbole is other sentences.
-  'hyperbole-dev': fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json').filter((m) => m.split === 'dev'),
-  'hyperbole-test': fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json').filter((m) => m.split === 'test'),
+  'hyperbole-dev': fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json').filter(
+    (m) => m.split === 'dev',
+  ),
+  'hyperbole-test': fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json').filter(
+    (m) => m.split === 'test',
+  ),
   // Conversations: a request split over two messages, carried on or dropped after a refusal.
-  turns: writtenTurns().map((t) => ({ text: t.text, label: t.label, earlier: t.context, style: `${t.style}/${t.split}` })),
+  turns: writtenTurns().map((t) => ({
+    text: t.text,
+    label: t.label,
+    earlier: t.context,
+    style: `${t.style}/${t.split}`,
+  })),
 };
 
 // Floors at the default level (balanced), a little under what the shipped classifier measured once
@@ -86,7 +107,8 @@ function caching(inner: EmbeddingProvider): EmbeddingProvider {
 }
 
 // Nothing here touches storage: the PostgreSQL run of the suite skips it.
-const SKIP = TEST_BACKEND === 'postgres' ? 'moderation does not depend on the storage engine: measured on the SQLite run' : false;
+const SKIP =
+  TEST_BACKEND === 'postgres' ? 'moderation does not depend on the storage engine: measured on the SQLite run' : false;
 
 suite('moderation quality', { skip: SKIP }, () => {
   before(async () => {
@@ -95,7 +117,8 @@ suite('moderation quality', { skip: SKIP }, () => {
       // A whole set is queued at once on two workers: on a busy machine its last message waits minutes.
       const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 900_000, nonEnglish: 'check' });
       const bySet = new Map<string, LocalVerdict[]>();
-      for (const [name, messages] of Object.entries(SETS)) bySet.set(name, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
+      for (const [name, messages] of Object.entries(SETS))
+        bySet.set(name, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
       verdicts.set(level, bySet);
     }
   });
@@ -120,7 +143,8 @@ suite('moderation quality', { skip: SKIP }, () => {
         const result = measure(messages, verdicts.get(level)?.get(name) as ModerationVerdict[]);
         byLevel.set(level, result);
         for (const line of describe(result)) t.diagnostic(`[moderation ${name} ${level}] ${line}`);
-        if (level === 'balanced') for (const mistake of result.mistakes) t.diagnostic(`[moderation ${name} ${level}] ${mistake}`);
+        if (level === 'balanced')
+          for (const mistake of result.mistakes) t.diagnostic(`[moderation ${name} ${level}] ${mistake}`);
         if (name in FLOORS && (level === 'strict' || level === 'lenient')) {
           independent[level].tp += result.tp;
           independent[level].harmful += result.tp + result.fn;
@@ -128,17 +152,27 @@ suite('moderation quality', { skip: SKIP }, () => {
         }
       }
       // The levels differ only in their thresholds: a stricter one refuses at least as much, harmful or not.
-      for (const [what, field] of [['harm caught', 'tp'], ['safe refused', 'fp']] as const) {
+      for (const [what, field] of [
+        ['harm caught', 'tp'],
+        ['safe refused', 'fp'],
+      ] as const) {
         const counts = STRICTNESS_LEVELS.map((level) => byLevel.get(level)?.[field] ?? 0);
-        assert.ok(counts.every((count, i) => i === 0 || count <= (counts[i - 1] as number)), `${name}: ${what} (${STRICTNESS_LEVELS.join(' / ')}) ${counts.join(' / ')}`);
+        assert.ok(
+          counts.every((count, i) => i === 0 || count <= (counts[i - 1] as number)),
+          `${name}: ${what} (${STRICTNESS_LEVELS.join(' / ')}) ${counts.join(' / ')}`,
+        );
       }
     }
     // And the choice matters: on the independent sets and the conversations, strict catches clearly
     // more of the harm than lenient (the floor sits a little under the measure), and lenient refuses
     // fewer honest messages.
-    const gain = independent.strict.tp / independent.strict.harmful - independent.lenient.tp / independent.lenient.harmful;
+    const gain =
+      independent.strict.tp / independent.strict.harmful - independent.lenient.tp / independent.lenient.harmful;
     assert.ok(gain >= 0.1, `strict catches ${gain.toFixed(3)} more of the harm than lenient`);
-    assert.ok(independent.lenient.fp < independent.strict.fp, `safe refused: lenient ${independent.lenient.fp}, strict ${independent.strict.fp}`);
+    assert.ok(
+      independent.lenient.fp < independent.strict.fp,
+      `safe refused: lenient ${independent.lenient.fp}, strict ${independent.strict.fp}`,
+    );
   });
 
   // The classifier alone on dev, where its thresholds were chosen: the curve is printed, and its two
@@ -152,18 +186,25 @@ suite('moderation quality', { skip: SKIP }, () => {
   test('the precision/recall curve of the classifier alone on dev, where thresholds were chosen', async (t) => {
     const weights = loadClassifierWeights();
     const dev = SETS.dev as Labelled[];
-    const scores = await Promise.all(dev.map(async (m) => scoreMessage(weights, (await embedder.embed([m.text]))[0] as Float32Array, m.text).harm));
+    const scores = await Promise.all(
+      dev.map(async (m) => scoreMessage(weights, (await embedder.embed([m.text]))[0] as Float32Array, m.text).harm),
+    );
     const harmful = dev.filter((m) => m.label !== 'safe').length;
     const curve = new Map<number, { precision: number; recall: number }>();
     for (const threshold of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98]) {
       const tp = dev.filter((m, i) => m.label !== 'safe' && (scores[i] as number) >= threshold).length;
       const fp = dev.filter((m, i) => m.label === 'safe' && (scores[i] as number) >= threshold).length;
       curve.set(threshold, { precision: tp / Math.max(1, tp + fp), recall: tp / harmful });
-      t.diagnostic(`[moderation dev curve] harm ≥ ${threshold}: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)} recall ${(tp / harmful).toFixed(3)}`);
+      t.diagnostic(
+        `[moderation dev curve] harm ≥ ${threshold}: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)} recall ${(tp / harmful).toFixed(3)}`,
+      );
     }
     for (const floor of CURVE_FLOORS) {
       const point = curve.get(floor.threshold) as { precision: number; recall: number };
-      assert.ok(point.precision >= floor.precision && point.recall >= floor.recall, `harm ≥ ${floor.threshold}: ${JSON.stringify(point)} under ${JSON.stringify(floor)}`);
+      assert.ok(
+        point.precision >= floor.precision && point.recall >= floor.recall,
+        `harm ≥ ${floor.threshold}: ${JSON.stringify(point)} under ${JSON.stringify(floor)}`,
+      );
     }
   });
 

@@ -10,10 +10,13 @@ import { GROUPING_THRESHOLD, groupQuestions, wordingKey } from '../../src/domain
 import { HELD_OUT, TUNING } from './question-groups-set.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 
-const SKIP = TEST_BACKEND === 'postgres' ? 'grouping does not depend on the storage engine: measured on the SQLite run' : false;
+const SKIP =
+  TEST_BACKEND === 'postgres' ? 'grouping does not depend on the storage engine: measured on the SQLite run' : false;
 
 async function measure(embedder: EmbeddingProvider, set: string[][], threshold: number) {
-  const questions = set.flatMap((group, label) => group.map((text, index) => ({ id: `${label}-${index}`, text, createdAt: index, label })));
+  const questions = set.flatMap((group, label) =>
+    group.map((text, index) => ({ id: `${label}-${index}`, text, createdAt: index, label })),
+  );
   const vectors = await embedder.embed(questions.map((q) => wordingKey(q.text)));
   const byWording = new Map(questions.map((q, index) => [wordingKey(q.text), vectors[index] as Float32Array]));
   const groups = groupQuestions(questions, (wording) => byWording.get(wording), threshold);
@@ -31,7 +34,12 @@ async function measure(embedder: EmbeddingProvider, set: string[][], threshold: 
       if (grouped && a.label === b.label) rightTogether += 1;
     }
   }
-  return { precision: together ? rightTogether / together : 1, recall: same ? rightTogether / same : 1, groups: groups.length, questions: set.length };
+  return {
+    precision: together ? rightTogether / together : 1,
+    recall: same ? rightTogether / same : 1,
+    groups: groups.length,
+    questions: set.length,
+  };
 }
 
 describe('question grouping (use-lite-512)', { skip: SKIP }, () => {
@@ -45,9 +53,14 @@ describe('question grouping (use-lite-512)', { skip: SKIP }, () => {
     const chosen = await measure(embedder, TUNING, GROUPING_THRESHOLD);
     for (const threshold of [0.5, 0.55, 0.6, 0.65, 0.7]) {
       const figures = await measure(embedder, TUNING, threshold);
-      console.log(`tuning threshold ${threshold}: precision ${figures.precision.toFixed(3)} recall ${figures.recall.toFixed(3)} groups ${figures.groups}/${figures.questions}`);
+      console.log(
+        `tuning threshold ${threshold}: precision ${figures.precision.toFixed(3)} recall ${figures.recall.toFixed(3)} groups ${figures.groups}/${figures.questions}`,
+      );
       // The threshold is still the right one: no other in the sweep does better on both together.
-      assert.ok(figures.precision + figures.recall <= chosen.precision + chosen.recall, `threshold ${threshold} beats ${GROUPING_THRESHOLD}: ${JSON.stringify(figures)}`);
+      assert.ok(
+        figures.precision + figures.recall <= chosen.precision + chosen.recall,
+        `threshold ${threshold} beats ${GROUPING_THRESHOLD}: ${JSON.stringify(figures)}`,
+      );
     }
     // Floors a little under what the chosen threshold measures (docs/insights.md): a lower one merges
     // distinct questions, a higher one leaves wordings alone.
@@ -56,7 +69,9 @@ describe('question grouping (use-lite-512)', { skip: SKIP }, () => {
 
   test('held-out set at the chosen threshold', async () => {
     const figures = await measure(embedder, HELD_OUT, GROUPING_THRESHOLD);
-    console.log(`held-out threshold ${GROUPING_THRESHOLD}: precision ${figures.precision.toFixed(3)} recall ${figures.recall.toFixed(3)} groups ${figures.groups}/${figures.questions}`);
+    console.log(
+      `held-out threshold ${GROUPING_THRESHOLD}: precision ${figures.precision.toFixed(3)} recall ${figures.recall.toFixed(3)} groups ${figures.groups}/${figures.questions}`,
+    );
     // Floors a little under what was measured when the threshold was frozen (docs/insights.md): near
     // subjects such as delivery time and delivery abroad merge. Honest, not tuned on.
     assert.ok(figures.precision >= 0.55 && figures.recall >= 0.55, JSON.stringify(figures));

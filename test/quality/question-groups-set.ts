@@ -23,11 +23,7 @@ export const TUNING: string[][] = [
     'where can i refuel my boat',
     'Do you have a fuel dock?',
   ],
-  [
-    'Can I bring my dog on the pontoons?',
-    'Are dogs allowed in the marina?',
-    'pets allowed on the docks?',
-  ],
+  ['Can I bring my dog on the pontoons?', 'Are dogs allowed in the marina?', 'pets allowed on the docks?'],
   [
     'How do I reset my password?',
     'I forgot my password, how can I change it?',
@@ -40,11 +36,7 @@ export const TUNING: string[][] = [
     'winter storage',
     'Is there a place to store a sailboat during winter?',
   ],
-  [
-    'Where are the showers?',
-    'Are there showers and toilets for sailors?',
-    'shower facilities',
-  ],
+  ['Where are the showers?', 'Are there showers and toilets for sailors?', 'shower facilities'],
   [
     'How do I cancel my booking?',
     'Can I cancel a reservation?',
@@ -66,21 +58,9 @@ export const HELD_OUT: string[][] = [
     'how do returns work',
     'Is it possible to send back a bicycle and get a refund?',
   ],
-  [
-    'Do you repair electric bikes?',
-    'Can you fix my e-bike?',
-    'e-bike repair service',
-  ],
-  [
-    'What sizes do your frames come in?',
-    'Which frame size should I pick for my height?',
-    'frame size guide',
-  ],
-  [
-    'Do you ship to other countries?',
-    'Is international delivery available?',
-    'shipping abroad',
-  ],
+  ['Do you repair electric bikes?', 'Can you fix my e-bike?', 'e-bike repair service'],
+  ['What sizes do your frames come in?', 'Which frame size should I pick for my height?', 'frame size guide'],
+  ['Do you ship to other countries?', 'Is international delivery available?', 'shipping abroad'],
   [
     'How do I change my delivery address?',
     'Can I update the shipping address of my order?',

@@ -45,8 +45,15 @@ export interface LabelledSet {
 }
 
 export function shopSet(): LabelledSet {
-  const passages = read<Array<{ id: string; title: string; text: string }>>('passages.json').map((p) => ({ id: p.id, title: p.title, content: p.text }));
-  const questions = read<Array<{ query: string; expect: string | null }>>('queries.json').map((q) => ({ q: q.query, passage: q.expect }));
+  const passages = read<Array<{ id: string; title: string; text: string }>>('passages.json').map((p) => ({
+    id: p.id,
+    title: p.title,
+    content: p.text,
+  }));
+  const questions = read<Array<{ query: string; expect: string | null }>>('queries.json').map((q) => ({
+    q: q.query,
+    passage: q.expect,
+  }));
   return { passages, questions };
 }
 
@@ -62,7 +69,10 @@ interface ParaphraseSplit {
 
 /** The paraphrase set's split, one labelled set (one agent) per domain; `paraphrase2.json` (a
  * second independent author's, four other domains) is all held-out. */
-export function paraphraseSets(split: 'dev' | 'heldout', name: 'paraphrase.json' | 'paraphrase2.json' = 'paraphrase.json'): Map<string, LabelledSet> {
+export function paraphraseSets(
+  split: 'dev' | 'heldout',
+  name: 'paraphrase.json' | 'paraphrase2.json' = 'paraphrase.json',
+): Map<string, LabelledSet> {
   const file = read<ParaphraseFile>(name);
   const domainOf = new Map(file.passages.map((p) => [p.id, p.domain]));
   const sets = new Map<string, LabelledSet>();
@@ -89,7 +99,10 @@ export interface KnowledgeFile {
 
 export const knowledgeFileSet = (file: KnowledgeFile): LabelledSet => ({
   passages: file.passages,
-  questions: [...file.questions.map(({ q, passage }) => ({ q, passage })), ...file.unanswerable.map(({ q }) => ({ q, passage: null }))],
+  questions: [
+    ...file.questions.map(({ q, passage }) => ({ q, passage })),
+    ...file.unanswerable.map(({ q }) => ({ q, passage: null })),
+  ],
 });
 
 /** test/fixtures/retrieval/dev2: knowledge bases by other authors, written as a development set
@@ -106,23 +119,43 @@ export function dev2Sets(): Array<[string, LabelledSet]> {
 
 interface ReferenceFile {
   documents: Array<{ id: string; title: string; file: string; text: string }>;
-  questions: Array<{ id: string; split: 'dev' | 'heldout'; question: string; documentId: string | null; answer: string | null }>;
+  questions: Array<{
+    id: string;
+    split: 'dev' | 'heldout';
+    question: string;
+    documentId: string | null;
+    answer: string | null;
+  }>;
 }
 
 /** The reference pages' split: one labelled set (one agent holding all 30 pages). */
 export function referencePagesSet(split: 'dev' | 'heldout'): LabelledSet {
   const file = read<ReferenceFile>('reference-pages.json');
   // A page is uploaded under its file's name, as a user would upload it.
-  const passages = file.documents.map((doc) => ({ id: doc.id, title: doc.file.split('/').at(-1) as string, content: doc.text }));
-  const questions = file.questions.filter((q) => q.split === split).map((q) => ({ q: q.question, passage: q.documentId, ...(q.answer !== null && { answer: q.answer }) }));
+  const passages = file.documents.map((doc) => ({
+    id: doc.id,
+    title: doc.file.split('/').at(-1) as string,
+    content: doc.text,
+  }));
+  const questions = file.questions
+    .filter((q) => q.split === split)
+    .map((q) => ({ q: q.question, passage: q.documentId, ...(q.answer !== null && { answer: q.answer }) }));
   return { passages, questions, pages: true };
 }
 
 /** Adds every passage as a text source (or, for `pages`, as an uploaded text file); returns source id → passage id. */
-export async function loadPassages(deps: DomainDeps, ctx: RequestContext, agentId: string, passages: LabelledPassage[], pages = false): Promise<Map<string, string>> {
+export async function loadPassages(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  passages: LabelledPassage[],
+  pages = false,
+): Promise<Map<string, string>> {
   const bySource = new Map<string, string>();
   for (const passage of passages) {
-    const source = pages ? await addPage(deps, ctx, agentId, passage) : await addTextSource(deps, ctx, agentId, { title: passage.title, content: passage.content });
+    const source = pages
+      ? await addPage(deps, ctx, agentId, passage)
+      : await addTextSource(deps, ctx, agentId, { title: passage.title, content: passage.content });
     bySource.set(source.id, passage.id);
   }
   return bySource;
@@ -133,7 +166,21 @@ export async function addPage(deps: DomainDeps, ctx: RequestContext, agentId: st
   const bytes = Buffer.from(page.content, 'utf8');
   const { sections } = await extractFile({ bytes, filename: page.title.replace(/\.md$/, '.txt') });
   const agent = (await deps.store.agents.get(ctx.accountId, agentId))!;
-  return addSource(deps, ctx, agent, { type: 'file', title: page.title, content: null, url: null, size: bytes.length, storage: characterCount(page.content), sections }, page.title);
+  return addSource(
+    deps,
+    ctx,
+    agent,
+    {
+      type: 'file',
+      title: page.title,
+      content: null,
+      url: null,
+      size: bytes.length,
+      storage: characterCount(page.content),
+      sections,
+    },
+    page.title,
+  );
 }
 
 /** Counts over a set's questions; `quality` turns them into shares. */
@@ -154,10 +201,24 @@ export interface Counts {
   empty: number;
 }
 
-export const emptyCounts = (): Counts => ({ answerable: 0, unanswerable: 0, hit1: 0, hit3: 0, hit5: 0, reciprocal: 0, passageHit1: 0, passageHit5: 0, passageReciprocal: 0, recall3: 0, empty: 0 });
+export const emptyCounts = (): Counts => ({
+  answerable: 0,
+  unanswerable: 0,
+  hit1: 0,
+  hit3: 0,
+  hit5: 0,
+  reciprocal: 0,
+  passageHit1: 0,
+  passageHit5: 0,
+  passageReciprocal: 0,
+  recall3: 0,
+  empty: 0,
+});
 
 export function addCounts(a: Counts, b: Counts): Counts {
-  return Object.fromEntries(Object.keys(a).map((key) => [key, a[key as keyof Counts] + b[key as keyof Counts]])) as unknown as Counts;
+  return Object.fromEntries(
+    Object.keys(a).map((key) => [key, a[key as keyof Counts] + b[key as keyof Counts]]),
+  ) as unknown as Counts;
 }
 
 export interface Quality {
@@ -185,12 +246,21 @@ export function quality(c: Counts): Quality {
   };
 }
 
-export const formatQuality = (q: Quality): string => Object.entries(q).map(([name, value]) => `${name} ${value.toFixed(3)}`).join('  ');
+export const formatQuality = (q: Quality): string =>
+  Object.entries(q)
+    .map(([name, value]) => `${name} ${value.toFixed(3)}`)
+    .join('  ');
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Measures one agent holding `set`'s passages (`bySource` maps its sources to passage ids). */
-export async function measure(deps: DomainDeps, agent: AgentRecord, bySource: Map<string, string>, set: LabelledSet, mode: RankingMode = 'hybrid'): Promise<Counts> {
+export async function measure(
+  deps: DomainDeps,
+  agent: AgentRecord,
+  bySource: Map<string, string>,
+  set: LabelledSet,
+  mode: RankingMode = 'hybrid',
+): Promise<Counts> {
   const counts = emptyCounts();
   for (const question of set.questions) {
     // Ranking is measured over every passage; the 0.3 floor is measured on its own (recall@3, empty).
@@ -210,7 +280,8 @@ export async function measure(deps: DomainDeps, agent: AgentRecord, bySource: Ma
     if (rank >= 0) counts.reciprocal += 1 / (rank + 1);
     // Compared with whitespace collapsed: pages are hard-wrapped, passages are not.
     const answer = question.answer && collapse(question.answer);
-    const answers = (result: (typeof ranked)[number]) => bySource.get(result.source.id) === question.passage && (!answer || collapse(result.content).includes(answer));
+    const answers = (result: (typeof ranked)[number]) =>
+      bySource.get(result.source.id) === question.passage && (!answer || collapse(result.content).includes(answer));
     const passageRank = ranked.findIndex(answers);
     if (passageRank === 0) counts.passageHit1 += 1;
     if (passageRank >= 0 && passageRank < 5) counts.passageHit5 += 1;

@@ -8,7 +8,19 @@ import { TEST_BACKEND } from '../support/backend.ts';
 import { cachedEmbedder, type CachedEmbedder } from '../support/cached-embedder.ts';
 import type { RankingMode } from '../../src/domain/search/rank-passages.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
-import { addCounts, emptyCounts, formatQuality, loadPassages, measure, paraphraseSets, quality, referencePagesSet, shopSet, type Counts, type LabelledSet } from './retrieval-set.ts';
+import {
+  addCounts,
+  emptyCounts,
+  formatQuality,
+  loadPassages,
+  measure,
+  paraphraseSets,
+  quality,
+  referencePagesSet,
+  shopSet,
+  type Counts,
+  type LabelledSet,
+} from './retrieval-set.ts';
 
 let server: TestServer;
 let embedder: CachedEmbedder;
@@ -18,7 +30,11 @@ let embedder: CachedEmbedder;
 // a first run embeds them all, later runs and the PostgreSQL pass read them back. Every question
 // is embedded live by the model, on every run.
 const QUESTIONS = new Set(
-  [shopSet(), ...paraphraseSets('heldout', 'paraphrase2.json').values(), ...(['dev', 'heldout'] as const).flatMap((split) => [...paraphraseSets(split).values(), referencePagesSet(split)])].flatMap((set) => set.questions.map((question) => question.q)),
+  [
+    shopSet(),
+    ...paraphraseSets('heldout', 'paraphrase2.json').values(),
+    ...(['dev', 'heldout'] as const).flatMap((split) => [...paraphraseSets(split).values(), referencePagesSet(split)]),
+  ].flatMap((set) => set.questions.map((question) => question.q)),
 );
 
 before(async () => {
@@ -28,12 +44,18 @@ before(async () => {
 });
 after(async () => {
   const counts = embedder.counts();
-  console.log(`[retrieval ${TEST_BACKEND}] embeddings: ${counts.live} questions embedded live; fixture texts: ${counts.embedded} embedded (and cached), ${counts.cached} read from the cache`);
+  console.log(
+    `[retrieval ${TEST_BACKEND}] embeddings: ${counts.live} questions embedded live; fixture texts: ${counts.embedded} embedded (and cached), ${counts.cached} read from the cache`,
+  );
   await server.close();
 });
 
 /** One agent per set; the counts of every set added up. */
-async function measureSets(sets: Iterable<[string, LabelledSet]>, mode: RankingMode = 'hybrid', agents = new Map<string, { agentId: string; bySource: Map<string, string> }>()): Promise<Counts> {
+async function measureSets(
+  sets: Iterable<[string, LabelledSet]>,
+  mode: RankingMode = 'hybrid',
+  agents = new Map<string, { agentId: string; bySource: Map<string, string> }>(),
+): Promise<Counts> {
   let total = emptyCounts();
   for (const [name, set] of sets) {
     let loaded = agents.get(name);
@@ -43,7 +65,10 @@ async function measureSets(sets: Iterable<[string, LabelledSet]>, mode: RankingM
       loaded = { agentId: agent.id, bySource: await loadPassages(server.deps, ctx, agent.id, set.passages, set.pages) };
       agents.set(name, loaded);
     }
-    const agent = (await server.deps.store.agents.get((await server.deps.store.agents.ownerOf(loaded.agentId)) as string, loaded.agentId))!;
+    const agent = (await server.deps.store.agents.get(
+      (await server.deps.store.agents.ownerOf(loaded.agentId)) as string,
+      loaded.agentId,
+    ))!;
     total = addCounts(total, await measure(server.deps, agent, loaded.bySource, set, mode));
   }
   return total;
@@ -63,9 +88,16 @@ test('the shop set: hybrid ranking beats either signal alone and keeps most answ
   }
   const hybrid = results.hybrid!;
   for (const name of ['hitAt5', 'mrr'] as const) {
-    assert.ok(hybrid[name] >= Math.max(results.bm25![name], results.vector![name]), `${name}: hybrid ${hybrid[name]} under an input alone`);
+    assert.ok(
+      hybrid[name] >= Math.max(results.bm25![name], results.vector![name]),
+      `${name}: hybrid ${hybrid[name]} under an input alone`,
+    );
   }
-  for (const [name, floor] of Object.entries(SHOP_FLOORS)) assert.ok(hybrid[name as keyof typeof hybrid] >= floor, `shop ${name} ${hybrid[name as keyof typeof hybrid]} < ${floor}`);
+  for (const [name, floor] of Object.entries(SHOP_FLOORS))
+    assert.ok(
+      hybrid[name as keyof typeof hybrid] >= floor,
+      `shop ${name} ${hybrid[name as keyof typeof hybrid]} < ${floor}`,
+    );
 });
 
 // Held-out floors a little under what the shipped ranking measured
@@ -78,7 +110,11 @@ test('the paraphrase set: questions in other words find their passage; unanswera
   console.log(`[retrieval ${TEST_BACKEND}] paraphrase dev     ${formatQuality(dev)}`);
   const heldout = quality(await measureSets(paraphraseSets('heldout'), 'hybrid', agents));
   console.log(`[retrieval ${TEST_BACKEND}] paraphrase heldout ${formatQuality(heldout)}`);
-  for (const [name, floor] of Object.entries(PARAPHRASE_FLOORS)) assert.ok(heldout[name as keyof typeof heldout] >= floor, `held-out ${name} ${heldout[name as keyof typeof heldout]} < ${floor}`);
+  for (const [name, floor] of Object.entries(PARAPHRASE_FLOORS))
+    assert.ok(
+      heldout[name as keyof typeof heldout] >= floor,
+      `held-out ${name} ${heldout[name as keyof typeof heldout]} < ${floor}`,
+    );
 });
 
 // The second paraphrase set (another independent author, four other domains; all held-out, never
@@ -88,25 +124,49 @@ const PARAPHRASE2_FLOORS = { recallAt3: 0.62, unanswerableEmpty: 0.52, passageMr
 test('the second paraphrase set (never tuned on): the same measures on four other domains', async () => {
   const heldout = quality(await measureSets(paraphraseSets('heldout', 'paraphrase2.json')));
   console.log(`[retrieval ${TEST_BACKEND}] paraphrase2 heldout ${formatQuality(heldout)}`);
-  for (const [name, floor] of Object.entries(PARAPHRASE2_FLOORS)) assert.ok(heldout[name as keyof typeof heldout] >= floor, `paraphrase2 ${name} ${heldout[name as keyof typeof heldout]} < ${floor}`);
+  for (const [name, floor] of Object.entries(PARAPHRASE2_FLOORS))
+    assert.ok(
+      heldout[name as keyof typeof heldout] >= floor,
+      `paraphrase2 ${name} ${heldout[name as keyof typeof heldout]} < ${floor}`,
+    );
 });
 
 // The reference pages (30 pages of npm packages' docs in one agent): held-out floors a little under
 // what the shipped ranking measured. Measured on the SQLite run only: the ranking is the same on
 // PostgreSQL (search-ranking.test.ts).
-const PAGES_FLOORS = { passageHitAt1: 0.44, passageMrr: 0.6, passageHitAt5: 0.84, hitAt5: 0.93, unanswerableEmpty: 0.3, recallAt3: 0.85 };
-const PAGES_SKIP = TEST_BACKEND === 'postgres' ? 'ranking does not depend on the storage engine (search-ranking.test.ts): measured on the SQLite run' : false;
+const PAGES_FLOORS = {
+  passageHitAt1: 0.44,
+  passageMrr: 0.6,
+  passageHitAt5: 0.84,
+  hitAt5: 0.93,
+  unanswerableEmpty: 0.3,
+  recallAt3: 0.85,
+};
+const PAGES_SKIP =
+  TEST_BACKEND === 'postgres'
+    ? 'ranking does not depend on the storage engine (search-ranking.test.ts): measured on the SQLite run'
+    : false;
 
-test('the reference pages: the answer is inside a top passage, measured against plain BM25', { skip: PAGES_SKIP }, async () => {
-  // One agent holds the 30 pages; both splits ask it.
-  const agents = new Map<string, { agentId: string; bySource: Map<string, string> }>();
-  const results: Record<string, ReturnType<typeof quality>> = {};
-  for (const split of ['dev', 'heldout'] as const) {
-    for (const mode of ['bm25', 'hybrid'] as const) {
-      results[`${split} ${mode}`] = quality(await measureSets([['pages', referencePagesSet(split)]], mode, agents));
-      console.log(`[retrieval ${TEST_BACKEND}] pages ${split.padEnd(7)} ${mode.padEnd(6)} ${formatQuality(results[`${split} ${mode}`]!)}`);
+test(
+  'the reference pages: the answer is inside a top passage, measured against plain BM25',
+  { skip: PAGES_SKIP },
+  async () => {
+    // One agent holds the 30 pages; both splits ask it.
+    const agents = new Map<string, { agentId: string; bySource: Map<string, string> }>();
+    const results: Record<string, ReturnType<typeof quality>> = {};
+    for (const split of ['dev', 'heldout'] as const) {
+      for (const mode of ['bm25', 'hybrid'] as const) {
+        results[`${split} ${mode}`] = quality(await measureSets([['pages', referencePagesSet(split)]], mode, agents));
+        console.log(
+          `[retrieval ${TEST_BACKEND}] pages ${split.padEnd(7)} ${mode.padEnd(6)} ${formatQuality(results[`${split} ${mode}`]!)}`,
+        );
+      }
     }
-  }
-  const heldout = results['heldout hybrid']!;
-  for (const [name, floor] of Object.entries(PAGES_FLOORS)) assert.ok(heldout[name as keyof typeof heldout] >= floor, `pages held-out ${name} ${heldout[name as keyof typeof heldout]} < ${floor}`);
-});
+    const heldout = results['heldout hybrid']!;
+    for (const [name, floor] of Object.entries(PAGES_FLOORS))
+      assert.ok(
+        heldout[name as keyof typeof heldout] >= floor,
+        `pages held-out ${name} ${heldout[name as keyof typeof heldout]} < ${floor}`,
+      );
+  },
+);

@@ -8,7 +8,14 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { cachedEmbedder } from '../support/cached-embedder.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
-import { formatFigures, ingestDocset, loadDocset, measureDocset, type Docset, DOCSET_SERVER_CONFIG } from './docsets.ts';
+import {
+  formatFigures,
+  ingestDocset,
+  loadDocset,
+  measureDocset,
+  type Docset,
+  DOCSET_SERVER_CONFIG,
+} from './docsets.ts';
 
 const FASTIFY = loadDocset('fastify');
 const VALGRIND = loadDocset('valgrind-site');
@@ -30,7 +37,9 @@ async function measured(set: Docset) {
   const pages = await ingestDocset(server.deps, ctx, agent, set);
   const current = (await server.deps.store.agents.get(ctx.accountId, agent.id))!;
   const figures = await measureDocset(server.deps, current, pages, set, 'heldout');
-  console.log(`[search-docsets ${TEST_BACKEND}] ${set.name} held-out (${pages.size} pages)\n  product ${formatFigures(figures.product)}\n  order   ${formatFigures(figures.unfloored)}\n  bm25    ${formatFigures(figures.bm25)}`);
+  console.log(
+    `[search-docsets ${TEST_BACKEND}] ${set.name} held-out (${pages.size} pages)\n  product ${formatFigures(figures.product)}\n  order   ${formatFigures(figures.unfloored)}\n  bm25    ${formatFigures(figures.bm25)}`,
+  );
   return figures;
 }
 
@@ -39,14 +48,29 @@ test('fastify docs uploaded as text: the passage that answers is found, as well 
   assert.ok(product.hit5 >= 0.69, `hit@5 ${product.hit5}`);
   assert.ok(product.mrr >= 0.58, `MRR ${product.mrr}`);
   assert.ok(product.emptyAnswerable <= 0.07, `answerable questions left empty ${product.emptyAnswerable}`);
-  assert.ok(unfloored.mrr >= bm25.mrr - 0.02, `the fused order (MRR ${unfloored.mrr}) under plain BM25's (${bm25.mrr})`);
+  assert.ok(
+    unfloored.mrr >= bm25.mrr - 0.02,
+    `the fused order (MRR ${unfloored.mrr}) under plain BM25's (${bm25.mrr})`,
+  );
 });
 
-test('the Valgrind manual crawled from its site: answers found, and its navigation never in a result', { skip: TEST_BACKEND === 'postgres' ? 'crawling and ranking do not depend on the storage engine: measured on the SQLite run' : false }, async () => {
-  const { product, unfloored, bm25 } = await measured(VALGRIND);
-  assert.ok(product.hit5 >= 0.64, `hit@5 ${product.hit5}`);
-  assert.ok(product.mrr >= 0.53, `MRR ${product.mrr}`);
-  assert.ok(product.emptyAnswerable <= 0.05, `answerable questions left empty ${product.emptyAnswerable}`);
-  assert.ok(product.chromeShare <= 0.02, `results carrying site chrome ${product.chromeShare}`);
-  assert.ok(unfloored.mrr >= bm25.mrr - 0.03, `the fused order (MRR ${unfloored.mrr}) under plain BM25's (${bm25.mrr})`);
-});
+test(
+  'the Valgrind manual crawled from its site: answers found, and its navigation never in a result',
+  {
+    skip:
+      TEST_BACKEND === 'postgres'
+        ? 'crawling and ranking do not depend on the storage engine: measured on the SQLite run'
+        : false,
+  },
+  async () => {
+    const { product, unfloored, bm25 } = await measured(VALGRIND);
+    assert.ok(product.hit5 >= 0.64, `hit@5 ${product.hit5}`);
+    assert.ok(product.mrr >= 0.53, `MRR ${product.mrr}`);
+    assert.ok(product.emptyAnswerable <= 0.05, `answerable questions left empty ${product.emptyAnswerable}`);
+    assert.ok(product.chromeShare <= 0.02, `results carrying site chrome ${product.chromeShare}`);
+    assert.ok(
+      unfloored.mrr >= bm25.mrr - 0.03,
+      `the fused order (MRR ${unfloored.mrr}) under plain BM25's (${bm25.mrr})`,
+    );
+  },
+);

@@ -45,7 +45,12 @@ async function search(query: string): Promise<Array<{ score: number; content: st
 const titleOf = (id: string) => HOTEL.passages.find((p) => p.id === id)?.title;
 
 test('a question that shares no word with its passage finds it above the floor', async () => {
-  for (const question of ['how do I get my money back', 'can I bring my puppy along', 'do you have a crib for my baby', 'can you keep my suitcases']) {
+  for (const question of [
+    'how do I get my money back',
+    'can I bring my puppy along',
+    'do you have a crib for my baby',
+    'can you keep my suitcases',
+  ]) {
     const expected = HOTEL.questions.find((q) => q.q === question)!;
     const passage = HOTEL.passages.find((p) => p.id === expected.passage)!;
     const shared = analyze(question).filter((term) => analyze(`${passage.title} ${passage.content}`).includes(term));
@@ -57,7 +62,11 @@ test('a question that shares no word with its passage finds it above the floor',
 });
 
 test('an unrelated question returns nothing', async () => {
-  for (const question of ['what is the capital of Australia', 'who won the football match yesterday', 'what is my tax code']) {
+  for (const question of [
+    'what is the capital of Australia',
+    'who won the football match yesterday',
+    'what is my tax code',
+  ]) {
     assert.deepEqual(await search(question), [], question);
   }
 });
@@ -66,9 +75,18 @@ test('an unrelated question returns nothing', async () => {
 // them, so nothing relative (ranks among the candidates) may decide whether anything is returned:
 // the re-rankers of branches retrieval4 and retrieval5 returned Breakfast for a cake recipe, and a
 // lighthouse PDF's passage for "password reset", when their ranks set the score.
-const UNRELATED = ['How do I reset my password?', 'password reset', 'recipe for chocolate cake', 'what is the capital of Australia', 'who won the football match yesterday'];
+const UNRELATED = [
+  'How do I reset my password?',
+  'password reset',
+  'recipe for chocolate cake',
+  'what is the capital of Australia',
+  'who won the football match yesterday',
+];
 
-async function tinyAgent(name: string, passages: Array<{ id: string; title: string; content: string }>): Promise<AgentRecord> {
+async function tinyAgent(
+  name: string,
+  passages: Array<{ id: string; title: string; content: string }>,
+): Promise<AgentRecord> {
   const { account, ctx } = await server.seedAccount('pro');
   const created = await server.seedAgent(ctx, name);
   await loadPassages(server.deps, ctx, created.id, passages);
@@ -77,20 +95,37 @@ async function tinyAgent(name: string, passages: Array<{ id: string; title: stri
 
 test('an unrelated question on a tiny agent (1 passage, 5 passages, one PDF) returns nothing; a related one still finds its passage', async () => {
   const lighthouse = await tinyAgent('Lighthouse', [
-    { id: 'keepers', title: 'Lighthouses', content: 'A lighthouse keeper trimmed the wicks and wound the clockwork that turned the lens every few hours through the night. Fresnel lenses bend the light of one lamp into a beam seen twenty miles out at sea.' },
+    {
+      id: 'keepers',
+      title: 'Lighthouses',
+      content:
+        'A lighthouse keeper trimmed the wicks and wound the clockwork that turned the lens every few hours through the night. Fresnel lenses bend the light of one lamp into a beam seen twenty miles out at sea.',
+    },
   ]);
   const desk = await tinyAgent('Small desk', HOTEL.passages.slice(0, 5));
   const { account, ctx } = await server.seedAccount('pro');
   const harbour = await server.seedAgent(ctx, 'Harbour helper');
   const form = new FormData();
-  form.append('file', new Blob([readFileSync(join(import.meta.dirname, '../fixtures/files/lighthouses.pdf'))]), 'lighthouses.pdf');
-  const upload = await fetch(`${server.baseUrl}/api/v1/agents/${harbour.id}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${await server.seedKey(account.id)}` }, body: form });
+  form.append(
+    'file',
+    new Blob([readFileSync(join(import.meta.dirname, '../fixtures/files/lighthouses.pdf'))]),
+    'lighthouses.pdf',
+  );
+  const upload = await fetch(`${server.baseUrl}/api/v1/agents/${harbour.id}/sources/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await server.seedKey(account.id)}` },
+    body: form,
+  });
   assert.equal(upload.status, 200, await upload.text());
   const pdf = (await server.deps.store.agents.get(account.id, harbour.id))!;
   for (const tiny of [lighthouse, desk, pdf]) {
-    for (const question of UNRELATED) assert.deepEqual(await rankPassages(server.deps, tiny, question, 5), [], `${tiny.name}: ${question}`);
+    for (const question of UNRELATED)
+      assert.deepEqual(await rankPassages(server.deps, tiny, question, 5), [], `${tiny.name}: ${question}`);
   }
-  assert.equal((await rankPassages(server.deps, lighthouse, 'who looked after the light at night', 5))[0]?.source.title, 'Lighthouses');
+  assert.equal(
+    (await rankPassages(server.deps, lighthouse, 'who looked after the light at night', 5))[0]?.source.title,
+    'Lighthouses',
+  );
   assert.equal((await rankPassages(server.deps, desk, 'can I bring my puppy along', 5))[0]?.source.title, 'Pets');
 });
 
@@ -111,21 +146,29 @@ test('scores stay in 0..1, sorted, none under 0.3; the ranking is the committed 
     ranking[q] = results.slice(0, 3).map((result) => result.source.title);
   }
   const found = HOTEL.questions.filter(({ q, passage }) => ranking[q]?.includes(titleOf(passage) ?? '')).length;
-  console.log(`[search-ranking ${TEST_BACKEND}] hotel desk: ${found} of ${HOTEL.questions.length} questions find their passage in the top 3 above 0.3`);
+  console.log(
+    `[search-ranking ${TEST_BACKEND}] hotel desk: ${found} of ${HOTEL.questions.length} questions find their passage in the top 3 above 0.3`,
+  );
   assert.deepEqual(ranking, RANKING);
 });
 
 test('chat grounding uses this ranking: the offline model quotes the sentences that answer and names their source', async () => {
   const { account, ctx } = await server.seedAccount('pro');
   const houseAgent = await server.seedAgent(ctx, 'Pet desk');
-  const content = 'Our hotel has looked after travelling families since 1962. Dogs under 10 kg are welcome in the lounge and in ground-floor rooms. A fee of 20 euros per night covers the extra cleaning. Reception can recommend walks along the river.';
+  const content =
+    'Our hotel has looked after travelling families since 1962. Dogs under 10 kg are welcome in the lounge and in ground-floor rooms. A fee of 20 euros per night covers the extra cleaning. Reception can recommend walks along the river.';
   await loadPassages(server.deps, ctx, houseAgent.id, [{ id: 'pets', title: 'Pets', content }]);
   const houseKey = await server.seedKey(account.id);
-  const reply = await server.call('POST', `/agents/${houseAgent.id}/chat`, { key: houseKey, body: { message: 'can I bring my puppy along' } });
+  const reply = await server.call('POST', `/agents/${houseAgent.id}/chat`, {
+    key: houseKey,
+    body: { message: 'can I bring my puppy along' },
+  });
   assert.equal(reply.status, 200, JSON.stringify(reply.body));
   const answer = (reply.body as { reply: { content: string } }).reply.content;
   assert.match(answer, /Dogs under 10 kg are welcome/);
   assert.match(answer, /— Pets/);
-  const quoted = ['since 1962', 'Dogs under', 'A fee of 20 euros', 'walks along the river'].filter((start) => answer.includes(start));
+  const quoted = ['since 1962', 'Dogs under', 'A fee of 20 euros', 'walks along the river'].filter((start) =>
+    answer.includes(start),
+  );
   assert.ok(quoted.length <= 2, `quotes the answering sentences, not the whole passage: ${answer}`);
 });

@@ -28,7 +28,19 @@ describe(`evaluation store contract (${TEST_BACKEND})`, () => {
     const accountId = ids.next('acc');
     await store.accounts.insert(accountRow({ id: accountId, createdAt: T0 }));
     const agentId = ids.next('agt');
-    await store.agents.insert({ id: agentId, accountId, name: 'Bot', model: 'colloquy-extractive', instructions: '', usage: 0, storageUsed: 0, knowledgeVersion: 0, tools: [], createdAt: T0, updatedAt: T0 });
+    await store.agents.insert({
+      id: agentId,
+      accountId,
+      name: 'Bot',
+      model: 'colloquy-extractive',
+      instructions: '',
+      usage: 0,
+      storageUsed: 0,
+      knowledgeVersion: 0,
+      tools: [],
+      createdAt: T0,
+      updatedAt: T0,
+    });
     return { accountId, agentId };
   }
 
@@ -54,15 +66,36 @@ describe(`evaluation store contract (${TEST_BACKEND})`, () => {
   test('questions round-trip, list newest first, and stay in their account', async () => {
     const { accountId, agentId } = await seedAgent();
     const other = await seedAgent();
-    const first = { id: ids.next('tq'), accountId, agentId, question: 'When are you open?', expectedSourceIds: ['src_a', 'src_b'], expectNothing: false, k: 3, createdAt: T0 };
-    const second = { id: ids.next('tq'), accountId, agentId, question: 'Do you sell cars?', expectedSourceIds: null, expectNothing: true, k: 3, createdAt: T0 + 1 };
+    const first = {
+      id: ids.next('tq'),
+      accountId,
+      agentId,
+      question: 'When are you open?',
+      expectedSourceIds: ['src_a', 'src_b'],
+      expectNothing: false,
+      k: 3,
+      createdAt: T0,
+    };
+    const second = {
+      id: ids.next('tq'),
+      accountId,
+      agentId,
+      question: 'Do you sell cars?',
+      expectedSourceIds: null,
+      expectNothing: true,
+      k: 3,
+      createdAt: T0 + 1,
+    };
     await store.testQuestions.insert(first);
     await store.testQuestions.insert(second);
     assert.deepEqual(await store.testQuestions.get(accountId, agentId, first.id), first);
     const page = await store.testQuestions.list(accountId, agentId, { page: 1, size: 1 });
     assert.equal(page.total, 2);
     assert.deepEqual(page.items, [second]);
-    assert.deepEqual((await store.testQuestions.all(accountId, agentId)).map((q) => q.id), [first.id, second.id]);
+    assert.deepEqual(
+      (await store.testQuestions.all(accountId, agentId)).map((q) => q.id),
+      [first.id, second.id],
+    );
     assert.equal(await store.testQuestions.count(accountId, agentId), 2);
     assert.equal(await store.testQuestions.get(other.accountId, agentId, first.id), undefined);
     assert.equal(await store.testQuestions.delete(other.accountId, agentId, first.id), false);
@@ -75,13 +108,34 @@ describe(`evaluation store contract (${TEST_BACKEND})`, () => {
     const queued = run(accountId, agentId);
     await store.testRuns.insert(queued, null);
     const lease = { token: 'one', until: T0 + 1000 };
-    const [a, b] = await Promise.all([store.testRuns.claimQueued(T0, lease), store.testRuns.claimQueued(T0, { token: 'two', until: T0 + 1000 })]);
+    const [a, b] = await Promise.all([
+      store.testRuns.claimQueued(T0, lease),
+      store.testRuns.claimQueued(T0, { token: 'two', until: T0 + 1000 }),
+    ]);
     assert.equal([a, b].filter((claimed) => claimed?.id === queued.id).length, 1);
     const holder = a?.id === queued.id ? lease : { token: 'two', until: T0 + 1000 };
     assert.equal(await store.testRuns.claimQueued(T0 + 500, { token: 'three', until: T0 + 2000 }), undefined);
     const retaken = await store.testRuns.claimQueued(T0 + 1001, { token: 'three', until: T0 + 3000 });
     assert.equal(retaken?.id, queued.id);
-    const outcome = { state: 'completed' as const, passed: 1, failed: 0, results: [{ questionId: 'tq_1', question: 'q', passed: true, rank: 1, score: 0.8, topSources: [{ id: 'src_a', title: 'A', score: 0.8 }] }], comparison: null, error: null, knowledgeVersion: 4, completedAt: T0 + 1500 };
+    const outcome = {
+      state: 'completed' as const,
+      passed: 1,
+      failed: 0,
+      results: [
+        {
+          questionId: 'tq_1',
+          question: 'q',
+          passed: true,
+          rank: 1,
+          score: 0.8,
+          topSources: [{ id: 'src_a', title: 'A', score: 0.8 }],
+        },
+      ],
+      comparison: null,
+      error: null,
+      knowledgeVersion: 4,
+      completedAt: T0 + 1500,
+    };
     assert.equal(await store.testRuns.finish(queued.id, holder, outcome), false, 'a lost lease cannot finish');
     assert.equal(await store.testRuns.finish(queued.id, { token: 'three', until: 0 }, outcome), true);
     const stored = await store.testRuns.get(accountId, agentId, queued.id);
@@ -96,26 +150,47 @@ describe(`evaluation store contract (${TEST_BACKEND})`, () => {
     await store.evaluationSchedule.watch(accountId, agentId, 0, T0);
     await store.evaluationSchedule.watch(accountId, agentId, 5, T0);
     const lease = (until: number) => ({ token: ids.secret(8), until });
-    assert.equal(await store.evaluationSchedule.claimDue(T0 + 60_000, 10_000, 60_000, lease(T0 + 70_000)), undefined, 'nothing changed');
+    assert.equal(
+      await store.evaluationSchedule.claimDue(T0 + 60_000, 10_000, 60_000, lease(T0 + 70_000)),
+      undefined,
+      'nothing changed',
+    );
 
     await store.agents.bumpKnowledgeVersion(agentId);
     await store.evaluationSchedule.observe(T0 + 1000);
-    assert.equal(await store.evaluationSchedule.claimDue(T0 + 5000, 10_000, 60_000, lease(T0 + 9000)), undefined, 'not quiet yet');
+    assert.equal(
+      await store.evaluationSchedule.claimDue(T0 + 5000, 10_000, 60_000, lease(T0 + 9000)),
+      undefined,
+      'not quiet yet',
+    );
     // Changes keep coming: each moves the quiet window, but the longest wait still ends it.
     for (let t = 5000; t <= 60_000; t += 5000) {
       await store.agents.bumpKnowledgeVersion(agentId);
       assert.equal(await store.evaluationSchedule.observe(T0 + t), 1);
-      if (t < 60_000) assert.equal(await store.evaluationSchedule.claimDue(T0 + t + 1, 10_000, 60_000, lease(T0 + t + 2)), undefined);
+      if (t < 60_000)
+        assert.equal(await store.evaluationSchedule.claimDue(T0 + t + 1, 10_000, 60_000, lease(T0 + t + 2)), undefined);
     }
     const hold = lease(T0 + 120_000);
     const due = await store.evaluationSchedule.claimDue(T0 + 61_000, 10_000, 60_000, hold);
     assert.deepEqual(due, { accountId, agentId, version: 13 });
-    assert.equal(await store.evaluationSchedule.claimDue(T0 + 61_000, 10_000, 60_000, lease(T0 + 120_000)), undefined, 'held');
+    assert.equal(
+      await store.evaluationSchedule.claimDue(T0 + 61_000, 10_000, 60_000, lease(T0 + 120_000)),
+      undefined,
+      'held',
+    );
     await store.evaluationSchedule.evaluated(agentId, 13, hold);
-    assert.equal(await store.evaluationSchedule.claimDue(T0 + 200_000, 10_000, 60_000, lease(T0 + 300_000)), undefined, 'evaluated');
+    assert.equal(
+      await store.evaluationSchedule.claimDue(T0 + 200_000, 10_000, 60_000, lease(T0 + 300_000)),
+      undefined,
+      'evaluated',
+    );
 
     await store.agents.bumpKnowledgeVersion(agentId);
     await store.evaluationSchedule.observe(T0 + 200_000);
-    assert.deepEqual(await store.evaluationSchedule.claimDue(T0 + 210_000, 10_000, 60_000, lease(T0 + 300_000)), { accountId, agentId, version: 14 });
+    assert.deepEqual(await store.evaluationSchedule.claimDue(T0 + 210_000, 10_000, 60_000, lease(T0 + 300_000)), {
+      accountId,
+      agentId,
+      version: 14,
+    });
   });
 });

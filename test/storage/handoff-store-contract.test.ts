@@ -13,7 +13,16 @@ const ids = createUlidIds();
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
 const PAGE = { page: 1, size: 50 };
 
-const message = (role: 'user' | 'assistant', content: string, authorName?: string): NewMessage => ({ id: ids.next('msg'), role, content, finishReason: role === 'assistant' ? 'stop' : null, credits: 0, toolCalls: [], createdAt: T0, ...(authorName && { authorName }) });
+const message = (role: 'user' | 'assistant', content: string, authorName?: string): NewMessage => ({
+  id: ids.next('msg'),
+  role,
+  content,
+  finishReason: role === 'assistant' ? 'stop' : null,
+  credits: 0,
+  toolCalls: [],
+  createdAt: T0,
+  ...(authorName && { authorName }),
+});
 
 describe(`handoff store contract (${TEST_BACKEND})`, () => {
   let testStore: TestStore;
@@ -31,8 +40,28 @@ describe(`handoff store contract (${TEST_BACKEND})`, () => {
     const accountId = ids.next('acc');
     await store.accounts.insert(accountRow({ id: accountId, createdAt: T0 }));
     const agentId = ids.next('agt');
-    await store.agents.insert({ id: agentId, accountId, name: 'Bot', model: 'colloquy-extractive', instructions: '', usage: 0, storageUsed: 0, knowledgeVersion: 0, tools: [], createdAt: T0, updatedAt: T0 });
-    const conversation = await store.conversations.insertOrGet({ id: ids.next('conv'), accountId, agentId, userId: null, title: null, createdAt: T0, updatedAt: T0 });
+    await store.agents.insert({
+      id: agentId,
+      accountId,
+      name: 'Bot',
+      model: 'colloquy-extractive',
+      instructions: '',
+      usage: 0,
+      storageUsed: 0,
+      knowledgeVersion: 0,
+      tools: [],
+      createdAt: T0,
+      updatedAt: T0,
+    });
+    const conversation = await store.conversations.insertOrGet({
+      id: ids.next('conv'),
+      accountId,
+      agentId,
+      userId: null,
+      title: null,
+      createdAt: T0,
+      updatedAt: T0,
+    });
     return { accountId, agentId, conversationId: conversation.id };
   }
 
@@ -42,7 +71,11 @@ describe(`handoff store contract (${TEST_BACKEND})`, () => {
     const updated = await store.agents.update(accountId, agentId, { handoffEnabled: true, updatedAt: T0 + 1 });
     assert.equal(updated?.handoffEnabled, true);
     assert.equal((await store.agents.get(accountId, agentId))?.handoffEnabled, true);
-    assert.equal((await store.agents.update(accountId, agentId, { name: 'Renamed', updatedAt: T0 + 2 }))?.handoffEnabled, true, 'other changes leave it');
+    assert.equal(
+      (await store.agents.update(accountId, agentId, { name: 'Renamed', updatedAt: T0 + 2 }))?.handoffEnabled,
+      true,
+      'other changes leave it',
+    );
   });
 
   test('agent → people → agent: each move once, the latest handover kept', async () => {
@@ -53,7 +86,11 @@ describe(`handoff store contract (${TEST_BACKEND})`, () => {
     assert.equal(moved?.conversation.state, 'people');
     assert.deepEqual(moved?.conversation.handoff, handoff);
 
-    const again = await store.conversations.setState(accountId, agentId, conversationId, 'people', { reason: 'other', requestedBy: 'visitor', at: T0 + 20 });
+    const again = await store.conversations.setState(accountId, agentId, conversationId, 'people', {
+      reason: 'other',
+      requestedBy: 'visitor',
+      at: T0 + 20,
+    });
     assert.equal(again?.moved, false, 'already with people');
     assert.deepEqual(again?.conversation.handoff, handoff, 'the first request stands');
 
@@ -67,37 +104,93 @@ describe(`handoff store contract (${TEST_BACKEND})`, () => {
   test('of two concurrent moves to people, one wins', async () => {
     const { accountId, agentId, conversationId } = await seed();
     const results = await Promise.all(
-      (['api', 'visitor', 'console'] as const).map((requestedBy) => store.transaction((tx) => tx.conversations.setState(accountId, agentId, conversationId, 'people', { reason: null, requestedBy, at: T0 }))),
+      (['api', 'visitor', 'console'] as const).map((requestedBy) =>
+        store.transaction((tx) =>
+          tx.conversations.setState(accountId, agentId, conversationId, 'people', {
+            reason: null,
+            requestedBy,
+            at: T0,
+          }),
+        ),
+      ),
     );
     assert.equal(results.filter((result) => result?.moved).length, 1);
   });
 
   test("a person's reply keeps its author; after() reads what was stored since a seq", async () => {
     const { accountId, conversationId } = await seed();
-    const [asked] = await store.conversations.appendMessages(accountId, conversationId, [message('user', 'Can a person help?')], T0, null);
-    const [answered] = await store.conversations.appendMessages(accountId, conversationId, [message('assistant', 'Hello, Ada here.', 'Ada')], T0 + 1, null);
+    const [asked] = await store.conversations.appendMessages(
+      accountId,
+      conversationId,
+      [message('user', 'Can a person help?')],
+      T0,
+      null,
+    );
+    const [answered] = await store.conversations.appendMessages(
+      accountId,
+      conversationId,
+      [message('assistant', 'Hello, Ada here.', 'Ada')],
+      T0 + 1,
+      null,
+    );
     assert.equal(asked?.authorName, null);
     assert.equal(answered?.authorName, 'Ada');
     assert.equal((await store.messages.get(accountId, conversationId, answered!.id))?.authorName, 'Ada');
-    assert.deepEqual((await store.messages.list(accountId, conversationId, PAGE)).items.map((m) => m.authorName), ['Ada', null]);
+    assert.deepEqual(
+      (await store.messages.list(accountId, conversationId, PAGE)).items.map((m) => m.authorName),
+      ['Ada', null],
+    );
 
-    assert.deepEqual((await store.messages.after(accountId, conversationId, 0, 10)).map((m) => m.content), ['Can a person help?', 'Hello, Ada here.']);
-    assert.deepEqual((await store.messages.after(accountId, conversationId, asked!.seq, 10)).map((m) => m.id), [answered!.id]);
+    assert.deepEqual(
+      (await store.messages.after(accountId, conversationId, 0, 10)).map((m) => m.content),
+      ['Can a person help?', 'Hello, Ada here.'],
+    );
+    assert.deepEqual(
+      (await store.messages.after(accountId, conversationId, asked!.seq, 10)).map((m) => m.id),
+      [answered!.id],
+    );
     assert.deepEqual(await store.messages.after(accountId, conversationId, answered!.seq, 10), []);
     assert.equal((await store.messages.after(accountId, conversationId, 0, 1)).length, 1, 'at most limit');
   });
 
   test('the inbox: only conversations with people, newest first, by agent when asked', async () => {
     const { accountId, agentId, conversationId } = await seed();
-    const other = await store.conversations.insertOrGet({ id: ids.next('conv'), accountId, agentId, userId: 'u1', title: null, createdAt: T0, updatedAt: T0 + 5 });
-    await store.conversations.insertOrGet({ id: ids.next('conv'), accountId, agentId, userId: 'u2', title: null, createdAt: T0, updatedAt: T0 + 9 });
+    const other = await store.conversations.insertOrGet({
+      id: ids.next('conv'),
+      accountId,
+      agentId,
+      userId: 'u1',
+      title: null,
+      createdAt: T0,
+      updatedAt: T0 + 5,
+    });
+    await store.conversations.insertOrGet({
+      id: ids.next('conv'),
+      accountId,
+      agentId,
+      userId: 'u2',
+      title: null,
+      createdAt: T0,
+      updatedAt: T0 + 9,
+    });
     assert.deepEqual(await store.conversations.listWithPeople(accountId, PAGE), { items: [], total: 0 });
-    for (const id of [conversationId, other.id]) await store.conversations.setState(accountId, agentId, id, 'people', { reason: null, requestedBy: 'visitor', at: T0 });
+    for (const id of [conversationId, other.id])
+      await store.conversations.setState(accountId, agentId, id, 'people', {
+        reason: null,
+        requestedBy: 'visitor',
+        at: T0,
+      });
     await store.conversations.appendMessages(accountId, conversationId, [message('user', 'Hello?')], T0 + 7, 'Hello?');
 
     const inbox = await store.conversations.listWithPeople(accountId, PAGE);
     assert.equal(inbox.total, 2);
-    assert.deepEqual(inbox.items.map((c) => [c.id, c.messageCount, c.state]), [[conversationId, 1, 'people'], [other.id, 0, 'people']]);
+    assert.deepEqual(
+      inbox.items.map((c) => [c.id, c.messageCount, c.state]),
+      [
+        [conversationId, 1, 'people'],
+        [other.id, 0, 'people'],
+      ],
+    );
     assert.equal((await store.conversations.listWithPeople(accountId, PAGE, [])).total, 0);
     assert.equal((await store.conversations.listWithPeople(accountId, PAGE, ['agt_other'])).total, 0);
     assert.equal((await store.conversations.listWithPeople(accountId, PAGE, [agentId])).total, 2);
@@ -107,7 +200,11 @@ describe(`handoff store contract (${TEST_BACKEND})`, () => {
     const { accountId, agentId, conversationId } = await seed();
     const intruder = (await seed()).accountId;
     await store.conversations.appendMessages(accountId, conversationId, [message('user', 'private')], T0, null);
-    await store.conversations.setState(accountId, agentId, conversationId, 'people', { reason: null, requestedBy: 'api', at: T0 });
+    await store.conversations.setState(accountId, agentId, conversationId, 'people', {
+      reason: null,
+      requestedBy: 'api',
+      at: T0,
+    });
     assert.equal(await store.conversations.setState(intruder, agentId, conversationId, 'agent', null), undefined);
     assert.equal((await store.conversations.get(accountId, agentId, conversationId))?.state, 'people');
     assert.deepEqual(await store.messages.after(intruder, conversationId, 0, 10), []);

@@ -28,27 +28,61 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
     const accountId = ids.next('acc');
     await store.accounts.insert(accountRow({ id: accountId, name: 'Hooks', createdAt: T0 }));
     const endpointId = ids.next('whk');
-    await store.webhooks.insertEndpoint({ id: endpointId, accountId, url: 'http://127.0.0.1:9/', description: '', eventTypes: null, secret: 'whsec_x', enabled: true, disabledReason: null, createdAt: T0, updatedAt: T0 });
+    await store.webhooks.insertEndpoint({
+      id: endpointId,
+      accountId,
+      url: 'http://127.0.0.1:9/',
+      description: '',
+      eventTypes: null,
+      secret: 'whsec_x',
+      enabled: true,
+      disabledReason: null,
+      createdAt: T0,
+      updatedAt: T0,
+    });
     const rows = [];
     for (let i = 0; i < deliveries; i++) {
       const eventId = ids.next('evt');
       await store.events.insert({ id: eventId, accountId, type: 'agent.updated', data: { i }, createdAt: T0 });
-      rows.push({ id: ids.next('whd'), accountId, endpointId, eventId, eventType: 'agent.updated', maxAttempts: 8, createdAt: T0 });
+      rows.push({
+        id: ids.next('whd'),
+        accountId,
+        endpointId,
+        eventId,
+        eventType: 'agent.updated',
+        maxAttempts: 8,
+        createdAt: T0,
+      });
     }
     await store.webhooks.insertDeliveries(rows);
     await store.webhooks.insertDeliveries(rows.map((row) => ({ ...row, id: ids.next('whd') })));
-    await store.webhooks.markDispatched(rows.map((row) => row.eventId), T0);
+    await store.webhooks.markDispatched(
+      rows.map((row) => row.eventId),
+      T0,
+    );
     return { accountId, endpointId };
   }
 
   const claim = (now: number, limit: number, leaseToken = ids.secret(12)) =>
     store.transaction((tx) =>
-      tx.webhooks.claimDue({ now, leaseUntil: now + LEASE, leaseToken, limit, perEndpoint: limit, inFlight: new Map(), newAttemptId: () => ids.next('wha') } satisfies ClaimRequest),
+      tx.webhooks.claimDue({
+        now,
+        leaseUntil: now + LEASE,
+        leaseToken,
+        limit,
+        perEndpoint: limit,
+        inFlight: new Map(),
+        newAttemptId: () => ids.next('wha'),
+      } satisfies ClaimRequest),
     );
 
   test('one delivery per (event, endpoint), and concurrent claims hand out each attempt once', async () => {
     const { accountId, endpointId } = await seed(60);
-    assert.equal((await store.webhooks.listDeliveries(accountId, endpointId, { page: 1, size: 100 })).total, 60, 'a second fan-out adds nothing');
+    assert.equal(
+      (await store.webhooks.listDeliveries(accountId, endpointId, { page: 1, size: 100 })).total,
+      60,
+      'a second fan-out adds nothing',
+    );
     const batches = await Promise.all(Array.from({ length: 6 }, () => claim(T0, 15)));
     const claimed = batches.flat().map((c) => c.delivery.id);
     assert.equal(new Set(claimed).size, claimed.length, 'no attempt claimed twice');
@@ -56,7 +90,19 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
     assert.deepEqual(await claim(T0 + LEASE - 1, 100), [], 'nothing is due while the leases last');
     // Claims are across accounts: finish these so the next tests see only their own rows.
     for (const c of batches.flat()) {
-      await store.webhooks.completeAttempt({ deliveryId: c.delivery.id, attemptId: c.attempt.id, leaseToken: c.delivery.leaseToken as string, finishedAt: T0, statusCode: 204, error: null, latencyMs: 1, responseBody: null, status: 'succeeded', nextAttemptAt: null, disableEndpoint: false });
+      await store.webhooks.completeAttempt({
+        deliveryId: c.delivery.id,
+        attemptId: c.attempt.id,
+        leaseToken: c.delivery.leaseToken as string,
+        finishedAt: T0,
+        statusCode: 204,
+        error: null,
+        latencyMs: 1,
+        responseBody: null,
+        status: 'succeeded',
+        nextAttemptAt: null,
+        disableEndpoint: false,
+      });
     }
   });
 
@@ -65,10 +111,25 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
     const { accountId } = await seed(3);
     await store.events.insert({ id: ids.next('evt'), accountId, type: 'agent.updated', data: {}, createdAt: T0 });
     const afterwards = await store.webhooks.countBacklog();
-    assert.deepEqual(afterwards, { pendingDeliveries: before.pendingDeliveries + 3, undispatchedEvents: before.undispatchedEvents + 1 });
+    assert.deepEqual(afterwards, {
+      pendingDeliveries: before.pendingDeliveries + 3,
+      undispatchedEvents: before.undispatchedEvents + 1,
+    });
     // Leave nothing due for the next tests' claims.
     for (const c of await claim(T0, 100)) {
-      await store.webhooks.completeAttempt({ deliveryId: c.delivery.id, attemptId: c.attempt.id, leaseToken: c.delivery.leaseToken as string, finishedAt: T0, statusCode: 204, error: null, latencyMs: 1, responseBody: null, status: 'succeeded', nextAttemptAt: null, disableEndpoint: false });
+      await store.webhooks.completeAttempt({
+        deliveryId: c.delivery.id,
+        attemptId: c.attempt.id,
+        leaseToken: c.delivery.leaseToken as string,
+        finishedAt: T0,
+        statusCode: 204,
+        error: null,
+        latencyMs: 1,
+        responseBody: null,
+        status: 'succeeded',
+        nextAttemptAt: null,
+        disableEndpoint: false,
+      });
     }
   });
 
@@ -76,12 +137,32 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
     const busy = await seed(3);
     const idle = await seed(3);
     const [taken] = await store.transaction((tx) =>
-      tx.webhooks.claimDue({ now: T0, leaseUntil: T0 + LEASE, leaseToken: 'fair', limit: 1, perEndpoint: 4, inFlight: new Map([[busy.endpointId, 3]]), newAttemptId: () => ids.next('wha') }),
+      tx.webhooks.claimDue({
+        now: T0,
+        leaseUntil: T0 + LEASE,
+        leaseToken: 'fair',
+        limit: 1,
+        perEndpoint: 4,
+        inFlight: new Map([[busy.endpointId, 3]]),
+        newAttemptId: () => ids.next('wha'),
+      }),
     );
     assert.equal(taken?.endpoint.id, idle.endpointId);
     // Leave nothing due for the next tests.
     for (const c of [taken!, ...(await claim(T0, 100))]) {
-      await store.webhooks.completeAttempt({ deliveryId: c.delivery.id, attemptId: c.attempt.id, leaseToken: c.delivery.leaseToken as string, finishedAt: T0, statusCode: 204, error: null, latencyMs: 1, responseBody: null, status: 'succeeded', nextAttemptAt: null, disableEndpoint: false });
+      await store.webhooks.completeAttempt({
+        deliveryId: c.delivery.id,
+        attemptId: c.attempt.id,
+        leaseToken: c.delivery.leaseToken as string,
+        finishedAt: T0,
+        statusCode: 204,
+        error: null,
+        latencyMs: 1,
+        responseBody: null,
+        status: 'succeeded',
+        nextAttemptAt: null,
+        disableEndpoint: false,
+      });
     }
   });
 
@@ -90,18 +171,49 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
     const [first] = await claim(T0, 10, 'token-a');
     assert.ok(first);
     assert.equal(first.delivery.attempts, 1);
-    const outcome = { deliveryId: first.delivery.id, attemptId: first.attempt.id, finishedAt: T0 + 1, statusCode: 200, error: null, latencyMs: 1, responseBody: 'ok', status: 'succeeded' as const, nextAttemptAt: null, disableEndpoint: false };
-    assert.equal(await store.transaction((tx) => tx.webhooks.completeAttempt({ ...outcome, leaseToken: 'token-x' })), false, 'a stranger cannot report');
+    const outcome = {
+      deliveryId: first.delivery.id,
+      attemptId: first.attempt.id,
+      finishedAt: T0 + 1,
+      statusCode: 200,
+      error: null,
+      latencyMs: 1,
+      responseBody: 'ok',
+      status: 'succeeded' as const,
+      nextAttemptAt: null,
+      disableEndpoint: false,
+    };
+    assert.equal(
+      await store.transaction((tx) => tx.webhooks.completeAttempt({ ...outcome, leaseToken: 'token-x' })),
+      false,
+      'a stranger cannot report',
+    );
 
     // The holder "crashed": the lease runs out, another worker takes the attempt.
     const [second] = await claim(T0 + LEASE, 10, 'token-b');
     assert.equal(second?.delivery.id, first.delivery.id);
     assert.equal(second?.delivery.attempts, 2, 'the cut-short attempt counts');
-    assert.equal(await store.transaction((tx) => tx.webhooks.completeAttempt({ ...outcome, leaseToken: 'token-a' })), false, 'the old holder can no longer report');
-    assert.equal(await store.transaction((tx) => tx.webhooks.completeAttempt({ ...outcome, attemptId: second!.attempt.id, leaseToken: 'token-b' })), true);
+    assert.equal(
+      await store.transaction((tx) => tx.webhooks.completeAttempt({ ...outcome, leaseToken: 'token-a' })),
+      false,
+      'the old holder can no longer report',
+    );
+    assert.equal(
+      await store.transaction((tx) =>
+        tx.webhooks.completeAttempt({ ...outcome, attemptId: second!.attempt.id, leaseToken: 'token-b' }),
+      ),
+      true,
+    );
 
     const attempts = await store.webhooks.listAttempts(accountId, [first.delivery.id]);
-    assert.deepEqual(attempts.map((a) => [a.attempt, a.statusCode, a.finishedAt]), [[1, null, null], [2, 200, T0 + 1]], 'the log keeps the interrupted attempt');
+    assert.deepEqual(
+      attempts.map((a) => [a.attempt, a.statusCode, a.finishedAt]),
+      [
+        [1, null, null],
+        [2, 200, T0 + 1],
+      ],
+      'the log keeps the interrupted attempt',
+    );
     assert.equal((await store.webhooks.getDelivery(accountId, first.delivery.id))?.status, 'succeeded');
   });
 
@@ -110,18 +222,40 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
     const [held] = await claim(T0, 10);
     const after = await store.webhooks.redeliver(accountId, held!.delivery.id, T0 + 5);
     assert.equal(after?.nextAttemptAt, T0 + LEASE, 'still leased: no second sender');
-    assert.equal(await store.webhooks.redeliver('acc_other', held!.delivery.id, T0 + 5), undefined, "another account's delivery is unknown");
+    assert.equal(
+      await store.webhooks.redeliver('acc_other', held!.delivery.id, T0 + 5),
+      undefined,
+      "another account's delivery is unknown",
+    );
   });
 
   test('the low-credit mark is set once per refill', async () => {
     const accountId = ids.next('acc');
     await store.accounts.insert(accountRow({ id: accountId, name: 'Low', createdAt: T0 }));
     assert.equal(await store.creditAlerts.lastRefillEntryId(accountId), undefined);
-    const refill = await store.credits.apply({ id: ids.next('crd'), accountId, kind: 'topup', amount: 1000, agentId: null, keyId: null, description: null, createdAt: T0 });
+    const refill = await store.credits.apply({
+      id: ids.next('crd'),
+      accountId,
+      kind: 'topup',
+      amount: 1000,
+      agentId: null,
+      keyId: null,
+      description: null,
+      createdAt: T0,
+    });
     assert.equal(await store.creditAlerts.lastRefillEntryId(accountId), refill?.id);
     assert.equal(await store.creditAlerts.markLowSent(accountId, refill!.id, T0), true);
     assert.equal(await store.creditAlerts.markLowSent(accountId, refill!.id, T0 + 1), false);
-    const next = await store.credits.apply({ id: ids.next('crd'), accountId, kind: 'topup', amount: 500, agentId: null, keyId: null, description: null, createdAt: T0 + 2 });
+    const next = await store.credits.apply({
+      id: ids.next('crd'),
+      accountId,
+      kind: 'topup',
+      amount: 500,
+      agentId: null,
+      keyId: null,
+      description: null,
+      createdAt: T0 + 2,
+    });
     assert.equal(await store.creditAlerts.markLowSent(accountId, next!.id, T0 + 3), true);
   });
 });

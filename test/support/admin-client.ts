@@ -58,10 +58,17 @@ export function adminClient(server: TestServer): AdminClient {
     async signIn(email, password = TEST_PASSWORD) {
       const response = await client.call('POST', '/session', { body: { email, password } });
       assert.equal(response.status, 200, JSON.stringify(response.body));
-      return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] as string, csrf: response.body.csrfToken };
+      return {
+        cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] as string,
+        csrf: response.body.csrfToken,
+      };
     },
     async addUser(accountId, email, role = 'owner') {
-      await createUser({ ...server.deps, passwords: testPasswords }, accountId, { email, password: TEST_PASSWORD, role });
+      await createUser({ ...server.deps, passwords: testPasswords }, accountId, {
+        email,
+        password: TEST_PASSWORD,
+        role,
+      });
     },
   };
   return client;

@@ -13,7 +13,9 @@ export const TEST_BACKEND: TestBackend = process.env.COLLOQUY_TEST_BACKEND === '
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? '';
 
 if (TEST_BACKEND === 'postgres' && !ADMIN_URL) {
-  throw new Error('COLLOQUY_TEST_BACKEND=postgres needs TEST_DATABASE_URL (a PostgreSQL URL whose user may CREATE DATABASE)');
+  throw new Error(
+    'COLLOQUY_TEST_BACKEND=postgres needs TEST_DATABASE_URL (a PostgreSQL URL whose user may CREATE DATABASE)',
+  );
 }
 
 /** A PostgreSQL server for tests that need one whatever the backend (shared rate limits). In CI it

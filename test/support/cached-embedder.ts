@@ -35,7 +35,8 @@ export function cachedEmbedder(model: EmbeddingProvider, live: ReadonlySet<strin
   mkdirSync(dir, { recursive: true });
   const bytes = model.dimension * Float32Array.BYTES_PER_ELEMENT;
   const counts: CacheCounts = { cached: 0, embedded: 0, live: 0 };
-  const pathOf = (text: string) => join(dir, `${createHash('sha256').update(`${model.model}\u0000${text}`).digest('hex')}.f32`);
+  const pathOf = (text: string) =>
+    join(dir, `${createHash('sha256').update(`${model.model}\u0000${text}`).digest('hex')}.f32`);
 
   function read(text: string): Float32Array | undefined {
     try {
@@ -64,7 +65,10 @@ export function cachedEmbedder(model: EmbeddingProvider, live: ReadonlySet<strin
       const missing = texts.flatMap((text, index) => (vectors[index] === undefined ? [index] : []));
       counts.cached += texts.length - missing.length;
       if (missing.length > 0) {
-        const fresh = await model.embed(missing.map((index) => texts[index] as string), signal);
+        const fresh = await model.embed(
+          missing.map((index) => texts[index] as string),
+          signal,
+        );
         missing.forEach((index, at) => {
           const text = texts[index] as string;
           const vector = fresh[at] as Float32Array;
@@ -79,7 +83,10 @@ export function cachedEmbedder(model: EmbeddingProvider, live: ReadonlySet<strin
       return vectors as Float32Array[];
     },
     // Questions are always live: the model's own question path, when it has one.
-    ...(model.embedQuestions && { embedQuestions: model.embedQuestions.bind(model), questionMidpoint: model.questionMidpoint }),
+    ...(model.embedQuestions && {
+      embedQuestions: model.embedQuestions.bind(model),
+      questionMidpoint: model.questionMidpoint,
+    }),
     close: () => model.close(),
   };
 }

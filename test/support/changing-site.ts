@@ -7,11 +7,28 @@ import type { AddressInfo } from 'node:net';
 export const page = (title: string, text: string, links: string[] = [], head = '') =>
   `<!DOCTYPE html><html><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1><p>${text}</p>${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</main></body></html>`;
 
-export const INDEX_V1 = page('Harbour guide', 'Lighthouse keepers polish the great lens every evening before the lamp is lit for passing ships.', ['/buoys.html', '/cranes.html']);
-export const INDEX_V2 = page('Harbour guide', 'The harbour master schedules tugboat pilots for every tanker that enters the channel at high tide.', ['/cranes.html', '/moorings.html']);
-export const BUOYS = page('Buoys', 'Red and green buoys mark the channel; cardinal buoys warn of rocks and shallow sandbanks nearby.');
-export const CRANES = page('Cranes', 'The container cranes lift forty boxes an hour when the wind stays below gale force on the quay.');
-export const MOORINGS = page('Moorings', 'Visiting yachts take the swinging moorings east of the breakwater and pay the berthing fee at the office.');
+export const INDEX_V1 = page(
+  'Harbour guide',
+  'Lighthouse keepers polish the great lens every evening before the lamp is lit for passing ships.',
+  ['/buoys.html', '/cranes.html'],
+);
+export const INDEX_V2 = page(
+  'Harbour guide',
+  'The harbour master schedules tugboat pilots for every tanker that enters the channel at high tide.',
+  ['/cranes.html', '/moorings.html'],
+);
+export const BUOYS = page(
+  'Buoys',
+  'Red and green buoys mark the channel; cardinal buoys warn of rocks and shallow sandbanks nearby.',
+);
+export const CRANES = page(
+  'Cranes',
+  'The container cranes lift forty boxes an hour when the wind stays below gale force on the quay.',
+);
+export const MOORINGS = page(
+  'Moorings',
+  'Visiting yachts take the swinging moorings east of the breakwater and pay the berthing fee at the office.',
+);
 
 /** A site on 127.0.0.1 whose pages tests change; it answers If-None-Match with 304, and counts them. */
 export function serveChangingSite() {
@@ -46,9 +63,10 @@ export function serveChangingSite() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -37,14 +37,34 @@ export const CHAT_CREDITS = 2;
 
 export function clusterConfig(options: ClusterOptions, caller: string): Record<string, unknown> {
   const models = [{ id: 'colloquy-extractive', provider: 'extractive', credits: 1 }];
-  if (options.modelUrl) models.push({ id: 'scripted', provider: 'openai', baseUrl: options.modelUrl, model: 'scripted-large', credits: CHAT_CREDITS, timeoutMs: 5_000, maxTokens: 300, contextTokens: 4_096 } as never);
+  if (options.modelUrl)
+    models.push({
+      id: 'scripted',
+      provider: 'openai',
+      baseUrl: options.modelUrl,
+      model: 'scripted-large',
+      credits: CHAT_CREDITS,
+      timeoutMs: 5_000,
+      maxTokens: 300,
+      contextTokens: 4_096,
+    } as never);
   const names = models.map((m) => m.id);
   return {
     models,
     defaultModels: false,
-    plans: { free: { requestsPerMinute: options.freePerMinute ?? 10, models: names }, starter: { models: names }, pro: { models: names }, business: { requestsPerMinute: 100_000_000, models: names } },
+    plans: {
+      free: { requestsPerMinute: options.freePerMinute ?? 10, models: names },
+      starter: { models: names },
+      pro: { models: names },
+      business: { requestsPerMinute: 100_000_000, models: names },
+    },
     moderation: { provider: 'none' },
-    embeddings: { provider: 'openai', baseUrl: options.embeddings.baseUrl(caller), model: 'bag-of-words', dimension: EMBEDDING_DIMENSION },
+    embeddings: {
+      provider: 'openai',
+      baseUrl: options.embeddings.baseUrl(caller),
+      model: 'bag-of-words',
+      dimension: EMBEDDING_DIMENSION,
+    },
     network: { allowPrivateAddresses: true },
     webhooks: { pollIntervalMs: 50, leaseMs: 2_000, timeoutMs: 1_000 },
     // One HTTP process per node: three nodes on a 2-core CI machine are load enough (workers.test.ts
@@ -64,7 +84,13 @@ export async function createCluster(options: ClusterOptions): Promise<Cluster> {
     writeFileSync(path, JSON.stringify(clusterConfig(options, caller)));
     return path;
   };
-  const env = { DATA_DIR: dir, DATABASE_URL: database.url, REDIS_URL: options.redisUrl, LOG_LEVEL: 'warn', COLLOQUY_CONFIG: configFor('cli') };
+  const env = {
+    DATA_DIR: dir,
+    DATABASE_URL: database.url,
+    REDIS_URL: options.redisUrl,
+    LOG_LEVEL: 'warn',
+    COLLOQUY_CONFIG: configFor('cli'),
+  };
   const quick = await runCli(['quickstart', '--plan', 'business'], env);
   if (quick.code !== 0) throw new Error(`quickstart failed: ${quick.stderr}`);
   const nodes: ServerProcess[] = [];
@@ -75,7 +101,13 @@ export async function createCluster(options: ClusterOptions): Promise<Cluster> {
     addresses: () => nodes.map((node) => node.baseUrl.replace('http://', '')),
     async start(count) {
       const first = nodes.length;
-      const settled = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServerProcess({ ...env, COLLOQUY_CONFIG: configFor(`node-${first + i}`) }, undefined, { startTimeoutMs: 60_000 })));
+      const settled = await Promise.allSettled(
+        Array.from({ length: count }, (_, i) =>
+          startServerProcess({ ...env, COLLOQUY_CONFIG: configFor(`node-${first + i}`) }, undefined, {
+            startTimeoutMs: 60_000,
+          }),
+        ),
+      );
       // Nodes that did start are kept, so that stop() ends them even when another one failed.
       const started = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       nodes.push(...started);

@@ -37,7 +37,10 @@ export function renderSite(template: string, upstreams: string[], listen: string
   const replaced = `${block.slice(0, first)}${servers}${block.slice(first).replace(example, '')}`;
   const site = `${template.slice(0, start)}${replaced}${template.slice(end)}`;
   if (!/\n {4}listen 80;\n/.test(site)) throw new Error('deploy/nginx.conf has no "listen 80;" line');
-  return site.replace(/\n {4}listen 80;\n/, `\n    listen ${listen};\n${serverLines.map((line) => `    ${line}\n`).join('')}`);
+  return site.replace(
+    /\n {4}listen 80;\n/,
+    `\n    listen ${listen};\n${serverLines.map((line) => `    ${line}\n`).join('')}`,
+  );
 }
 
 export interface PrivateNginx {
@@ -61,8 +64,13 @@ export async function startNginx(upstreams: string[], serverLines: string[] = []
   };
   let site = writeSite(upstreams);
   // One worker: round robin in a known order (each worker keeps its own rotation).
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${join(dir, kind === 'client_body' ? 'body' : kind)};`).join(' ');
-  writeFileSync(join(dir, 'nginx.conf'), `worker_processes 1;\nevents { worker_connections 1024; }\nhttp {\n  ${temp}\n  access_log off;\n  include ${join(dir, 'colloquy.conf')};\n}\n`);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `${kind}_temp_path ${join(dir, kind === 'client_body' ? 'body' : kind)};`)
+    .join(' ');
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `worker_processes 1;\nevents { worker_connections 1024; }\nhttp {\n  ${temp}\n  access_log off;\n  include ${join(dir, 'colloquy.conf')};\n}\n`,
+  );
   const globals = `daemon off; pid ${join(dir, 'nginx.pid')};${process.getuid?.() === 0 ? ' user root;' : ''}`;
   const args = ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'logs', 'error.log'), '-g', globals];
   const check = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
@@ -85,7 +93,8 @@ export async function startNginx(upstreams: string[], serverLines: string[] = []
       await new Promise((resolve) => setTimeout(resolve, 300));
       await waitForAnswer(url, child, () => output);
     },
-    output: () => `${output}${existsSync(join(dir, 'logs', 'error.log')) ? readFileSync(join(dir, 'logs', 'error.log'), 'utf8') : ''}`,
+    output: () =>
+      `${output}${existsSync(join(dir, 'logs', 'error.log')) ? readFileSync(join(dir, 'logs', 'error.log'), 'utf8') : ''}`,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGQUIT'); // graceful: workers finish, then the master exits

@@ -16,7 +16,11 @@ export async function loadOpenApiDocuments(): Promise<OpenApiDocuments> {
   const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-openapi-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const deps = await createDomainDeps(config);
-  const app = await buildApp({ domain: deps, rateLimiter: createRateLimiter(config, deps.store), server: config.server });
+  const app = await buildApp({
+    domain: deps,
+    rateLimiter: createRateLimiter(config, deps.store),
+    server: config.server,
+  });
   try {
     const read = async (url: string) => (await app.inject({ method: 'GET', url })).json() as Record<string, unknown>;
     return { public: await read('/api/v1/openapi.json'), admin: await read('/api/admin/v1/openapi.json') };

@@ -37,7 +37,11 @@ function postgresBin(): string | null {
 
 /** Why a private PostgreSQL cannot run here, or null when it can. CI must be able to. */
 export function privatePostgresMissing(): string | null {
-  const reason = !postgresBin() ? 'no PostgreSQL server binaries' : process.getuid?.() !== 0 ? 'not root (initdb runs as the postgres user)' : null;
+  const reason = !postgresBin()
+    ? 'no PostgreSQL server binaries'
+    : process.getuid?.() !== 0
+      ? 'not root (initdb runs as the postgres user)'
+      : null;
   if (reason && process.env.CI) throw new Error(`CI must be able to start a private PostgreSQL: ${reason}`);
   return reason;
 }
@@ -55,7 +59,11 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = postgresBin();
   if (!bin) throw new Error('no PostgreSQL server binaries');
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-pg-'));
-  chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  chownSync(
+    dir,
+    Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  );
   const port = await freeLowPort();
   const data = join(dir, 'data');
   const asPostgres = (args: string[]) => {
@@ -63,7 +71,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
   };
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
-  const pgCtl = (...args: string[]) => asPostgres([join(bin, 'pg_ctl'), '-D', data, '-w', '-l', join(dir, 'log'), ...args]);
+  const pgCtl = (...args: string[]) =>
+    asPostgres([join(bin, 'pg_ctl'), '-D', data, '-w', '-l', join(dir, 'log'), ...args]);
   asPostgres([join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'app', '--no-sync']);
   pgCtl('-o', options, 'start');
   return {
@@ -72,7 +81,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     stop: (mode = 'fast') => pgCtl('-m', mode, 'stop'),
     start: () => pgCtl('-o', options, 'start'),
     destroy() {
-      spawnSync('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'], { encoding: 'utf8' });
+      spawnSync('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'], {
+        encoding: 'utf8',
+      });
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -95,9 +106,18 @@ export function privateRedisMissing(): string | null {
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freeLowPort();
   const start = () => {
-    const result = spawnSync('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes'], { encoding: 'utf8' });
+    const result = spawnSync(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes'],
+      { encoding: 'utf8' },
+    );
     if (result.status !== 0) throw new Error(`redis-server failed: ${result.stderr}`);
-    for (let i = 0; i < 100 && spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG'; i += 1) spawnSync('sleep', ['0.02']);
+    for (
+      let i = 0;
+      i < 100 && spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG';
+      i += 1
+    )
+      spawnSync('sleep', ['0.02']);
   };
   const stop = () => void spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
   start();

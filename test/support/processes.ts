@@ -22,8 +22,13 @@ export async function freePort(): Promise<number> {
 /** The environment of a user's shell: no npm script variables and no node_modules/.bin on the PATH,
  * so a command such as `npm start` runs as typed in a terminal (npm on the system's Node). */
 export function userShellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
-  env.PATH = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes(join('node_modules', '.bin'))).join(delimiter);
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+  );
+  env.PATH = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.includes(join('node_modules', '.bin')))
+    .join(delimiter);
   return { ...env, ...extra };
 }
 
@@ -35,7 +40,11 @@ export interface CliResult {
 }
 
 export async function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
-  const child = spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -60,7 +69,11 @@ export interface ServerProcess {
 /** Starts `entry` (the server by default) on a free loopback port; resolves once it answers HTTP.
  * Colloquy listens only after its database is open, so any answer means ready. `startTimeoutMs`:
  * longer for tests that start several processes on a busy machine. */
-export async function startServerProcess(env: Record<string, string | undefined>, entry = SERVER_ENTRY, options: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  entry = SERVER_ENTRY,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
@@ -103,11 +116,25 @@ export async function startServerProcess(env: Record<string, string | undefined>
 
 /** A plain-text file of about 400 passages: about a minute of embedding on one thread, for tests
  * that stop a server in the middle of an upload. */
-export const LONG_UPLOAD_TEXT = Array.from({ length: 3_200 }, (_, i) => `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`).join('\n\n');
+export const LONG_UPLOAD_TEXT = Array.from(
+  { length: 3_200 },
+  (_, i) =>
+    `Paragraph ${i} on harbour rules: boats ${i % 7} and moorings ${i % 11} are checked each week by the harbour master.`,
+).join('\n\n');
 
 /** Uploads `text` as a plain-text file to an agent of a server process, as a client would. */
-export function uploadText(server: Pick<ServerProcess, 'baseUrl'>, key: string, agentId: string, name: string, text: string): Promise<Response> {
+export function uploadText(
+  server: Pick<ServerProcess, 'baseUrl'>,
+  key: string,
+  agentId: string,
+  name: string,
+  text: string,
+): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  return fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  return fetch(`${server.baseUrl}/api/v1/agents/${agentId}/sources/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
 }

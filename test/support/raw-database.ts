@@ -37,5 +37,11 @@ export async function migrateUpTo(db: Kysely<Database>, env: TestDatabase['env']
 
 /** The account's credit ledger, oldest first. */
 export async function ledger(db: Kysely<Database>, accountId: string) {
-  return db.selectFrom('credit_entries').select(['kind', 'amount', 'balance_after', 'description', 'created_at']).where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('credit_entries')
+    .select(['kind', 'amount', 'balance_after', 'description', 'created_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }

@@ -35,9 +35,15 @@ export function bagOfWords(text: string): number[] {
   return vector;
 }
 
-export async function startScriptedEmbeddingsServer(options: { record?: boolean } = {}): Promise<ScriptedEmbeddingsServer> {
+export async function startScriptedEmbeddingsServer(
+  options: { record?: boolean } = {},
+): Promise<ScriptedEmbeddingsServer> {
   const requests: EmbeddingRequest[] = [];
-  const holds: Array<{ matches: (request: EmbeddingRequest) => boolean; arrived: (request: EmbeddingRequest) => void; released: Promise<void> }> = [];
+  const holds: Array<{
+    matches: (request: EmbeddingRequest) => boolean;
+    arrived: (request: EmbeddingRequest) => void;
+    released: Promise<void>;
+  }> = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -53,7 +59,13 @@ export async function startScriptedEmbeddingsServer(options: { record?: boolean 
       }
       if (response.destroyed) return;
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ object: 'list', data: input.map((text, index) => ({ object: 'embedding', index, embedding: bagOfWords(text) })), model }));
+      response.end(
+        JSON.stringify({
+          object: 'list',
+          data: input.map((text, index) => ({ object: 'embedding', index, embedding: bagOfWords(text) })),
+          model,
+        }),
+      );
     });
   });
   server.listen(0, '127.0.0.1');
@@ -65,7 +77,11 @@ export async function startScriptedEmbeddingsServer(options: { record?: boolean 
     hold(matches) {
       let release = () => {};
       let arrived: (request: EmbeddingRequest) => void = () => {};
-      const hold = { matches, arrived: (r: EmbeddingRequest) => arrived(r), released: new Promise<void>((resolve) => (release = resolve)) };
+      const hold = {
+        matches,
+        arrived: (r: EmbeddingRequest) => arrived(r),
+        released: new Promise<void>((resolve) => (release = resolve)),
+      };
       holds.push(hold);
       const first = new Promise<EmbeddingRequest>((resolve) => (arrived = resolve));
       return {

@@ -71,7 +71,21 @@ export interface ScriptedModelServer {
 
 export const DEFAULT_TURN: ScriptedTurn = { content: ['Hello', ' from the', ' scripted model.'] };
 
-const MODERATION_CATEGORIES = ['harassment', 'harassment/threatening', 'hate', 'hate/threatening', 'illicit', 'illicit/violent', 'self-harm', 'self-harm/intent', 'self-harm/instructions', 'sexual', 'sexual/minors', 'violence', 'violence/graphic'];
+const MODERATION_CATEGORIES = [
+  'harassment',
+  'harassment/threatening',
+  'hate',
+  'hate/threatening',
+  'illicit',
+  'illicit/violent',
+  'self-harm',
+  'self-harm/intent',
+  'self-harm/instructions',
+  'sexual',
+  'sexual/minors',
+  'violence',
+  'violence/graphic',
+];
 
 export async function startScriptedModelServer(options: { record?: boolean } = {}): Promise<ScriptedModelServer> {
   const record = options.record ?? true;
@@ -129,7 +143,10 @@ export async function startScriptedModelServer(options: { record?: boolean } = {
     waitForRequests(count, timeoutMs = 5_000) {
       if (requests.length >= count) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the scripted model got ${requests.length} of ${count} requests`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`the scripted model got ${requests.length} of ${count} requests`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
       });
     },
@@ -156,18 +173,30 @@ function track(path: string, headers: IncomingHttpHeaders, body: unknown, respon
 
 const destroyedByServer = new WeakSet<ServerResponse>();
 
-async function answerChat(body: any, turn: ScriptedTurn, response: ServerResponse, id: string, sleep: (ms: number) => Promise<void>): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary JSON
+async function answerChat(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON
+  body: any,
+  turn: ScriptedTurn,
+  response: ServerResponse,
+  id: string,
+  sleep: (ms: number) => Promise<void>,
+): Promise<void> {
   if (turn.delayMs) await sleep(turn.delayMs);
   if (response.destroyed) return;
-  if (turn.status) return sendJson(response, turn.status, errorBody(turn.errorMessage ?? `scripted failure ${turn.status}`));
+  if (turn.status)
+    return sendJson(response, turn.status, errorBody(turn.errorMessage ?? `scripted failure ${turn.status}`));
   const model = typeof body?.model === 'string' ? body.model : 'scripted';
-  const finishReason = turn.finishReason === undefined ? (turn.toolCalls?.length ? 'tool_calls' : 'stop') : turn.finishReason;
+  const finishReason =
+    turn.finishReason === undefined ? (turn.toolCalls?.length ? 'tool_calls' : 'stop') : turn.finishReason;
   if (body?.stream !== true) return sendJson(response, 200, completion(id, model, turn, finishReason));
 
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   if (turn.rawBody !== undefined) return void response.end(turn.rawBody);
-  const frames = streamChunks(turn, finishReason).map((delta) => `data: ${JSON.stringify(chunk(id, model, delta))}\n\n`);
-  if (body.stream_options?.include_usage) frames.push(`data: ${JSON.stringify({ ...chunk(id, model, null), choices: [], usage: usage(turn) })}\n\n`);
+  const frames = streamChunks(turn, finishReason).map(
+    (delta) => `data: ${JSON.stringify(chunk(id, model, delta))}\n\n`,
+  );
+  if (body.stream_options?.include_usage)
+    frames.push(`data: ${JSON.stringify({ ...chunk(id, model, null), choices: [], usage: usage(turn) })}\n\n`);
   for (const [index, frame] of frames.entries()) {
     if (index === turn.failAfterChunks) {
       destroyedByServer.add(response);
@@ -190,8 +219,16 @@ function streamChunks(turn: ScriptedTurn, finishReason: string | null): Delta[] 
   const deltas: Delta[] = [{ delta: { role: 'assistant', content: '' }, finishReason: null }];
   for (const text of turn.content ?? []) deltas.push({ delta: { content: text }, finishReason: null });
   for (const [index, call] of (turn.toolCalls ?? []).entries()) {
-    deltas.push({ delta: { tool_calls: [{ index, id: `call_upstream${index}`, type: 'function', function: { name: call.name, arguments: '' } }] }, finishReason: null });
-    for (const fragment of split(call.arguments, 3)) deltas.push({ delta: { tool_calls: [{ index, function: { arguments: fragment } }] }, finishReason: null });
+    deltas.push({
+      delta: {
+        tool_calls: [
+          { index, id: `call_upstream${index}`, type: 'function', function: { name: call.name, arguments: '' } },
+        ],
+      },
+      finishReason: null,
+    });
+    for (const fragment of split(call.arguments, 3))
+      deltas.push({ delta: { tool_calls: [{ index, function: { arguments: fragment } }] }, finishReason: null });
   }
   deltas.push({ delta: {}, finishReason });
   return deltas;
@@ -199,13 +236,36 @@ function streamChunks(turn: ScriptedTurn, finishReason: string | null): Delta[] 
 
 function chunk(id: string, model: string, delta: Delta) {
   const choices = delta ? [{ index: 0, delta: delta.delta, logprobs: null, finish_reason: delta.finishReason }] : [];
-  return { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, system_fingerprint: 'fp_scripted', choices };
+  return {
+    id,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    system_fingerprint: 'fp_scripted',
+    choices,
+  };
 }
 
 function completion(id: string, model: string, turn: ScriptedTurn, finishReason: string | null) {
-  const toolCalls = turn.toolCalls?.map((call, index) => ({ id: `call_upstream${index}`, type: 'function', function: { name: call.name, arguments: call.arguments } }));
-  const message = { role: 'assistant', content: turn.content ? turn.content.join('') : null, refusal: null, ...(toolCalls?.length && { tool_calls: toolCalls }) };
-  return { id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }], usage: usage(turn) };
+  const toolCalls = turn.toolCalls?.map((call, index) => ({
+    id: `call_upstream${index}`,
+    type: 'function',
+    function: { name: call.name, arguments: call.arguments },
+  }));
+  const message = {
+    role: 'assistant',
+    content: turn.content ? turn.content.join('') : null,
+    refusal: null,
+    ...(toolCalls?.length && { tool_calls: toolCalls }),
+  };
+  return {
+    id,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
+    usage: usage(turn),
+  };
 }
 
 function usage(turn: ScriptedTurn) {
@@ -213,23 +273,37 @@ function usage(turn: ScriptedTurn) {
   return { prompt_tokens: 10, completion_tokens: completionTokens, total_tokens: 10 + completionTokens };
 }
 
-async function answerModeration(body: any, answer: ModerationVerdict | ((input: string) => ModerationVerdict), response: ServerResponse, id: string, sleep: (ms: number) => Promise<void>): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary JSON
+async function answerModeration(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON
+  body: any,
+  answer: ModerationVerdict | ((input: string) => ModerationVerdict),
+  response: ServerResponse,
+  id: string,
+  sleep: (ms: number) => Promise<void>,
+): Promise<void> {
   const inputs: string[] = Array.isArray(body?.input) ? body.input : [String(body?.input ?? '')];
   const verdicts = inputs.map((input) => (typeof answer === 'function' ? answer(input) : answer));
   const delayMs = Math.max(0, ...verdicts.map((verdict) => verdict.delayMs ?? 0));
   if (delayMs) await sleep(delayMs);
   if (response.destroyed) return;
   const failed = verdicts.find((verdict) => verdict.status);
-  if (failed?.status) return sendJson(response, failed.status, errorBody(`scripted moderation failure ${failed.status}`));
+  if (failed?.status)
+    return sendJson(response, failed.status, errorBody(`scripted moderation failure ${failed.status}`));
   const results = verdicts.map((verdict) => {
     const marked = new Set(verdict.categories ?? []);
     return {
       flagged: verdict.flagged ?? marked.size > 0,
       categories: Object.fromEntries(MODERATION_CATEGORIES.map((name) => [name, marked.has(name)])),
-      category_scores: Object.fromEntries(MODERATION_CATEGORIES.map((name) => [name, marked.has(name) ? 0.97 : 0.0001])),
+      category_scores: Object.fromEntries(
+        MODERATION_CATEGORIES.map((name) => [name, marked.has(name) ? 0.97 : 0.0001]),
+      ),
     };
   });
-  sendJson(response, 200, { id, model: typeof body?.model === 'string' ? body.model : 'omni-moderation-latest', results });
+  sendJson(response, 200, {
+    id,
+    model: typeof body?.model === 'string' ? body.model : 'omni-moderation-latest',
+    results,
+  });
 }
 
 function errorBody(message: string) {
@@ -256,7 +330,16 @@ export function scriptedModelConfig(baseUrl: string): Record<string, unknown> {
   return {
     models: [
       { id: 'colloquy-extractive', provider: 'extractive', credits: 1 },
-      { id: 'scripted', provider: 'openai', baseUrl, model: 'scripted-large', credits: 2, timeoutMs: 3_000, maxTokens: 300, contextTokens: 4_096 },
+      {
+        id: 'scripted',
+        provider: 'openai',
+        baseUrl,
+        model: 'scripted-large',
+        credits: 2,
+        timeoutMs: 3_000,
+        maxTokens: 300,
+        contextTokens: 4_096,
+      },
     ],
     plans: { free: plan, starter: plan, pro: plan, business: plan },
     moderation: { provider: 'openai', baseUrl, timeoutMs: 1_000 },

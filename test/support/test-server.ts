@@ -117,5 +117,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 /** A config file that lifts every plan's rate limit, for tests that are not about it. */
 export const UNLIMITED_RATE = {
-  plans: { free: { requestsPerMinute: 100_000 }, starter: { requestsPerMinute: 100_000 }, pro: { requestsPerMinute: 100_000 }, business: { requestsPerMinute: 100_000 } },
+  plans: {
+    free: { requestsPerMinute: 100_000 },
+    starter: { requestsPerMinute: 100_000 },
+    pro: { requestsPerMinute: 100_000 },
+    business: { requestsPerMinute: 100_000 },
+  },
 };

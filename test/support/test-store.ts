@@ -26,5 +26,13 @@ export async function openTestStore(): Promise<TestStore> {
 
 /** An account row: no refill and no renewal scheduled unless the seed says otherwise. */
 export function accountRow(fields: Pick<AccountRecord, 'id' | 'createdAt'> & Partial<AccountRecord>): AccountRecord {
-  return { name: 'Acme', plan: 'free', creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, nextAllowanceAt: null, ...fields };
+  return {
+    name: 'Acme',
+    plan: 'free',
+    creditBalance: 0,
+    lastRefillAmount: null,
+    lastRefillAt: null,
+    nextAllowanceAt: null,
+    ...fields,
+  };
 }

@@ -34,7 +34,10 @@ export interface Receiver {
  * signing the same id, timestamp and body with the library and comparing, instead of `verify()`,
  * whose five-minute tolerance is measured against the real time.
  */
-export async function startReceiver(secrets: Map<string, string>, options: { checkTime?: boolean } = {}): Promise<Receiver> {
+export async function startReceiver(
+  secrets: Map<string, string>,
+  options: { checkTime?: boolean } = {},
+): Promise<Receiver> {
   const received: ReceivedDelivery[] = [];
   let answer: Answer = 200;
   let delayMs = 0;
@@ -55,7 +58,11 @@ export async function startReceiver(secrets: Map<string, string>, options: { che
           if (options.checkTime ?? true) {
             hook.verify(body, headers);
           } else {
-            const expected = hook.sign(headers['webhook-id'] as string, new Date(Number(headers['webhook-timestamp']) * 1000), body);
+            const expected = hook.sign(
+              headers['webhook-id'] as string,
+              new Date(Number(headers['webhook-timestamp']) * 1000),
+              body,
+            );
             if (expected !== headers['webhook-signature']) throw new Error('bad signature');
           }
           verified = true;
@@ -102,7 +109,10 @@ export async function startReceiver(secrets: Map<string, string>, options: { che
     waitFor(count, timeoutMs = 20_000) {
       if (received.length >= count) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${count} deliveries`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${received.length} of ${count} deliveries`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
       });
     },

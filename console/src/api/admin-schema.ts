@@ -8,7 +8,11 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Json<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 
 /** The JSON body of an operation's 200 answer. */
-export type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: { 200: infer Ok } } ? Json<Ok> : never;
+export type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: { 200: infer Ok } }
+  ? Json<Ok>
+  : never;
 
 /** The JSON body an operation takes. */
-export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] extends { requestBody?: infer Body } ? Json<NonNullable<Body>> : never;
+export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] extends { requestBody?: infer Body }
+  ? Json<NonNullable<Body>>
+  : never;

@@ -15,7 +15,10 @@ export interface CrawlProgress {
 }
 
 /** What a crawl did: the final frame of the stream, or `error.output` when a plan limit stopped it. */
-export type CrawlReport = Pick<Answer<'/accounts/{accountId}/agents/{agentId}/sources/website', 'post'>, 'url' | 'added' | 'skipped'>;
+export type CrawlReport = Pick<
+  Answer<'/accounts/{accountId}/agents/{agentId}/sources/website', 'post'>,
+  'url' | 'added' | 'skipped'
+>;
 export type SkippedPage = CrawlReport['skipped'][number];
 
 export type SearchResult = Answer<'/accounts/{accountId}/agents/{agentId}/search/explain', 'post'>['results'][number];
@@ -29,10 +32,15 @@ export type Feedback = Schemas['Feedback'];
 export type Message = Schemas['Message'];
 export type Conversation = Schemas['Conversation'];
 export type ConversationList = Answer<'/accounts/{accountId}/agents/{agentId}/conversations', 'get'>;
-export type MessageList = Answer<'/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages', 'get'>;
+export type MessageList = Answer<
+  '/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/messages',
+  'get'
+>;
 
 /** The body of a streamed chat request (`stream: true`). */
-export type ChatRequest = Omit<RequestBody<'/accounts/{accountId}/agents/{agentId}/chat', 'post'>, 'stream'> & { stream: true };
+export type ChatRequest = Omit<RequestBody<'/accounts/{accountId}/agents/{agentId}/chat', 'post'>, 'stream'> & {
+  stream: true;
+};
 
 /**
  * One frame of a chat stream: the opening `{success, conversationId, messageId}`, content and

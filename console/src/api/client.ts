@@ -42,9 +42,16 @@ export function headersFor(method: string, extra: Record<string, string> = {}): 
 /** Reads an error answer into an ApiError (401's flat `{error, code}` or `{success:false, error:{…}}`). */
 export function toApiError(status: number, body: unknown): ApiError {
   const record = (body ?? {}) as { error?: unknown; code?: unknown };
-  if (typeof record.error === 'string') return new ApiError(status, String(record.code ?? 'AUTH_REQUIRED'), record.error, undefined, body);
+  if (typeof record.error === 'string')
+    return new ApiError(status, String(record.code ?? 'AUTH_REQUIRED'), record.error, undefined, body);
   const error = (record.error ?? {}) as { code?: string; message?: string; list?: Record<string, string[]> };
-  return new ApiError(status, error.code ?? 'UNKNOWN_ERROR', error.message ?? `The server answered ${status}.`, error.list, body);
+  return new ApiError(
+    status,
+    error.code ?? 'UNKNOWN_ERROR',
+    error.message ?? `The server answered ${status}.`,
+    error.list,
+    body,
+  );
 }
 
 export function noteUnauthorized(status: number, path: string): void {
@@ -57,12 +64,22 @@ async function readJson(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    return { error: { code: 'UNKNOWN_ERROR', message: `The server answered ${response.status} with something that is not JSON.` } };
+    return {
+      error: {
+        code: 'UNKNOWN_ERROR',
+        message: `The server answered ${response.status} with something that is not JSON.`,
+      },
+    };
   }
 }
 
 /** One admin API call; resolves with the JSON body of a 2xx answer, rejects with ApiError. */
-export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(ADMIN_BASE + path, {

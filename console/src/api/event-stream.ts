@@ -6,7 +6,12 @@ import { ADMIN_BASE, ApiError, headersFor, noteUnauthorized, toApiError } from '
 
 export type Frame = Record<string, unknown>;
 
-export async function postEventStream(path: string, body: unknown, onFrame: (frame: Frame) => void, signal?: AbortSignal): Promise<void> {
+export async function postEventStream(
+  path: string,
+  body: unknown,
+  onFrame: (frame: Frame) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   let response: Response;
   try {
     response = await fetch(ADMIN_BASE + path, {

@@ -12,5 +12,8 @@ export type QuestionGroup = QuestionGroups['groups'][number];
 export type DownvotedReplies = Answer<'/accounts/{accountId}/agents/{agentId}/insights/downvoted', 'get'>;
 export type DownvotedReply = DownvotedReplies['replies'][number];
 
-export type ToolCallList = Answer<'/accounts/{accountId}/agents/{agentId}/conversations/{conversationId}/tool-calls', 'get'>;
+export type ToolCallList = Answer<
+  '/accounts/{accountId}/agents/{agentId}/conversations/{conversationId}/tool-calls',
+  'get'
+>;
 export type ConsoleToolCall = ToolCallList['toolCalls'][number];

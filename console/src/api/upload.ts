@@ -3,7 +3,12 @@
 // file before it answers; `onProgress(1)` means "sent, now indexing".
 import { ADMIN_BASE, ApiError, headersFor, noteUnauthorized, toApiError } from './client.ts';
 
-export function uploadFile<T>(path: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', ADMIN_BASE + path);
@@ -24,7 +29,8 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
         reject(toApiError(request.status, body));
       }
     };
-    request.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'The upload was interrupted. Check your connection and try again.'));
+    request.onerror = () =>
+      reject(new ApiError(0, 'NETWORK_ERROR', 'The upload was interrupted. Check your connection and try again.'));
     request.onabort = () => reject(new DOMException('The upload was canceled.', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     const form = new FormData();

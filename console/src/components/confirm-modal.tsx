@@ -18,7 +18,16 @@ export interface ConfirmModalProps {
   errorTitle?: string;
 }
 
-export function ConfirmModal({ opened, title, children, confirmLabel, onConfirm, onClose, action, errorTitle }: ConfirmModalProps) {
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  action,
+  errorTitle,
+}: ConfirmModalProps) {
   const close = () => {
     onClose();
     action.reset();

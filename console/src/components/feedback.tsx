@@ -13,7 +13,9 @@ export function ErrorAlert({ error, title = 'Something went wrong' }: { error: u
       <Text size="sm">{message}</Text>
       {apiError?.list && (
         <List size="sm" mt={4}>
-          {Object.entries(apiError.list).flatMap(([field, problems]) => problems.map((problem) => <List.Item key={`${field}:${problem}`}>{`${field}: ${problem}`}</List.Item>))}
+          {Object.entries(apiError.list).flatMap(([field, problems]) =>
+            problems.map((problem) => <List.Item key={`${field}:${problem}`}>{`${field}: ${problem}`}</List.Item>),
+          )}
         </List>
       )}
       {apiError && apiError.code !== 'NETWORK_ERROR' && (

@@ -26,7 +26,11 @@ export function Shell() {
   const base = `/a/${encodeURIComponent(accountId)}`;
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -65,7 +69,13 @@ export function Shell() {
               onClick={close}
             />
           ))}
-          <NavLink component={RouterLink} to={`${base}/account`} label="Your sign-in" active={location.pathname.startsWith(`${base}/account`)} onClick={close} />
+          <NavLink
+            component={RouterLink}
+            to={`${base}/account`}
+            label="Your sign-in"
+            active={location.pathname.startsWith(`${base}/account`)}
+            onClick={close}
+          />
           <Text size="xs" c="dimmed" mt="md" px="sm">
             Role: {role}
           </Text>

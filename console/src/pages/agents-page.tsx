@@ -18,18 +18,25 @@ export function AgentsPage() {
   const models = useModels();
   const modelName = (id: string) => models.data?.models.find((model) => model.id === id)?.name ?? id;
   const [creating, setCreating] = useState(false);
-  const agentPath = (agentId: string) => `/a/${encodeURIComponent(accountId)}/agents/${encodeURIComponent(agentId)}/settings`;
+  const agentPath = (agentId: string) =>
+    `/a/${encodeURIComponent(accountId)}/agents/${encodeURIComponent(agentId)}/settings`;
 
   return (
     <>
       <PageTitle actions={<Button onClick={() => setCreating(true)}>New agent</Button>}>Agents</PageTitle>
-      <NewAgentModal opened={creating} onClose={() => setCreating(false)} onCreated={(agent) => navigate(agentPath(agent.id))} />
+      <NewAgentModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(agent) => navigate(agentPath(agent.id))}
+      />
       {agents.isPending ? (
         <Loading />
       ) : agents.error ? (
         <ErrorAlert error={agents.error} title="The agents could not be loaded" />
       ) : agents.data.agents.length === 0 ? (
-        <EmptyState title="No agents yet">An agent answers questions from its instructions and knowledge. Create one with “New agent”.</EmptyState>
+        <EmptyState title="No agents yet">
+          An agent answers questions from its instructions and knowledge. Create one with “New agent”.
+        </EmptyState>
       ) : (
         <>
           <Table.ScrollContainer minWidth={640}>
@@ -65,7 +72,10 @@ export function AgentsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListPagination pagination={agents.data.pagination} onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+          <ListPagination
+            pagination={agents.data.pagination}
+            onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+          />
         </>
       )}
     </>

@@ -16,7 +16,8 @@ export function KeysPage() {
     <>
       <PageTitle actions={<Button onClick={() => setCreating(true)}>New key</Button>}>API keys</PageTitle>
       <Text size="sm" c="dimmed" mb="md">
-        Secret keys are for your servers. Publishable keys, for the chat widget on a website, are made on an agent’s Widget tab.
+        Secret keys are for your servers. Publishable keys, for the chat widget on a website, are made on an agent’s
+        Widget tab.
       </Text>
       <NewKeyModal
         opened={creating}
@@ -26,15 +27,23 @@ export function KeysPage() {
           setCreated({ name: key.name, secret });
         }}
       />
-      <SecretOnceModal title="Copy your new key" secret={created?.secret ?? null} testId="new-key-secret" onDone={() => setCreated(null)}>
-        The key <strong>{created?.name}</strong> is ready. Send it as <code>Authorization: Bearer …</code> with each API request.
+      <SecretOnceModal
+        title="Copy your new key"
+        secret={created?.secret ?? null}
+        testId="new-key-secret"
+        onDone={() => setCreated(null)}
+      >
+        The key <strong>{created?.name}</strong> is ready. Send it as <code>Authorization: Bearer …</code> with each API
+        request.
       </SecretOnceModal>
       {keys.isPending ? (
         <Loading />
       ) : keys.error ? (
         <ErrorAlert error={keys.error} title="The keys could not be loaded" />
       ) : keys.data.length === 0 ? (
-        <EmptyState title="No API keys yet">Your applications call the API with a key. Create one with “New key”.</EmptyState>
+        <EmptyState title="No API keys yet">
+          Your applications call the API with a key. Create one with “New key”.
+        </EmptyState>
       ) : (
         <KeysTable keys={keys.data} />
       )}

@@ -12,7 +12,10 @@ export function MembersPage() {
   const path = useAccountPath();
   const { role } = useAccount();
   const isOwner = role === 'owner';
-  const members = useQuery({ queryKey: ['members', path('')], queryFn: () => api<{ members: Member[] }>('GET', path('/members')).then((body) => body.members) });
+  const members = useQuery({
+    queryKey: ['members', path('')],
+    queryFn: () => api<{ members: Member[] }>('GET', path('/members')).then((body) => body.members),
+  });
 
   return (
     <Stack gap="lg">

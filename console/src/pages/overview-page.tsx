@@ -23,7 +23,13 @@ export function OverviewPage() {
   });
 
   const period = (
-    <SegmentedControl aria-label="Period" size="xs" value={days} onChange={setDays} data={PERIODS.map((value) => ({ value, label: `${value} days` }))} />
+    <SegmentedControl
+      aria-label="Period"
+      size="xs"
+      value={days}
+      onChange={setDays}
+      data={PERIODS.map((value) => ({ value, label: `${value} days` }))}
+    />
   );
 
   if (overview.isPending) return <Loading />;

@@ -19,7 +19,11 @@ export function SignInPage() {
       await signIn(email, password);
     } catch (caught) {
       // 401 says only "Unauthorized": name the likely cause without telling which part was wrong.
-      setError(caught instanceof ApiError && caught.status === 401 ? new ApiError(401, caught.code, 'The email or the password is wrong.') : caught);
+      setError(
+        caught instanceof ApiError && caught.status === 401
+          ? new ApiError(401, caught.code, 'The email or the password is wrong.')
+          : caught,
+      );
     } finally {
       setBusy(false);
     }
@@ -34,8 +38,22 @@ export function SignInPage() {
             <Text c="dimmed" size="sm">
               Sign in with the email and password your account owner gave you.
             </Text>
-            <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} autoFocus />
-            <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              autoFocus
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
             <ErrorAlert error={error} title="Sign-in failed" />
             <Button type="submit" loading={busy}>
               Sign in

@@ -22,7 +22,8 @@ export function WebhooksPage() {
       <div>
         <PageTitle>Webhooks</PageTitle>
         <Text c="dimmed" size="sm">
-          Colloquy POSTs signed events (chats completed or failed, agents and sources changed, credits running low) to your endpoints as they happen.
+          Colloquy POSTs signed events (chats completed or failed, agents and sources changed, credits running low) to
+          your endpoints as they happen.
         </Text>
       </div>
       <Paper withBorder p="md">
@@ -31,7 +32,12 @@ export function WebhooksPage() {
         </Title>
         <AddEndpointForm onCreated={(_endpoint, created) => setSecret(created)} />
       </Paper>
-      <SecretOnceModal title="Copy your signing secret" secret={secret} testId="new-webhook-secret" onDone={() => setSecret(null)}>
+      <SecretOnceModal
+        title="Copy your signing secret"
+        secret={secret}
+        testId="new-webhook-secret"
+        onDone={() => setSecret(null)}
+      >
         Your receiver checks each delivery's signature with this secret.
       </SecretOnceModal>
       {endpoints.isPending ? (

@@ -42,7 +42,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return onSignedOut(() => adopt(null));
   }, [refresh, adopt]);
 
-  const signIn = useCallback(async (email: string, password: string) => adopt(await api<SessionInfo>('POST', '/session', { email, password })), [adopt]);
+  const signIn = useCallback(
+    async (email: string, password: string) => adopt(await api<SessionInfo>('POST', '/session', { email, password })),
+    [adopt],
+  );
   const signOut = useCallback(async () => {
     try {
       await api('DELETE', '/session');

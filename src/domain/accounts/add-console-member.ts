@@ -17,7 +17,11 @@ export interface AddConsoleMemberInput {
  * (`created`). Someone who already signs in keeps their password (`existing`): the owner of one
  * account must never be able to reset the password of a person who also belongs to another.
  */
-export async function addConsoleMember(deps: UserDeps, membership: ConsoleMembership, input: AddConsoleMemberInput): Promise<{ member: MemberRecord; signIn: 'created' | 'existing' }> {
+export async function addConsoleMember(
+  deps: UserDeps,
+  membership: ConsoleMembership,
+  input: AddConsoleMemberInput,
+): Promise<{ member: MemberRecord; signIn: 'created' | 'existing' }> {
   assertOwner(membership);
   const { accountId } = membership.ctx;
   const email = memberEmail(input.email);
@@ -27,12 +31,20 @@ export async function addConsoleMember(deps: UserDeps, membership: ConsoleMember
   if (!user) {
     const password = input.password ?? '';
     if (!isPasswordLengthAllowed(password)) {
-      throw invalidBody({ password: [`is required for a person without a sign-in: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
+      throw invalidBody({
+        password: [`is required for a person without a sign-in: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`],
+      });
     }
     passwordHash = await deps.passwords.hash(password);
   }
   const now = deps.clock.now();
-  const member: MemberRecord = { id: deps.ids.next('mem'), accountId, email, role: input.role ?? 'teammate', createdAt: now };
+  const member: MemberRecord = {
+    id: deps.ids.next('mem'),
+    accountId,
+    email,
+    role: input.role ?? 'teammate',
+    createdAt: now,
+  };
   return deps.store.transaction(async (tx) => {
     if (await tx.members.findByEmail(accountId, email)) throw alreadyMember();
     await tx.members.insert(member);

@@ -14,15 +14,39 @@ export interface CreateAccountInput {
 /** A new account: the plan's allowance (or `credits`) now, renewed monthly from its creation time. */
 export async function createAccount(deps: DomainDeps, input: CreateAccountInput): Promise<AccountRecord> {
   const name = input.name.trim();
-  if (name.length === 0 || name.length > 100) throw new AppError('INVALID_BODY', 'The account name must be 1 to 100 characters.', { list: { name: ['must be 1 to 100 characters'] } });
+  if (name.length === 0 || name.length > 100)
+    throw new AppError('INVALID_BODY', 'The account name must be 1 to 100 characters.', {
+      list: { name: ['must be 1 to 100 characters'] },
+    });
   const credits = input.credits ?? deps.catalog.plans[input.plan].monthlyCredits;
-  if (!Number.isFinite(credits) || credits < 0) throw new AppError('INVALID_BODY', 'Credits must be a number of at least 0.', { list: { credits: ['must be a number of at least 0'] } });
+  if (!Number.isFinite(credits) || credits < 0)
+    throw new AppError('INVALID_BODY', 'Credits must be a number of at least 0.', {
+      list: { credits: ['must be a number of at least 0'] },
+    });
   const now = deps.clock.now();
-  const account: AccountRecord = { id: deps.ids.next('acc'), name, plan: input.plan, creditBalance: 0, lastRefillAmount: null, lastRefillAt: null, createdAt: now, nextAllowanceAt: monthlyAnniversary(now, 1) };
+  const account: AccountRecord = {
+    id: deps.ids.next('acc'),
+    name,
+    plan: input.plan,
+    creditBalance: 0,
+    lastRefillAmount: null,
+    lastRefillAt: null,
+    createdAt: now,
+    nextAllowanceAt: monthlyAnniversary(now, 1),
+  };
   return deps.store.transaction(async (tx) => {
     await tx.accounts.insert(account);
     if (credits > 0) {
-      await tx.credits.apply({ id: deps.ids.next('crd'), accountId: account.id, kind: 'allowance', amount: toMillicredits(credits), agentId: null, keyId: null, description: `${input.plan} plan allowance`, createdAt: now });
+      await tx.credits.apply({
+        id: deps.ids.next('crd'),
+        accountId: account.id,
+        kind: 'allowance',
+        amount: toMillicredits(credits),
+        agentId: null,
+        keyId: null,
+        description: `${input.plan} plan allowance`,
+        createdAt: now,
+      });
     }
     return (await tx.accounts.get(account.id)) as AccountRecord;
   });

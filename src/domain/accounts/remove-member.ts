@@ -11,5 +11,9 @@ export async function removeMember(deps: DomainDeps, membership: ConsoleMembersh
   assertOwner(membership);
   const outcome = await deps.store.members.delete(membership.ctx.accountId, memberId);
   if (outcome === 'missing') throw new AppError('NOT_FOUND', 'Member not found.');
-  if (outcome === 'last-owner') throw invalidBody({ memberId: ["is the account's last owner: add another owner first"] }, 'An account keeps at least one owner.');
+  if (outcome === 'last-owner')
+    throw invalidBody(
+      { memberId: ["is the account's last owner: add another owner first"] },
+      'An account keeps at least one owner.',
+    );
 }

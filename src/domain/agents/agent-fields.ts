@@ -25,20 +25,29 @@ export interface AgentFields {
 
 /** Checks the fields an operator or a client may set; throws INVALID_BODY with a list by field,
  * or MODEL_NOT_AVAILABLE when a known model is not on the account's plan or cannot run here. */
-export function checkAgentFields(fields: AgentFields, models: { catalog: CatalogConfig; chatModels: ChatModels }, plan: PlanName): AgentFields {
+export function checkAgentFields(
+  fields: AgentFields,
+  models: { catalog: CatalogConfig; chatModels: ChatModels },
+  plan: PlanName,
+): AgentFields {
   const { catalog } = models;
   const list: ValidationList = {};
   const name = fields.name?.trim();
-  if (name !== undefined && (name.length === 0 || name.length > AGENT_NAME_MAX)) list.name = [`must be 1 to ${AGENT_NAME_MAX} characters`];
-  if (fields.instructions !== undefined && fields.instructions.length > AGENT_INSTRUCTIONS_MAX) list.instructions = [`must be at most ${AGENT_INSTRUCTIONS_MAX} characters`];
-  if (fields.model !== undefined && !findModel(catalog, fields.model)) list.model = ['is not a model in the catalog (see GET /models)'];
+  if (name !== undefined && (name.length === 0 || name.length > AGENT_NAME_MAX))
+    list.name = [`must be 1 to ${AGENT_NAME_MAX} characters`];
+  if (fields.instructions !== undefined && fields.instructions.length > AGENT_INSTRUCTIONS_MAX)
+    list.instructions = [`must be at most ${AGENT_INSTRUCTIONS_MAX} characters`];
+  if (fields.model !== undefined && !findModel(catalog, fields.model))
+    list.model = ['is not a model in the catalog (see GET /models)'];
   if (fields.tools !== undefined) {
     const problems = checkTools(fields.tools);
     if (problems.length > 0) list.tools = problems;
   }
   if (Object.keys(list).length > 0) throw invalidBody(list);
-  const availability = fields.model === undefined ? null : modelAvailability(catalog, models.chatModels, plan, fields.model);
-  if (availability && !availability.available) throw new AppError('MODEL_NOT_AVAILABLE', `The model "${fields.model}" is not available: ${availability.reason}.`);
+  const availability =
+    fields.model === undefined ? null : modelAvailability(catalog, models.chatModels, plan, fields.model);
+  if (availability && !availability.available)
+    throw new AppError('MODEL_NOT_AVAILABLE', `The model "${fields.model}" is not available: ${availability.reason}.`);
   return { ...fields, ...(name !== undefined && { name }) };
 }
 
@@ -49,15 +58,24 @@ function checkTools(tools: unknown): string[] {
   const seen = new Set<string>();
   tools.forEach((tool: Partial<ClientTool> | null, index) => {
     if (typeof tool !== 'object' || tool === null) return void problems.push(`[${index}] must be an object`);
-    if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name)) problems.push(`[${index}].name must be 1 to 64 letters, digits, _ or -`);
+    if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name))
+      problems.push(`[${index}].name must be 1 to 64 letters, digits, _ or -`);
     else if (seen.has(tool.name)) problems.push(`[${index}].name "${tool.name}" is used twice`);
     else seen.add(tool.name);
-    if (typeof tool.description !== 'string' || tool.description.length > 1024) problems.push(`[${index}].description must be a string of at most 1024 characters`);
+    if (typeof tool.description !== 'string' || tool.description.length > 1024)
+      problems.push(`[${index}].description must be a string of at most 1024 characters`);
     const parameters = tool.parameters as Record<string, unknown> | undefined;
-    if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters) || parameters.type !== 'object') {
+    if (
+      typeof parameters !== 'object' ||
+      parameters === null ||
+      Array.isArray(parameters) ||
+      parameters.type !== 'object'
+    ) {
       problems.push(`[${index}].parameters must be a JSON Schema object with "type": "object"`);
     } else if (!schemaChecker.validateSchema(parameters)) {
-      problems.push(`[${index}].parameters is not a valid JSON Schema: ${schemaChecker.errorsText(schemaChecker.errors)}`);
+      problems.push(
+        `[${index}].parameters is not a valid JSON Schema: ${schemaChecker.errorsText(schemaChecker.errors)}`,
+      );
     }
   });
   return problems;

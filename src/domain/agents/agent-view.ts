@@ -32,7 +32,11 @@ export function toPublicAgent(agent: AgentRecord): PublicAgent {
   };
 }
 
-export function toPublicAgentWithStorage(agent: AgentRecord, catalog: CatalogConfig, plan: PlanName): PublicAgentWithStorage {
+export function toPublicAgentWithStorage(
+  agent: AgentRecord,
+  catalog: CatalogConfig,
+  plan: PlanName,
+): PublicAgentWithStorage {
   return { ...toPublicAgent(agent), storage: { used: agent.storageUsed, limit: catalog.plans[plan].storageLimit } };
 }
 

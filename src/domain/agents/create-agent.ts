@@ -5,7 +5,11 @@ import { recordEvent } from '../events/record-event.ts';
 import { defaultModelFor } from '../models/catalog.ts';
 import { checkAgentFields, type AgentFields } from './agent-fields.ts';
 
-export async function createAgent(deps: DomainDeps, ctx: RequestContext, input: AgentFields & { name: string }): Promise<AgentRecord> {
+export async function createAgent(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  input: AgentFields & { name: string },
+): Promise<AgentRecord> {
   const fields = checkAgentFields(input, deps, ctx.plan);
   const now = deps.clock.now();
   const agent: AgentRecord = {
@@ -15,7 +19,8 @@ export async function createAgent(deps: DomainDeps, ctx: RequestContext, input: 
     model: fields.model ?? defaultModelFor(deps.catalog, ctx.plan),
     instructions: fields.instructions ?? '',
     usage: 0,
-    storageUsed: 0, knowledgeVersion: 0,
+    storageUsed: 0,
+    knowledgeVersion: 0,
     handoffEnabled: false,
     tools: fields.tools ?? [],
     createdAt: now,

@@ -6,9 +6,20 @@ import { checkAgentFields, type AgentFields } from './agent-fields.ts';
 import { assertAgentAllowed } from './agent-access.ts';
 
 /** Saves the given fields and records `agent.updated` with the change. */
-export async function updateAgent(deps: DomainDeps, ctx: RequestContext, agentId: string, input: AgentFields): Promise<AgentRecord> {
+export async function updateAgent(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: AgentFields,
+): Promise<AgentRecord> {
   assertAgentAllowed(ctx, agentId);
-  if (input.name === undefined && input.model === undefined && input.instructions === undefined && input.tools === undefined && input.handoffEnabled === undefined) {
+  if (
+    input.name === undefined &&
+    input.model === undefined &&
+    input.instructions === undefined &&
+    input.tools === undefined &&
+    input.handoffEnabled === undefined
+  ) {
     throw invalidBody({ body: ['must contain at least one of name, instructions, model'] });
   }
   const fields = checkAgentFields(input, deps, ctx.plan);

@@ -40,14 +40,18 @@ function knowledgeBlock(passages: GroundingPassage[], budget: number): string {
     parts.push(part);
     used += cost;
   }
-  return parts.length > 0 ? `Knowledge base passages:\n\n${parts.join('\n\n')}` : 'The knowledge base passages were too long to include.';
+  return parts.length > 0
+    ? `Knowledge base passages:\n\n${parts.join('\n\n')}`
+    : 'The knowledge base passages were too long to include.';
 }
 
 export function systemPrompt(instructions: string, passages: GroundingPassage[], passageBudget: number): string {
   const rules =
     'Answer from the knowledge base passages below when they are relevant. If they do not cover the question, say so instead of guessing. ' +
     'Call a tool only when the user needs what it does.';
-  return [instructions.trim(), rules, knowledgeBlock(passages, passageBudget)].filter((part) => part.length > 0).join('\n\n');
+  return [instructions.trim(), rules, knowledgeBlock(passages, passageBudget)]
+    .filter((part) => part.length > 0)
+    .join('\n\n');
 }
 
 /** Shortens text to about `budget` tokens, saying that it did. */
@@ -59,12 +63,27 @@ function clip(text: string, budget: number): string {
 
 /** One stored message as the model sees it: an assistant message with tool calls is followed by
  * one tool message per call (its output, the output this request brings, or the canceled note). */
-function turnOf(message: MessageRecord, toolResults: ReadonlyMap<string, string>, outputBudget: number): PromptMessage[] {
+function turnOf(
+  message: MessageRecord,
+  toolResults: ReadonlyMap<string, string>,
+  outputBudget: number,
+): PromptMessage[] {
   if (message.role === 'user') return [{ role: 'user', content: message.content ?? '' }];
   const calls = message.toolCalls;
-  const turn: PromptMessage[] = [{ role: 'assistant', content: message.content, toolCalls: calls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) }];
+  const turn: PromptMessage[] = [
+    {
+      role: 'assistant',
+      content: message.content,
+      toolCalls: calls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })),
+    },
+  ];
   for (const call of calls) {
-    const output = call.status === 'completed' ? call.output : call.status === 'canceled' ? CANCELED_TOOL_OUTPUT : toolResults.get(call.id);
+    const output =
+      call.status === 'completed'
+        ? call.output
+        : call.status === 'canceled'
+          ? CANCELED_TOOL_OUTPUT
+          : toolResults.get(call.id);
     turn.push({ role: 'tool', toolCallId: call.id, content: clip(output ?? CANCELED_TOOL_OUTPUT, outputBudget) });
   }
   return turn;
@@ -72,7 +91,12 @@ function turnOf(message: MessageRecord, toolResults: ReadonlyMap<string, string>
 
 function turnTokens(turn: PromptMessage[]): number {
   return turn.reduce((sum, message) => {
-    if (message.role === 'assistant') return sum + tokens(message.content ?? '') + message.toolCalls.reduce((s, c) => s + countTokens(c.name) + countTokens(c.arguments), 0);
+    if (message.role === 'assistant')
+      return (
+        sum +
+        tokens(message.content ?? '') +
+        message.toolCalls.reduce((s, c) => s + countTokens(c.name) + countTokens(c.arguments), 0)
+      );
     return sum + tokens(message.content);
   }, 0);
 }
@@ -84,7 +108,9 @@ export function promptTokens(messages: PromptMessage[]): number {
 
 /** The reply's size, text and tool calls, counted the same way. */
 export function replyTokens(content: string, calls: readonly { name: string; arguments: string }[]): number {
-  return countTokens(content) + calls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0);
+  return (
+    countTokens(content) + calls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0)
+  );
 }
 
 /**
@@ -95,8 +121,16 @@ export function replyTokens(content: string, calls: readonly { name: string; arg
  */
 export function buildPrompt(input: PromptInput): PromptMessage[] {
   const budget = Math.max(256, input.contextTokens - input.maxTokens);
-  const system: PromptMessage = { role: 'system', content: systemPrompt(clip(input.instructions, Math.floor(budget * 0.25)), input.passages, Math.floor(budget * PASSAGE_SHARE)) };
-  const tail: PromptMessage[] = input.message === null ? [] : [{ role: 'user', content: clip(input.message, Math.floor(budget * 0.25)) }];
+  const system: PromptMessage = {
+    role: 'system',
+    content: systemPrompt(
+      clip(input.instructions, Math.floor(budget * 0.25)),
+      input.passages,
+      Math.floor(budget * PASSAGE_SHARE),
+    ),
+  };
+  const tail: PromptMessage[] =
+    input.message === null ? [] : [{ role: 'user', content: clip(input.message, Math.floor(budget * 0.25)) }];
   let left = budget - tokens(system.content) - turnTokens(tail);
   const outputBudget = Math.floor(budget * TOOL_OUTPUT_SHARE);
   const kept: PromptMessage[][] = [];

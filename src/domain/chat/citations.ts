@@ -18,15 +18,26 @@ export interface Citation {
   score: number;
 }
 
-function whereFrom(source: SourceRecord | undefined, type: SourceType, title: string): Pick<Citation, 'url' | 'fileName'> {
+function whereFrom(
+  source: SourceRecord | undefined,
+  type: SourceType,
+  title: string,
+): Pick<Citation, 'url' | 'fileName'> {
   if (type === 'website' && source?.url) return { url: source.url };
   if (type === 'file') return { fileName: source?.title ?? title };
   return {};
 }
 
-export async function toCitations(deps: Pick<DomainDeps, 'store'>, ctx: RequestContext, agentId: string, passages: readonly Passage[]): Promise<Citation[]> {
+export async function toCitations(
+  deps: Pick<DomainDeps, 'store'>,
+  ctx: RequestContext,
+  agentId: string,
+  passages: readonly Passage[],
+): Promise<Citation[]> {
   const ids = [...new Set(passages.map((passage) => passage.source.id))];
-  const sources = new Map(await Promise.all(ids.map(async (id) => [id, await deps.store.sources.get(ctx.accountId, agentId, id)] as const)));
+  const sources = new Map(
+    await Promise.all(ids.map(async (id) => [id, await deps.store.sources.get(ctx.accountId, agentId, id)] as const)),
+  );
   return passages.map(({ source, content, score }) => ({
     sourceId: source.id,
     type: source.type,

@@ -13,7 +13,12 @@ export interface ReferencedConversation {
 
 /** SPEC §2: wherever `conversationRef` appears, a conversation id or an end user's id is accepted.
  * The conversation id is tried first (ids are `conv_…`, so the two rarely meet). */
-export async function findConversation(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string): Promise<ReferencedConversation> {
+export async function findConversation(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+): Promise<ReferencedConversation> {
   const agent = await getAgent(deps, ctx, agentId);
   const byId = await deps.store.conversations.get(ctx.accountId, agent.id, ref);
   if (byId) return { agent, conversation: byId, byUser: false };

@@ -6,7 +6,12 @@ import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
 import { findConversation } from './conversation-ref.ts';
 
-export async function listConversations(deps: DomainDeps, ctx: RequestContext, agentId: string, page: PageRequest): Promise<Page<ConversationRecord>> {
+export async function listConversations(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  page: PageRequest,
+): Promise<Page<ConversationRecord>> {
   const agent = await getAgent(deps, ctx, agentId);
   // A chat makes its conversation before the model answers (so a stream's first frame can name it);
   // when that first reply fails, the conversation holds nothing worth listing.
@@ -18,13 +23,24 @@ export interface MessagePage extends Page<MessageRecord> {
   byUser: boolean;
 }
 
-export async function listMessages(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string, page: PageRequest): Promise<MessagePage> {
+export async function listMessages(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+  page: PageRequest,
+): Promise<MessagePage> {
   const { conversation, byUser } = await findConversation(deps, ctx, agentId, ref);
   return { ...(await deps.store.messages.list(ctx.accountId, conversation.id, page)), conversation, byUser };
 }
 
 /** Removes the conversation with all its messages; returns how many messages went. */
-export async function deleteConversation(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string): Promise<number> {
+export async function deleteConversation(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+): Promise<number> {
   const { agent, conversation } = await findConversation(deps, ctx, agentId, ref);
   const count = await deps.store.conversations.delete(ctx.accountId, agent.id, conversation.id);
   if (count === undefined) throw new AppError('CONVERSATION_NOT_FOUND', 'Conversation not found.');
@@ -32,7 +48,14 @@ export async function deleteConversation(deps: DomainDeps, ctx: RequestContext, 
 }
 
 /** DESIGN.md: with `cascade`, the message and every later one of its conversation; without, only it. */
-export async function deleteMessage(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string, messageId: string, cascade: boolean): Promise<number> {
+export async function deleteMessage(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+  messageId: string,
+  cascade: boolean,
+): Promise<number> {
   const { conversation } = await findConversation(deps, ctx, agentId, ref);
   const count = await deps.store.messages.delete(ctx.accountId, conversation.id, messageId, cascade);
   if (count === 0) throw new AppError('MESSAGE_NOT_FOUND', 'Message not found.');
@@ -41,27 +64,43 @@ export async function deleteMessage(deps: DomainDeps, ctx: RequestContext, agent
 
 /** SPEC §3: pending → canceled; a canceled call gives TOOL_CALL_ALREADY_CANCELED, a finished one
  * TOOL_CALL_NOT_PENDING. */
-export async function cancelToolCall(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string, toolCallId: string): Promise<ToolCallRecord> {
+export async function cancelToolCall(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+  toolCallId: string,
+): Promise<ToolCallRecord> {
   const { conversation } = await findConversation(deps, ctx, agentId, ref);
   const refuse = (call: ToolCallRecord | undefined): AppError => {
     if (!call) return new AppError('TOOL_CALL_NOT_FOUND', 'Tool call not found.');
-    if (call.status === 'canceled') return new AppError('TOOL_CALL_ALREADY_CANCELED', 'The tool call is already canceled.');
+    if (call.status === 'canceled')
+      return new AppError('TOOL_CALL_ALREADY_CANCELED', 'The tool call is already canceled.');
     return new AppError('TOOL_CALL_NOT_PENDING', 'The tool call already has a result; it cannot be canceled.');
   };
   const call = await deps.store.toolCalls.get(ctx.accountId, conversation.id, toolCallId);
   if (!call || call.status !== 'pending') throw refuse(call);
   const at = deps.clock.now();
   // Settled by another request in between: report what it became.
-  if (!(await deps.store.toolCalls.settle(ctx.accountId, conversation.id, call.id, 'canceled', null, at))) throw refuse(await deps.store.toolCalls.get(ctx.accountId, conversation.id, call.id));
+  if (!(await deps.store.toolCalls.settle(ctx.accountId, conversation.id, call.id, 'canceled', null, at)))
+    throw refuse(await deps.store.toolCalls.get(ctx.accountId, conversation.id, call.id));
   return { ...call, status: 'canceled', updatedAt: at };
 }
 
 export const FEEDBACK_COMMENT_MAX = 2_000;
 
 /** Replaces the feedback of an assistant message (404 MESSAGE_NOT_FOUND for any other id). */
-export async function giveFeedback(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string, messageId: string, input: { rating: 'up' | 'down'; comment?: string }) {
+export async function giveFeedback(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+  messageId: string,
+  input: { rating: 'up' | 'down'; comment?: string },
+) {
   const { conversation } = await findConversation(deps, ctx, agentId, ref);
   const feedback = { rating: input.rating, comment: input.comment ?? null, createdAt: deps.clock.now() };
-  if (!(await deps.store.messages.setFeedback(ctx.accountId, conversation.id, messageId, feedback))) throw new AppError('MESSAGE_NOT_FOUND', 'No assistant message has this id.');
+  if (!(await deps.store.messages.setFeedback(ctx.accountId, conversation.id, messageId, feedback)))
+    throw new AppError('MESSAGE_NOT_FOUND', 'No assistant message has this id.');
   return feedback;
 }

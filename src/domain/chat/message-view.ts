@@ -1,4 +1,10 @@
-import type { ConversationRecord, FeedbackRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from '../../ports/conversation-store.ts';
+import type {
+  ConversationRecord,
+  FeedbackRecord,
+  MessageRecord,
+  ToolCallRecord,
+  ToolCallStatus,
+} from '../../ports/conversation-store.ts';
 import { isoTime } from '../iso-time.ts';
 
 /** The Tool call resource of SPEC §2. */
@@ -10,7 +16,12 @@ export interface PublicToolCall {
 }
 
 export function toPublicToolCall(call: Pick<ToolCallRecord, 'id' | 'name' | 'arguments' | 'status'>): PublicToolCall {
-  return { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments }, status: call.status };
+  return {
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: call.arguments },
+    status: call.status,
+  };
 }
 
 /** SPEC §2's `feedback`: rating and createdAt, and the comment when one was given. */
@@ -21,7 +32,11 @@ export interface PublicFeedback {
 }
 
 export function toPublicFeedback(feedback: FeedbackRecord): PublicFeedback {
-  return { rating: feedback.rating, ...(feedback.comment !== null && { comment: feedback.comment }), createdAt: isoTime(feedback.createdAt) };
+  return {
+    rating: feedback.rating,
+    ...(feedback.comment !== null && { comment: feedback.comment }),
+    createdAt: isoTime(feedback.createdAt),
+  };
 }
 
 /** The Message resource of SPEC §2: content when there is text, tool_calls when the model called

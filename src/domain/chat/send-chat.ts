@@ -84,7 +84,13 @@ interface Attempt {
   conversationId: string | null;
 }
 
-export async function sendChat(deps: DomainDeps, ctx: RequestContext, agentId: string, input: ChatInput, options: { signal: AbortSignal; listener?: ChatListener }): Promise<ChatReply> {
+export async function sendChat(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: ChatInput,
+  options: { signal: AbortSignal; listener?: ChatListener },
+): Promise<ChatReply> {
   const attempt: Attempt = { conversationId: null };
   try {
     return await answer(deps, ctx, agentId, input, options, attempt);
@@ -94,42 +100,82 @@ export async function sendChat(deps: DomainDeps, ctx: RequestContext, agentId: s
     // whatever the model call threw when it was cut.
     const reason: unknown = options.signal.aborted ? options.signal.reason : undefined;
     const failure = isAppError(reason) || isServiceUnavailable(reason) ? reason : asChatFailure(error);
-    if (attempt.agent) await recordChatFailed(deps, ctx, attempt.agent, attempt.conversationId, input.userId ?? null, failure);
+    if (attempt.agent)
+      await recordChatFailed(deps, ctx, attempt.agent, attempt.conversationId, input.userId ?? null, failure);
     throw failure;
   }
 }
 
-async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, input: ChatInput, options: { signal: AbortSignal; listener?: ChatListener }, attempt: Attempt): Promise<ChatReply> {
+async function answer(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: ChatInput,
+  options: { signal: AbortSignal; listener?: ChatListener },
+  attempt: Attempt,
+): Promise<ChatReply> {
   const { signal, listener = {} } = options;
   const agent = await getAgent(deps, ctx, agentId);
   attempt.agent = agent;
   const model = deps.chatModels.get(agent.model);
   const entry = findModel(deps.catalog, agent.model);
   const limits = deps.chatModels.limits(agent.model);
-  if (!entry || !isModelOnPlan(deps.catalog, ctx.plan, agent.model)) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is not available on the ${ctx.plan} plan.`);
-  if (!model || !limits) throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is ${NOT_CONFIGURED_REASON}.`);
+  if (!entry || !isModelOnPlan(deps.catalog, ctx.plan, agent.model))
+    throw new AppError(
+      'MODEL_NOT_AVAILABLE',
+      `The agent's model "${agent.model}" is not available on the ${ctx.plan} plan.`,
+    );
+  if (!model || !limits)
+    throw new AppError('MODEL_NOT_AVAILABLE', `The agent's model "${agent.model}" is ${NOT_CONFIGURED_REASON}.`);
 
   const existing = input.transcript ? undefined : await existingConversation(deps, ctx, agent, input);
   attempt.conversationId = existing?.id ?? null;
   const toolOutputs = await checkToolResults(deps.store, ctx.accountId, existing, input.toolResults ?? []);
   const message = input.message ?? null;
   // With people, or asking for them (when the agent hands over by itself): nothing is charged.
-  const handOver = existing?.state !== 'people' && agent.handoffEnabled && !input.transcript && message !== null && wantsPerson(message);
+  const handOver =
+    existing?.state !== 'people' &&
+    agent.handoffEnabled &&
+    !input.transcript &&
+    message !== null &&
+    wantsPerson(message);
   const forPeople = existing?.state === 'people' || handOver;
   if (!forPeople) await assertCanPay(deps, ctx, entry.credits);
   // A caller's own transcript replaces the stored history (and its user turns are screened here).
-  const stored = !input.transcript && existing ? await deps.store.messages.recent(ctx.accountId, existing.id, HISTORY_MESSAGES) : null;
+  const stored =
+    !input.transcript && existing
+      ? await deps.store.messages.recent(ctx.accountId, existing.id, HISTORY_MESSAGES)
+      : null;
   const screened = textToModerate(input);
-  if (screened !== null) await moderate(deps, screened, signal, moderationContext(ctx, agent, input, existing, stored ?? []));
+  if (screened !== null)
+    await moderate(deps, screened, signal, moderationContext(ctx, agent, input, existing, stored ?? []));
 
   const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
   attempt.conversationId = conversation.id;
   if (forPeople) return heldReply(deps, ctx, agent, conversation, { message, toolOutputs, handOver, signal, listener });
-  const history = input.transcript ?? stored ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));
+  const history =
+    input.transcript ?? stored ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));
   const query = message ?? [...history].reverse().find((m) => m.role === 'user')?.content ?? null;
-  const passages = query ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, { signal, excerptSentences: model.quotesExcerpts ? EXCERPT_SENTENCES : 0 }) : [];
-  const grounding = passages.map((p) => ({ content: p.content, title: p.source.title, score: p.score, ...(p.excerpt !== undefined && { excerpt: p.excerpt }) }));
-  const prompt = buildPrompt({ instructions: agent.instructions, passages: grounding, history, toolResults: toolOutputs, message, ...limits });
+  const passages = query
+    ? await rankPassages(deps, agent, query, GROUNDING_PASSAGES, {
+        signal,
+        excerptSentences: model.quotesExcerpts ? EXCERPT_SENTENCES : 0,
+      })
+    : [];
+  const grounding = passages.map((p) => ({
+    content: p.content,
+    title: p.source.title,
+    score: p.score,
+    ...(p.excerpt !== undefined && { excerpt: p.excerpt }),
+  }));
+  const prompt = buildPrompt({
+    instructions: agent.instructions,
+    passages: grounding,
+    history,
+    toolResults: toolOutputs,
+    message,
+    ...limits,
+  });
 
   const messageId = deps.ids.next('msg');
   let content = '';
@@ -141,7 +187,13 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
     if (!started) listener.onStart?.({ conversationId: conversation.id, messageId });
     started = true;
   };
-  for await (const event of model.stream({ messages: prompt, tools: input.tools ?? agent.tools, passages: grounding, maxTokens: limits.maxTokens, signal })) {
+  for await (const event of model.stream({
+    messages: prompt,
+    tools: input.tools ?? agent.tools,
+    passages: grounding,
+    maxTokens: limits.maxTokens,
+    signal,
+  })) {
     start();
     if (event.type === 'content') {
       content += event.text;
@@ -162,17 +214,61 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
 
   const at = deps.clock.now();
   const credits = entry.credits;
-  const userMessage: NewMessage[] = message === null ? [] : [{ id: deps.ids.next('msg'), role: 'user', content: message, finishReason: null, credits: 0, toolCalls: [], createdAt: at }];
-  const reply: NewMessage = { id: messageId, role: 'assistant', content: content === '' && calls.length > 0 ? null : content, finishReason, credits: toMillicredits(credits), toolCalls: calls, createdAt: at };
+  const userMessage: NewMessage[] =
+    message === null
+      ? []
+      : [
+          {
+            id: deps.ids.next('msg'),
+            role: 'user',
+            content: message,
+            finishReason: null,
+            credits: 0,
+            toolCalls: [],
+            createdAt: at,
+          },
+        ];
+  const reply: NewMessage = {
+    id: messageId,
+    role: 'assistant',
+    content: content === '' && calls.length > 0 ? null : content,
+    finishReason,
+    credits: toMillicredits(credits),
+    toolCalls: calls,
+    createdAt: at,
+  };
   await deps.store.transaction(async (tx) => {
-    if (!(await tx.conversations.get(ctx.accountId, agent.id, conversation.id))) throw new AppError('CONVERSATION_NOT_FOUND', 'The conversation was deleted while the reply was being made.');
+    if (!(await tx.conversations.get(ctx.accountId, agent.id, conversation.id)))
+      throw new AppError('CONVERSATION_NOT_FOUND', 'The conversation was deleted while the reply was being made.');
     await settleToolResults(tx, ctx.accountId, conversation.id, toolOutputs, at);
     await chargeCredits(tx, deps, ctx, { credits, agentId: agent.id, description: 'chat' });
-    await tx.conversations.appendMessages(ctx.accountId, conversation.id, [...userMessage, reply], at, message === null ? null : titleOf(message));
+    await tx.conversations.appendMessages(
+      ctx.accountId,
+      conversation.id,
+      [...userMessage, reply],
+      at,
+      message === null ? null : titleOf(message),
+    );
     // The insights' record of what was asked and whether grounding found anything for it.
     const asked = userMessage[0];
-    if (message !== null && asked) await recordQuestion(tx, deps, { accountId: ctx.accountId, agentId: agent.id, origin: 'chat', text: message, conversationId: conversation.id, messageId: asked.id, bestScore: passages[0]?.score ?? null });
-    if (ctx.key) await recordEvent(tx, deps, ctx.accountId, 'chat.completed', chatEventData(agent, conversation.id, input.userId ?? null, credits, ctx.key.name));
+    if (message !== null && asked)
+      await recordQuestion(tx, deps, {
+        accountId: ctx.accountId,
+        agentId: agent.id,
+        origin: 'chat',
+        text: message,
+        conversationId: conversation.id,
+        messageId: asked.id,
+        bestScore: passages[0]?.score ?? null,
+      });
+    if (ctx.key)
+      await recordEvent(
+        tx,
+        deps,
+        ctx.accountId,
+        'chat.completed',
+        chatEventData(agent, conversation.id, input.userId ?? null, credits, ctx.key.name),
+      );
     // Last, after any wait for a connection or a lock: a busy server may reach this long after the
     // client gave up; then nothing is charged or stored, and chat.failed says why.
     signal.throwIfAborted();
@@ -191,18 +287,48 @@ async function answer(deps: DomainDeps, ctx: RequestContext, agentId: string, in
 }
 
 /** The message kept for the people: the reply is a notice, in the model's reply shape. */
-async function heldReply(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, conversation: ConversationRecord, options: { message: string | null; toolOutputs: Map<string, string>; handOver: boolean; signal: AbortSignal; listener: ChatListener }): Promise<ChatReply> {
+async function heldReply(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  conversation: ConversationRecord,
+  options: {
+    message: string | null;
+    toolOutputs: Map<string, string>;
+    handOver: boolean;
+    signal: AbortSignal;
+    listener: ChatListener;
+  },
+): Promise<ChatReply> {
   const { message, listener } = options;
-  const held = await holdForPeople(deps, ctx, agent, conversation, { ...options, title: message === null ? null : titleOf(message) });
+  const held = await holdForPeople(deps, ctx, agent, conversation, {
+    ...options,
+    title: message === null ? null : titleOf(message),
+  });
   const handoff: ChatHandoff = { state: 'people' };
   listener.onStart?.({ conversationId: conversation.id, messageId: held.messageId, handoff });
   listener.onContent?.(held.notice);
-  return { conversationId: conversation.id, messageId: held.messageId, userId: conversation.userId, content: held.notice, toolCalls: [], finishReason: 'stop', credits: 0, tokens: { prompt: 0, completion: 0 }, handoff };
+  return {
+    conversationId: conversation.id,
+    messageId: held.messageId,
+    userId: conversation.userId,
+    content: held.notice,
+    toolCalls: [],
+    finishReason: 'stop',
+    credits: 0,
+    tokens: { prompt: 0, completion: 0 },
+    handoff,
+  };
 }
 
 /** With userId, that end user's conversation (none yet is fine: it starts now); with only a
  * conversationId, that conversation (404 if this agent has none such); with neither, a new one. */
-async function existingConversation(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, input: ChatInput): Promise<ConversationRecord | undefined> {
+async function existingConversation(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  input: ChatInput,
+): Promise<ConversationRecord | undefined> {
   if (input.userId !== undefined) return deps.store.conversations.findByUser(ctx.accountId, agent.id, input.userId);
   if (input.conversationId === undefined) return undefined;
   const conversation = await deps.store.conversations.get(ctx.accountId, agent.id, input.conversationId);
@@ -212,15 +338,30 @@ async function existingConversation(deps: DomainDeps, ctx: RequestContext, agent
 
 /** Created just before the model is called, so the stream's first frame names a conversation the
  * client can continue even if this reply then fails. */
-function startConversation(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, userId: string | null): Promise<ConversationRecord> {
+function startConversation(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  userId: string | null,
+): Promise<ConversationRecord> {
   const at = deps.clock.now();
-  return deps.store.conversations.insertOrGet({ id: deps.ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId, title: null, createdAt: at, updatedAt: at });
+  return deps.store.conversations.insertOrGet({
+    id: deps.ids.next('conv'),
+    accountId: ctx.accountId,
+    agentId: agent.id,
+    userId,
+    title: null,
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 /** The new message; with a caller's own transcript, its user turns too (the model reads them all,
  * and none of them was checked when it was first sent). */
 function textToModerate(input: ChatInput): string | null {
-  const earlier = (input.transcript ?? []).filter((turn) => turn.role === 'user' && turn.content).map((turn) => turn.content as string);
+  const earlier = (input.transcript ?? [])
+    .filter((turn) => turn.role === 'user' && turn.content)
+    .map((turn) => turn.content as string);
   const texts = input.message === undefined ? earlier : [...earlier, input.message];
   return texts.length > 0 ? texts.join('\n\n') : null;
 }
@@ -228,23 +369,50 @@ function textToModerate(input: ChatInput): string | null {
 /** The conversation as the moderator sees it: the user's last few messages, and a name that stays
  * the same across requests (an end user's, or the conversation's), under which it may remember
  * what it refused there. */
-function moderationContext(ctx: RequestContext, agent: AgentRecord, input: ChatInput, existing: ConversationRecord | undefined, history: readonly { role: string; content: string | null }[]): ModerationConversation {
-  const earlier = history.filter((m) => m.role === 'user' && m.content !== null).map((m) => m.content as string).slice(-MODERATED_TURNS);
-  const thread = input.userId !== undefined ? `${ctx.accountId}/${agent.id}/user/${input.userId}` : existing ? `${ctx.accountId}/${existing.id}` : null;
+function moderationContext(
+  ctx: RequestContext,
+  agent: AgentRecord,
+  input: ChatInput,
+  existing: ConversationRecord | undefined,
+  history: readonly { role: string; content: string | null }[],
+): ModerationConversation {
+  const earlier = history
+    .filter((m) => m.role === 'user' && m.content !== null)
+    .map((m) => m.content as string)
+    .slice(-MODERATED_TURNS);
+  const thread =
+    input.userId !== undefined
+      ? `${ctx.accountId}/${agent.id}/user/${input.userId}`
+      : existing
+        ? `${ctx.accountId}/${existing.id}`
+        : null;
   return { thread, earlier };
 }
 
-async function moderate(deps: DomainDeps, message: string, signal: AbortSignal, conversation: ModerationConversation): Promise<void> {
+async function moderate(
+  deps: DomainDeps,
+  message: string,
+  signal: AbortSignal,
+  conversation: ModerationConversation,
+): Promise<void> {
   let verdict;
   try {
     verdict = await deps.moderator.check(message, signal, conversation);
   } catch (error) {
     // Any failure of the moderator fails closed (ModerationUnavailableError or not).
     if (signal.aborted) throw error;
-    throw new AppError('MODERATION_UNAVAILABLE', 'The message could not be checked for harmful content, so it was not sent to the model. Nothing was charged; try again.', { usage: { credits: 0 } });
+    throw new AppError(
+      'MODERATION_UNAVAILABLE',
+      'The message could not be checked for harmful content, so it was not sent to the model. Nothing was charged; try again.',
+      { usage: { credits: 0 } },
+    );
   }
   if (verdict.flagged) {
-    throw new AppError('CONTENT_BLOCKED', `The message was refused as harmful (${verdict.categories.join(', ')}). Nothing was charged.`, { output: { categories: verdict.categories }, usage: { credits: 0 } });
+    throw new AppError(
+      'CONTENT_BLOCKED',
+      `The message was refused as harmful (${verdict.categories.join(', ')}). Nothing was charged.`,
+      { output: { categories: verdict.categories }, usage: { credits: 0 } },
+    );
   }
 }
 
@@ -254,7 +422,13 @@ function titleOf(message: string): string {
 }
 
 /** SPEC §6's fields of chat.completed and chat.failed: the key's name, never the key. */
-function chatEventData(agent: AgentRecord, conversationId: string | null, userId: string | null, credits: number, keyName: string): Record<string, unknown> {
+function chatEventData(
+  agent: AgentRecord,
+  conversationId: string | null,
+  userId: string | null,
+  credits: number,
+  keyName: string,
+): Record<string, unknown> {
   return { agent: { id: agent.id }, conversationId, userId, credits, apiKey: keyName };
 }
 
@@ -262,16 +436,33 @@ function chatEventData(agent: AgentRecord, conversationId: string | null, userId
  * (nothing was taken) stated; an abort stays an abort. */
 function asChatFailure(error: unknown): unknown {
   if (error instanceof ChatModelError) {
-    const failure = new AppError('UNKNOWN_ERROR', `The model could not answer (${error.failure}${error.status ? `, status ${error.status}` : ''}). Nothing was charged.`, { usage: { credits: 0 } });
+    const failure = new AppError(
+      'UNKNOWN_ERROR',
+      `The model could not answer (${error.failure}${error.status ? `, status ${error.status}` : ''}). Nothing was charged.`,
+      { usage: { credits: 0 } },
+    );
     return Object.assign(failure, { cause: error }); // logged with the 500
   }
   return error;
 }
 
-async function recordChatFailed(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, conversationId: string | null, userId: string | null, failure: unknown): Promise<void> {
+async function recordChatFailed(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  conversationId: string | null,
+  userId: string | null,
+  failure: unknown,
+): Promise<void> {
   if (!ctx.key) return;
-  const code = isAppError(failure) ? failure.code : isServiceUnavailable(failure) ? 'SERVICE_UNAVAILABLE' : 'UNKNOWN_ERROR';
+  const code = isAppError(failure)
+    ? failure.code
+    : isServiceUnavailable(failure)
+      ? 'SERVICE_UNAVAILABLE'
+      : 'UNKNOWN_ERROR';
   const data = { ...chatEventData(agent, conversationId, userId, 0, ctx.key.name), error: { code } };
   // Best effort: failing to record the failure must not hide the failure itself.
-  await deps.store.transaction((tx) => recordEvent(tx, deps, ctx.accountId, 'chat.failed', data)).catch(() => undefined);
+  await deps.store
+    .transaction((tx) => recordEvent(tx, deps, ctx.accountId, 'chat.failed', data))
+    .catch(() => undefined);
 }

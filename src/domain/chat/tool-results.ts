@@ -15,19 +15,34 @@ export interface ToolResult {
  *   message waits until they have (409 PENDING_TOOL_CALLS with `error.ids`).
  * Returns the outputs by call id.
  */
-export async function checkToolResults(store: StoreRepositories, accountId: string, conversation: ConversationRecord | undefined, results: ToolResult[]): Promise<Map<string, string>> {
+export async function checkToolResults(
+  store: StoreRepositories,
+  accountId: string,
+  conversation: ConversationRecord | undefined,
+  results: ToolResult[],
+): Promise<Map<string, string>> {
   const outputs = new Map<string, string>();
   for (const result of results) {
     const call = conversation && (await store.toolCalls.get(accountId, conversation.id, result.toolCallId));
-    if (!call) throw new AppError('TOOL_CALL_NOT_FOUND', `Tool call ${result.toolCallId} not found in this conversation.`);
-    if (call.status === 'completed') throw new AppError('TOOL_CALL_ALREADY_EXECUTED', `Tool call ${call.id} already has a result.`, { ids: [call.id] });
-    if (call.status === 'canceled') throw new AppError('TOOL_CALL_ALREADY_CANCELED', `Tool call ${call.id} was canceled.`, { ids: [call.id] });
+    if (!call)
+      throw new AppError('TOOL_CALL_NOT_FOUND', `Tool call ${result.toolCallId} not found in this conversation.`);
+    if (call.status === 'completed')
+      throw new AppError('TOOL_CALL_ALREADY_EXECUTED', `Tool call ${call.id} already has a result.`, {
+        ids: [call.id],
+      });
+    if (call.status === 'canceled')
+      throw new AppError('TOOL_CALL_ALREADY_CANCELED', `Tool call ${call.id} was canceled.`, { ids: [call.id] });
     outputs.set(call.id, result.output);
   }
-  const waiting = conversation ? (await store.toolCalls.pending(accountId, conversation.id)).filter((call) => !outputs.has(call.id)) : [];
+  const waiting = conversation
+    ? (await store.toolCalls.pending(accountId, conversation.id)).filter((call) => !outputs.has(call.id))
+    : [];
   if (waiting.length > 0) {
     const ids = waiting.map((call) => call.id);
-    const message = results.length > 0 ? 'Send results for every pending tool call in one request, or cancel the ones you will not run.' : 'The conversation has tool calls waiting for results.';
+    const message =
+      results.length > 0
+        ? 'Send results for every pending tool call in one request, or cancel the ones you will not run.'
+        : 'The conversation has tool calls waiting for results.';
     throw new AppError('PENDING_TOOL_CALLS', message, { ids });
   }
   return outputs;
@@ -35,7 +50,13 @@ export async function checkToolResults(store: StoreRepositories, accountId: stri
 
 /** Stores the results inside the reply's transaction; a call settled meanwhile by another request
  * rolls the whole reply back. */
-export async function settleToolResults(tx: StoreRepositories, accountId: string, conversationId: string, outputs: ReadonlyMap<string, string>, at: number): Promise<void> {
+export async function settleToolResults(
+  tx: StoreRepositories,
+  accountId: string,
+  conversationId: string,
+  outputs: ReadonlyMap<string, string>,
+  at: number,
+): Promise<void> {
   for (const [id, output] of outputs) {
     if (!(await tx.toolCalls.settle(accountId, conversationId, id, 'completed', output, at))) {
       throw new AppError('TOOL_CALL_ALREADY_EXECUTED', `Tool call ${id} already has a result.`, { ids: [id] });

@@ -5,9 +5,21 @@ import { toMillicredits } from './units.ts';
 
 /** A top-up: adds credits and becomes the account's last refill. */
 export async function addCredits(deps: DomainDeps, accountId: string, credits: number): Promise<CreditEntryRecord> {
-  if (!Number.isFinite(credits) || credits <= 0) throw new AppError('INVALID_BODY', 'The amount must be a positive number.', { list: { amount: ['must be a positive number'] } });
+  if (!Number.isFinite(credits) || credits <= 0)
+    throw new AppError('INVALID_BODY', 'The amount must be a positive number.', {
+      list: { amount: ['must be a positive number'] },
+    });
   const entry = await deps.store.transaction(async (tx) =>
-    tx.credits.apply({ id: deps.ids.next('crd'), accountId, kind: 'topup', amount: toMillicredits(credits), agentId: null, keyId: null, description: 'top-up', createdAt: deps.clock.now() }),
+    tx.credits.apply({
+      id: deps.ids.next('crd'),
+      accountId,
+      kind: 'topup',
+      amount: toMillicredits(credits),
+      agentId: null,
+      keyId: null,
+      description: 'top-up',
+      createdAt: deps.clock.now(),
+    }),
   );
   if (!entry) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
   return entry;

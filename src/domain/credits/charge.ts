@@ -19,13 +19,27 @@ export interface ChargeInput {
  * them to the agent's usage; records `credits.low` when the charge crosses its threshold. Throwing
  * rolls the whole transaction back, so nothing is half-charged.
  */
-export async function chargeCredits(tx: StoreRepositories, deps: Pick<DomainDeps, 'clock' | 'ids'>, ctx: RequestContext, input: ChargeInput): Promise<CreditEntryRecord> {
+export async function chargeCredits(
+  tx: StoreRepositories,
+  deps: Pick<DomainDeps, 'clock' | 'ids'>,
+  ctx: RequestContext,
+  input: ChargeInput,
+): Promise<CreditEntryRecord> {
   const amount = toMillicredits(input.credits);
   if (ctx.key && !(await tx.keys.addUsageWithinQuota(ctx.key.id, amount))) {
     throw quotaExceeded();
   }
   const entry = await tx.credits.apply(
-    { id: deps.ids.next('crd'), accountId: ctx.accountId, kind: 'charge', amount: -amount, agentId: input.agentId, keyId: ctx.key?.id ?? null, description: input.description, createdAt: deps.clock.now() },
+    {
+      id: deps.ids.next('crd'),
+      accountId: ctx.accountId,
+      kind: 'charge',
+      amount: -amount,
+      agentId: input.agentId,
+      keyId: ctx.key?.id ?? null,
+      description: input.description,
+      createdAt: deps.clock.now(),
+    },
     { requireCovered: true },
   );
   if (!entry) throw insufficientCredits();
@@ -35,10 +49,23 @@ export async function chargeCredits(tx: StoreRepositories, deps: Pick<DomainDeps
 }
 
 /** Gives back a charge in full (a failed request costs nothing), in its own transaction. */
-export async function refundCharge(deps: Pick<DomainDeps, 'store' | 'clock' | 'ids'>, ctx: RequestContext, charge: CreditEntryRecord): Promise<void> {
+export async function refundCharge(
+  deps: Pick<DomainDeps, 'store' | 'clock' | 'ids'>,
+  ctx: RequestContext,
+  charge: CreditEntryRecord,
+): Promise<void> {
   const amount = -charge.amount;
   await deps.store.transaction(async (tx) => {
-    await tx.credits.apply({ id: deps.ids.next('crd'), accountId: charge.accountId, kind: 'refund', amount, agentId: charge.agentId, keyId: charge.keyId, description: `refund of ${charge.id}`, createdAt: deps.clock.now() });
+    await tx.credits.apply({
+      id: deps.ids.next('crd'),
+      accountId: charge.accountId,
+      kind: 'refund',
+      amount,
+      agentId: charge.agentId,
+      keyId: charge.keyId,
+      description: `refund of ${charge.id}`,
+      createdAt: deps.clock.now(),
+    });
     if (charge.keyId) await tx.keys.addUsageWithinQuota(charge.keyId, -amount);
     if (charge.agentId) await tx.agents.addUsage(ctx.accountId, charge.agentId, -amount);
   });
@@ -46,7 +73,11 @@ export async function refundCharge(deps: Pick<DomainDeps, 'store' | 'clock' | 'i
 
 /** chargeCredits' checks without taking anything, for work whose charge is taken with its result
  * (chat): 429 QUOTA_EXCEEDED or 402 INSUFFICIENT_CREDITS before any work begins. */
-export async function assertCanPay(deps: Pick<DomainDeps, 'store'>, ctx: RequestContext, credits: number): Promise<void> {
+export async function assertCanPay(
+  deps: Pick<DomainDeps, 'store'>,
+  ctx: RequestContext,
+  credits: number,
+): Promise<void> {
   const amount = toMillicredits(credits);
   if (ctx.key) {
     const key = await deps.store.keys.get(ctx.accountId, ctx.key.id);

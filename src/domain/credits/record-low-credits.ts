@@ -11,12 +11,20 @@ export const LOW_CREDITS_FRACTION = 0.2;
  * rule 1), inside the charge's transaction. The charge's UPDATE holds the account's row until
  * commit, so concurrent charges reach this check one after another and only one records it.
  */
-export async function recordLowCreditsIfDue(tx: StoreRepositories, deps: Pick<DomainDeps, 'clock' | 'ids'>, accountId: string, balanceAfter: number): Promise<void> {
+export async function recordLowCreditsIfDue(
+  tx: StoreRepositories,
+  deps: Pick<DomainDeps, 'clock' | 'ids'>,
+  accountId: string,
+  balanceAfter: number,
+): Promise<void> {
   const account = await tx.accounts.get(accountId);
   if (!account || account.lastRefillAmount === null) return;
   const threshold = Math.round(account.lastRefillAmount * LOW_CREDITS_FRACTION);
   if (balanceAfter >= threshold) return;
   const refill = await tx.creditAlerts.lastRefillEntryId(accountId);
   if (!refill || !(await tx.creditAlerts.markLowSent(accountId, refill, deps.clock.now()))) return;
-  await recordEvent(tx, deps, accountId, 'credits.low', { credits: toCredits(balanceAfter), threshold: toCredits(threshold) });
+  await recordEvent(tx, deps, accountId, 'credits.low', {
+    credits: toCredits(balanceAfter),
+    threshold: toCredits(threshold),
+  });
 }

@@ -36,7 +36,16 @@ async function renewAccount(deps: RenewalDeps, due: AccountRecord, now: number):
     if (allowance <= 0) return 'scheduled';
     const amount = Math.max(0, allowance - account.creditBalance);
     await tx.credits.apply(
-      { id: deps.ids.next('crd'), accountId: account.id, kind: 'allowance', amount, agentId: null, keyId: null, description: `monthly allowance (${account.plan} plan)`, createdAt: now },
+      {
+        id: deps.ids.next('crd'),
+        accountId: account.id,
+        kind: 'allowance',
+        amount,
+        agentId: null,
+        keyId: null,
+        description: `monthly allowance (${account.plan} plan)`,
+        createdAt: now,
+      },
       { refillAmount: allowance },
     );
     return 'renewed';

@@ -12,15 +12,25 @@ import { passRate } from './test-run-view.ts';
 const BATCH = 256;
 
 /** Every passage of the agent embedded with `embedder`, from the text its live vector was made of. */
-async function embedPassages(deps: Pick<DomainDeps, 'store'>, agent: AgentRecord, embedder: EmbeddingProvider, signal?: AbortSignal): Promise<SearchableChunk[]> {
+async function embedPassages(
+  deps: Pick<DomainDeps, 'store'>,
+  agent: AgentRecord,
+  embedder: EmbeddingProvider,
+  signal?: AbortSignal,
+): Promise<SearchableChunk[]> {
   const rows: SearchableChunk[] = [];
   let after: string | null = null;
   for (;;) {
     signal?.throwIfAborted();
     const batch = await deps.store.chunks.passageBatch(agent.id, after, BATCH);
     if (batch.length === 0) return rows;
-    const vectors = await embedder.embed(batch.map((chunk) => indexedTextOf(chunk.content, chunk.heading)), signal);
-    batch.forEach((chunk, i) => rows.push({ id: chunk.id, sourceId: chunk.sourceId, terms: chunk.terms, embedding: vectors[i] as Float32Array }));
+    const vectors = await embedder.embed(
+      batch.map((chunk) => indexedTextOf(chunk.content, chunk.heading)),
+      signal,
+    );
+    batch.forEach((chunk, i) =>
+      rows.push({ id: chunk.id, sourceId: chunk.sourceId, terms: chunk.terms, embedding: vectors[i] as Float32Array }),
+    );
     after = (batch.at(-1) as (typeof batch)[number]).id;
   }
 }
@@ -29,7 +39,8 @@ async function embedPassages(deps: Pick<DomainDeps, 'store'>, agent: AgentRecord
 function scratchChunks(rows: readonly SearchableChunk[], model: string): IndexedChunks {
   return {
     searchable: async (_agentId, asked) => (asked === model ? [...rows] : []),
-    searchableOfSources: async (_agentId, asked, sourceIds) => (asked === model ? rows.filter((row) => sourceIds.includes(row.sourceId)) : []),
+    searchableOfSources: async (_agentId, asked, sourceIds) =>
+      asked === model ? rows.filter((row) => sourceIds.includes(row.sourceId)) : [],
     changesSince: async () => [],
   };
 }
@@ -41,10 +52,21 @@ function scratchChunks(rows: readonly SearchableChunk[], model: string): Indexed
  * embeds only the questions. The model is calibrated as search calibrates any model, once per
  * process (kept beside the live model's calibration).
  */
-export async function compareWithModel(deps: DomainDeps, agent: AgentRecord, questions: readonly TestQuestionRecord[], embedder: EmbeddingProvider, signal?: AbortSignal): Promise<ModelComparison> {
+export async function compareWithModel(
+  deps: DomainDeps,
+  agent: AgentRecord,
+  questions: readonly TestQuestionRecord[],
+  embedder: EmbeddingProvider,
+  signal?: AbortSignal,
+): Promise<ModelComparison> {
   const key = `${agent.id}\u0000${embedder.model}\u0000${agent.knowledgeVersion}`;
-  const scratch = await deps.comparison.scratchIndex(key, async () => scratchChunks(await embedPassages(deps, agent, embedder, signal), embedder.model));
-  const passageIndex: PassageIndex = { ...scratch, perModel: (model, measure) => deps.passageIndex.perModel(model, measure) };
+  const scratch = await deps.comparison.scratchIndex(key, async () =>
+    scratchChunks(await embedPassages(deps, agent, embedder, signal), embedder.model),
+  );
+  const passageIndex: PassageIndex = {
+    ...scratch,
+    perModel: (model, measure) => deps.passageIndex.perModel(model, measure),
+  };
   const evaluation = await evaluateQuestions({ store: deps.store, embedder, passageIndex }, agent, questions, signal);
   return { model: embedder.model, passRate: passRate(evaluation.passed, evaluation.failed), ...evaluation };
 }

@@ -5,7 +5,12 @@ import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
 
 /** One run of the agent's questions: its state while queued or running, its results once done. */
-export async function getTestRun(deps: DomainDeps, ctx: RequestContext, agentId: string, runId: string): Promise<TestRunRecord> {
+export async function getTestRun(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  runId: string,
+): Promise<TestRunRecord> {
   const agent = await getAgent(deps, ctx, agentId);
   const run = await deps.store.testRuns.get(ctx.accountId, agent.id, runId);
   if (!run) throw new AppError('TEST_RUN_NOT_FOUND', 'Test run not found.');
@@ -13,7 +18,12 @@ export async function getTestRun(deps: DomainDeps, ctx: RequestContext, agentId:
 }
 
 /** The agent's runs, newest first. */
-export async function listTestRuns(deps: DomainDeps, ctx: RequestContext, agentId: string, page: PageRequest): Promise<Page<TestRunRecord>> {
+export async function listTestRuns(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  page: PageRequest,
+): Promise<Page<TestRunRecord>> {
   const agent = await getAgent(deps, ctx, agentId);
   return deps.store.testRuns.list(ctx.accountId, agent.id, page);
 }

@@ -11,20 +11,32 @@ import { readQuestionFile, type QuestionFileFormat } from './test-question-files
  * is added, so a bad line imports nothing: 400 INVALID_BODY names the question (1-based, in file
  * order) and its field.
  */
-export async function importTestQuestions(deps: DomainDeps, ctx: RequestContext, agentId: string, text: string, format: QuestionFileFormat): Promise<TestQuestionRecord[]> {
+export async function importTestQuestions(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  text: string,
+  format: QuestionFileFormat,
+): Promise<TestQuestionRecord[]> {
   const inputs = readQuestionFile(text, format);
   const agent = await getAgent(deps, ctx, agentId);
   if (inputs.length === 0) throw invalidBody({ text: ['holds no question'] });
   if ((await deps.store.testQuestions.count(ctx.accountId, agent.id)) + inputs.length > QUESTIONS_PER_AGENT) {
-    throw new AppError('PLAN_LIMIT_REACHED', `An agent holds at most ${QUESTIONS_PER_AGENT} test questions; the file would take it past that.`);
+    throw new AppError(
+      'PLAN_LIMIT_REACHED',
+      `An agent holds at most ${QUESTIONS_PER_AGENT} test questions; the file would take it past that.`,
+    );
   }
   for (const [i, input] of inputs.entries()) {
     try {
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalidBody({ question: ['must be a JSON object'] });
+      if (typeof input !== 'object' || input === null || Array.isArray(input))
+        throw invalidBody({ question: ['must be a JSON object'] });
       await checkTestQuestion(deps, ctx, agent, input);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'INVALID_BODY') throw error;
-      const list = Object.fromEntries(Object.entries(error.details.list ?? {}).map(([field, problems]) => [`question ${i + 1}: ${field}`, problems]));
+      const list = Object.fromEntries(
+        Object.entries(error.details.list ?? {}).map(([field, problems]) => [`question ${i + 1}: ${field}`, problems]),
+      );
       throw invalidBody(list, `Question ${i + 1} of the file is invalid; nothing was imported.`);
     }
   }

@@ -4,7 +4,12 @@ import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 
 /** The agent's test questions, newest first. */
-export async function listTestQuestions(deps: DomainDeps, ctx: RequestContext, agentId: string, page: PageRequest): Promise<Page<TestQuestionRecord>> {
+export async function listTestQuestions(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  page: PageRequest,
+): Promise<Page<TestQuestionRecord>> {
   const agent = await getAgent(deps, ctx, agentId);
   return deps.store.testQuestions.list(ctx.accountId, agent.id, page);
 }

@@ -8,7 +8,13 @@ import { executeTestRun, runLease } from './execute-test-run.ts';
 /** A set up to this size runs inside the request; a larger one goes on the queue (202, poll it). */
 export const INLINE_QUESTIONS_MAX = 25;
 
-function newRun(deps: DomainDeps, agent: AgentRecord, trigger: TestRunTrigger, state: TestRunRecord['state'], compareModel: string | null = null): TestRunRecord {
+function newRun(
+  deps: DomainDeps,
+  agent: AgentRecord,
+  trigger: TestRunTrigger,
+  state: TestRunRecord['state'],
+  compareModel: string | null = null,
+): TestRunRecord {
   return {
     id: deps.ids.next('run'),
     accountId: agent.accountId,
@@ -38,11 +44,22 @@ function checkCompareModel(deps: DomainDeps, model: string | undefined): string 
   if (model === undefined) return null;
   if (deps.comparison.embedders.has(model) && model !== deps.embedder.model) return model;
   const configured = [...deps.comparison.embedders.keys()].filter((name) => name !== deps.embedder.model);
-  throw invalidBody({ compareModel: [configured.length === 0 ? 'no other embedding model is configured on this server' : `must be one of: ${configured.join(', ')}`] });
+  throw invalidBody({
+    compareModel: [
+      configured.length === 0
+        ? 'no other embedding model is configured on this server'
+        : `must be one of: ${configured.join(', ')}`,
+    ],
+  });
 }
 
 /** Runs the agent's questions now, or queues them when there are many; `queued` says which. */
-export async function startTestRun(deps: DomainDeps, ctx: RequestContext, agentId: string, input: TestRunInput = {}): Promise<{ run: TestRunRecord; queued: boolean }> {
+export async function startTestRun(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: TestRunInput = {},
+): Promise<{ run: TestRunRecord; queued: boolean }> {
   const agent = await getAgent(deps, ctx, agentId);
   const compareModel = checkCompareModel(deps, input.compareModel);
   const count = await deps.store.testQuestions.count(ctx.accountId, agent.id);
@@ -55,7 +72,12 @@ export async function startTestRun(deps: DomainDeps, ctx: RequestContext, agentI
 }
 
 /** Inserts a run held by this process and runs it at once. */
-export async function runHeld(deps: DomainDeps, agent: AgentRecord, trigger: TestRunTrigger, compareModel: string | null = null): Promise<TestRunRecord> {
+export async function runHeld(
+  deps: DomainDeps,
+  agent: AgentRecord,
+  trigger: TestRunTrigger,
+  compareModel: string | null = null,
+): Promise<TestRunRecord> {
   const lease = runLease(deps);
   const run = newRun(deps, agent, trigger, 'running', compareModel);
   await deps.store.testRuns.insert(run, lease);

@@ -26,19 +26,30 @@ export interface CheckedQuestion {
 }
 
 /** The question as stored, or 400 INVALID_BODY naming the field at fault. */
-export async function checkTestQuestion(deps: Pick<DomainDeps, 'store'>, ctx: RequestContext, agent: AgentRecord, input: TestQuestionInput): Promise<CheckedQuestion> {
+export async function checkTestQuestion(
+  deps: Pick<DomainDeps, 'store'>,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  input: TestQuestionInput,
+): Promise<CheckedQuestion> {
   const question = typeof input.question === 'string' ? input.question.trim() : '';
   if (!question) throw invalidBody({ question: ['is required and must not be empty or only spaces'] });
   if (question.length > QUESTION_MAX) throw invalidBody({ question: [`must be at most ${QUESTION_MAX} characters`] });
   const k = input.k ?? K_DEFAULT;
-  if (!Number.isInteger(k) || k < 1 || k > K_MAX) throw invalidBody({ k: [`must be a whole number from 1 to ${K_MAX}`] });
+  if (!Number.isInteger(k) || k < 1 || k > K_MAX)
+    throw invalidBody({ k: [`must be a whole number from 1 to ${K_MAX}`] });
   const expected = input.expectedSourceIds;
   if (input.expectNothing === true) {
-    if (expected !== undefined) throw invalidBody({ expectNothing: ['cannot be sent with expectedSourceIds: a question expects sources or nothing'] });
+    if (expected !== undefined)
+      throw invalidBody({
+        expectNothing: ['cannot be sent with expectedSourceIds: a question expects sources or nothing'],
+      });
     return { question, expectedSourceIds: null, expectNothing: true, k };
   }
-  if (!expected || expected.length === 0) throw invalidBody({ expectedSourceIds: ['must list at least one source id, unless expectNothing is true'] });
-  if (expected.length > EXPECTED_SOURCES_MAX) throw invalidBody({ expectedSourceIds: [`must list at most ${EXPECTED_SOURCES_MAX} sources`] });
+  if (!expected || expected.length === 0)
+    throw invalidBody({ expectedSourceIds: ['must list at least one source id, unless expectNothing is true'] });
+  if (expected.length > EXPECTED_SOURCES_MAX)
+    throw invalidBody({ expectedSourceIds: [`must list at most ${EXPECTED_SOURCES_MAX} sources`] });
   const ids = [...new Set(expected)];
   const unknown: string[] = [];
   for (const id of ids) if (!(await deps.store.sources.get(ctx.accountId, agent.id, id))) unknown.push(id);

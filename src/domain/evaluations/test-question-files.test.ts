@@ -5,7 +5,14 @@ import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
 
 const base = { accountId: 'acc_1', agentId: 'agt_1', createdAt: 0 };
 const QUESTIONS: TestQuestionRecord[] = [
-  { ...base, id: 'tq_1', question: 'When, "exactly", do you open?\nMornings?', expectedSourceIds: ['src_a', 'src_b'], expectNothing: false, k: 3 },
+  {
+    ...base,
+    id: 'tq_1',
+    question: 'When, "exactly", do you open?\nMornings?',
+    expectedSourceIds: ['src_a', 'src_b'],
+    expectNothing: false,
+    k: 3,
+  },
   { ...base, id: 'tq_2', question: 'Do you sell tractors?', expectedSourceIds: null, expectNothing: true, k: 1 },
 ];
 const EXPECTED = [
@@ -20,6 +27,12 @@ for (const format of ['jsonl', 'csv'] as const) {
 }
 
 test('a CSV without its header, or a JSONL line that is not JSON, is refused naming the line', () => {
-  assert.throws(() => readQuestionFile('a,b\n', 'csv'), (error: { details: { list: Record<string, string[]> } }) => 'line 1' in error.details.list);
-  assert.throws(() => readQuestionFile('{"question":"a"}\nnope\n', 'jsonl'), (error: { details: { list: Record<string, string[]> } }) => 'line 2' in error.details.list);
+  assert.throws(
+    () => readQuestionFile('a,b\n', 'csv'),
+    (error: { details: { list: Record<string, string[]> } }) => 'line 1' in error.details.list,
+  );
+  assert.throws(
+    () => readQuestionFile('{"question":"a"}\nnope\n', 'jsonl'),
+    (error: { details: { list: Record<string, string[]> } }) => 'line 2' in error.details.list,
+  );
 });

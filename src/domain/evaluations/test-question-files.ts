@@ -12,9 +12,23 @@ const quote = (field: string): string => (/[",\r\n]/.test(field) ? `"${field.rep
 
 export function writeQuestionFile(questions: readonly TestQuestionRecord[], format: QuestionFileFormat): string {
   if (format === 'jsonl') {
-    return questions.map((q) => JSON.stringify(q.expectNothing ? { question: q.question, expectNothing: true, k: q.k } : { question: q.question, expectedSourceIds: q.expectedSourceIds, k: q.k })).map((line) => `${line}\n`).join('');
+    return questions
+      .map((q) =>
+        JSON.stringify(
+          q.expectNothing
+            ? { question: q.question, expectNothing: true, k: q.k }
+            : { question: q.question, expectedSourceIds: q.expectedSourceIds, k: q.k },
+        ),
+      )
+      .map((line) => `${line}\n`)
+      .join('');
   }
-  const rows = questions.map((q) => [q.question, (q.expectedSourceIds ?? []).join(' '), q.expectNothing ? 'true' : 'false', String(q.k)]);
+  const rows = questions.map((q) => [
+    q.question,
+    (q.expectedSourceIds ?? []).join(' '),
+    q.expectNothing ? 'true' : 'false',
+    String(q.k),
+  ]);
   return [CSV_HEADER, ...rows].map((row) => `${row.map(quote).join(',')}\r\n`).join('');
 }
 

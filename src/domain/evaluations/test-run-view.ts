@@ -11,7 +11,14 @@ export interface PublicTestQuestion {
 }
 
 export function toPublicTestQuestion(question: TestQuestionRecord): PublicTestQuestion {
-  return { id: question.id, question: question.question, expectedSourceIds: question.expectedSourceIds, expectNothing: question.expectNothing, k: question.k, createdAt: isoTime(question.createdAt) };
+  return {
+    id: question.id,
+    question: question.question,
+    expectedSourceIds: question.expectedSourceIds,
+    expectNothing: question.expectNothing,
+    k: question.k,
+    createdAt: isoTime(question.createdAt),
+  };
 }
 
 /** Passed over all questions, 0..1; null for a run that had no questions or has not finished. */

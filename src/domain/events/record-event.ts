@@ -33,6 +33,11 @@ export async function recordEvent(
 }
 
 /** The envelope of SPEC §6, as a receiver will get it. */
-export function toEnvelope(event: EventRecord): { id: string; type: string; created: string; data: Record<string, unknown> } {
+export function toEnvelope(event: EventRecord): {
+  id: string;
+  type: string;
+  created: string;
+  data: Record<string, unknown>;
+} {
   return { id: event.id, type: event.type, created: new Date(event.createdAt).toISOString(), data: event.data };
 }

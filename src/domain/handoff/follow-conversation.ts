@@ -23,7 +23,13 @@ export interface FollowOptions {
 
 /** Events until `signal` fires; ends by itself when the conversation is deleted. Errors before
  * the first event (404s, restricted keys) are thrown from the first `next()`. */
-export async function* followConversation(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string, options: FollowOptions): AsyncGenerator<FollowEvent> {
+export async function* followConversation(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+  options: FollowOptions,
+): AsyncGenerator<FollowEvent> {
   const { agent, conversation } = await findConversation(deps, ctx, agentId, ref);
   const { signal } = options;
   const { store, conversationFeed: feed } = deps;
@@ -56,8 +62,14 @@ export async function* followConversation(deps: DomainDeps, ctx: RequestContext,
   }
 }
 
-async function startingSeq(deps: DomainDeps, ctx: RequestContext, conversation: ConversationRecord, afterMessageId: string | undefined): Promise<number> {
-  if (afterMessageId === undefined) return (await deps.store.messages.recent(ctx.accountId, conversation.id, 1))[0]?.seq ?? 0;
+async function startingSeq(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  conversation: ConversationRecord,
+  afterMessageId: string | undefined,
+): Promise<number> {
+  if (afterMessageId === undefined)
+    return (await deps.store.messages.recent(ctx.accountId, conversation.id, 1))[0]?.seq ?? 0;
   const message = await deps.store.messages.get(ctx.accountId, conversation.id, afterMessageId);
   if (!message) throw new AppError('MESSAGE_NOT_FOUND', 'No message of this conversation has the `after` id.');
   return message.seq;

@@ -15,15 +15,46 @@ function about(conversation: ConversationRecord) {
 /** The key's name when a key made the request (never the key), else null. */
 const apiKey = (ctx: RequestContext) => ctx.key?.name ?? null;
 
-export function recordHandoffRequested(tx: StoreRepositories, deps: EventDeps, ctx: RequestContext, conversation: ConversationRecord, handoff: HandoffRecord) {
-  return recordEvent(tx, deps, ctx.accountId, 'handoff.requested', { ...about(conversation), reason: handoff.reason, requestedBy: handoff.requestedBy, apiKey: apiKey(ctx) });
+export function recordHandoffRequested(
+  tx: StoreRepositories,
+  deps: EventDeps,
+  ctx: RequestContext,
+  conversation: ConversationRecord,
+  handoff: HandoffRecord,
+) {
+  return recordEvent(tx, deps, ctx.accountId, 'handoff.requested', {
+    ...about(conversation),
+    reason: handoff.reason,
+    requestedBy: handoff.requestedBy,
+    apiKey: apiKey(ctx),
+  });
 }
 
 /** A visitor's message while the conversation is with people (a team may bridge it to its chat tool). */
-export function recordHandoffMessage(tx: StoreRepositories, deps: EventDeps, ctx: RequestContext, conversation: ConversationRecord, message: { id: string; content: string }) {
-  return recordEvent(tx, deps, ctx.accountId, 'handoff.message', { ...about(conversation), messageId: message.id, content: message.content });
+export function recordHandoffMessage(
+  tx: StoreRepositories,
+  deps: EventDeps,
+  ctx: RequestContext,
+  conversation: ConversationRecord,
+  message: { id: string; content: string },
+) {
+  return recordEvent(tx, deps, ctx.accountId, 'handoff.message', {
+    ...about(conversation),
+    messageId: message.id,
+    content: message.content,
+  });
 }
 
-export function recordHandoffResolved(tx: StoreRepositories, deps: EventDeps, ctx: RequestContext, conversation: ConversationRecord, resolvedBy: 'api' | 'console') {
-  return recordEvent(tx, deps, ctx.accountId, 'handoff.resolved', { ...about(conversation), resolvedBy, apiKey: apiKey(ctx) });
+export function recordHandoffResolved(
+  tx: StoreRepositories,
+  deps: EventDeps,
+  ctx: RequestContext,
+  conversation: ConversationRecord,
+  resolvedBy: 'api' | 'console',
+) {
+  return recordEvent(tx, deps, ctx.accountId, 'handoff.resolved', {
+    ...about(conversation),
+    resolvedBy,
+    apiKey: apiKey(ctx),
+  });
 }

@@ -25,12 +25,30 @@ export async function holdForPeople(
   ctx: RequestContext,
   agent: AgentRecord,
   conversation: ConversationRecord,
-  input: { message: string | null; title: string | null; toolOutputs: Map<string, string>; handOver: boolean; signal: AbortSignal },
+  input: {
+    message: string | null;
+    title: string | null;
+    toolOutputs: Map<string, string>;
+    handOver: boolean;
+    signal: AbortSignal;
+  },
 ): Promise<HeldMessage> {
   const at = deps.clock.now();
-  const asked: NewMessage | null = input.message === null ? null : { id: deps.ids.next('msg'), role: 'user', content: input.message, finishReason: null, credits: 0, toolCalls: [], createdAt: at };
+  const asked: NewMessage | null =
+    input.message === null
+      ? null
+      : {
+          id: deps.ids.next('msg'),
+          role: 'user',
+          content: input.message,
+          finishReason: null,
+          credits: 0,
+          toolCalls: [],
+          createdAt: at,
+        };
   await deps.store.transaction(async (tx) => {
-    if (!(await tx.conversations.get(ctx.accountId, agent.id, conversation.id))) throw new AppError('CONVERSATION_NOT_FOUND', 'The conversation was deleted while the message was being stored.');
+    if (!(await tx.conversations.get(ctx.accountId, agent.id, conversation.id)))
+      throw new AppError('CONVERSATION_NOT_FOUND', 'The conversation was deleted while the message was being stored.');
     await settleToolResults(tx, ctx.accountId, conversation.id, input.toolOutputs, at);
     let current = conversation;
     if (input.handOver) {
@@ -43,8 +61,18 @@ export async function holdForPeople(
       await tx.conversations.appendMessages(ctx.accountId, conversation.id, [asked], at, input.title);
       await recordHandoffMessage(tx, deps, ctx, current, { id: asked.id, content: asked.content as string });
     }
-    if (ctx.key) await recordEvent(tx, deps, ctx.accountId, 'chat.completed', { agent: { id: agent.id }, conversationId: conversation.id, userId: conversation.userId, credits: 0, apiKey: ctx.key.name });
+    if (ctx.key)
+      await recordEvent(tx, deps, ctx.accountId, 'chat.completed', {
+        agent: { id: agent.id },
+        conversationId: conversation.id,
+        userId: conversation.userId,
+        credits: 0,
+        apiKey: ctx.key.name,
+      });
     input.signal.throwIfAborted();
   });
-  return { messageId: asked?.id ?? deps.ids.next('msg'), notice: input.handOver ? HANDED_OVER_NOTICE : WITH_PEOPLE_NOTICE };
+  return {
+    messageId: asked?.id ?? deps.ids.next('msg'),
+    notice: input.handOver ? HANDED_OVER_NOTICE : WITH_PEOPLE_NOTICE,
+  };
 }

@@ -10,9 +10,19 @@ export interface InboxEntry {
 }
 
 export async function listInbox(deps: DomainDeps, ctx: RequestContext, page: PageRequest): Promise<Page<InboxEntry>> {
-  const listed = await deps.store.conversations.listWithPeople(ctx.accountId, page, ctx.key?.allowedAgentIds ?? undefined);
+  const listed = await deps.store.conversations.listWithPeople(
+    ctx.accountId,
+    page,
+    ctx.key?.allowedAgentIds ?? undefined,
+  );
   const agentIds = [...new Set(listed.items.map((conversation) => conversation.agentId))];
   const agents = await Promise.all(agentIds.map((id) => deps.store.agents.get(ctx.accountId, id)));
   const names = new Map(agents.flatMap((agent) => (agent ? [[agent.id, agent.name] as const] : [])));
-  return { items: listed.items.map((conversation) => ({ conversation, agent: { id: conversation.agentId, name: names.get(conversation.agentId) ?? '' } })), total: listed.total };
+  return {
+    items: listed.items.map((conversation) => ({
+      conversation,
+      agent: { id: conversation.agentId, name: names.get(conversation.agentId) ?? '' },
+    })),
+    total: listed.total,
+  };
 }

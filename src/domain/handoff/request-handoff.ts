@@ -15,7 +15,13 @@ export interface HandoffInput {
 }
 
 /** The conversation after; `handoff.requested` is recorded only by the request that moved it. */
-export async function requestHandoff(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string, input: HandoffInput): Promise<ConversationRecord> {
+export async function requestHandoff(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+  input: HandoffInput,
+): Promise<ConversationRecord> {
   const { agent, conversation } = await findConversation(deps, ctx, agentId, ref);
   const handoff = { reason: input.reason?.trim() || null, requestedBy: input.requestedBy, at: deps.clock.now() };
   return deps.store.transaction(async (tx) => {
@@ -28,9 +34,25 @@ export async function requestHandoff(deps: DomainDeps, ctx: RequestContext, agen
 
 /** The widget's "Talk to a person": the visitor's own conversation, started now if they have not
  * written yet, goes to people. */
-export async function requestVisitorHandoff(deps: DomainDeps, ctx: RequestContext, agentId: string, conversationUser: string): Promise<ConversationRecord> {
+export async function requestVisitorHandoff(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  conversationUser: string,
+): Promise<ConversationRecord> {
   const agent = await getAgent(deps, ctx, agentId);
   const at = deps.clock.now();
-  await deps.store.conversations.insertOrGet({ id: deps.ids.next('conv'), accountId: ctx.accountId, agentId: agent.id, userId: conversationUser, title: null, createdAt: at, updatedAt: at });
-  return requestHandoff(deps, ctx, agent.id, conversationUser, { requestedBy: 'visitor', reason: 'The visitor asked for a person.' });
+  await deps.store.conversations.insertOrGet({
+    id: deps.ids.next('conv'),
+    accountId: ctx.accountId,
+    agentId: agent.id,
+    userId: conversationUser,
+    title: null,
+    createdAt: at,
+    updatedAt: at,
+  });
+  return requestHandoff(deps, ctx, agent.id, conversationUser, {
+    requestedBy: 'visitor',
+    reason: 'The visitor asked for a person.',
+  });
 }

@@ -7,7 +7,12 @@ import { AppError } from '../errors.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
 import { recordHandoffResolved } from './handoff-events.ts';
 
-export async function resolveHandoff(deps: DomainDeps, ctx: RequestContext, agentId: string, ref: string): Promise<ConversationRecord> {
+export async function resolveHandoff(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  ref: string,
+): Promise<ConversationRecord> {
   const { agent, conversation } = await findConversation(deps, ctx, agentId, ref);
   return deps.store.transaction(async (tx) => {
     const result = await tx.conversations.setState(ctx.accountId, agent.id, conversation.id, 'agent', null);

@@ -17,12 +17,30 @@ function normalise(text: string): string {
 
 const any = (...list: string[]) => `(?:${list.join('|')})`;
 
-const EN_PERSON = any('(?:a |an |some )?(?:real |actual |live |human )?(?:human|person|people|representative|rep|operator|agent|staff|employee|somebody|someone|customer (?:service|support))(?: being)?', 'your (?:team|staff|support team)');
-const ES_PERSON = any('(?:una |un )?(?:persona|humano|humana|agente|operador|operadora|representante|asesor|asesora)(?: real)?', 'alguien');
-const FR_PERSON = any('(?:une |un )?(?:vraie |vrai )?(?:personne|humain|conseiller|conseillere|agent|operateur|operatrice)(?: reel| reelle)?', 'quelquun');
-const DE_PERSON = any('(?:einem |einer |einen )?(?:echten |richtigen )?(?:menschen|mensch|mitarbeiter|mitarbeiterin|person|berater|beraterin|kundenberater)', 'jemandem');
-const PT_PERSON = any('(?:uma |um )?(?:pessoa|humano|atendente|agente|operador|operadora)(?: real| de verdade)?', 'alguem');
-const IT_PERSON = any('(?:una |un )?(?:persona|umano|operatore|operatrice|agente|consulente)(?: vera| vero| reale)?', 'qualcuno');
+const EN_PERSON = any(
+  '(?:a |an |some )?(?:real |actual |live |human )?(?:human|person|people|representative|rep|operator|agent|staff|employee|somebody|someone|customer (?:service|support))(?: being)?',
+  'your (?:team|staff|support team)',
+);
+const ES_PERSON = any(
+  '(?:una |un )?(?:persona|humano|humana|agente|operador|operadora|representante|asesor|asesora)(?: real)?',
+  'alguien',
+);
+const FR_PERSON = any(
+  '(?:une |un )?(?:vraie |vrai )?(?:personne|humain|conseiller|conseillere|agent|operateur|operatrice)(?: reel| reelle)?',
+  'quelquun',
+);
+const DE_PERSON = any(
+  '(?:einem |einer |einen )?(?:echten |richtigen )?(?:menschen|mensch|mitarbeiter|mitarbeiterin|person|berater|beraterin|kundenberater)',
+  'jemandem',
+);
+const PT_PERSON = any(
+  '(?:uma |um )?(?:pessoa|humano|atendente|agente|operador|operadora)(?: real| de verdade)?',
+  'alguem',
+);
+const IT_PERSON = any(
+  '(?:una |un )?(?:persona|umano|operatore|operatrice|agente|consulente)(?: vera| vero| reale)?',
+  'qualcuno',
+);
 const NL_PERSON = any('(?:een )?(?:echt |echte )?(?:mens|medewerker|medewerkster|persoon)', 'iemand');
 
 const PATTERNS: RegExp[] = [

@@ -22,10 +22,16 @@ export interface AnswerInput {
   question?: string;
 }
 
-export async function answerQuestions(deps: DomainDeps, ctx: RequestContext, agentId: string, input: AnswerInput): Promise<{ source: SourceRecord; covered: number; wordings: string[] }> {
+export async function answerQuestions(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: AnswerInput,
+): Promise<{ source: SourceRecord; covered: number; wordings: string[] }> {
   const agent = await getAgent(deps, ctx, agentId);
   const questions = await deps.store.questions.byIds(ctx.accountId, agent.id, input.questionIds);
-  if (questions.length === 0) throw invalidBody({ questionIds: ['names no question of this agent'] }, 'No such question.');
+  if (questions.length === 0)
+    throw invalidBody({ questionIds: ['names no question of this agent'] }, 'No such question.');
   const answer = input.answer.trim();
   if (!answer) throw invalidBody({ answer: ['must not be blank'] });
   // Most asked wording first; one passage per distinct wording.
@@ -51,9 +57,17 @@ export async function answerQuestions(deps: DomainDeps, ctx: RequestContext, age
     size: null,
     storage: characterCount(...wordings, answer.slice(0, QA_ANSWER_MAX)),
     pieces,
-    extracted: [...wordings.map((text) => ({ text, heading: 'Question', page: null })), { text: answer.slice(0, QA_ANSWER_MAX), heading: 'Answer', page: null }],
+    extracted: [
+      ...wordings.map((text) => ({ text, heading: 'Question', page: null })),
+      { text: answer.slice(0, QA_ANSWER_MAX), heading: 'Answer', page: null },
+    ],
   };
   const source = await addSource(deps, ctx, agent, draft, title);
-  await deps.store.questions.markAnswered(ctx.accountId, agent.id, questions.map((question) => question.id), source.id);
+  await deps.store.questions.markAnswered(
+    ctx.accountId,
+    agent.id,
+    questions.map((question) => question.id),
+    source.id,
+  );
   return { source, covered: questions.length, wordings };
 }

@@ -12,10 +12,28 @@ export type ExportFormat = 'jsonl' | 'csv';
 /** Conversations read per query. */
 const BATCH = 50;
 
-export const CSV_COLUMNS = ['conversation_id', 'user_id', 'conversation_created_at', 'message_id', 'seq', 'role', 'content', 'tool_calls', 'feedback_rating', 'feedback_comment', 'created_at'] as const;
+export const CSV_COLUMNS = [
+  'conversation_id',
+  'user_id',
+  'conversation_created_at',
+  'message_id',
+  'seq',
+  'role',
+  'content',
+  'tool_calls',
+  'feedback_rating',
+  'feedback_comment',
+  'created_at',
+] as const;
 
 /** Checks the agent before anything is sent (so a 404 is an ordinary answer), then yields the export. */
-export async function exportConversations(deps: DomainDeps, ctx: RequestContext, agentId: string, period: Period, format: ExportFormat): Promise<AsyncIterable<string>> {
+export async function exportConversations(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  period: Period,
+  format: ExportFormat,
+): Promise<AsyncIterable<string>> {
   const agent = await getAgent(deps, ctx, agentId);
   return (async function* () {
     if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
@@ -23,7 +41,11 @@ export async function exportConversations(deps: DomainDeps, ctx: RequestContext,
     for (;;) {
       const batch = await deps.store.insights.conversationsForExport(ctx.accountId, agent.id, period, cursor, BATCH);
       if (batch.length === 0) return;
-      yield batch.map(({ conversation, messages }) => (format === 'jsonl' ? jsonLine(conversation, messages) : csvRows(conversation, messages))).join('');
+      yield batch
+        .map(({ conversation, messages }) =>
+          format === 'jsonl' ? jsonLine(conversation, messages) : csvRows(conversation, messages),
+        )
+        .join('');
       const last = (batch[batch.length - 1] as (typeof batch)[0]).conversation;
       cursor = { createdAt: last.createdAt, id: last.id };
       if (batch.length < BATCH) return;
@@ -31,7 +53,14 @@ export async function exportConversations(deps: DomainDeps, ctx: RequestContext,
   })();
 }
 
-const toolCallsOf = (message: MessageRecord) => message.toolCalls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments, status: call.status, output: call.output }));
+const toolCallsOf = (message: MessageRecord) =>
+  message.toolCalls.map((call) => ({
+    id: call.id,
+    name: call.name,
+    arguments: call.arguments,
+    status: call.status,
+    output: call.output,
+  }));
 
 function jsonLine(conversation: ConversationRecord, messages: MessageRecord[]): string {
   const line = {
@@ -46,7 +75,11 @@ function jsonLine(conversation: ConversationRecord, messages: MessageRecord[]): 
       role: message.role,
       content: message.content,
       toolCalls: toolCallsOf(message),
-      feedback: message.feedback && { rating: message.feedback.rating, comment: message.feedback.comment, createdAt: isoTime(message.feedback.createdAt) },
+      feedback: message.feedback && {
+        rating: message.feedback.rating,
+        comment: message.feedback.comment,
+        createdAt: isoTime(message.feedback.createdAt),
+      },
       createdAt: isoTime(message.createdAt),
     })),
   };

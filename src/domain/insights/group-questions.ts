@@ -23,7 +23,10 @@ export interface QuestionGroup<T extends GroupableQuestion> {
 
 /** Lower case, punctuation and repeated spaces removed: what makes two wordings the same. */
 export function wordingKey(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 interface Cluster<T> {
@@ -36,7 +39,11 @@ interface Cluster<T> {
  * of a group's centroid. Wordings are visited most asked first, so a group forms around its
  * commonest phrasing; groups come back largest first (then most recent).
  */
-export function groupQuestions<T extends GroupableQuestion>(questions: readonly T[], vectorOf: (wording: string) => Float32Array | undefined, threshold = GROUPING_THRESHOLD): QuestionGroup<T>[] {
+export function groupQuestions<T extends GroupableQuestion>(
+  questions: readonly T[],
+  vectorOf: (wording: string) => Float32Array | undefined,
+  threshold = GROUPING_THRESHOLD,
+): QuestionGroup<T>[] {
   const byWording = new Map<string, T[]>();
   for (const question of questions) {
     const key = wordingKey(question.text);
@@ -44,7 +51,9 @@ export function groupQuestions<T extends GroupableQuestion>(questions: readonly 
     if (same) same.push(question);
     else byWording.set(key, [question]);
   }
-  const wordings = [...byWording.values()].sort((a, b) => b.length - a.length || (a[0] as T).createdAt - (b[0] as T).createdAt);
+  const wordings = [...byWording.values()].sort(
+    (a, b) => b.length - a.length || (a[0] as T).createdAt - (b[0] as T).createdAt,
+  );
   const clusters: Array<Cluster<T[]>> = [];
   for (const same of wordings) {
     const vector = vectorOf(wordingKey((same[0] as T).text));
@@ -61,12 +70,15 @@ export function groupQuestions<T extends GroupableQuestion>(questions: readonly 
     }
     if (best && vector) {
       best.members.push(same);
-      for (let d = 0; d < vector.length; d += 1) best.centroid[d] = (best.centroid[d] as number) + (vector[d] as number);
+      for (let d = 0; d < vector.length; d += 1)
+        best.centroid[d] = (best.centroid[d] as number) + (vector[d] as number);
     } else {
       clusters.push({ centroid: vector ? Float32Array.from(vector) : new Float32Array(0), members: [same] });
     }
   }
-  return mergeClose(clusters, threshold).map((cluster) => toGroup(cluster.members)).sort((a, b) => b.count - a.count || b.lastAskedAt - a.lastAskedAt);
+  return mergeClose(clusters, threshold)
+    .map((cluster) => toGroup(cluster.members))
+    .sort((a, b) => b.count - a.count || b.lastAskedAt - a.lastAskedAt);
 }
 
 /** A second pass: a wording left alone joins the group whose final centroid it is close enough

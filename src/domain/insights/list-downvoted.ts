@@ -15,7 +15,13 @@ export interface PublicDownvotedReply {
 
 /** The agent's replies rated down in the period (by when they were rated), newest first, with the
  * question each answered and the comment left with the rating. */
-export async function listDownvoted(deps: DomainDeps, ctx: RequestContext, agentId: string, period: Period, page: PageRequest): Promise<Page<PublicDownvotedReply>> {
+export async function listDownvoted(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  period: Period,
+  page: PageRequest,
+): Promise<Page<PublicDownvotedReply>> {
   const agent = await getAgent(deps, ctx, agentId);
   const result = await deps.store.insights.downvoted(ctx.accountId, agent.id, period, page);
   return { items: result.items.map((row) => ({ ...row, ratedAt: isoTime(row.ratedAt) })), total: result.total };

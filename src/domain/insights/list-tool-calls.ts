@@ -16,12 +16,27 @@ export interface ConsoleToolCall {
 
 /** A conversation's tool calls with what the client's tool returned (the console's conversation
  * view; the public API's messages carry no outputs, SPEC §2). Newest message first. */
-export async function listToolCalls(deps: DomainDeps, ctx: RequestContext, agentId: string, conversationId: string, page: PageRequest): Promise<Page<ConsoleToolCall>> {
+export async function listToolCalls(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  conversationId: string,
+  page: PageRequest,
+): Promise<Page<ConsoleToolCall>> {
   const agent = await getAgent(deps, ctx, agentId);
-  if (!(await deps.store.conversations.get(ctx.accountId, agent.id, conversationId))) throw new AppError('CONVERSATION_NOT_FOUND', 'Conversation not found.');
+  if (!(await deps.store.conversations.get(ctx.accountId, agent.id, conversationId)))
+    throw new AppError('CONVERSATION_NOT_FOUND', 'Conversation not found.');
   const result = await deps.store.insights.toolCalls(ctx.accountId, conversationId, page);
   return {
-    items: result.items.map((call) => ({ id: call.id, messageId: call.messageId, name: call.name, arguments: call.arguments, status: call.status, output: call.output, updatedAt: isoTime(call.updatedAt) })),
+    items: result.items.map((call) => ({
+      id: call.id,
+      messageId: call.messageId,
+      name: call.name,
+      arguments: call.arguments,
+      status: call.status,
+      output: call.output,
+      updatedAt: isoTime(call.updatedAt),
+    })),
     total: result.total,
   };
 }

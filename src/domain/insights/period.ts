@@ -16,7 +16,8 @@ export function toPeriod(now: number, input: { from?: string; to?: string }): Pe
   if (Number.isNaN(from)) problems.from = ['must be an ISO 8601 date-time'];
   if (Number.isNaN(to)) problems.to = ['must be an ISO 8601 date-time'];
   else if (!Number.isNaN(from) && from >= to) problems.from = ['must be before `to`'];
-  else if (!Number.isNaN(from) && to - from > PERIOD_MAX_DAYS * DAY) problems.from = [`the period is at most ${PERIOD_MAX_DAYS} days`];
+  else if (!Number.isNaN(from) && to - from > PERIOD_MAX_DAYS * DAY)
+    problems.from = [`the period is at most ${PERIOD_MAX_DAYS} days`];
   if (Object.keys(problems).length > 0) throw invalidBody(problems, 'The period is not valid.');
   return { from, to };
 }

@@ -31,10 +31,23 @@ export interface QuestionGroups {
   truncated: boolean;
 }
 
-export async function listQuestionGroups(deps: DomainDeps, ctx: RequestContext, agentId: string, list: QuestionList, period: Period, page: PageRequest): Promise<QuestionGroups> {
+export async function listQuestionGroups(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  list: QuestionList,
+  period: Period,
+  page: PageRequest,
+): Promise<QuestionGroups> {
   const agent = await getAgent(deps, ctx, agentId);
   const filter = list === 'unanswered' ? { unanswered: true } : { origin: 'chat' as const };
-  const { items, total } = await deps.store.questions.inPeriod(ctx.accountId, agent.id, period, filter, GROUPED_QUESTIONS_MAX);
+  const { items, total } = await deps.store.questions.inPeriod(
+    ctx.accountId,
+    agent.id,
+    period,
+    filter,
+    GROUPED_QUESTIONS_MAX,
+  );
   const vectors = await wordingVectors(deps, items);
   const groups = groupQuestions(items, (wording) => vectors.get(wording));
   const start = (page.page - 1) * page.size;
@@ -57,7 +70,10 @@ export async function listQuestionGroups(deps: DomainDeps, ctx: RequestContext, 
  * have one of this model, otherwise made now (in batches) and stored on the questions, so each
  * question is embedded once.
  */
-async function wordingVectors(deps: DomainDeps, questions: readonly QuestionRecord[]): Promise<Map<string, Float32Array>> {
+async function wordingVectors(
+  deps: DomainDeps,
+  questions: readonly QuestionRecord[],
+): Promise<Map<string, Float32Array>> {
   const model = deps.embedder.model;
   const vectors = new Map<string, Float32Array>();
   const missing = new Map<string, QuestionRecord[]>();

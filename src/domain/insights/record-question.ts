@@ -21,7 +21,11 @@ export interface AskedQuestion {
  * search's charge), so a request that fails leaves no question behind. Its vector is made later,
  * when the insights first group it: asking stays as fast as it was.
  */
-export async function recordQuestion(tx: StoreRepositories, deps: Pick<DomainDeps, 'ids' | 'clock'>, asked: AskedQuestion): Promise<void> {
+export async function recordQuestion(
+  tx: StoreRepositories,
+  deps: Pick<DomainDeps, 'ids' | 'clock'>,
+  asked: AskedQuestion,
+): Promise<void> {
   const text = asked.text.trim().slice(0, QUESTION_MAX);
   if (!text) return;
   await tx.questions.insert({

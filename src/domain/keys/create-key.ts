@@ -35,14 +35,20 @@ function checkPublishable(input: CreateKeyInput, list: ValidationList): void {
   }
   if (input.allowedAgentIds?.length !== 1) list.allowedAgentIds = ['a publishable key must name exactly one agent'];
   const origins = input.allowedOrigins ?? [];
-  if (origins.length === 0) list.allowedOrigins = ['a publishable key must name at least one origin, such as https://www.example.com'];
+  if (origins.length === 0)
+    list.allowedOrigins = ['a publishable key must name at least one origin, such as https://www.example.com'];
   const bad = origins.filter((origin) => !isOrigin(origin));
-  if (bad.length > 0) list.allowedOrigins = bad.map((origin) => `"${origin}" is not an origin (scheme://host[:port], no path)`);
+  if (bad.length > 0)
+    list.allowedOrigins = bad.map((origin) => `"${origin}" is not an origin (scheme://host[:port], no path)`);
 }
 
 /** Creates a key. The plain key is returned this once; only its hash is kept. Problems are listed
  * under the input's field names. */
-export async function createKey(deps: DomainDeps, accountId: string, input: CreateKeyInput): Promise<{ record: ApiKeyRecord; key: string; identitySecret?: string }> {
+export async function createKey(
+  deps: DomainDeps,
+  accountId: string,
+  input: CreateKeyInput,
+): Promise<{ record: ApiKeyRecord; key: string; identitySecret?: string }> {
   const list: ValidationList = {};
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) list.name = ['must be 1 to 100 characters'];
@@ -52,8 +58,10 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
     if (!Number.isFinite(input.expiresAt)) list.expiresAt = ['must be an ISO 8601 date-time'];
     else if (input.expiresAt <= deps.clock.now()) list.expiresAt = ['must be in the future'];
   }
-  if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota < 0)) list.quota = ['must be a number of at least 0'];
-  if (input.allowedAgentIds && input.allowedAgentIds.length === 0) list.allowedAgentIds = ['must name at least one agent when given'];
+  if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota < 0))
+    list.quota = ['must be a number of at least 0'];
+  if (input.allowedAgentIds && input.allowedAgentIds.length === 0)
+    list.allowedAgentIds = ['must name at least one agent when given'];
   checkPublishable(input, list);
   if (Object.keys(list).length > 0) throw invalidBody(list);
 
@@ -61,7 +69,8 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
   if (input.allowedAgentIds) {
     const found = new Set(await deps.store.agents.existingIds(accountId, input.allowedAgentIds));
     const missing = input.allowedAgentIds.filter((id) => !found.has(id));
-    if (missing.length > 0) throw invalidBody({ allowedAgentIds: missing.map((id) => `"${id}" is not an agent of this account`) });
+    if (missing.length > 0)
+      throw invalidBody({ allowedAgentIds: missing.map((id) => `"${id}" is not an agent of this account`) });
   }
 
   const kind = input.kind ?? 'secret';
@@ -86,7 +95,12 @@ export async function createKey(deps: DomainDeps, accountId: string, input: Crea
   await deps.store.keys.insert(record);
   if (kind === 'secret') return { record, key };
   // The agent's identity secret: made with its first publishable key, the same for every later one.
-  const identitySecret = await deps.store.widgetSecrets.getOrCreate(accountId, record.allowedAgentIds![0]!, deps.ids.secret(32), record.createdAt);
+  const identitySecret = await deps.store.widgetSecrets.getOrCreate(
+    accountId,
+    record.allowedAgentIds![0]!,
+    deps.ids.secret(32),
+    record.createdAt,
+  );
   return { record, key, identitySecret };
 }
 

@@ -11,7 +11,12 @@ import { extensionOf } from '../../text/file-kind.ts';
 import { sniffFile } from '../../text/sniff-file.ts';
 
 /** The agent's file with exactly these bytes, if it holds one. */
-export function findHeldFile(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, bytes: Uint8Array): Promise<SourceRecord | undefined> {
+export function findHeldFile(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  bytes: Uint8Array,
+): Promise<SourceRecord | undefined> {
   return deps.store.sources.findByHash(ctx.accountId, agent.id, 'file', fileHash(bytes));
 }
 
@@ -21,7 +26,14 @@ export function findHeldFile(deps: DomainDeps, ctx: RequestContext, agent: Agent
  * against storage or announced. Two uploads of one file at once: the second to commit finds the
  * first (a unique index on the content hash), gives its reserved storage back and answers the same.
  */
-export async function addFileOnce(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, file: { bytes: Uint8Array; filename: string }, ticket: ExtractionTicket, signal?: AbortSignal): Promise<{ source: SourceRecord; duplicate: boolean }> {
+export async function addFileOnce(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  file: { bytes: Uint8Array; filename: string },
+  ticket: ExtractionTicket,
+  signal?: AbortSignal,
+): Promise<{ source: SourceRecord; duplicate: boolean }> {
   const held = await findHeldFile(deps, ctx, agent, file.bytes);
   if (held) {
     await assertNameFits(file.filename, file.bytes);
@@ -40,7 +52,12 @@ export async function addFileOnce(deps: DomainDeps, ctx: RequestContext, agent: 
 async function assertNameFits(filename: string, bytes: Uint8Array): Promise<void> {
   const claimed = extensionOf(cleanFileName(filename));
   if (claimed === null) return;
-  if (!['pdf', 'doc', 'docx', 'txt'].includes(claimed)) throw new AppError('FILE_TYPE_NOT_ALLOWED', 'File is not PDF, DOC, DOCX or TXT');
+  if (!['pdf', 'doc', 'docx', 'txt'].includes(claimed))
+    throw new AppError('FILE_TYPE_NOT_ALLOWED', 'File is not PDF, DOC, DOCX or TXT');
   const content = await sniffFile(bytes);
-  if (content.kind !== claimed) throw new AppError('INVALID_FILE', `File type or content does not match its extension (the content is ${content.kind.toUpperCase()}, not ${claimed.toUpperCase()})`);
+  if (content.kind !== claimed)
+    throw new AppError(
+      'INVALID_FILE',
+      `File type or content does not match its extension (the content is ${content.kind.toUpperCase()}, not ${claimed.toUpperCase()})`,
+    );
 }

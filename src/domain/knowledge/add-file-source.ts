@@ -10,7 +10,11 @@ import { DuplicatePageError } from './store-source.ts';
 export const FILE_NAME_MAX = 255;
 
 /** How many bytes an upload to this agent may have: its remaining storage (SPEC §4). */
-export async function uploadAllowance(deps: DomainDeps, ctx: RequestContext, agentId: string): Promise<{ agent: AgentRecord; maxBytes: number }> {
+export async function uploadAllowance(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+): Promise<{ agent: AgentRecord; maxBytes: number }> {
   const agent = await getAgent(deps, ctx, agentId);
   const limit = deps.catalog.plans[ctx.plan].storageLimit;
   return { agent, maxBytes: Math.max(0, limit - agent.storageUsed) };
@@ -19,8 +23,11 @@ export async function uploadAllowance(deps: DomainDeps, ctx: RequestContext, age
 /** A file name fit to show as a title: the last path segment, control characters removed. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, FILE_NAME_MAX);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, FILE_NAME_MAX);
   return cleaned || 'untitled';
 }
 
@@ -37,10 +44,23 @@ export function admitUpload(deps: DomainDeps): ExtractionTicket {
  * its place among this node's uploads, is given back when the job ends. Emits `source.added`
  * with the file name. `signal` (the client leaving) cancels the job and gives its storage back.
  */
-export async function addFileSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, file: { bytes: Uint8Array; filename: string }, ticket: ExtractionTicket, signal?: AbortSignal): Promise<SourceRecord> {
+export async function addFileSource(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  file: { bytes: Uint8Array; filename: string },
+  ticket: ExtractionTicket,
+  signal?: AbortSignal,
+): Promise<SourceRecord> {
   const title = cleanFileName(file.filename);
   try {
-    const job = { ctx, agent, storage: file.bytes.byteLength, task: { kind: 'file' as const, filename: title, bytes: file.bytes, contentHash: fileHash(file.bytes) }, event: { source: title } };
+    const job = {
+      ctx,
+      agent,
+      storage: file.bytes.byteLength,
+      task: { kind: 'file' as const, filename: title, bytes: file.bytes, contentHash: fileHash(file.bytes) },
+      event: { source: title },
+    };
     const source = storedSource(await deps.ingestion.run(job, signal));
     // The same bytes stored meanwhile by another upload (the content hash is unique per agent).
     if (!source) throw new DuplicatePageError(title);

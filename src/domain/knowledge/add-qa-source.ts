@@ -8,7 +8,12 @@ export const QA_QUESTION_MAX = 300;
 export const QA_ANSWER_MAX = 800;
 
 /** Adds a question/answer pair as one passage (question then answer). Emits `source.added`. */
-export async function addQaSource(deps: DomainDeps, ctx: RequestContext, agentId: string, input: { question: string; answer: string }): Promise<SourceRecord> {
+export async function addQaSource(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: { question: string; answer: string },
+): Promise<SourceRecord> {
   const agent = await getAgent(deps, ctx, agentId);
   const draft = {
     type: 'qa' as const,

@@ -10,7 +10,12 @@ export const TEXT_TITLE_MAX = 55;
 export const TEXT_CONTENT_MAX = 1500;
 
 /** Adds a text entry; its title and content count against storage. Emits `source.added`. */
-export async function addTextSource(deps: DomainDeps, ctx: RequestContext, agentId: string, input: { title: string; content: string }): Promise<SourceRecord> {
+export async function addTextSource(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: { title: string; content: string },
+): Promise<SourceRecord> {
   const agent = await getAgent(deps, ctx, agentId);
   const draft = {
     type: 'text' as const,

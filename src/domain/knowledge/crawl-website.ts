@@ -40,7 +40,11 @@ export interface CrawlProgress {
  * resolved now); the crawler's fetcher judges every hop again. */
 async function checkStartUrl(deps: DomainDeps, raw: string): Promise<string> {
   const verdict = await deps.targetCheck.check(raw);
-  if (!verdict.ok) throw invalidBody({ url: [`could not be crawled: ${verdict.reason}`] }, `The URL could not be crawled: ${verdict.reason}.`);
+  if (!verdict.ok)
+    throw invalidBody(
+      { url: [`could not be crawled: ${verdict.reason}`] },
+      `The URL could not be crawled: ${verdict.reason}.`,
+    );
   return new URL(raw).href;
 }
 
@@ -49,7 +53,11 @@ function limitReached(report: CrawlReport, message: string): AppError {
 }
 
 function toOutput(report: CrawlReport): Record<string, unknown> {
-  return { url: report.url, added: report.added.map((source) => ({ id: source.id, title: source.title, url: source.url })), skipped: report.skipped };
+  return {
+    url: report.url,
+    added: report.added.map((source) => ({ id: source.id, title: source.title, url: source.url })),
+    skipped: report.skipped,
+  };
 }
 
 /**
@@ -57,7 +65,17 @@ function toOutput(report: CrawlReport): Record<string, unknown> {
  * each new page as a website source, each in its own transaction, so pages indexed before a limit
  * is reached stay. One `source.added` event carries the submitted URL, written with the first page.
  */
-export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentId: string, input: { url: string }, options: { signal?: AbortSignal; onProgress?: (progress: CrawlProgress) => void; prefetched?: ReadonlyMap<string, string[]> } = {}): Promise<CrawlReport> {
+export async function crawlWebsite(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: { url: string },
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (progress: CrawlProgress) => void;
+    prefetched?: ReadonlyMap<string, string[]>;
+  } = {},
+): Promise<CrawlReport> {
   const agent = await getAgent(deps, ctx, agentId);
   const startUrl = await checkStartUrl(deps, input.url);
   const plan = deps.catalog.plans[ctx.plan];
@@ -66,25 +84,53 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
   const held = await deps.store.sources.pageHashes(agent.id);
   const known = new Set(held.map((page) => page.url));
   const hashes = new Map(held.flatMap((page) => (page.contentHash ? [[page.contentHash, page.url] as const] : [])));
-  if (known.size >= plan.crawlPageLimit) throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`);
+  if (known.size >= plan.crawlPageLimit)
+    throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`);
 
-  const pages = withoutSiteBoilerplate(crawlSite({ ...CRAWL_SETTINGS, startUrl, fetcher: deps.fetcher, isKnown: (url) => known.has(url), signal: options.signal, prefetched: options.prefetched }));
-  const indexing = createPageIndexer(deps, ctx, agent, report, (page) => sitePageDraft(page, site.id, hashes), options.signal);
+  const pages = withoutSiteBoilerplate(
+    crawlSite({
+      ...CRAWL_SETTINGS,
+      startUrl,
+      fetcher: deps.fetcher,
+      isKnown: (url) => known.has(url),
+      signal: options.signal,
+      prefetched: options.prefetched,
+    }),
+  );
+  const indexing = createPageIndexer(
+    deps,
+    ctx,
+    agent,
+    report,
+    (page) => sitePageDraft(page, site.id, hashes),
+    options.signal,
+  );
   let seen = 0;
-  const progress = () => options.onProgress?.({ found: seen, added: report.added.length, skipped: report.skipped.length });
+  const progress = () =>
+    options.onProgress?.({ found: seen, added: report.added.length, skipped: report.skipped.length });
   try {
     for await (const outcome of pages) {
       seen += 1;
       if (outcome.kind === 'skipped') {
-        report.skipped.push({ url: outcome.url, reason: outcome.reason, ...(outcome.status !== undefined && { status: outcome.status }), ...(outcome.sameAs && { sameAs: outcome.sameAs }) });
+        report.skipped.push({
+          url: outcome.url,
+          reason: outcome.reason,
+          ...(outcome.status !== undefined && { status: outcome.status }),
+          ...(outcome.sameAs && { sameAs: outcome.sameAs }),
+        });
         if (seen === 1 && !START_SKIPS_THAT_CONTINUE.has(outcome.reason)) throw startFailed(outcome);
         progress();
         continue;
       }
       // Pages on their way count against the page limit until they are stored or dropped.
-      while (known.size + indexing.pending() >= plan.crawlPageLimit && indexing.pending() > 0) await indexing.settleOne();
+      while (known.size + indexing.pending() >= plan.crawlPageLimit && indexing.pending() > 0)
+        await indexing.settleOne();
       indexing.throwIfFailed();
-      if (known.size >= plan.crawlPageLimit) throw limitReached(report, `The plan's limit of ${plan.crawlPageLimit} crawled pages was reached; the pages indexed before it are kept.`);
+      if (known.size >= plan.crawlPageLimit)
+        throw limitReached(
+          report,
+          `The plan's limit of ${plan.crawlPageLimit} crawled pages was reached; the pages indexed before it are kept.`,
+        );
       indexing.start(outcome, (added) => {
         known.add(added.url ?? outcome.url);
         progress();
@@ -114,7 +160,14 @@ export async function crawlWebsite(deps: DomainDeps, ctx: RequestContext, agentI
  * one `source.added` event is written when its first page is stored. The first failure stops
  * further pages and is raised by the crawl loop.
  */
-function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, report: CrawlReport, draftOf: (page: Extract<CrawlOutcome, { kind: 'page' }>) => ReturnType<typeof sitePageDraft>, signal?: AbortSignal) {
+function createPageIndexer(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  report: CrawlReport,
+  draftOf: (page: Extract<CrawlOutcome, { kind: 'page' }>) => ReturnType<typeof sitePageDraft>,
+  signal?: AbortSignal,
+) {
   const inFlight: Array<Promise<void>> = [];
   let failure: { error: unknown } | null = null;
   return {
@@ -126,9 +179,16 @@ function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRe
         if (!task) return;
         // Its storage is reserved when it is queued (atomically, against uploads and other crawls
         // too): a page that cannot fit is refused before any work; given back if it is not stored.
-        const outcome = await deps.ingestion.run({ ctx, agent, storage: task.storage, task: task.task, event: null }, signal).catch((error: unknown) => {
-          throw error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED' ? limitReached(report, "The plan's storage limit for this agent was reached; the pages indexed before it are kept.") : error;
-        });
+        const outcome = await deps.ingestion
+          .run({ ctx, agent, storage: task.storage, task: task.task, event: null }, signal)
+          .catch((error: unknown) => {
+            throw error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED'
+              ? limitReached(
+                  report,
+                  "The plan's storage limit for this agent was reached; the pages indexed before it are kept.",
+                )
+              : error;
+          });
         // Stored even when another page failed meanwhile: the report lists everything kept.
         const added = storedSource(outcome);
         if (!added) {
@@ -136,7 +196,13 @@ function createPageIndexer(deps: DomainDeps, ctx: RequestContext, agent: AgentRe
           return;
         }
         report.added.push(added);
-        if (report.added.length === 1) await deps.store.transaction((tx) => recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: report.url }));
+        if (report.added.length === 1)
+          await deps.store.transaction((tx) =>
+            recordEvent(tx, deps, ctx.accountId, 'source.added', {
+              agent: { id: agent.id, name: agent.name },
+              source: report.url,
+            }),
+          );
         onAdded(added);
       })().catch((error: unknown) => {
         failure ??= { error };
@@ -170,18 +236,35 @@ const START_FAILURES: Record<string, string> = {
 };
 
 function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppError {
-  const why = outcome.status ? `it answered HTTP ${outcome.status}` : outcome.reason === 'blocked' ? START_FAILURES.blocked : (outcome.detail ?? START_FAILURES[outcome.reason] ?? outcome.reason);
+  const why = outcome.status
+    ? `it answered HTTP ${outcome.status}`
+    : outcome.reason === 'blocked'
+      ? START_FAILURES.blocked
+      : (outcome.detail ?? START_FAILURES[outcome.reason] ?? outcome.reason);
   return invalidBody({ url: [`could not be crawled: ${why}`] }, `The URL could not be crawled because ${why}.`);
 }
 
 /** A page as an ingestion task, or null (recorded as skipped) when it has no text or the agent
  * holds its text already. */
-function pageTask(result: ReturnType<typeof sitePageDraft>, report: CrawlReport): { storage: number; task: Extract<IngestTask, { kind: 'page' }> } | null {
+function pageTask(
+  result: ReturnType<typeof sitePageDraft>,
+  report: CrawlReport,
+): { storage: number; task: Extract<IngestTask, { kind: 'page' }> } | null {
   if ('skip' in result) {
     report.skipped.push(result.skip);
     return null;
   }
   const { draft } = result;
   if (!('sections' in draft)) return null;
-  return { storage: draft.storage, task: { kind: 'page', title: draft.title, url: draft.url ?? '', sections: draft.sections, ...(draft.contentHash && { contentHash: draft.contentHash }), ...(draft.page && { page: draft.page }) } };
+  return {
+    storage: draft.storage,
+    task: {
+      kind: 'page',
+      title: draft.title,
+      url: draft.url ?? '',
+      sections: draft.sections,
+      ...(draft.contentHash && { contentHash: draft.contentHash }),
+      ...(draft.page && { page: draft.page }),
+    },
+  };
 }

@@ -10,13 +10,21 @@ export function eventSourceName(source: SourceRecord): string {
 }
 
 /** Removes a source with every chunk of it, gives its storage back, records `source.deleted`: one transaction. */
-export async function deleteSource(deps: DomainDeps, ctx: RequestContext, agentId: string, sourceId: string): Promise<SourceRecord> {
+export async function deleteSource(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  sourceId: string,
+): Promise<SourceRecord> {
   const agent = await getAgent(deps, ctx, agentId);
   return deps.store.transaction(async (tx) => {
     const removed = await tx.sources.delete(ctx.accountId, agent.id, sourceId);
     if (!removed) throw new AppError('SOURCE_NOT_FOUND', 'Source not found.');
     await tx.agents.releaseStorage(ctx.accountId, agent.id, removed.storage);
-    await recordEvent(tx, deps, ctx.accountId, 'source.deleted', { agent: { id: agent.id, name: agent.name }, source: eventSourceName(removed) });
+    await recordEvent(tx, deps, ctx.accountId, 'source.deleted', {
+      agent: { id: agent.id, name: agent.name },
+      source: eventSourceName(removed),
+    });
     return removed;
   });
 }

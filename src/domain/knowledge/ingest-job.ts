@@ -6,13 +6,22 @@ import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { ExtractError } from '../../text/extract-error.ts';
 import { AppError } from '../errors.ts';
-import { DuplicatePageError, prepareSource, storageLimitReached, storePreparedSource, type IngestDeps, type PreparedSource, type SourceDraft } from './store-source.ts';
+import {
+  DuplicatePageError,
+  prepareSource,
+  storageLimitReached,
+  storePreparedSource,
+  type IngestDeps,
+  type PreparedSource,
+  type SourceDraft,
+} from './store-source.ts';
 
 export function createIngestHandlers(deps: IngestDeps): IngestHandlers<PreparedSource> {
   return {
     async reserve(tx, job) {
       const limit = deps.catalog.plans[job.ctx.plan].storageLimit;
-      if (!(await tx.agents.reserveStorage(job.ctx.accountId, job.agent.id, job.storage, limit))) throw storageLimitReached({ limit });
+      if (!(await tx.agents.reserveStorage(job.ctx.accountId, job.agent.id, job.storage, limit)))
+        throw storageLimitReached({ limit });
     },
     release: (tx, job) => tx.agents.releaseStorage(job.ctx.accountId, job.agent.id, job.storage),
     async prepare(job, signal) {
@@ -20,8 +29,14 @@ export function createIngestHandlers(deps: IngestDeps): IngestHandlers<PreparedS
         const draft = await draftOf(deps, job, signal);
         return { kind: 'prepared', prepared: await prepareSource(deps, job.ctx, job.agent, draft, signal) };
       } catch (error) {
-        if (error instanceof ExtractError) return { kind: 'refused', code: error.reason === 'type-not-allowed' ? 'FILE_TYPE_NOT_ALLOWED' : 'INVALID_FILE', message: error.message };
-        if (error instanceof AppError && error.code === 'INVALID_FILE') return { kind: 'refused', code: 'INVALID_FILE', message: error.message };
+        if (error instanceof ExtractError)
+          return {
+            kind: 'refused',
+            code: error.reason === 'type-not-allowed' ? 'FILE_TYPE_NOT_ALLOWED' : 'INVALID_FILE',
+            message: error.message,
+          };
+        if (error instanceof AppError && error.code === 'INVALID_FILE')
+          return { kind: 'refused', code: 'INVALID_FILE', message: error.message };
         throw error;
       }
     },
@@ -32,12 +47,38 @@ export function createIngestHandlers(deps: IngestDeps): IngestHandlers<PreparedS
 async function draftOf(deps: IngestDeps, job: IngestJob, signal?: AbortSignal): Promise<SourceDraft> {
   const { task } = job;
   const contentHash = task.contentHash ? { contentHash: task.contentHash } : {};
-  if (task.kind === 'page') return { type: 'website', title: task.title, content: null, url: task.url, size: null, storage: job.storage, sections: task.sections, ...contentHash, ...(task.page && { page: task.page }) };
+  if (task.kind === 'page')
+    return {
+      type: 'website',
+      title: task.title,
+      content: null,
+      url: task.url,
+      size: null,
+      storage: job.storage,
+      sections: task.sections,
+      ...contentHash,
+      ...(task.page && { page: task.page }),
+    };
   const extracted = await deps.extractor.extract({ bytes: task.bytes, filename: task.filename }, signal);
-  return { type: 'file', title: task.filename, content: null, url: null, size: task.bytes.byteLength, storage: job.storage, pieces: extracted.pieces, extracted: extracted.sections, ...contentHash };
+  return {
+    type: 'file',
+    title: task.filename,
+    content: null,
+    url: null,
+    size: task.bytes.byteLength,
+    storage: job.storage,
+    pieces: extracted.pieces,
+    extracted: extracted.sections,
+    ...contentHash,
+  };
 }
 
-async function storeJob(tx: StoreRepositories, deps: IngestDeps, job: IngestJob, prepared: PreparedSource): Promise<IngestOutcome> {
+async function storeJob(
+  tx: StoreRepositories,
+  deps: IngestDeps,
+  job: IngestJob,
+  prepared: PreparedSource,
+): Promise<IngestOutcome> {
   try {
     await storePreparedSource(tx, deps, job.ctx, job.agent, prepared, job.event);
   } catch (error) {
@@ -58,6 +99,9 @@ export function storedSource(outcome: IngestOutcome): SourceRecord | null {
     case 'refused':
       throw new AppError(outcome.code, outcome.message);
     case 'failed':
-      throw new ServiceUnavailableError(`The source could not be indexed: ${outcome.message}. Send it again shortly.`, 30);
+      throw new ServiceUnavailableError(
+        `The source could not be indexed: ${outcome.message}. Send it again shortly.`,
+        30,
+      );
   }
 }

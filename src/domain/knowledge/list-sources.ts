@@ -4,7 +4,13 @@ import type { SourceRecord, SourceType } from '../../ports/knowledge-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 
 /** The agent's sources, newest first, optionally of one type. */
-export async function listSources(deps: DomainDeps, ctx: RequestContext, agentId: string, filter: { type?: SourceType }, page: PageRequest): Promise<Page<SourceRecord>> {
+export async function listSources(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  filter: { type?: SourceType },
+  page: PageRequest,
+): Promise<Page<SourceRecord>> {
   const agent = await getAgent(deps, ctx, agentId);
   return deps.store.sources.list(ctx.accountId, agent.id, filter, page);
 }

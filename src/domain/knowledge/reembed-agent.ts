@@ -9,7 +9,12 @@ const BATCH = 64;
  * one (after the operator changed `embeddings`). Batch by batch, each in its own transaction, so
  * it can be stopped and run again; search sees the new vectors once the knowledge version moves.
  */
-export async function reembedAgent(deps: DomainDeps, ctx: RequestContext, agentId: string, onProgress?: (done: number) => void): Promise<{ reembedded: number; model: string }> {
+export async function reembedAgent(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  onProgress?: (done: number) => void,
+): Promise<{ reembedded: number; model: string }> {
   const agent = await getAgent(deps, ctx, agentId);
   const { model } = deps.embedder;
   let done = 0;
@@ -18,7 +23,8 @@ export async function reembedAgent(deps: DomainDeps, ctx: RequestContext, agentI
     if (batch.length === 0) break;
     const vectors = await deps.embedder.embed(batch.map((chunk) => indexedTextOf(chunk.content, chunk.heading)));
     await deps.store.transaction(async (tx) => {
-      for (const [index, chunk] of batch.entries()) await tx.chunks.setEmbedding(chunk.id, vectors[index] as Float32Array, model);
+      for (const [index, chunk] of batch.entries())
+        await tx.chunks.setEmbedding(chunk.id, vectors[index] as Float32Array, model);
       await tx.agents.bumpKnowledgeVersion(agent.id);
     });
     done += batch.length;

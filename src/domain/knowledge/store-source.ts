@@ -14,7 +14,11 @@ export type IngestDeps = Omit<DomainDeps, 'ingestion'>;
 /** A source before indexing: its record's fields and its extracted text (as sections, or as
  * passages already made with the sections they came from in `extracted`), and for a crawled page
  * its content hash and validators. */
-export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> & ({ sections: ExtractedSection[] } | { pieces: IndexPiece[]; extracted?: ExtractedSection[] }) & { contentHash?: string; page?: PageState };
+export type SourceDraft = Pick<SourceRecord, 'type' | 'title' | 'content' | 'url' | 'size' | 'storage'> &
+  ({ sections: ExtractedSection[] } | { pieces: IndexPiece[]; extracted?: ExtractedSection[] }) & {
+    contentHash?: string;
+    page?: PageState;
+  };
 
 /** A source whose passages are chunked and embedded, ready to be stored in one transaction. */
 export interface PreparedSource {
@@ -27,10 +31,19 @@ export interface PreparedSource {
 }
 
 /** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
-export async function prepareSource(deps: IngestDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, signal?: AbortSignal): Promise<PreparedSource> {
+export async function prepareSource(
+  deps: IngestDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  draft: SourceDraft,
+  signal?: AbortSignal,
+): Promise<PreparedSource> {
   const pieces = 'pieces' in draft ? draft.pieces : indexPieces(draft.sections);
   if (pieces.length === 0) throw new AppError('INVALID_FILE', 'The document contains no text to index.');
-  const vectors = await deps.embedder.embed(pieces.map((piece) => piece.indexedText), signal);
+  const vectors = await deps.embedder.embed(
+    pieces.map((piece) => piece.indexedText),
+    signal,
+  );
   const sourceId = deps.ids.next('src');
   const chunks = chunkRecords(deps, agent.id, sourceId, pieces, vectors);
   const source: SourceRecord = {
@@ -46,11 +59,22 @@ export async function prepareSource(deps: IngestDeps, ctx: RequestContext, agent
     createdAt: deps.clock.now(),
     ...(draft.contentHash && { contentHash: draft.contentHash }),
   };
-  return { source, chunks, sections: 'sections' in draft ? draft.sections : (draft.extracted ?? []), ...(draft.page && { page: draft.page }) };
+  return {
+    source,
+    chunks,
+    sections: 'sections' in draft ? draft.sections : (draft.extracted ?? []),
+    ...(draft.page && { page: draft.page }),
+  };
 }
 
 /** A source's passages as chunk records (new chunk ids) with their embeddings, `vectors[i]` for `pieces[i]`. */
-export function chunkRecords(deps: Pick<IngestDeps, 'embedder' | 'ids'>, agentId: string, sourceId: string, pieces: readonly IndexPiece[], vectors: readonly Float32Array[]): ChunkRecord[] {
+export function chunkRecords(
+  deps: Pick<IngestDeps, 'embedder' | 'ids'>,
+  agentId: string,
+  sourceId: string,
+  pieces: readonly IndexPiece[],
+  vectors: readonly Float32Array[],
+): ChunkRecord[] {
   return pieces.map((piece, ordinal): ChunkRecord => ({
     id: deps.ids.next('chk'),
     sourceId,
@@ -70,10 +94,22 @@ export function chunkRecords(deps: Pick<IngestDeps, 'embedder' | 'ids'>, agentId
  * `source.added` unless `event` is null (a crawl records one event for all its pages). Its storage
  * was reserved before the work began (reserveStorage).
  */
-export async function storePreparedSource(tx: StoreRepositories, deps: IngestDeps, ctx: RequestContext, agent: AgentRecord, prepared: PreparedSource, event: { source: string } | null): Promise<void> {
-  if (!(await tx.sources.insert(prepared.source, prepared.chunks, prepared.page))) throw new DuplicatePageError(prepared.source.url ?? '');
+export async function storePreparedSource(
+  tx: StoreRepositories,
+  deps: IngestDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  prepared: PreparedSource,
+  event: { source: string } | null,
+): Promise<void> {
+  if (!(await tx.sources.insert(prepared.source, prepared.chunks, prepared.page)))
+    throw new DuplicatePageError(prepared.source.url ?? '');
   await tx.sourceViews.replaceSections(prepared.source.id, agent.id, prepared.sections);
-  if (event) await recordEvent(tx, deps, ctx.accountId, 'source.added', { agent: { id: agent.id, name: agent.name }, source: event.source });
+  if (event)
+    await recordEvent(tx, deps, ctx.accountId, 'source.added', {
+      agent: { id: agent.id, name: agent.name },
+      source: event.source,
+    });
 }
 
 /** The agent already holds this page or file (a concurrent crawl or upload stored it first); the transaction rolls back. */
@@ -91,9 +127,15 @@ export interface StorageReservation {
  * update checks it against the plan's limit, so concurrent uploads that each fit but together do
  * not are refused here (403 PLAN_LIMIT_REACHED), up front, and never all do the work first.
  */
-export async function reserveStorage(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, amount: number): Promise<StorageReservation> {
+export async function reserveStorage(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  amount: number,
+): Promise<StorageReservation> {
   const limit = deps.catalog.plans[ctx.plan].storageLimit;
-  if (!(await deps.store.agents.reserveStorage(ctx.accountId, agent.id, amount, limit))) throw storageLimitReached({ limit });
+  if (!(await deps.store.agents.reserveStorage(ctx.accountId, agent.id, amount, limit)))
+    throw storageLimitReached({ limit });
   let released = false;
   return {
     async release() {
@@ -106,7 +148,13 @@ export async function reserveStorage(deps: DomainDeps, ctx: RequestContext, agen
 
 /** Runs `work` with `amount` of storage reserved; gives it back if the work fails. (A crash in
  * between keeps it reserved: see docs/operations.md.) */
-export async function withStorageReserved<T>(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, amount: number, work: () => Promise<T>): Promise<T> {
+export async function withStorageReserved<T>(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  amount: number,
+  work: () => Promise<T>,
+): Promise<T> {
   const reservation = await reserveStorage(deps, ctx, agent, amount);
   try {
     return await work();
@@ -119,12 +167,28 @@ export async function withStorageReserved<T>(deps: DomainDeps, ctx: RequestConte
 }
 
 /** Reserves storage, prepares and stores one source with its `source.added` event. */
-export async function addSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, eventSource: string, signal?: AbortSignal): Promise<SourceRecord> {
-  return withStorageReserved(deps, ctx, agent, draft.storage, () => storeNewSource(deps, ctx, agent, draft, eventSource, signal));
+export async function addSource(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  draft: SourceDraft,
+  eventSource: string,
+  signal?: AbortSignal,
+): Promise<SourceRecord> {
+  return withStorageReserved(deps, ctx, agent, draft.storage, () =>
+    storeNewSource(deps, ctx, agent, draft, eventSource, signal),
+  );
 }
 
 /** Prepares and stores a source whose storage the caller has reserved. */
-export async function storeNewSource(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, draft: SourceDraft, eventSource: string, signal?: AbortSignal): Promise<SourceRecord> {
+export async function storeNewSource(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  draft: SourceDraft,
+  eventSource: string,
+  signal?: AbortSignal,
+): Promise<SourceRecord> {
   const prepared = await prepareSource(deps, ctx, agent, draft, signal);
   signal?.throwIfAborted();
   await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, { source: eventSource }));
@@ -132,7 +196,9 @@ export async function storeNewSource(deps: DomainDeps, ctx: RequestContext, agen
 }
 
 export function storageLimitReached(storage: { used?: number; limit: number }): AppError {
-  return new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", { output: { storage } });
+  return new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", {
+    output: { storage },
+  });
 }
 
 /** SPEC §8 counts storage in characters of text (code points, as the length limits are). */

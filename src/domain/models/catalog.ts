@@ -18,9 +18,15 @@ export function defaultModelFor(catalog: CatalogConfig, plan: PlanName): string 
 /** Whether an agent on this plan can use the model here, and if not, why (in words for a client). */
 export type ModelAvailability = { available: true } | { available: false; reason: string };
 
-export const NOT_CONFIGURED_REASON = 'not configured on this server: the operator has not set the API key of its provider';
+export const NOT_CONFIGURED_REASON =
+  'not configured on this server: the operator has not set the API key of its provider';
 
-export function modelAvailability(catalog: CatalogConfig, chatModels: ChatModels, plan: PlanName, modelId: string): ModelAvailability {
+export function modelAvailability(
+  catalog: CatalogConfig,
+  chatModels: ChatModels,
+  plan: PlanName,
+  modelId: string,
+): ModelAvailability {
   if (!isModelOnPlan(catalog, plan, modelId)) return { available: false, reason: `not on the ${plan} plan` };
   // The catalog lists it, but this server cannot run it (its key variable is unset).
   if (!chatModels.get(modelId)) return { available: false, reason: NOT_CONFIGURED_REASON };

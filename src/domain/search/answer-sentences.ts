@@ -3,7 +3,9 @@ import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 export function sentencesOf(text: string): string[] {
-  return [...sentenceSegmenter.segment(text)].map(({ segment }) => segment.replace(/\s+/g, ' ').trim()).filter((sentence) => sentence.length > 0);
+  return [...sentenceSegmenter.segment(text)]
+    .map(({ segment }) => segment.replace(/\s+/g, ' ').trim())
+    .filter((sentence) => sentence.length > 0);
 }
 
 /** Sentences scored per passage, at most this many (the rest keep the passage's own vector): bounds
@@ -55,7 +57,9 @@ export async function passageSentences(
   const keyOf = (id: string) => `${embedder.model}\u0000${id}`;
   const missing = passages.filter((passage) => !cache.get(keyOf(passage.id)));
   const split = missing.map((passage) => sentencesOf(passage.content).slice(0, MAX_SENTENCES));
-  const texts = missing.flatMap((passage, index) => (split[index] as string[]).map((sentence) => `${passage.title}: ${sentence}`));
+  const texts = missing.flatMap((passage, index) =>
+    (split[index] as string[]).map((sentence) => `${passage.title}: ${sentence}`),
+  );
   const vectors = texts.length > 0 ? await embedder.embed(texts, signal) : [];
   let next = 0;
   missing.forEach((passage, index) => {
@@ -77,10 +81,15 @@ export function cosinesOf(own: PassageSentences, query: Float32Array): number[] 
  * hold the labelled answer 90% of the time, the first two sentences about half of it.
  */
 export function excerptOf(sentences: readonly string[], cosines: readonly number[], count: number): string {
-  const chosen = sentences.map((sentence, index) => ({ sentence, index, cosine: cosines[index] ?? -1 })).sort((a, b) => b.cosine - a.cosine).slice(0, count);
+  const chosen = sentences
+    .map((sentence, index) => ({ sentence, index, cosine: cosines[index] ?? -1 }))
+    .sort((a, b) => b.cosine - a.cosine)
+    .slice(0, count);
   return chosen
     .sort((a, b) => a.index - b.index)
-    .map((entry, at, all) => (at > 0 && entry.index !== (all[at - 1] as { index: number }).index + 1 ? `… ${entry.sentence}` : entry.sentence))
+    .map((entry, at, all) =>
+      at > 0 && entry.index !== (all[at - 1] as { index: number }).index + 1 ? `… ${entry.sentence}` : entry.sentence,
+    )
     .join(' ');
 }
 

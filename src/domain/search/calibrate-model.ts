@@ -25,15 +25,26 @@ export interface ModelCalibration {
 }
 
 export async function measureCalibration(embedder: EmbeddingProvider, signal?: AbortSignal): Promise<ModelCalibration> {
-  const questions = await embedQuestions(embedder, CALIBRATION_PROBES.map((probe) => probe.question), signal);
-  const passages = await embedder.embed(CALIBRATION_PROBES.map((probe) => probe.passage), signal);
+  const questions = await embedQuestions(
+    embedder,
+    CALIBRATION_PROBES.map((probe) => probe.question),
+    signal,
+  );
+  const passages = await embedder.embed(
+    CALIBRATION_PROBES.map((probe) => probe.passage),
+    signal,
+  );
   const related: number[] = [];
   const unrelated: number[] = [];
-  questions.forEach((question, i) => passages.forEach((passage, j) => (i === j ? related : unrelated).push(dot(question, passage))));
+  questions.forEach((question, i) =>
+    passages.forEach((passage, j) => (i === j ? related : unrelated).push(dot(question, passage))),
+  );
   const unrelatedMean = mean(unrelated);
   const paraphrase = mean(related);
   const spread = Math.sqrt(mean(unrelated.map((value) => (value - unrelatedMean) ** 2)));
-  const midpoint = embedder.embedQuestions ? embedder.questionMidpoint : questionAdapterFor(embedder.model)?.semanticMidpoint;
+  const midpoint = embedder.embedQuestions
+    ? embedder.questionMidpoint
+    : questionAdapterFor(embedder.model)?.semanticMidpoint;
   return {
     model: embedder.model,
     unrelated: round(unrelatedMean),

@@ -6,7 +6,11 @@ import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import { CALIBRATION_PROBES } from './calibration-probes.ts';
 
 const USE_LIKE: ModelCalibration = { model: 'a', unrelated: 0.17, paraphrase: 0.46, spread: 0.1, separates: true };
-const at = (cosine: number, matchedIdf = 0, bm25 = matchedIdf > 0 ? 0.5 : 0): CandidateSignals => ({ cosine, bm25, matchedIdf });
+const at = (cosine: number, matchedIdf = 0, bm25 = matchedIdf > 0 ? 0.5 : 0): CandidateSignals => ({
+  cosine,
+  bm25,
+  matchedIdf,
+});
 /** The IDF of a term found in `df` of `n` passages. */
 const idf = (df: number, n: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
@@ -17,7 +21,10 @@ test('either part alone clears the floor, agreement ranks highest, and scores st
   assert.ok(semanticOnly >= RANKING.minimumScore, `a typical paraphrase alone: ${semanticOnly}`);
   assert.ok(keywordOnly >= RANKING.minimumScore, `two rare terms of a large knowledge base alone: ${keywordOnly}`);
   assert.ok(both > semanticOnly && both > keywordOnly);
-  assert.ok(fuseScores(scoreParts(at(0.17), 30, USE_LIKE)) < RANKING.minimumScore, 'typical unrelated text stays under the floor');
+  assert.ok(
+    fuseScores(scoreParts(at(0.17), 30, USE_LIKE)) < RANKING.minimumScore,
+    'typical unrelated text stays under the floor',
+  );
   for (const signals of [at(1, 40), at(-1), at(0.99, 5), at(0)]) {
     const score = fuseScores(scoreParts(signals, 30, USE_LIKE));
     assert.ok(score >= 0 && score <= 1, `${JSON.stringify(signals)}: ${score}`);
@@ -34,8 +41,14 @@ test('keyword evidence is information: rare terms of a large knowledge base pass
 
 test('a passage holding every informative word of the question passes on keywords in any knowledge base', () => {
   const parking = idf(1, 12);
-  assert.ok(fuseScores(scoreParts(at(0.17, parking), parking, USE_LIKE)) >= RANKING.minimumScore, 'all of a one-word question');
-  assert.ok(fuseScores(scoreParts(at(0.17, parking), 3 * parking, USE_LIKE)) < RANKING.minimumScore, 'a third of a longer one');
+  assert.ok(
+    fuseScores(scoreParts(at(0.17, parking), parking, USE_LIKE)) >= RANKING.minimumScore,
+    'all of a one-word question',
+  );
+  assert.ok(
+    fuseScores(scoreParts(at(0.17, parking), 3 * parking, USE_LIKE)) < RANKING.minimumScore,
+    'a third of a longer one',
+  );
 });
 
 test('a model that does not separate meaning is scored on keywords only', () => {
@@ -43,7 +56,7 @@ test('a model that does not separate meaning is scored on keywords only', () => 
   assert.equal(scoreParts(at(0.99), 30, flat).semantic, 0);
 });
 
-test('the order trusts the keyword ranking as far as the question\'s words are rare in this knowledge', () => {
+test("the order trusts the keyword ranking as far as the question's words are rare in this knowledge", () => {
   const keywordLeader = at(0.3, 14, 0.9);
   const meaningLeader = at(0.6, 0, 0);
   const middle = at(0.45, 3, 0.2);
@@ -86,4 +99,3 @@ test('calibration is measured per model: a shared direction raises every cosine 
   assert.ok(fuseScores(scoreParts(at(shifted.unrelated), 30, shifted)) < RANKING.minimumScore);
   assert.ok(fuseScores(scoreParts(at(shifted.unrelated), 30, plain)) > 0.9);
 });
-

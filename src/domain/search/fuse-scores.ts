@@ -60,11 +60,22 @@ export interface CandidateSignals {
 const logistic = (value: number): number => 1 / (1 + Math.exp(-value));
 
 /** `queryIdf`: the summed IDF of the question's distinct terms. */
-export function scoreParts(signals: CandidateSignals, queryIdf: number, calibration: ModelCalibration, ranking = RANKING): ScoreParts {
-  const semantic = calibration.separates ? logistic(ranking.semanticSlope * (calibrateCosine(signals.cosine, calibration) - (calibration.semanticMidpoint ?? ranking.semanticMidpoint))) : 0;
+export function scoreParts(
+  signals: CandidateSignals,
+  queryIdf: number,
+  calibration: ModelCalibration,
+  ranking = RANKING,
+): ScoreParts {
+  const semantic = calibration.separates
+    ? logistic(
+        ranking.semanticSlope *
+          (calibrateCosine(signals.cosine, calibration) - (calibration.semanticMidpoint ?? ranking.semanticMidpoint)),
+      )
+    : 0;
   if (signals.matchedIdf <= 0) return { semantic, keyword: 0 };
   const information = logistic(ranking.keywordSlope * (signals.matchedIdf - ranking.keywordNats));
-  const coverage = queryIdf > 0 ? logistic(ranking.coverageSlope * (signals.matchedIdf / queryIdf - ranking.coverageShare)) : 0;
+  const coverage =
+    queryIdf > 0 ? logistic(ranking.coverageSlope * (signals.matchedIdf / queryIdf - ranking.coverageShare)) : 0;
   return { semantic, keyword: 1 - (1 - information) * (1 - coverage) };
 }
 
@@ -85,7 +96,11 @@ export function fusedOrder(candidates: readonly CandidateSignals[], ranking = RA
   const trust = keywordTrust(candidates, ranking);
   const byBm25 = rankOf(candidates.map((candidate) => candidate.bm25));
   const byCosine = rankOf(candidates.map((candidate) => candidate.cosine));
-  return candidates.map((candidate, i) => (candidate.bm25 > 0 ? trust / (ranking.fusionK + 1 + (byBm25[i] as number)) : 0) + (1 - trust) / (ranking.fusionK + 1 + (byCosine[i] as number)));
+  return candidates.map(
+    (candidate, i) =>
+      (candidate.bm25 > 0 ? trust / (ranking.fusionK + 1 + (byBm25[i] as number)) : 0) +
+      (1 - trust) / (ranking.fusionK + 1 + (byCosine[i] as number)),
+  );
 }
 
 /** Each value's rank (0 = highest), ties by position. */

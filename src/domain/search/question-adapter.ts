@@ -41,7 +41,10 @@ const loaded = new Map<string, QuestionAdapter | null>();
 export function questionAdapterFor(model: string): QuestionAdapter | null {
   if (!loaded.has(model)) {
     const file = SHIPPED[model];
-    loaded.set(model, file ? createQuestionAdapter(JSON.parse(readFileSync(file, 'utf8')) as QuestionAdapterWeights) : null);
+    loaded.set(
+      model,
+      file ? createQuestionAdapter(JSON.parse(readFileSync(file, 'utf8')) as QuestionAdapterWeights) : null,
+    );
   }
   return loaded.get(model) ?? null;
 }
@@ -55,7 +58,8 @@ export function createQuestionAdapter(weights: QuestionAdapterWeights): Question
   const { dimension, rank } = weights;
   const u = floats(weights.u);
   const v = floats(weights.v);
-  if (u.length !== dimension * rank || v.length !== dimension * rank) throw new Error(`question adapter for ${weights.model}: expected ${dimension} × ${rank} weights`);
+  if (u.length !== dimension * rank || v.length !== dimension * rank)
+    throw new Error(`question adapter for ${weights.model}: expected ${dimension} × ${rank} weights`);
   const projected = new Float64Array(rank);
   return {
     model: weights.model,
@@ -72,7 +76,14 @@ export function createQuestionAdapter(weights: QuestionAdapterWeights): Question
 
 /** out = q + U·(Vᵀ·q), unnormalised (U and V row-major, dimension × rank); `projected` receives
  * Vᵀ·q. Returns ‖out‖². Shared with the training script, which needs the intermediate values. */
-export function lowRankStep(u: ArrayLike<number>, v: ArrayLike<number>, rank: number, q: ArrayLike<number>, projected: Float64Array, out: Float32Array | Float64Array): number {
+export function lowRankStep(
+  u: ArrayLike<number>,
+  v: ArrayLike<number>,
+  rank: number,
+  q: ArrayLike<number>,
+  projected: Float64Array,
+  out: Float32Array | Float64Array,
+): number {
   const dimension = q.length;
   projected.fill(0);
   for (let j = 0; j < dimension; j += 1) {
@@ -94,7 +105,11 @@ export function lowRankStep(u: ArrayLike<number>, v: ArrayLike<number>, rank: nu
  * question tower), the normalised sum of the two: an ensemble of the two learned question maps,
  * chosen on the development sets over either alone (docs/search.md, "The offline model's question path"). Both run at once (the local
  * embedder's two workers). */
-export async function embedQuestions(embedder: Pick<EmbeddingProvider, 'model' | 'embed' | 'embedQuestions'>, texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+export async function embedQuestions(
+  embedder: Pick<EmbeddingProvider, 'model' | 'embed' | 'embedQuestions'>,
+  texts: readonly string[],
+  signal?: AbortSignal,
+): Promise<Float32Array[]> {
   const [vectors, tower] = await Promise.all([embedder.embed(texts, signal), embedder.embedQuestions?.(texts, signal)]);
   const adapter = questionAdapterFor(embedder.model);
   const adapted = adapter ? vectors.map((vector) => adapter.adapt(vector)) : vectors;

@@ -32,7 +32,12 @@ export type SearchDeps = Pick<DomainDeps, 'store' | 'embedder' | 'passageIndex'>
 
 /** The agent as the search engine indexes it: its knowledge version under the configured model. */
 export function indexedAgent(deps: SearchDeps, agent: AgentRecord): IndexedAgent {
-  return { agentId: agent.id, version: agent.knowledgeVersion, model: deps.embedder.model, dimension: deps.embedder.dimension };
+  return {
+    agentId: agent.id,
+    version: agent.knowledgeVersion,
+    model: deps.embedder.model,
+    dimension: deps.embedder.dimension,
+  };
 }
 
 /** The configured embedding model's calibration (measured on first use, then kept). Shared by
@@ -69,21 +74,41 @@ interface Candidate extends CandidateSignals {
  * best passages by BM25 and by meaning are fused into one order; each candidate's score says how
  * sure it is an answer, and the scores, sorted, follow that order (fuse-scores.ts).
  */
-export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: string, limit: number, options: RankOptions = {}): Promise<Passage[]> {
+export async function rankPassages(
+  deps: SearchDeps,
+  agent: AgentRecord,
+  query: string,
+  limit: number,
+  options: RankOptions = {},
+): Promise<Passage[]> {
   const { mode = 'hybrid', minimumScore = RANKING.minimumScore, signal } = options;
   const indexed = indexedAgent(deps, agent);
   if ((await deps.passageIndex.live(indexed)) === 0) return [];
   const [queryVector] = mode === 'bm25' ? [undefined] : await embedQuestions(deps.embedder, [query], signal);
   const calibration = await modelCalibration(deps);
   const terms = mode === 'vector' ? [] : [...new Set(analyze(query))];
-  const fromIndex = await deps.passageIndex.candidates(indexed, { terms, ...(queryVector && { vector: queryVector }), perSignal: Math.max(limit, RANKING.candidatesPerSignal) });
+  const fromIndex = await deps.passageIndex.candidates(indexed, {
+    terms,
+    ...(queryVector && { vector: queryVector }),
+    perSignal: Math.max(limit, RANKING.candidatesPerSignal),
+  });
   const { queryIdf } = fromIndex;
   if (fromIndex.candidates.length === 0) return [];
-  const candidates: Candidate[] = fromIndex.candidates.map((signals) => ({ ...signals, id: signals.chunkId, order: 0, score: 0 }));
-  const values = mode === 'hybrid' ? fusedOrder(candidates) : candidates.map((c) => (mode === 'bm25' ? c.bm25 : c.cosine));
+  const candidates: Candidate[] = fromIndex.candidates.map((signals) => ({
+    ...signals,
+    id: signals.chunkId,
+    order: 0,
+    score: 0,
+  }));
+  const values =
+    mode === 'hybrid' ? fusedOrder(candidates) : candidates.map((c) => (mode === 'bm25' ? c.bm25 : c.cosine));
   const partsOf = (candidate: CandidateSignals) => {
     const parts = scoreParts(candidate, queryIdf, calibration);
-    return mode === 'hybrid' ? parts : mode === 'bm25' ? { semantic: 0, keyword: parts.keyword } : { semantic: parts.semantic, keyword: 0 };
+    return mode === 'hybrid'
+      ? parts
+      : mode === 'bm25'
+        ? { semantic: 0, keyword: parts.keyword }
+        : { semantic: parts.semantic, keyword: 0 };
   };
   const scores = candidates.map((candidate) => fuseScores(partsOf(candidate))).sort((a, b) => b - a);
   candidates.forEach((candidate, i) => (candidate.order = values[i] as number));
@@ -91,13 +116,34 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
   candidates.forEach((candidate, i) => (candidate.score = scores[i] as number));
   const floor = Math.max(minimumScore, Number.MIN_VALUE);
   const kept = candidates.filter((candidate) => candidate.score >= floor).slice(0, limit);
-  const rows = new Map((await deps.store.chunks.withSources(agent.id, kept.map(({ id }) => id))).map((row) => [row.id, row]));
+  const rows = new Map(
+    (
+      await deps.store.chunks.withSources(
+        agent.id,
+        kept.map(({ id }) => id),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const found = kept.filter((candidate) => rows.has(candidate.id));
-  const excerpts = options.excerptSentences && queryVector ? await excerptsOf(deps, found.map(({ id }) => rows.get(id) as Row), queryVector, options.excerptSentences, signal) : [];
+  const excerpts =
+    options.excerptSentences && queryVector
+      ? await excerptsOf(
+          deps,
+          found.map(({ id }) => rows.get(id) as Row),
+          queryVector,
+          options.excerptSentences,
+          signal,
+        )
+      : [];
   return found.map((candidate, i) => {
     const row = rows.get(candidate.id) as Row;
     const passage: Passage = { score: candidate.score, content: row.content, source: row.source };
-    if (options.explain) passage.explain = { ...roundParts(partsOf(candidate)), cosine: round(candidate.cosine), bm25: round(candidate.bm25) };
+    if (options.explain)
+      passage.explain = {
+        ...roundParts(partsOf(candidate)),
+        cosine: round(candidate.cosine),
+        bm25: round(candidate.bm25),
+      };
     if (excerpts[i] !== undefined) passage.excerpt = excerpts[i];
     return passage;
   });
@@ -106,10 +152,24 @@ export async function rankPassages(deps: SearchDeps, agent: AgentRecord, query: 
 type Row = Awaited<ReturnType<SearchDeps['store']['chunks']['withSources']>>[number];
 
 /** Each passage's sentences closest in meaning to the question: what a quoting answer says. */
-async function excerptsOf(deps: SearchDeps, rows: readonly Row[], queryVector: Float32Array, count: number, signal?: AbortSignal): Promise<string[]> {
-  const own = await passageSentences(deps.embedder, SENTENCE_CACHE, rows.map((row) => ({ id: row.id, content: row.content, title: row.source.title })), signal);
+async function excerptsOf(
+  deps: SearchDeps,
+  rows: readonly Row[],
+  queryVector: Float32Array,
+  count: number,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const own = await passageSentences(
+    deps.embedder,
+    SENTENCE_CACHE,
+    rows.map((row) => ({ id: row.id, content: row.content, title: row.source.title })),
+    signal,
+  );
   return own.map((sentences) => excerptOf(sentences.sentences, cosinesOf(sentences, queryVector), count));
 }
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
-const roundParts = (parts: ScoreParts): ScoreParts => ({ semantic: round(parts.semantic), keyword: round(parts.keyword) });
+const roundParts = (parts: ScoreParts): ScoreParts => ({
+  semantic: round(parts.semantic),
+  keyword: round(parts.keyword),
+});

@@ -14,14 +14,29 @@ export const SEARCH_CREDITS = 0.2;
  * Two searches racing for the last credits are both ranked; the atomic charge refuses the second.
  * A client that left (`signal`) before the charge commits is not charged: the charge rolls back.
  */
-export async function searchKnowledge(deps: DomainDeps, ctx: RequestContext, agentId: string, input: { query: string; limit: number; explain?: boolean }, signal?: AbortSignal): Promise<Passage[]> {
+export async function searchKnowledge(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  input: { query: string; limit: number; explain?: boolean },
+  signal?: AbortSignal,
+): Promise<Passage[]> {
   const agent = await getAgent(deps, ctx, agentId);
   await assertCanPay(deps, ctx, SEARCH_CREDITS);
   const passages = await rankPassages(deps, agent, input.query, input.limit, { explain: input.explain });
   await deps.store.transaction(async (tx) => {
     await chargeCredits(tx, deps, ctx, { credits: SEARCH_CREDITS, agentId: agent.id, description: 'search' });
     // An API client's searches feed the insights; the console's own tries (no key) do not.
-    if (ctx.key) await recordQuestion(tx, deps, { accountId: ctx.accountId, agentId: agent.id, origin: 'search', text: input.query, conversationId: null, messageId: null, bestScore: passages[0]?.score ?? null });
+    if (ctx.key)
+      await recordQuestion(tx, deps, {
+        accountId: ctx.accountId,
+        agentId: agent.id,
+        origin: 'search',
+        text: input.query,
+        conversationId: null,
+        messageId: null,
+        bestScore: passages[0]?.score ?? null,
+      });
     // Last, after any wait for a connection or a lock: a busy server may reach this long after the client gave up.
     signal?.throwIfAborted();
   });

@@ -4,7 +4,12 @@ import { AppError } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
 
 /** A site of the agent; one of another agent or account is simply not found. */
-export async function getSite(deps: DomainDeps, ctx: RequestContext, agentId: string, siteId: string): Promise<SiteRecord> {
+export async function getSite(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  siteId: string,
+): Promise<SiteRecord> {
   const agent = await getAgent(deps, ctx, agentId);
   const site = await deps.store.sites.get(ctx.accountId, siteId);
   if (!site || site.agentId !== agent.id) throw new AppError('SITE_NOT_FOUND', 'Site not found.');

@@ -5,7 +5,9 @@ import { characterCount, type SourceDraft } from '../knowledge/store-source.ts';
 
 type CrawledPage = Extract<CrawlOutcome, { kind: 'page' }>;
 
-export type PageDraftResult = { draft: SourceDraft } | { skip: { url: string; reason: 'empty' } | { url: string; reason: 'duplicate'; sameAs: string } };
+export type PageDraftResult =
+  | { draft: SourceDraft }
+  | { skip: { url: string; reason: 'empty' } | { url: string; reason: 'duplicate'; sameAs: string } };
 
 /**
  * A crawled page as a source draft of `siteId`, with its content hash and validators; or why it is

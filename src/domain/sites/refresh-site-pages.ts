@@ -34,8 +34,19 @@ const PAGES_AT_ONCE = 4;
  * DELETE would (storage given back, `source.deleted` with the page URL); anything else (5xx,
  * time-out, network, storage full) → failed, and the page keeps its previous text.
  */
-export async function refreshSitePages(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, pages: SitePage[], request: CrawlRequestContext): Promise<RefreshedPages> {
-  const result: RefreshedPages = { counts: { updated: 0, removed: 0, unchanged: 0, failed: 0 }, failures: [], unanswered: 0, visited: new Map() };
+export async function refreshSitePages(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  pages: SitePage[],
+  request: CrawlRequestContext,
+): Promise<RefreshedPages> {
+  const result: RefreshedPages = {
+    counts: { updated: 0, removed: 0, unchanged: 0, failed: 0 },
+    failures: [],
+    unanswered: 0,
+    visited: new Map(),
+  };
   const queue = [...pages];
   const worker = async () => {
     for (let stored = queue.shift(); stored; stored = queue.shift()) {
@@ -47,7 +58,14 @@ export async function refreshSitePages(deps: DomainDeps, ctx: RequestContext, ag
   return result;
 }
 
-async function refreshOne(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, stored: SitePage, request: CrawlRequestContext, result: RefreshedPages): Promise<void> {
+async function refreshOne(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  stored: SitePage,
+  request: CrawlRequestContext,
+  result: RefreshedPages,
+): Promise<void> {
   const url = stored.source.url ?? '';
   const outcome = await refetchPage(request, url, stored.page);
   result.visited.set(url, stored.page.links ?? []);
@@ -57,7 +75,11 @@ async function refreshOne(deps: DomainDeps, ctx: RequestContext, agent: AgentRec
   };
   switch (outcome.kind) {
     case 'not-modified':
-      await deps.store.sources.setPageState(stored.source.id, { ...stored.page, etag: outcome.etag, lastModified: outcome.lastModified });
+      await deps.store.sources.setPageState(stored.source.id, {
+        ...stored.page,
+        etag: outcome.etag,
+        lastModified: outcome.lastModified,
+      });
       result.counts.unchanged += 1;
       return;
     case 'gone':
@@ -77,7 +99,12 @@ async function refreshOne(deps: DomainDeps, ctx: RequestContext, agent: AgentRec
   result.visited.set(url, page.links);
   const hash = pageHash((page.title || url).slice(0, 500), page.sections);
   if (hash === stored.source.contentHash) {
-    await deps.store.sources.setPageState(stored.source.id, { siteId: stored.page.siteId, etag: page.etag, lastModified: page.lastModified, links: page.links });
+    await deps.store.sources.setPageState(stored.source.id, {
+      siteId: stored.page.siteId,
+      etag: page.etag,
+      lastModified: page.lastModified,
+      links: page.links,
+    });
     result.counts.unchanged += 1;
     return;
   }
@@ -86,6 +113,8 @@ async function refreshOne(deps: DomainDeps, ctx: RequestContext, agent: AgentRec
     result.counts.updated += 1;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    fail(error.code === 'PLAN_LIMIT_REACHED' ? 'storage-full' : error.code === 'SOURCE_NOT_FOUND' ? 'deleted' : 'empty');
+    fail(
+      error.code === 'PLAN_LIMIT_REACHED' ? 'storage-full' : error.code === 'SOURCE_NOT_FOUND' ? 'deleted' : 'empty',
+    );
   }
 }

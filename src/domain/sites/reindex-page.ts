@@ -12,20 +12,39 @@ import { characterCount, chunkRecords, reserveStorage } from '../knowledge/store
  * reserved first (403 PLAN_LIMIT_REACHED when it does not fit: the old text stays), less is given
  * back in the transaction that swaps the passages, so the total is exact at every step.
  */
-export async function reindexPage(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, stored: SitePage, page: Extract<CrawlOutcome, { kind: 'page' }>, contentHash: string, signal?: AbortSignal): Promise<void> {
+export async function reindexPage(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  stored: SitePage,
+  page: Extract<CrawlOutcome, { kind: 'page' }>,
+  contentHash: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const sourceId = stored.source.id;
   const title = (page.title || stored.source.url || stored.source.title).slice(0, 500);
   const storage = characterCount(...page.sections.map((section) => section.text));
   const pieces = indexPieces(page.sections);
   if (pieces.length === 0 || storage === 0) throw new AppError('INVALID_FILE', 'The page has no text to index.');
-  const vectors = await deps.embedder.embed(pieces.map((piece) => piece.indexedText), signal);
+  const vectors = await deps.embedder.embed(
+    pieces.map((piece) => piece.indexedText),
+    signal,
+  );
   const chunks = chunkRecords(deps, agent.id, sourceId, pieces, vectors);
   const delta = storage - stored.source.storage;
   const reservation = delta > 0 ? await reserveStorage(deps, ctx, agent, delta) : null;
   try {
     await deps.store.transaction(async (tx) => {
       const state = { siteId: stored.page.siteId, etag: page.etag, lastModified: page.lastModified, links: page.links };
-      if (!(await tx.sources.replaceContent(ctx.accountId, agent.id, sourceId, { title, storage, contentHash, page: state }, chunks))) {
+      if (
+        !(await tx.sources.replaceContent(
+          ctx.accountId,
+          agent.id,
+          sourceId,
+          { title, storage, contentHash, page: state },
+          chunks,
+        ))
+      ) {
         throw new AppError('SOURCE_NOT_FOUND', 'The page was deleted during the re-sync.');
       }
       // The source viewer shows the text the passages were made from.

@@ -10,9 +10,21 @@ export const SITE_MAX_FETCHES = 1_000;
  * The agent's site for a crawl's start URL: the one already remembered, or a new one. Pages of its
  * origin crawled before sites existed (no site yet) join it, so a re-sync refreshes them too.
  */
-export async function rememberSite(deps: DomainDeps, ctx: RequestContext, agent: AgentRecord, startUrl: string): Promise<SiteRecord> {
+export async function rememberSite(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  startUrl: string,
+): Promise<SiteRecord> {
   const url = normalizeUrl(startUrl);
-  const site = await deps.store.sites.remember({ id: deps.ids.next('site'), accountId: ctx.accountId, agentId: agent.id, url, options: { maxFetches: SITE_MAX_FETCHES }, createdAt: deps.clock.now() });
+  const site = await deps.store.sites.remember({
+    id: deps.ids.next('site'),
+    accountId: ctx.accountId,
+    agentId: agent.id,
+    url,
+    options: { maxFetches: SITE_MAX_FETCHES },
+    createdAt: deps.clock.now(),
+  });
   await deps.store.sources.adoptPages(ctx.accountId, agent.id, site.id, new URL(url).origin);
   return site;
 }

@@ -23,10 +23,20 @@ export function newLease(deps: DomainDeps): SiteLease {
 }
 
 /** Re-syncs one site now (admin API, console, CLI): 409 SITE_SYNC_RUNNING while another run holds it. */
-export async function resyncSite(deps: DomainDeps, ctx: RequestContext, agentId: string, siteId: string, signal?: AbortSignal): Promise<{ site: SiteRecord; report: SyncReport }> {
+export async function resyncSite(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  agentId: string,
+  siteId: string,
+  signal?: AbortSignal,
+): Promise<{ site: SiteRecord; report: SyncReport }> {
   const site = await getSite(deps, ctx, agentId, siteId);
   const lease = newLease(deps);
-  if (!(await deps.store.sites.claim(site.id, lease, deps.clock.now()))) throw new AppError('SITE_SYNC_RUNNING', 'This site is being re-synced already; try again when that run has finished.');
+  if (!(await deps.store.sites.claim(site.id, lease, deps.clock.now())))
+    throw new AppError(
+      'SITE_SYNC_RUNNING',
+      'This site is being re-synced already; try again when that run has finished.',
+    );
   const report = await runLeasedSync(deps, ctx, site, lease, signal);
   return { site: await getSite(deps, ctx, agentId, siteId), report };
 }
@@ -36,22 +46,41 @@ export async function resyncSite(deps: DomainDeps, ctx: RequestContext, agentId:
  * then new pages looked for as the crawl does (links, the sitemap, within the plan's page limit),
  * then the run recorded and the lease given back. A run that fails records why and keeps every page.
  */
-export async function runLeasedSync(deps: DomainDeps, ctx: RequestContext, site: SiteRecord, lease: SiteLease, signal?: AbortSignal): Promise<SyncReport> {
+export async function runLeasedSync(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  site: SiteRecord,
+  lease: SiteLease,
+  signal?: AbortSignal,
+): Promise<SyncReport> {
   try {
     const report = await syncPages(deps, ctx, site, signal);
     await finish(deps, site, lease, { ...countsOf(report) }, report.error);
     return report;
   } catch (error) {
-    await finish(deps, site, lease, null, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+    await finish(deps, site, lease, null, error instanceof Error ? error.message : String(error)).catch(
+      () => undefined,
+    );
     throw error;
   }
 }
 
-async function syncPages(deps: DomainDeps, ctx: RequestContext, site: SiteRecord, signal?: AbortSignal): Promise<SyncReport> {
+async function syncPages(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  site: SiteRecord,
+  signal?: AbortSignal,
+): Promise<SyncReport> {
   const agent = await getAgent(deps, ctx, site.agentId);
   const pages = await deps.store.sources.sitePages(ctx.accountId, site.id);
   const controller = new AbortController();
-  const request = { fetcher: deps.fetcher, userAgent: CRAWL_SETTINGS.userAgent, timeoutMs: CRAWL_SETTINGS.pageTimeoutMs, maxBytes: CRAWL_SETTINGS.maxPageBytes, signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal };
+  const request = {
+    fetcher: deps.fetcher,
+    userAgent: CRAWL_SETTINGS.userAgent,
+    timeoutMs: CRAWL_SETTINGS.pageTimeoutMs,
+    maxBytes: CRAWL_SETTINGS.maxPageBytes,
+    signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal,
+  };
   const refreshed = await refreshSitePages(deps, ctx, agent, pages, request);
   const report: SyncReport = { added: 0, ...refreshed.counts, failures: refreshed.failures, error: null };
   if (pages.length > 0 && refreshed.unanswered === pages.length) {
@@ -65,16 +94,29 @@ async function syncPages(deps: DomainDeps, ctx: RequestContext, site: SiteRecord
     if (!(error instanceof AppError) || !['PLAN_LIMIT_REACHED', 'INVALID_BODY'].includes(error.code)) throw error;
     const added = (error.details.output?.added as unknown[] | undefined) ?? [];
     report.added = added.length;
-    report.error = error.code === 'PLAN_LIMIT_REACHED' ? error.message : `New pages could not be looked for: ${error.message}`;
+    report.error =
+      error.code === 'PLAN_LIMIT_REACHED' ? error.message : `New pages could not be looked for: ${error.message}`;
   }
   return report;
 }
 
 function countsOf(report: SyncReport): SyncCounts {
-  return { added: report.added, updated: report.updated, removed: report.removed, unchanged: report.unchanged, failed: report.failed };
+  return {
+    added: report.added,
+    updated: report.updated,
+    removed: report.removed,
+    unchanged: report.unchanged,
+    failed: report.failed,
+  };
 }
 
-async function finish(deps: DomainDeps, site: SiteRecord, lease: SiteLease, result: SyncCounts | null, error: string | null): Promise<void> {
+async function finish(
+  deps: DomainDeps,
+  site: SiteRecord,
+  lease: SiteLease,
+  result: SyncCounts | null,
+  error: string | null,
+): Promise<void> {
   const at = deps.clock.now();
   await deps.store.sites.recount(site.id);
   const current = (await deps.store.sites.get(site.accountId, site.id)) ?? site;

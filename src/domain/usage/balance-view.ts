@@ -11,6 +11,9 @@ export interface BalanceView {
 export function toBalanceView(account: AccountRecord | undefined): BalanceView {
   return {
     credits: toCredits(account?.creditBalance ?? 0),
-    lastRefill: account?.lastRefillAt != null && account.lastRefillAmount != null ? { credits: toCredits(account.lastRefillAmount), at: new Date(account.lastRefillAt).toISOString() } : null,
+    lastRefill:
+      account?.lastRefillAt != null && account.lastRefillAmount != null
+        ? { credits: toCredits(account.lastRefillAmount), at: new Date(account.lastRefillAt).toISOString() }
+        : null,
   };
 }

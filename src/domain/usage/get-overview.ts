@@ -25,7 +25,11 @@ export interface AccountOverview {
 const dateOf = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** One value per day from `firstDay` for `days` days, 0 where `rows` has none: a chart's axis has no gaps. */
-function everyDay(firstDay: number, days: number, rows: ReadonlyArray<{ day: number; value: number }>): Array<{ date: string; value: number }> {
+function everyDay(
+  firstDay: number,
+  days: number,
+  rows: ReadonlyArray<{ day: number; value: number }>,
+): Array<{ date: string; value: number }> {
   const byDay = new Map(rows.map((row) => [row.day, row.value]));
   return Array.from({ length: days }, (_, i) => ({ date: dateOf(firstDay + i), value: byDay.get(firstDay + i) ?? 0 }));
 }
@@ -36,8 +40,13 @@ function everyDay(firstDay: number, days: number, rows: ReadonlyArray<{ day: num
  * refunds) and charged requests (chat and search; a refunded one still counts) by day, the agents
  * that used the most, and how many agents, active keys and members there are.
  */
-export async function getOverview(deps: DomainDeps, membership: ConsoleMembership, days: number = OVERVIEW_DEFAULT_DAYS): Promise<AccountOverview> {
-  if (!Number.isInteger(days) || days < 1 || days > OVERVIEW_MAX_DAYS) throw invalidBody({ days: [`must be a whole number from 1 to ${OVERVIEW_MAX_DAYS}`] });
+export async function getOverview(
+  deps: DomainDeps,
+  membership: ConsoleMembership,
+  days: number = OVERVIEW_DEFAULT_DAYS,
+): Promise<AccountOverview> {
+  if (!Number.isInteger(days) || days < 1 || days > OVERVIEW_MAX_DAYS)
+    throw invalidBody({ days: [`must be a whole number from 1 to ${OVERVIEW_MAX_DAYS}`] });
   const { account, member } = membership;
   const now = deps.clock.now();
   const firstDay = Math.floor(now / DAY_MS) - (days - 1);
@@ -54,26 +63,53 @@ export async function getOverview(deps: DomainDeps, membership: ConsoleMembershi
   const requestsByAgent = new Map(charged.byAgent.map((row) => [row.agentId, row.count]));
   const creditsByAgent = new Map(used.byAgent.map((row) => [row.agentId, row.credits]));
   const topAgents = [...new Set([...creditsByAgent.keys(), ...requestsByAgent.keys()])]
-    .map((agentId) => ({ agentId, name: agentNames.get(agentId) ?? null, credits: creditsByAgent.get(agentId) ?? 0, requests: requestsByAgent.get(agentId) ?? 0 }))
+    .map((agentId) => ({
+      agentId,
+      name: agentNames.get(agentId) ?? null,
+      credits: creditsByAgent.get(agentId) ?? 0,
+      requests: requestsByAgent.get(agentId) ?? 0,
+    }))
     .sort((a, b) => b.credits - a.credits || b.requests - a.requests || a.agentId.localeCompare(b.agentId))
     .slice(0, TOP_AGENTS)
     .map((row) => ({ ...row, credits: toCredits(row.credits) }));
   const plan = deps.catalog.plans[account.plan];
 
   return {
-    account: { id: account.id, name: account.name, plan: account.plan, role: member.role, createdAt: new Date(account.createdAt).toISOString() },
+    account: {
+      id: account.id,
+      name: account.name,
+      plan: account.plan,
+      role: member.role,
+      createdAt: new Date(account.createdAt).toISOString(),
+    },
     balance: toBalanceView(account),
-    limits: { requestsPerMinute: plan.requestsPerMinute, storageLimit: plan.storageLimit, crawlPageLimit: plan.crawlPageLimit },
+    limits: {
+      requestsPerMinute: plan.requestsPerMinute,
+      storageLimit: plan.storageLimit,
+      crawlPageLimit: plan.crawlPageLimit,
+    },
     period: { from: new Date(from).toISOString(), to: new Date(now).toISOString() },
     credits: {
       total: toCredits(used.total),
-      byDay: everyDay(firstDay, days, used.byDay.map((row) => ({ day: row.day, value: row.credits }))).map(({ date, value }) => ({ date, credits: toCredits(value) })),
+      byDay: everyDay(
+        firstDay,
+        days,
+        used.byDay.map((row) => ({ day: row.day, value: row.credits })),
+      ).map(({ date, value }) => ({ date, credits: toCredits(value) })),
     },
     requests: {
       total: charged.total,
-      byDay: everyDay(firstDay, days, charged.byDay.map((row) => ({ day: row.day, value: row.count }))).map(({ date, value }) => ({ date, count: value })),
+      byDay: everyDay(
+        firstDay,
+        days,
+        charged.byDay.map((row) => ({ day: row.day, value: row.count })),
+      ).map(({ date, value }) => ({ date, count: value })),
     },
     topAgents,
-    counts: { agents: agents.total, keys: keys.filter((key) => keyStatus(key, now) === 'active').length, members: members.length },
+    counts: {
+      agents: agents.total,
+      keys: keys.filter((key) => keyStatus(key, now) === 'active').length,
+      members: members.length,
+    },
   };
 }

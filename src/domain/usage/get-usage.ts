@@ -70,11 +70,18 @@ export async function getUsage(deps: DomainDeps, ctx: RequestContext, query: Usa
     period: { from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() },
     used: {
       total: toCredits(totals.total),
-      byDay: totals.byDay.map((row) => ({ date: new Date(row.day * DAY_MS).toISOString().slice(0, 10), credits: toCredits(row.credits) })),
+      byDay: totals.byDay.map((row) => ({
+        date: new Date(row.day * DAY_MS).toISOString().slice(0, 10),
+        credits: toCredits(row.credits),
+      })),
       // A key restricted to some agents sees the account's totals but only its agents by name.
       byAgent: totals.byAgent
         .filter((row) => !allowed || allowed.includes(row.agentId))
-        .map((row) => ({ agentId: row.agentId, name: agentNames.get(row.agentId) ?? null, credits: toCredits(row.credits) })),
+        .map((row) => ({
+          agentId: row.agentId,
+          name: agentNames.get(row.agentId) ?? null,
+          credits: toCredits(row.credits),
+        })),
       // ... and only its own key's line: the names and spending of the account's other keys are not its business.
       byKey: totals.byKey
         .filter((row) => !allowed || row.keyId === ctx.key?.id)

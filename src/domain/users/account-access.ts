@@ -11,7 +11,10 @@ export interface ConsoleMembership {
 }
 
 /** The accounts a console user belongs to, with their role in each. */
-export async function userAccounts(deps: Pick<DomainDeps, 'store'>, user: UserRecord): Promise<Array<{ id: string; name: string; role: MemberRole }>> {
+export async function userAccounts(
+  deps: Pick<DomainDeps, 'store'>,
+  user: UserRecord,
+): Promise<Array<{ id: string; name: string; role: MemberRole }>> {
   return deps.store.members.accountsOf(user.email);
 }
 
@@ -21,7 +24,12 @@ export async function userAccounts(deps: Pick<DomainDeps, 'store'>, user: UserRe
  * exist: ids of other accounts reveal nothing. The context is the account's, so events go to its
  * endpoints (SPEC §6).
  */
-export async function consoleMembership(deps: Pick<DomainDeps, 'store'>, user: UserRecord, accountId: string, requestId: string): Promise<ConsoleMembership> {
+export async function consoleMembership(
+  deps: Pick<DomainDeps, 'store'>,
+  user: UserRecord,
+  accountId: string,
+  requestId: string,
+): Promise<ConsoleMembership> {
   const member = await deps.store.members.findByEmail(accountId, user.email);
   const account = member && (await deps.store.accounts.get(accountId));
   if (!member || !account) throw new AppError('NOT_FOUND', 'Account not found.');
@@ -31,5 +39,6 @@ export async function consoleMembership(deps: Pick<DomainDeps, 'store'>, user: U
 /** Who belongs to an account is the owners' to decide; owners and teammates act alike on agents,
  * knowledge, keys and webhooks. */
 export function assertOwner(membership: ConsoleMembership): void {
-  if (membership.member.role !== 'owner') throw new AppError('OWNER_REQUIRED', "Only the account's owners may do this.");
+  if (membership.member.role !== 'owner')
+    throw new AppError('OWNER_REQUIRED', "Only the account's owners may do this.");
 }

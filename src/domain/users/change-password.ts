@@ -15,8 +15,13 @@ export interface ChangePasswordInput {
  * theirs ends (a stolen cookie stops working); the one in use stays. A wrong current password
  * counts as a failed sign-in, so a stolen session cannot guess it faster than the sign-in form.
  */
-export async function changePassword(deps: UserDeps, signedIn: { user: UserRecord; session: SessionRecord }, input: ChangePasswordInput): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  if (!isPasswordLengthAllowed(input.newPassword)) throw invalidBody({ newPassword: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
+export async function changePassword(
+  deps: UserDeps,
+  signedIn: { user: UserRecord; session: SessionRecord },
+  input: ChangePasswordInput,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  if (!isPasswordLengthAllowed(input.newPassword))
+    throw invalidBody({ newPassword: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
   const now = deps.clock.now();
   const keys = guessKeys(signedIn.user.email, input.ip);
   const retryAfterSeconds = await guessRetryAfter(deps, keys, now);

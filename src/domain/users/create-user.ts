@@ -19,11 +19,18 @@ export type UserDeps = DomainDeps & { passwords: PasswordHasher };
  * Gives a person a console sign-in for an account: creates the user (or sets a new password for
  * an existing one) and makes them a member of the account if they are not yet.
  */
-export async function createUser(deps: UserDeps, accountId: string, input: { email: string; password: string; role?: MemberRole }): Promise<{ user: UserRecord; role: MemberRole }> {
-  if (!isPasswordLengthAllowed(input.password)) throw invalidBody({ password: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
+export async function createUser(
+  deps: UserDeps,
+  accountId: string,
+  input: { email: string; password: string; role?: MemberRole },
+): Promise<{ user: UserRecord; role: MemberRole }> {
+  if (!isPasswordLengthAllowed(input.password))
+    throw invalidBody({ password: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
   const email = input.email.trim().toLowerCase();
   if (!(await deps.store.accounts.get(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
-  const member = (await deps.store.members.findByEmail(accountId, email)) ?? (await addMember(deps, accountId, email, input.role ?? 'owner'));
+  const member =
+    (await deps.store.members.findByEmail(accountId, email)) ??
+    (await addMember(deps, accountId, email, input.role ?? 'owner'));
   const passwordHash = await deps.passwords.hash(input.password);
   const now = deps.clock.now();
   const existing = await deps.store.users.findByEmail(member.email);
@@ -31,7 +38,13 @@ export async function createUser(deps: UserDeps, accountId: string, input: { ema
     await deps.store.users.setPassword(existing.id, passwordHash, now);
     return { user: { ...existing, passwordHash, updatedAt: now }, role: member.role };
   }
-  const user: UserRecord = { id: deps.ids.next('usr'), email: member.email, passwordHash, createdAt: now, updatedAt: now };
+  const user: UserRecord = {
+    id: deps.ids.next('usr'),
+    email: member.email,
+    passwordHash,
+    createdAt: now,
+    updatedAt: now,
+  };
   await deps.store.users.insert(user);
   return { user, role: member.role };
 }

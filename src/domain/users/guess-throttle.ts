@@ -15,7 +15,11 @@ export interface GuessKeys {
 export const guessKeys = (email: string, ip: string): GuessKeys => ({ email: `email:${email}`, ip: `ip:${ip}` });
 
 /** Seconds until these keys may try again, or undefined when nothing holds them back. */
-export async function guessRetryAfter(deps: Pick<DomainDeps, 'store'>, keys: GuessKeys, now: number): Promise<number | undefined> {
+export async function guessRetryAfter(
+  deps: Pick<DomainDeps, 'store'>,
+  keys: GuessKeys,
+  now: number,
+): Promise<number | undefined> {
   for (const key of Object.values(keys)) {
     const until = await deps.store.signInThrottle.blockedUntil(key, now);
     if (until !== undefined) return Math.ceil((until - now) / 1000);

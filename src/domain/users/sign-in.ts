@@ -9,9 +9,13 @@ export const SESSION_LIFETIME_MS = 12 * 3_600_000;
 /** A hash of a random password: a sign-in for an unknown email costs as much as for a known one. */
 let decoyHash: Promise<string> | null = null;
 
-export type SignInResult = { ok: true; user: UserRecord; session: SessionRecord; token: string } | { ok: false; retryAfterSeconds: number };
+export type SignInResult =
+  { ok: true; user: UserRecord; session: SessionRecord; token: string } | { ok: false; retryAfterSeconds: number };
 
-export async function signIn(deps: UserDeps, input: { email: string; password: string; ip: string }): Promise<SignInResult> {
+export async function signIn(
+  deps: UserDeps,
+  input: { email: string; password: string; ip: string },
+): Promise<SignInResult> {
   const now = deps.clock.now();
   const email = input.email.trim().toLowerCase();
   const keys = guessKeys(email, input.ip);
@@ -30,7 +34,13 @@ export async function signIn(deps: UserDeps, input: { email: string; password: s
   await recordRightGuess(deps, keys, now);
   await deps.store.sessions.deleteExpired(now);
   const token = newSessionToken(deps.ids);
-  const session: SessionRecord = { id: deps.ids.next('ses'), userId: user.id, tokenHash: hashSessionToken(token), createdAt: now, expiresAt: now + SESSION_LIFETIME_MS };
+  const session: SessionRecord = {
+    id: deps.ids.next('ses'),
+    userId: user.id,
+    tokenHash: hashSessionToken(token),
+    createdAt: now,
+    expiresAt: now + SESSION_LIFETIME_MS,
+  };
   await deps.store.sessions.insert(session);
   return { ok: true, user, session, token };
 }

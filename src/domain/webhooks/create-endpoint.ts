@@ -7,7 +7,11 @@ import { newWebhookSecret } from './webhook-secret.ts';
 export const ENDPOINTS_PER_ACCOUNT_MAX = 20;
 
 /** Adds an endpoint; it receives events recorded from now on. The secret is returned this once. */
-export async function createEndpoint(deps: DomainDeps, ctx: RequestContext, input: EndpointFields & { url: string }): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+export async function createEndpoint(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  input: EndpointFields & { url: string },
+): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   const fields = await checkEndpointFields(deps, input);
   const now = deps.clock.now();
   const secret = newWebhookSecret(deps.ids);

@@ -2,6 +2,11 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 
 /** Removes the endpoint with its deliveries and their log; attempts in flight finish unrecorded. */
-export async function deleteEndpoint(deps: Pick<DomainDeps, 'store'>, ctx: RequestContext, endpointId: string): Promise<void> {
-  if (!(await deps.store.webhooks.deleteEndpoint(ctx.accountId, endpointId))) throw new AppError('NOT_FOUND', 'Webhook endpoint not found.');
+export async function deleteEndpoint(
+  deps: Pick<DomainDeps, 'store'>,
+  ctx: RequestContext,
+  endpointId: string,
+): Promise<void> {
+  if (!(await deps.store.webhooks.deleteEndpoint(ctx.accountId, endpointId)))
+    throw new AppError('NOT_FOUND', 'Webhook endpoint not found.');
 }

@@ -35,7 +35,8 @@ export const toAttemptView = (a: WebhookAttemptRecord): AttemptView => ({
   startedAt: isoTime(a.startedAt),
   finishedAt: isoTimeOrNull(a.finishedAt),
   statusCode: a.statusCode,
-  error: a.finishedAt === null && a.error === null ? 'no outcome recorded (in flight, or the process stopped)' : a.error,
+  error:
+    a.finishedAt === null && a.error === null ? 'no outcome recorded (in flight, or the process stopped)' : a.error,
   latencyMs: a.latencyMs,
   response: a.responseBody,
 });

@@ -9,7 +9,10 @@ import { MAX_ATTEMPTS } from './retry-schedule.ts';
  * Events go to the endpoints of the account that owns the resource (the event's account),
  * and only to endpoints that existed when the event was recorded. Returns how many events it took.
  */
-export async function dispatchEvents(deps: Pick<DomainDeps, 'store' | 'ids' | 'clock'>, limit: number): Promise<number> {
+export async function dispatchEvents(
+  deps: Pick<DomainDeps, 'store' | 'ids' | 'clock'>,
+  limit: number,
+): Promise<number> {
   return deps.store.transaction(async (tx) => {
     const events = await tx.webhooks.takeUndispatchedEvents(limit);
     if (events.length === 0) return 0;
@@ -17,12 +20,28 @@ export async function dispatchEvents(deps: Pick<DomainDeps, 'store' | 'ids' | 'c
     const deliveries: NewDelivery[] = [];
     for (const event of events) {
       for (const endpoint of endpoints) {
-        if (endpoint.accountId !== event.accountId || endpoint.createdAt > event.createdAt || !receives(endpoint.eventTypes, event.type)) continue;
-        deliveries.push({ id: deps.ids.next('whd'), accountId: event.accountId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, maxAttempts: MAX_ATTEMPTS, createdAt: event.createdAt });
+        if (
+          endpoint.accountId !== event.accountId ||
+          endpoint.createdAt > event.createdAt ||
+          !receives(endpoint.eventTypes, event.type)
+        )
+          continue;
+        deliveries.push({
+          id: deps.ids.next('whd'),
+          accountId: event.accountId,
+          endpointId: endpoint.id,
+          eventId: event.id,
+          eventType: event.type,
+          maxAttempts: MAX_ATTEMPTS,
+          createdAt: event.createdAt,
+        });
       }
     }
     await tx.webhooks.insertDeliveries(deliveries);
-    await tx.webhooks.markDispatched(events.map((e) => e.id), deps.clock.now());
+    await tx.webhooks.markDispatched(
+      events.map((e) => e.id),
+      deps.clock.now(),
+    );
     return events.length;
   });
 }

@@ -14,7 +14,10 @@ export interface EndpointFields {
 }
 
 /** Checks and normalizes the fields given; the URL by the operator's outbound network policy. */
-export async function checkEndpointFields(deps: Pick<DomainDeps, 'targetCheck'>, input: EndpointFields): Promise<EndpointFields> {
+export async function checkEndpointFields(
+  deps: Pick<DomainDeps, 'targetCheck'>,
+  input: EndpointFields,
+): Promise<EndpointFields> {
   const list: ValidationList = {};
   const out: EndpointFields = {};
   if (input.url !== undefined) {
@@ -27,7 +30,8 @@ export async function checkEndpointFields(deps: Pick<DomainDeps, 'targetCheck'>,
     }
   }
   if (input.description !== undefined) {
-    if (input.description.length > DESCRIPTION_MAX) list.description = [`must be at most ${DESCRIPTION_MAX} characters`];
+    if (input.description.length > DESCRIPTION_MAX)
+      list.description = [`must be at most ${DESCRIPTION_MAX} characters`];
     else out.description = input.description.trim();
   }
   if (input.events !== undefined) {

@@ -3,7 +3,11 @@ import type { WebhookEndpointRecord } from '../../ports/webhook-store.ts';
 import { AppError } from '../errors.ts';
 
 /** The caller's endpoint; another account's id is as unknown as a made-up one. */
-export async function getEndpoint(deps: Pick<DomainDeps, 'store'>, ctx: RequestContext, endpointId: string): Promise<WebhookEndpointRecord> {
+export async function getEndpoint(
+  deps: Pick<DomainDeps, 'store'>,
+  ctx: RequestContext,
+  endpointId: string,
+): Promise<WebhookEndpointRecord> {
   const endpoint = await deps.store.webhooks.getEndpoint(ctx.accountId, endpointId);
   if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found.');
   return endpoint;

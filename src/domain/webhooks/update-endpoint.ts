@@ -8,12 +8,27 @@ export interface EndpointUpdate extends EndpointFields {
 }
 
 /** Changes URL, description, subscriptions, or enables/disables. Enabling sends what waited. */
-export async function updateEndpoint(deps: DomainDeps, ctx: RequestContext, endpointId: string, input: EndpointUpdate): Promise<WebhookEndpointRecord> {
-  if (input.url === undefined && input.description === undefined && input.events === undefined && input.enabled === undefined) {
+export async function updateEndpoint(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  endpointId: string,
+  input: EndpointUpdate,
+): Promise<WebhookEndpointRecord> {
+  if (
+    input.url === undefined &&
+    input.description === undefined &&
+    input.events === undefined &&
+    input.enabled === undefined
+  ) {
     throw invalidBody({ body: ['must contain at least one of url, description, events, enabled'] });
   }
   const fields = await checkEndpointFields(deps, input);
-  const patch: WebhookEndpointPatch = { url: fields.url, description: fields.description, eventTypes: fields.events, updatedAt: deps.clock.now() };
+  const patch: WebhookEndpointPatch = {
+    url: fields.url,
+    description: fields.description,
+    eventTypes: fields.events,
+    updatedAt: deps.clock.now(),
+  };
   if (input.enabled !== undefined) {
     patch.enabled = input.enabled;
     patch.disabledReason = input.enabled ? null : 'operator';

@@ -25,9 +25,14 @@ function same(a: string, b: string): boolean {
 }
 
 /** The agent's identity secret; a publishable key's agent always has one (made with the key). */
-export async function identitySecret(deps: Pick<DomainDeps, 'store'>, ctx: RequestContext, agentId: string): Promise<string> {
+export async function identitySecret(
+  deps: Pick<DomainDeps, 'store'>,
+  ctx: RequestContext,
+  agentId: string,
+): Promise<string> {
   const secret = await deps.store.widgetSecrets.get(ctx.accountId, agentId);
-  if (!secret) throw new AppError('AUTH_REQUIRED', 'This agent has no widget identity secret: create a publishable key for it.');
+  if (!secret)
+    throw new AppError('AUTH_REQUIRED', 'This agent has no widget identity secret: create a publishable key for it.');
   return secret;
 }
 
@@ -42,8 +47,16 @@ export function issueVisitorId(deps: Pick<DomainDeps, 'ids'>, secret: string): s
 export function visitorConversationUser(secret: string, claim: VisitorClaim): string {
   if (claim.userId !== undefined) {
     // Its own code, so the widget can tell the integrator their signature is wrong.
-    if (claim.userId.length === 0 || claim.userId.length > USER_ID_MAX || !claim.userHash || !same(claim.userHash.toLowerCase(), mac(secret, claim.userId))) {
-      throw new AppError('USER_HASH_INVALID', 'The user id is not signed with this agent’s identity secret (X-Colloquy-User-Hash).');
+    if (
+      claim.userId.length === 0 ||
+      claim.userId.length > USER_ID_MAX ||
+      !claim.userHash ||
+      !same(claim.userHash.toLowerCase(), mac(secret, claim.userId))
+    ) {
+      throw new AppError(
+        'USER_HASH_INVALID',
+        'The user id is not signed with this agent’s identity secret (X-Colloquy-User-Hash).',
+      );
     }
     return `widget-user:${claim.userId}`;
   }

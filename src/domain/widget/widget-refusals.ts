@@ -14,9 +14,18 @@ const LISTED_MAX = 500;
 
 /** The working publishable key a page names (the widget puts it in the URL so that a CORS
  * preflight, which carries no Authorization header, can be judged), or undefined. */
-export async function findPublishableKey(deps: Pick<DomainDeps, 'store' | 'clock'>, presented: string): Promise<ApiKeyRecord | undefined> {
+export async function findPublishableKey(
+  deps: Pick<DomainDeps, 'store' | 'clock'>,
+  presented: string,
+): Promise<ApiKeyRecord | undefined> {
   const found = await deps.store.keys.findByHash(hashKey(presented));
-  if (!found || found.key.kind !== 'publishable' || found.key.revokedAt !== null || isKeyExpired(found.key, deps.clock.now())) return undefined;
+  if (
+    !found ||
+    found.key.kind !== 'publishable' ||
+    found.key.revokedAt !== null ||
+    isKeyExpired(found.key, deps.clock.now())
+  )
+    return undefined;
   return found.key;
 }
 
@@ -25,11 +34,25 @@ export function listsOrigin(key: ApiKeyRecord, origin: string | undefined): orig
 }
 
 /** Counts a refusal of the key from a page of `origin` (undefined: the browser sent none). */
-export async function recordWidgetRefusal(deps: Pick<DomainDeps, 'store' | 'clock'>, key: ApiKeyRecord, reason: WidgetRefusalReason, origin: string | undefined): Promise<void> {
-  await deps.store.widgetRefusals.record(key.accountId, key.id, { reason, origin: (origin ?? '').slice(0, ORIGIN_MAX) }, deps.clock.now(), REFUSALS_KEPT_PER_KEY);
+export async function recordWidgetRefusal(
+  deps: Pick<DomainDeps, 'store' | 'clock'>,
+  key: ApiKeyRecord,
+  reason: WidgetRefusalReason,
+  origin: string | undefined,
+): Promise<void> {
+  await deps.store.widgetRefusals.record(
+    key.accountId,
+    key.id,
+    { reason, origin: (origin ?? '').slice(0, ORIGIN_MAX) },
+    deps.clock.now(),
+    REFUSALS_KEPT_PER_KEY,
+  );
 }
 
 /** The account's recent refusals, latest first. */
-export async function listWidgetRefusals(deps: Pick<DomainDeps, 'store'>, ctx: RequestContext): Promise<WidgetRefusalRecord[]> {
+export async function listWidgetRefusals(
+  deps: Pick<DomainDeps, 'store'>,
+  ctx: RequestContext,
+): Promise<WidgetRefusalRecord[]> {
   return deps.store.widgetRefusals.list(ctx.accountId, LISTED_MAX);
 }

@@ -63,9 +63,11 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Knowledge: 'What an agent knows: text, Q&A, files and crawled web pages.',
   Search: 'The passages of an agent closest to a query, without a model.',
   Chat: 'Answers from an agent, as JSON or a stream (the console playground).',
-  Conversations: 'Stored conversations, their messages, feedback and tool calls; the inbox of conversations with people.',
+  Conversations:
+    'Stored conversations, their messages, feedback and tool calls; the inbox of conversations with people.',
   Handoff: 'Hand a conversation to a person, reply as one, give it back to the agent, and follow it as it happens.',
-  Insights: 'What an agent missed and what it is asked most: unanswered questions grouped, replies rated down, topics, Q&A from a group, and conversation exports.',
+  Insights:
+    'What an agent missed and what it is asked most: unanswered questions grouped, replies rated down, topics, Q&A from a group, and conversation exports.',
   Tests: "An agent's test questions and their runs: which questions its search answers from the expected sources.",
   'Webhook events': 'What the service sends to the webhook endpoints (SPEC §6).',
 };
@@ -88,8 +90,16 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
     },
     // The public routes mounted for the console (account-routes.ts) are secured by the session here,
     // and take the account of their path prefix.
-    transform: createRouteDocumenter({ prefix: ADMIN_PREFIX, security: ADMIN_SECURITY, pathParams: AccountParamsSchema.properties }),
-    transformObject: createDocumentCompleter({ schemas: { ...SHARED_SCHEMAS, ...ADMIN_SHARED_SCHEMAS }, rateLimited: false, tagDescriptions: TAG_DESCRIPTIONS }) as never,
+    transform: createRouteDocumenter({
+      prefix: ADMIN_PREFIX,
+      security: ADMIN_SECURITY,
+      pathParams: AccountParamsSchema.properties,
+    }),
+    transformObject: createDocumentCompleter({
+      schemas: { ...SHARED_SCHEMAS, ...ADMIN_SHARED_SCHEMAS },
+      rateLimited: false,
+      tagDescriptions: TAG_DESCRIPTIONS,
+    }) as never,
     hideUntagged: true,
     convertConstToEnum: false, // OpenAPI 3.1 has `const`; generated clients type it as a literal
   });
@@ -99,17 +109,45 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
     async (admin: ApiApp) => {
       admin.addHook('onRequest', createSessionHook(adminDeps));
       for (const register of [
-        registerSignIn, registerGetSession, registerSignOut, registerChangePassword,
-        registerListWebhooks, registerCreateWebhook, registerGetWebhook, registerUpdateWebhook, registerDeleteWebhook, registerPingWebhook, registerListDeliveries, registerRedeliver, registerListEventTypes, registerListComparisonModels,
-        registerGetOverview, registerCreateAgent, registerDeleteAgent, registerGetAgentTools, registerSetAgentTools, registerExplainSearch,
-        registerListKeys, registerCreateKey, registerRevokeKey, registerListWidgetRefusals, registerListInbox, registerListMembers, registerAddMember, registerRemoveMember,
-        registerSiteRoutes, registerImportTestQuestions, registerExportTestQuestions,
+        registerSignIn,
+        registerGetSession,
+        registerSignOut,
+        registerChangePassword,
+        registerListWebhooks,
+        registerCreateWebhook,
+        registerGetWebhook,
+        registerUpdateWebhook,
+        registerDeleteWebhook,
+        registerPingWebhook,
+        registerListDeliveries,
+        registerRedeliver,
+        registerListEventTypes,
+        registerListComparisonModels,
+        registerGetOverview,
+        registerCreateAgent,
+        registerDeleteAgent,
+        registerGetAgentTools,
+        registerSetAgentTools,
+        registerExplainSearch,
+        registerListKeys,
+        registerCreateKey,
+        registerRevokeKey,
+        registerListWidgetRefusals,
+        registerListInbox,
+        registerListMembers,
+        registerAddMember,
+        registerRemoveMember,
+        registerSiteRoutes,
+        registerImportTestQuestions,
+        registerExportTestQuestions,
       ]) {
         register(admin, adminDeps);
       }
       registerInsightRoutes(admin, adminDeps);
       await registerAccountScopedPublicRoutes(admin, adminDeps);
-      admin.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => (app as unknown as { adminSwagger: () => unknown }).adminSwagger());
+      admin.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+        (app as unknown as { adminSwagger: () => unknown }).adminSwagger(),
+      );
     },
     { prefix: ADMIN_PREFIX },
   );

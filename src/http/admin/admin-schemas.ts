@@ -15,17 +15,37 @@ export const SESSION_ERRORS = {
 };
 
 export const AccountParamsSchema = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 200 }) });
-export const EndpointParamsSchema = Type.Object({ ...AccountParamsSchema.properties, endpointId: Type.String({ minLength: 1, maxLength: 200 }) });
-export const AccountAgentParamsSchema = Type.Object({ ...AccountParamsSchema.properties, ...AgentIdParamsSchema.properties });
-export const KeyParamsSchema = Type.Object({ ...AccountParamsSchema.properties, keyId: Type.String({ minLength: 1, maxLength: 200 }) });
-export const MemberParamsSchema = Type.Object({ ...AccountParamsSchema.properties, memberId: Type.String({ minLength: 1, maxLength: 200 }) });
-
-export const EventTypesSchema = Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50 }), Type.Null()], {
-  description: 'Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent.',
+export const EndpointParamsSchema = Type.Object({
+  ...AccountParamsSchema.properties,
+  endpointId: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export const AccountAgentParamsSchema = Type.Object({
+  ...AccountParamsSchema.properties,
+  ...AgentIdParamsSchema.properties,
+});
+export const KeyParamsSchema = Type.Object({
+  ...AccountParamsSchema.properties,
+  keyId: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export const MemberParamsSchema = Type.Object({
+  ...AccountParamsSchema.properties,
+  memberId: Type.String({ minLength: 1, maxLength: 200 }),
 });
 
+export const EventTypesSchema = Type.Union(
+  [Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50 }), Type.Null()],
+  {
+    description:
+      'Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent.',
+  },
+);
+
 export const EndpointFieldsSchema = {
-  url: Type.String({ minLength: 1, maxLength: URL_MAX, description: 'http(s) URL; private, loopback and link-local targets are refused unless the operator allows them.' }),
+  url: Type.String({
+    minLength: 1,
+    maxLength: URL_MAX,
+    description: 'http(s) URL; private, loopback and link-local targets are refused unless the operator allows them.',
+  }),
   description: Type.String({ maxLength: DESCRIPTION_MAX }),
   events: EventTypesSchema,
 };
@@ -37,7 +57,10 @@ export const EndpointSchema = Type.Object({
   description: Type.String(),
   events: Type.Union([Type.Array(Type.String()), Type.Null()]),
   enabled: Type.Boolean(),
-  disabledReason: Type.Union([Type.String({ description: '`gone` (the receiver answered 410) or `operator`.' }), Type.Null()]),
+  disabledReason: Type.Union([
+    Type.String({ description: '`gone` (the receiver answered 410) or `operator`.' }),
+    Type.Null(),
+  ]),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -48,9 +71,15 @@ export const ClientToolSchema = Type.Object(
   {
     name: Type.String({ description: '1 to 64 letters, digits, _ or -; unique within the agent.' }),
     description: Type.String({ description: 'What the tool does, for the model; at most 1024 characters.' }),
-    parameters: Type.Record(Type.String(), Type.Unknown(), { description: 'A JSON Schema with `"type": "object"`: the arguments the model must send.' }),
+    parameters: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'A JSON Schema with `"type": "object"`: the arguments the model must send.',
+    }),
   },
-  { additionalProperties: false, description: 'A client tool: the model may ask the API client to run it (the chat answer then waits with `finish_reason: "tool_calls"`).' },
+  {
+    additionalProperties: false,
+    description:
+      'A client tool: the model may ask the API client to run it (the chat answer then waits with `finish_reason: "tool_calls"`).',
+  },
 );
 
 export const ClientToolsSchema = Type.Array(ClientToolSchema, {
@@ -63,7 +92,8 @@ export const ConsoleAgentSchema = Type.Object(
 );
 
 export const KeyKindSchema = Type.Union([Type.Literal('secret'), Type.Literal('publishable')], {
-  description: '`secret` (`cq_…`): the API key of a backend. `publishable` (`cq_pub_…`): a widget key, meant to be seen in a page, for one agent and its origins, accepted only by the widget routes.',
+  description:
+    '`secret` (`cq_…`): the API key of a backend. `publishable` (`cq_pub_…`): a widget key, meant to be seen in a page, for one agent and its origins, accepted only by the widget routes.',
 });
 
 export const KeySchema = Type.Object({
@@ -73,8 +103,16 @@ export const KeySchema = Type.Object({
   status: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]),
   kind: KeyKindSchema,
   allowedAgentIds: Nullable(Type.Array(Type.String(), { description: 'The only agents the key may use; null: all.' })),
-  allowedIps: Nullable(Type.Array(Type.String(), { description: 'The only client addresses (IPs or CIDR ranges) it may be used from; null: any.' })),
-  allowedOrigins: Nullable(Type.Array(Type.String(), { description: 'A publishable key: the only page origins its widget may run on. null for a secret key.' })),
+  allowedIps: Nullable(
+    Type.Array(Type.String(), {
+      description: 'The only client addresses (IPs or CIDR ranges) it may be used from; null: any.',
+    }),
+  ),
+  allowedOrigins: Nullable(
+    Type.Array(Type.String(), {
+      description: 'A publishable key: the only page origins its widget may run on. null for a secret key.',
+    }),
+  ),
   expiresAt: Nullable(Type.String({ format: 'date-time' })),
   quota: Nullable(Type.Number({ description: 'Credits the key may spend in total; null: no quota.' })),
   usage: Type.Number({ description: 'Credits the key has spent, refunds deducted.' }),
@@ -121,7 +159,13 @@ export const DeliverySchema = Type.Object({
 export const SessionSchema = Type.Object({
   success: Type.Literal(true),
   user: Type.Object({ id: Type.String(), email: Type.String() }),
-  accounts: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), role: Type.Union([Type.Literal('owner'), Type.Literal('teammate')]) })),
+  accounts: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      role: Type.Union([Type.Literal('owner'), Type.Literal('teammate')]),
+    }),
+  ),
   csrfToken: Type.String({ description: 'Send it as `X-CSRF-Token` with every POST, PATCH and DELETE.' }),
   expiresAt: Type.String({ format: 'date-time' }),
 });

@@ -10,7 +10,15 @@ import { registerExportConversations } from './routes/export-conversations.ts';
 import { registerListToolCalls } from './routes/list-tool-calls.ts';
 
 export function registerInsightRoutes(admin: ApiApp, deps: AdminDeps): void {
-  for (const register of [registerGetSourceText, registerListSourceChunks, registerListQuestionGroups, registerListDownvoted, registerAnswerQuestions, registerExportConversations, registerListToolCalls]) {
+  for (const register of [
+    registerGetSourceText,
+    registerListSourceChunks,
+    registerListQuestionGroups,
+    registerListDownvoted,
+    registerAnswerQuestions,
+    registerExportConversations,
+    registerListToolCalls,
+  ]) {
     register(admin, deps);
   }
 }

@@ -6,19 +6,37 @@ import { DEFAULT_PERIOD_DAYS, PERIOD_MAX_DAYS } from '../../domain/insights/peri
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const PeriodQuerySchema = Type.Object({
-  from: Type.Optional(Type.String({ format: 'date-time', description: `Start of the period (included); default: ${DEFAULT_PERIOD_DAYS} days before \`to\`.` })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: `End of the period (excluded); default: now. At most ${PERIOD_MAX_DAYS} days after \`from\`.` })),
+  from: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: `Start of the period (included); default: ${DEFAULT_PERIOD_DAYS} days before \`to\`.`,
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: `End of the period (excluded); default: now. At most ${PERIOD_MAX_DAYS} days after \`from\`.`,
+    }),
+  ),
 });
 
-export const SourceParamsSchema = Type.Object({ ...AccountAgentParamsSchema.properties, sourceId: Type.String({ minLength: 1, maxLength: 200 }) });
-export const ConversationParamsSchema = Type.Object({ ...AccountAgentParamsSchema.properties, conversationId: Type.String({ minLength: 1, maxLength: 200 }) });
+export const SourceParamsSchema = Type.Object({
+  ...AccountAgentParamsSchema.properties,
+  sourceId: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export const ConversationParamsSchema = Type.Object({
+  ...AccountAgentParamsSchema.properties,
+  conversationId: Type.String({ minLength: 1, maxLength: 200 }),
+});
 
 export const QuestionGroupSchema = Type.Object(
   {
     question: Type.String({ description: 'The most asked wording.' }),
     count: Type.Integer({ description: 'Questions in the group.' }),
     examples: Type.Array(Type.String(), { description: 'Distinct wordings, most asked first (at most 5).' }),
-    questionIds: Type.Array(Type.String(), { description: 'The questions of the group (at most 100): what POST …/insights/answers covers.' }),
+    questionIds: Type.Array(Type.String(), {
+      description: 'The questions of the group (at most 100): what POST …/insights/answers covers.',
+    }),
     lastAskedAt: Type.String({ format: 'date-time' }),
   },
   { description: 'Questions grouped by meaning: the same question asked several ways is one group.' },
@@ -28,7 +46,9 @@ export const QuestionGroupsSchema = Type.Object({
   success: Type.Literal(true),
   groups: Type.Array(QuestionGroupSchema),
   questions: Type.Integer({ description: 'Questions in the period (grouped or not).' }),
-  truncated: Type.Boolean({ description: 'True when the period holds more questions than are grouped (the latest 1,000 are).' }),
+  truncated: Type.Boolean({
+    description: 'True when the period holds more questions than are grouped (the latest 1,000 are).',
+  }),
   pagination: Type.Object({
     totalPages: Type.Integer(),
     currentPage: Type.Integer(),

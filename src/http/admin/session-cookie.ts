@@ -24,9 +24,17 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
  * Secure whenever the request came over HTTPS (directly or through a trusted proxy). Plain-HTTP
  * local use keeps working: browsers refuse Secure cookies from http:// origins other than localhost.
  */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header('Set-Cookie', `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`);
+  reply.header(
+    'Set-Cookie',
+    `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`,
+  );
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {

@@ -4,7 +4,13 @@
 import Type, { type Static } from 'typebox';
 import { Ajv } from 'ajv';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainDeps, RequestContext } from '../../domain/context.ts';
 import { isAppError } from '../../domain/errors.ts';
@@ -19,7 +25,11 @@ import { API_VERSION } from '../routes/ping.ts';
 export const AGENTS_RESOURCE = 'colloquy://agents';
 const AGENTS_MAX = 1_000;
 
-const AgentId = Type.String({ minLength: 1, maxLength: 200, description: `An agent id (the resource ${AGENTS_RESOURCE} lists them).` });
+const AgentId = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: `An agent id (the resource ${AGENTS_RESOURCE} lists them).`,
+});
 
 const SearchInput = Type.Object(
   {
@@ -34,7 +44,13 @@ const AskInput = Type.Object(
   {
     agentId: AgentId,
     message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
-    conversationId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Continue this conversation (from an earlier answer).' })),
+    conversationId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Continue this conversation (from an earlier answer).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -49,7 +65,8 @@ const TOOLS = [
   {
     name: 'ask_agent',
     title: 'Ask an agent',
-    description: "Sends a message to an agent, which answers from its instructions and knowledge. Costs the agent's model's price in credits. Send the returned conversationId to continue the conversation.",
+    description:
+      "Sends a message to an agent, which answers from its instructions and knowledge. Costs the agent's model's price in credits. Send the returned conversationId to continue the conversation.",
     inputSchema: AskInput,
   },
 ];
@@ -62,34 +79,81 @@ const text = (value: string): CallToolResult['content'] => [{ type: 'text', text
 
 /** Refusals are tool results marked as errors (the model reads them); the spec's code leads. */
 function failed(error: unknown, log: FastifyBaseLogger): CallToolResult {
-  if (isAppError(error)) return { isError: true, content: text(`${error.code}: ${error.message}`), structuredContent: { error: { code: error.code, message: error.message } } };
+  if (isAppError(error))
+    return {
+      isError: true,
+      content: text(`${error.code}: ${error.message}`),
+      structuredContent: { error: { code: error.code, message: error.message } },
+    };
   log.error({ err: error }, 'mcp tool failed');
-  return { isError: true, content: text('UNKNOWN_ERROR: An internal error occurred.'), structuredContent: { error: { code: 'UNKNOWN_ERROR', message: 'An internal error occurred.' } } };
+  return {
+    isError: true,
+    content: text('UNKNOWN_ERROR: An internal error occurred.'),
+    structuredContent: { error: { code: 'UNKNOWN_ERROR', message: 'An internal error occurred.' } },
+  };
 }
 
 function invalid(errors: typeof checkSearch.errors): CallToolResult {
   const detail = ajv.errorsText(errors, { dataVar: 'arguments' });
-  return { isError: true, content: text(`INVALID_BODY: ${detail}`), structuredContent: { error: { code: 'INVALID_BODY', message: detail } } };
+  return {
+    isError: true,
+    content: text(`INVALID_BODY: ${detail}`),
+    structuredContent: { error: { code: 'INVALID_BODY', message: detail } },
+  };
 }
 
-async function callTool(deps: DomainDeps, ctx: RequestContext, name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+async function callTool(
+  deps: DomainDeps,
+  ctx: RequestContext,
+  name: string,
+  args: unknown,
+  signal: AbortSignal,
+): Promise<CallToolResult> {
   if (name === 'search_knowledge') {
     if (!checkSearch(args)) return invalid(checkSearch.errors);
-    const results = await searchKnowledge(deps, ctx, args.agentId, { query: args.query, limit: args.limit ?? 5 }, signal);
+    const results = await searchKnowledge(
+      deps,
+      ctx,
+      args.agentId,
+      { query: args.query, limit: args.limit ?? 5 },
+      signal,
+    );
     return { content: text(JSON.stringify(results)), structuredContent: { results } };
   }
   if (name === 'ask_agent') {
     if (!checkAsk(args)) return invalid(checkAsk.errors);
     // No client tools: an MCP caller has no way to run the agent's.
-    const answer = await sendChat(deps, ctx, args.agentId, { message: args.message, conversationId: args.conversationId, tools: [] }, { signal });
-    return { content: text(answer.content), structuredContent: { reply: answer.content, conversationId: answer.conversationId, messageId: answer.messageId, credits: answer.credits } };
+    const answer = await sendChat(
+      deps,
+      ctx,
+      args.agentId,
+      { message: args.message, conversationId: args.conversationId, tools: [] },
+      { signal },
+    );
+    return {
+      content: text(answer.content),
+      structuredContent: {
+        reply: answer.content,
+        conversationId: answer.conversationId,
+        messageId: answer.messageId,
+        credits: answer.credits,
+      },
+    };
   }
   return { isError: true, content: text(`INVALID_BODY: no tool named ${name}`) };
 }
 
 export function createMcpServer(deps: DomainDeps, ctx: RequestContext, log: FastifyBaseLogger): Server {
-  const server = new Server({ name: 'colloquy', version: API_VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: `Search and ask the agents of a Colloquy account. Read ${AGENTS_RESOURCE} for their ids.` });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((tool) => ({ ...tool, inputSchema: tool.inputSchema as never })) }));
+  const server = new Server(
+    { name: 'colloquy', version: API_VERSION },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: `Search and ask the agents of a Colloquy account. Read ${AGENTS_RESOURCE} for their ids.`,
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((tool) => ({ ...tool, inputSchema: tool.inputSchema as never })),
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
       return await callTool(deps, ctx, request.params.name, request.params.arguments ?? {}, extra.signal);
@@ -97,7 +161,17 @@ export function createMcpServer(deps: DomainDeps, ctx: RequestContext, log: Fast
       return failed(error, log);
     }
   });
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [{ uri: AGENTS_RESOURCE, name: 'agents', title: 'Agents', description: 'The agents this key may use: id, name, model.', mimeType: 'application/json' }] }));
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: [
+      {
+        uri: AGENTS_RESOURCE,
+        name: 'agents',
+        title: 'Agents',
+        description: 'The agents this key may use: id, name, model.',
+        mimeType: 'application/json',
+      },
+    ],
+  }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     if (request.params.uri !== AGENTS_RESOURCE) throw new Error(`No resource ${request.params.uri}.`);
     const { items } = await listAgents(deps, ctx, { page: 1, size: AGENTS_MAX });

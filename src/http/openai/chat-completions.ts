@@ -17,21 +17,34 @@ import { OpenAiErrorSchema } from './openai-schemas.ts';
 const ContentSchema = Type.Union([
   Type.String({ maxLength: TOOL_OUTPUT_MAX }),
   Type.Null(),
-  Type.Array(Type.Object({ type: Type.String(), text: Type.Optional(Type.String({ maxLength: TOOL_OUTPUT_MAX })) }), { maxItems: 64 }),
+  Type.Array(Type.Object({ type: Type.String(), text: Type.Optional(Type.String({ maxLength: TOOL_OUTPUT_MAX })) }), {
+    maxItems: 64,
+  }),
 ]);
 
 const MessageSchema = Type.Object({
   role: Type.Union(['system', 'developer', 'user', 'assistant', 'tool'].map((role) => Type.Literal(role))),
   content: Type.Optional(ContentSchema),
   tool_calls: Type.Optional(
-    Type.Array(Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), type: Type.Optional(Type.String()), function: Type.Object({ name: Type.String(), arguments: Type.String() }) }), { maxItems: 64 }),
+    Type.Array(
+      Type.Object({
+        id: Type.String({ minLength: 1, maxLength: 200 }),
+        type: Type.Optional(Type.String()),
+        function: Type.Object({ name: Type.String(), arguments: Type.String() }),
+      }),
+      { maxItems: 64 },
+    ),
   ),
   tool_call_id: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
 const ToolSchema = Type.Object({
   type: Type.Literal('function'),
-  function: Type.Object({ name: Type.String(), description: Type.Optional(Type.String()), parameters: Type.Optional(Type.Object({}, { additionalProperties: true })) }),
+  function: Type.Object({
+    name: Type.String(),
+    description: Type.Optional(Type.String()),
+    parameters: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  }),
 });
 
 // Other Chat Completions fields (temperature, max_tokens, user, …) are accepted and ignored: the
@@ -44,14 +57,26 @@ const BodySchema = Type.Object({
   tools: Type.Optional(Type.Array(ToolSchema, { maxItems: 32 })),
   tool_choice: Type.Optional(Type.Unknown()),
   n: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Only 1: each request makes one reply.' })),
-  response_format: Type.Optional(Type.Union([Type.Object({ type: Type.String() }, { additionalProperties: true }), Type.Null()], { description: 'Only `{"type": "text"}`: the agent answers in text.' })),
+  response_format: Type.Optional(
+    Type.Union([Type.Object({ type: Type.String() }, { additionalProperties: true }), Type.Null()], {
+      description: 'Only `{"type": "text"}`: the agent answers in text.',
+    }),
+  ),
 });
 
 /** The fields whose other values OpenAI's clients would read as a differently shaped reply. */
 function checkReplyShape(body: { n?: number | null; response_format?: { type: string } | null }): void {
-  if (body.n !== undefined && body.n !== null && body.n !== 1) throw invalidBody({ n: ['must be 1: each request makes one reply'] }, 'Only one choice is made per request (n must be 1).');
+  if (body.n !== undefined && body.n !== null && body.n !== 1)
+    throw invalidBody(
+      { n: ['must be 1: each request makes one reply'] },
+      'Only one choice is made per request (n must be 1).',
+    );
   const format = body.response_format?.type;
-  if (format !== undefined && format !== 'text') throw invalidBody({ response_format: [`"${format}" is not supported: the agent answers in text`] }, `response_format "${format}" is not supported: the agent answers in text.`);
+  if (format !== undefined && format !== 'text')
+    throw invalidBody(
+      { response_format: [`"${format}" is not supported: the agent answers in text`] },
+      `response_format "${format}" is not supported: the agent answers in text.`,
+    );
 }
 
 const DESCRIPTION = `OpenAI's Chat Completions for an agent: \`model\` is the agent id. Point any OpenAI client at base URL \`/api/v1/openai\` with a Colloquy key as its API key.
@@ -67,7 +92,12 @@ The agent's instructions are the system prompt (the caller's system and develope
 type ChoiceDelta = Record<string, unknown>;
 
 /** OpenAI's tool call, without Colloquy's status (the reply is the caller's to act on). */
-const toOpenAiCall = (call: PublicToolCall, index?: number) => ({ ...(index !== undefined && { index }), id: call.id, type: 'function' as const, function: call.function });
+const toOpenAiCall = (call: PublicToolCall, index?: number) => ({
+  ...(index !== undefined && { index }),
+  id: call.id,
+  type: 'function' as const,
+  function: call.function,
+});
 
 /** POST /openai/chat/completions. */
 export function registerChatCompletions(app: ApiApp, deps: HttpDeps): void {
@@ -81,7 +111,14 @@ export function registerChatCompletions(app: ApiApp, deps: HttpDeps): void {
         description: DESCRIPTION,
         security: SECURITY,
         body: BodySchema,
-        response: { 200: Type.Object({}, { additionalProperties: true, description: 'An OpenAI `chat.completion`, or the chunk stream.' }), '4xx': OpenAiErrorSchema, '5xx': OpenAiErrorSchema },
+        response: {
+          200: Type.Object(
+            {},
+            { additionalProperties: true, description: 'An OpenAI `chat.completion`, or the chunk stream.' },
+          ),
+          '4xx': OpenAiErrorSchema,
+          '5xx': OpenAiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -89,14 +126,18 @@ export function registerChatCompletions(app: ApiApp, deps: HttpDeps): void {
       const ctx = requireContext(request);
       checkReplyShape(body);
       const { transcript, message } = toChatTurn(body.messages as OpenAiMessage[]);
-      if (message !== null && message.length > CHAT_MESSAGE_MAX) throw invalidBody({ messages: [`the last user message must be at most ${CHAT_MESSAGE_MAX} characters`] });
+      if (message !== null && message.length > CHAT_MESSAGE_MAX)
+        throw invalidBody({ messages: [`the last user message must be at most ${CHAT_MESSAGE_MAX} characters`] });
       const tools = toClientTools(body.tools as OpenAiTool[] | undefined, body.tool_choice);
       if (tools) checkAgentFields({ tools }, deps.domain, ctx.plan);
       const input = { transcript, tools, ...(message !== null && { message }) };
       const created = Math.floor(deps.domain.clock.now() / 1000);
       const signal = abortOnClientClose(reply);
-      if (!body.stream) return toCompletion(await sendChat(deps.domain, ctx, body.model, input, { signal }), body.model, created);
-      return streamCompletion(reply, { created, model: body.model }, (listener) => sendChat(deps.domain, ctx, body.model, input, { signal, listener }));
+      if (!body.stream)
+        return toCompletion(await sendChat(deps.domain, ctx, body.model, input, { signal }), body.model, created);
+      return streamCompletion(reply, { created, model: body.model }, (listener) =>
+        sendChat(deps.domain, ctx, body.model, input, { signal, listener }),
+      );
     },
   );
 }
@@ -111,7 +152,12 @@ function toCompletion(answer: ChatReply, model: string, created: number) {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: answer.content === '' && toolCalls.length > 0 ? null : answer.content, refusal: null, ...(toolCalls.length > 0 && { tool_calls: toolCalls }) },
+        message: {
+          role: 'assistant',
+          content: answer.content === '' && toolCalls.length > 0 ? null : answer.content,
+          refusal: null,
+          ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+        },
         logprobs: null,
         finish_reason: answer.finishReason,
       },
@@ -122,16 +168,35 @@ function toCompletion(answer: ChatReply, model: string, created: number) {
 }
 
 /** OpenAI's usage block, for clients and cost dashboards that read it. */
-const usageOf = (answer: ChatReply) => ({ prompt_tokens: answer.tokens.prompt, completion_tokens: answer.tokens.completion, total_tokens: answer.tokens.prompt + answer.tokens.completion });
+const usageOf = (answer: ChatReply) => ({
+  prompt_tokens: answer.tokens.prompt,
+  completion_tokens: answer.tokens.completion,
+  total_tokens: answer.tokens.prompt + answer.tokens.completion,
+});
 
-const colloquyOf = (answer: ChatReply) => ({ conversationId: answer.conversationId, messageId: answer.messageId, credits: answer.credits });
+const colloquyOf = (answer: ChatReply) => ({
+  conversationId: answer.conversationId,
+  messageId: answer.messageId,
+  credits: answer.credits,
+});
 
-async function streamCompletion(reply: FastifyReply, head: { created: number; model: string }, run: (listener: ChatListener) => Promise<ChatReply>): Promise<FastifyReply> {
+async function streamCompletion(
+  reply: FastifyReply,
+  head: { created: number; model: string },
+  run: (listener: ChatListener) => Promise<ChatReply>,
+): Promise<FastifyReply> {
   const stream = createSseWriter(reply, 'data: [DONE]\n\n');
   let id = '';
   let toolIndex = 0;
   const chunk = (delta: ChoiceDelta, finishReason: string | null = null, extra: object = {}) =>
-    stream.send({ id, object: 'chat.completion.chunk', created: head.created, model: head.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }], ...extra });
+    stream.send({
+      id,
+      object: 'chat.completion.chunk',
+      created: head.created,
+      model: head.model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...extra,
+    });
   const listener: ChatListener = {
     onStart: ({ messageId }) => {
       id = messageId;

@@ -24,15 +24,26 @@ export function registerListOpenAiModels(app: ApiApp, deps: HttpDeps): void {
         tags: ['OpenAI-compatible'],
         operationId: 'openaiListModels',
         summary: 'List agents as models (OpenAI format)',
-        description: "The agents this key may chat with, in OpenAI's model list; a restricted key sees only its agents.",
+        description:
+          "The agents this key may chat with, in OpenAI's model list; a restricted key sees only its agents.",
         security: SECURITY,
-        response: { 200: Type.Object({ object: Type.Literal('list'), data: Type.Array(ModelSchema) }), '4xx': OpenAiErrorSchema, '5xx': OpenAiErrorSchema },
+        response: {
+          200: Type.Object({ object: Type.Literal('list'), data: Type.Array(ModelSchema) }),
+          '4xx': OpenAiErrorSchema,
+          '5xx': OpenAiErrorSchema,
+        },
       },
     },
     async (request) => {
       const ctx = requireContext(request);
       const { items } = await listAgents(deps.domain, ctx, { page: 1, size: MODELS_MAX });
-      const data = items.map((agent) => ({ id: agent.id, object: 'model' as const, created: Math.floor(agent.createdAt / 1000), owned_by: ctx.accountId, name: agent.name }));
+      const data = items.map((agent) => ({
+        id: agent.id,
+        object: 'model' as const,
+        created: Math.floor(agent.createdAt / 1000),
+        owned_by: ctx.accountId,
+        name: agent.name,
+      }));
       return { object: 'list' as const, data };
     },
   );

@@ -24,12 +24,15 @@ export interface OpenAiErrorBody {
 export function toOpenAiError(error: AppError): OpenAiErrorBody {
   const status = STATUS_BY_CODE[error.code];
   const param = error.details.list ? (Object.keys(error.details.list)[0] ?? null) : null;
-  return { error: { message: error.message, type: typeOf(error.code, status), param, code: error.code, ...error.details } };
+  return {
+    error: { message: error.message, type: typeOf(error.code, status), param, code: error.code, ...error.details },
+  };
 }
 
 /** The door's error handler: every failure, authentication's included, in OpenAI's shape. */
 export function sendOpenAiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const appError = toAppError(error, request, reply);
-  if (STATUS_BY_CODE[appError.code] === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
+  if (STATUS_BY_CODE[appError.code] === 503 && !reply.hasHeader('Retry-After'))
+    reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
   return reply.code(STATUS_BY_CODE[appError.code]).send(toOpenAiError(appError));
 }

@@ -24,14 +24,32 @@ function textOf(content: OpenAiContent | undefined, index: number): string | nul
   if (content === undefined || content === null) return null;
   if (typeof content === 'string') return content;
   const texts = content.map((part) => {
-    if (part.type !== 'text' || typeof part.text !== 'string') throw invalidBody({ [`messages.${index}.content`]: ['only text parts are accepted'] });
+    if (part.type !== 'text' || typeof part.text !== 'string')
+      throw invalidBody({ [`messages.${index}.content`]: ['only text parts are accepted'] });
     return part.text;
   });
   return texts.join('');
 }
 
-function record(index: number, role: 'user' | 'assistant', content: string | null, toolCalls: ToolCallRecord[] = []): MessageRecord {
-  return { id: `msg_caller_${index}`, conversationId: '', role, content, seq: index, finishReason: null, credits: 0, feedback: null, toolCalls, createdAt: 0, authorName: null };
+function record(
+  index: number,
+  role: 'user' | 'assistant',
+  content: string | null,
+  toolCalls: ToolCallRecord[] = [],
+): MessageRecord {
+  return {
+    id: `msg_caller_${index}`,
+    conversationId: '',
+    role,
+    content,
+    seq: index,
+    finishReason: null,
+    credits: 0,
+    feedback: null,
+    toolCalls,
+    createdAt: 0,
+    authorName: null,
+  };
 }
 
 function toolCallsOf(message: OpenAiMessage, index: number): ToolCallRecord[] {
@@ -67,14 +85,18 @@ export function toChatTurn(messages: OpenAiMessage[]): { transcript: MessageReco
     }
     if (message.role === 'tool') {
       const call = calls.get(message.tool_call_id ?? '');
-      if (!call) throw invalidBody({ [`messages.${index}.tool_call_id`]: ['must name a tool call of an earlier assistant message'] });
+      if (!call)
+        throw invalidBody({
+          [`messages.${index}.tool_call_id`]: ['must name a tool call of an earlier assistant message'],
+        });
       Object.assign(call, { status: 'completed', output: content ?? '' });
     }
   });
   const last = messages.at(-1);
   if (last?.role === 'tool') return { transcript, message: null };
   const final = transcript.at(-1);
-  if (last?.role !== 'user' || !final || !final.content?.trim()) throw invalidBody({ messages: ['must end with a user message that has text, or with tool results'] });
+  if (last?.role !== 'user' || !final || !final.content?.trim())
+    throw invalidBody({ messages: ['must end with a user message that has text, or with tool results'] });
   return { transcript: transcript.slice(0, -1), message: final.content };
 }
 
@@ -82,5 +104,9 @@ export function toChatTurn(messages: OpenAiMessage[]): { transcript: MessageReco
 export function toClientTools(tools: OpenAiTool[] | undefined, toolChoice: unknown): ClientTool[] | undefined {
   if (toolChoice === 'none') return [];
   if (!tools || tools.length === 0) return undefined;
-  return tools.map(({ function: fn }) => ({ name: fn.name, description: fn.description ?? '', parameters: fn.parameters ?? { type: 'object', properties: {} } }));
+  return tools.map(({ function: fn }) => ({
+    name: fn.name,
+    description: fn.description ?? '',
+    parameters: fn.parameters ?? { type: 'object', properties: {} },
+  }));
 }

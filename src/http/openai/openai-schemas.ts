@@ -7,9 +7,14 @@ export const OpenAiErrorSchema = Type.Object(
     error: Type.Object(
       {
         message: Type.String(),
-        type: Type.String({ description: "OpenAI's error type: invalid_request_error, authentication_error, permission_error, not_found_error, insufficient_quota, rate_limit_error or server_error." }),
+        type: Type.String({
+          description:
+            "OpenAI's error type: invalid_request_error, authentication_error, permission_error, not_found_error, insufficient_quota, rate_limit_error or server_error.",
+        }),
         param: Type.Union([Type.String(), Type.Null()]),
-        code: Type.String({ description: `The spec's code: one of ${[...SPEC_ERROR_CODES, ...EXTRA_ERROR_CODES].join(', ')}.` }),
+        code: Type.String({
+          description: `The spec's code: one of ${[...SPEC_ERROR_CODES, ...EXTRA_ERROR_CODES].join(', ')}.`,
+        }),
       },
       { additionalProperties: true },
     ),

@@ -7,7 +7,11 @@ import { STATUS_BY_CODE } from '../error-table.ts';
 import { webhooksSection } from './webhook-events.ts';
 
 type Json = Record<string, unknown>;
-type Operation = Json & { security?: unknown[]; responses?: Record<string, Json & { headers?: Json; content?: Record<string, { schema?: unknown }> }>; tags?: string[] };
+type Operation = Json & {
+  security?: unknown[];
+  responses?: Record<string, Json & { headers?: Json; content?: Record<string, { schema?: unknown }> }>;
+  tags?: string[];
+};
 
 export interface DocumentComponentsOptions {
   /** Named shapes: each becomes components.schemas[name], and every equal inline schema a $ref to it. */
@@ -27,7 +31,8 @@ const HEADERS: Record<string, Json> = {
     schema: { type: 'string' },
   },
   'RateLimit-Limit': {
-    description: "Requests the account may make per minute (its plan's limit), counted across all its keys. Absent on 403 `IP_NOT_ALLOWED`, refused before the rate limit.",
+    description:
+      "Requests the account may make per minute (its plan's limit), counted across all its keys. Absent on 403 `IP_NOT_ALLOWED`, refused before the rate limit.",
     schema: { type: 'integer', minimum: 0 },
   },
   'RateLimit-Remaining': {
@@ -50,7 +55,10 @@ const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Json)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Json)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -62,7 +70,8 @@ function asDocumented(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value;
   const { patternProperties, ...rest } = value as Json;
   const result = Object.fromEntries(Object.entries(rest).map(([key, item]) => [key, asDocumented(item)]));
-  if (patternProperties && typeof patternProperties === 'object') result.additionalProperties = asDocumented(Object.values(patternProperties)[0]);
+  if (patternProperties && typeof patternProperties === 'object')
+    result.additionalProperties = asDocumented(Object.values(patternProperties)[0]);
   return result;
 }
 
@@ -78,7 +87,9 @@ function referTo(node: unknown, names: Map<string, string>, own?: string): unkno
 /** The header components the document refers to. */
 function usedHeaders(document: unknown): Json {
   const text = JSON.stringify(document);
-  return Object.fromEntries(Object.entries(HEADERS).filter(([name]) => text.includes(`"#/components/headers/${name}"`)));
+  return Object.fromEntries(
+    Object.entries(HEADERS).filter(([name]) => text.includes(`"#/components/headers/${name}"`)),
+  );
 }
 
 /** The named shapes the document refers to, directly or through another named shape. */
@@ -99,7 +110,9 @@ function referenced(document: unknown, schemas: Record<string, unknown>): Set<st
 
 /** Which error codes an answer of this status carries, from the one error table. */
 function codesOf(status: number): string[] {
-  return Object.entries(STATUS_BY_CODE).filter(([, codeStatus]) => codeStatus === status).map(([code]) => code);
+  return Object.entries(STATUS_BY_CODE)
+    .filter(([, codeStatus]) => codeStatus === status)
+    .map(([code]) => code);
 }
 
 function operationsOf(document: Json): Operation[] {
@@ -127,16 +140,26 @@ function describeResponses(operation: Operation, rateLimited: boolean): void {
     // 431, answered before any route runs.
     if (rateLimited && secured && code !== 401 && code !== 431) names.push(...RATE_LIMIT_HEADERS);
     if (code === 429) names.push('Retry-After');
-    response.headers = { ...response.headers, ...Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])) };
-    if (response.description === 'Default Response') response.description = code < 300 ? 'Success.' : 'See the operation\'s description.';
+    response.headers = {
+      ...response.headers,
+      ...Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])),
+    };
+    if (response.description === 'Default Response')
+      response.description = code < 300 ? 'Success.' : "See the operation's description.";
     const codes = codesOf(code);
-    if (code >= 400 && codes.length > 0) response.description = `Error; \`code\` is one of ${codes.map((c) => `\`${c}\``).join(', ')}.`;
+    if (code >= 400 && codes.length > 0)
+      response.description = `Error; \`code\` is one of ${codes.map((c) => `\`${c}\``).join(', ')}.`;
   }
 }
 
 /** The swagger `transformObject` of one document. */
 export function createDocumentCompleter(options: DocumentComponentsOptions) {
-  const named = Object.fromEntries(Object.entries(options.schemas).map(([name, schema]) => [name, asDocumented(JSON.parse(JSON.stringify(schema))) as Json]));
+  const named = Object.fromEntries(
+    Object.entries(options.schemas).map(([name, schema]) => [
+      name,
+      asDocumented(JSON.parse(JSON.stringify(schema))) as Json,
+    ]),
+  );
   const names = new Map(Object.entries(named).map(([name, schema]) => [canonical(schema), name]));
   return function completeDocument({ openapiObject }: { openapiObject: Json }): Json {
     const document = openapiObject as Json & { components?: Json };
@@ -145,15 +168,28 @@ export function createDocumentCompleter(options: DocumentComponentsOptions) {
       markOptionalBody(operation);
     }
     const webhooks = webhooksSection();
-    const usedTags = [...new Set([...operationsOf(document), ...Object.values(webhooks).map((item) => item.post)].flatMap((operation) => operation.tags ?? []))];
+    const usedTags = [
+      ...new Set(
+        [...operationsOf(document), ...Object.values(webhooks).map((item) => item.post)].flatMap(
+          (operation) => operation.tags ?? [],
+        ),
+      ),
+    ];
     const result = referTo({ ...document, webhooks }, names) as Json;
     const all = Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, referTo(schema, names, name)]));
     const used = referenced(result, all);
     const schemas = Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name)));
     return {
       ...result,
-      tags: usedTags.map((name) => ({ name, ...(options.tagDescriptions?.[name] && { description: options.tagDescriptions[name] }) })),
-      components: { ...(result.components as Json), schemas: { ...((result.components as Json | undefined)?.schemas as Json), ...schemas }, headers: usedHeaders(result) },
+      tags: usedTags.map((name) => ({
+        name,
+        ...(options.tagDescriptions?.[name] && { description: options.tagDescriptions[name] }),
+      })),
+      components: {
+        ...(result.components as Json),
+        schemas: { ...((result.components as Json | undefined)?.schemas as Json), ...schemas },
+        headers: usedHeaders(result),
+      },
     };
   };
 }

@@ -58,11 +58,17 @@ function withDefaultsOptional(schema: JsonSchema | undefined): JsonSchema | unde
 }
 
 /** Every `:name` of the URL is a declared path parameter, whichever scope added it to the URL. */
-function withAllPathParams(params: JsonSchema | undefined, url: string, known: Record<string, TSchema>): JsonSchema | undefined {
+function withAllPathParams(
+  params: JsonSchema | undefined,
+  url: string,
+  known: Record<string, TSchema>,
+): JsonSchema | undefined {
   const names = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
   const missing = names.filter((name) => !params?.properties?.[name]);
   if (missing.length === 0) return params;
-  const added = Object.fromEntries(missing.map((name) => [name, known[name] ? copy<JsonSchema>(known[name]) : { type: 'string', minLength: 1 }]));
+  const added = Object.fromEntries(
+    missing.map((name) => [name, known[name] ? copy<JsonSchema>(known[name]) : { type: 'string', minLength: 1 }]),
+  );
   return {
     type: 'object',
     ...params,
@@ -73,7 +79,12 @@ function withAllPathParams(params: JsonSchema | undefined, url: string, known: R
 
 /** The errors any operation of its kind can give, beside those the route lists. A route whose
  * errors are ranges (`4XX`, the OpenAI-compatible door's own shape) is left as it is. */
-function withImpliedErrors(schema: RouteSchema, method: string, multipart: boolean, securedErrors: Record<string, TSchema>): Record<string, JsonSchema> {
+function withImpliedErrors(
+  schema: RouteSchema,
+  method: string,
+  multipart: boolean,
+  securedErrors: Record<string, TSchema>,
+): Record<string, JsonSchema> {
   const response = { ...schema.response };
   if (response['4XX']) return response;
   const error = copy<JsonSchema>(ErrorSchema);
@@ -85,23 +96,30 @@ function withImpliedErrors(schema: RouteSchema, method: string, multipart: boole
   // A URL and headers over Node's 16 KB: REQUEST_TOO_LARGE, answered before any route runs.
   response['431'] ??= error;
   if (schema.security && schema.security.length > 0) {
-    for (const [status, errorSchema] of Object.entries(securedErrors)) response[status] ??= copy<JsonSchema>(errorSchema);
+    for (const [status, errorSchema] of Object.entries(securedErrors))
+      response[status] ??= copy<JsonSchema>(errorSchema);
   }
   return response;
 }
 
 /** The 200 answer as JSON or, when the route says so, as an event stream. */
-function withEventStream(response: Record<string, JsonSchema>, eventStream: RouteDocumentation['eventStream']): Record<string, JsonSchema> {
+function withEventStream(
+  response: Record<string, JsonSchema>,
+  eventStream: RouteDocumentation['eventStream'],
+): Record<string, JsonSchema> {
   const ok = response['200'];
   if (!eventStream || !ok) return response;
   return {
     ...response,
     200: {
-      description: 'The answer: one JSON body, or a Server-Sent Events stream (see the operation\'s description).',
+      description: "The answer: one JSON body, or a Server-Sent Events stream (see the operation's description).",
       content: {
         'application/json': { schema: ok },
         'text/event-stream': {
-          schema: { type: 'string', description: `${eventStream.description} Each frame is one \`data: {json}\` line and a blank line; an empty \`data:\` line ends the stream.` },
+          schema: {
+            type: 'string',
+            description: `${eventStream.description} Each frame is one \`data: {json}\` line and a blank line; an empty \`data:\` line ends the stream.`,
+          },
         },
       },
     },
@@ -110,7 +128,15 @@ function withEventStream(response: Record<string, JsonSchema>, eventStream: Rout
 
 /** The swagger `transform` of one document. */
 export function createRouteDocumenter(options: DocumentRouteOptions) {
-  return function documentRoute({ schema, url, route }: { schema: unknown; url: string; route: { method: string | string[]; config?: { openapi?: RouteDocumentation } } }) {
+  return function documentRoute({
+    schema,
+    url,
+    route,
+  }: {
+    schema: unknown;
+    url: string;
+    route: { method: string | string[]; config?: { openapi?: RouteDocumentation } };
+  }) {
     const original = (schema ?? {}) as RouteSchema;
     if (!url.startsWith(options.prefix)) return { schema: { ...original, hide: true } as never, url };
     const extras = route.config?.openapi ?? {};
@@ -124,10 +150,14 @@ export function createRouteDocumenter(options: DocumentRouteOptions) {
     }
     if (extras.answers) documented.response = { ...extras.answers, ...documented.response };
     const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase();
-    documented.response = withEventStream(withImpliedErrors(documented, method, Boolean(extras.multipartBody), options.securedErrors ?? {}), extras.eventStream);
+    documented.response = withEventStream(
+      withImpliedErrors(documented, method, Boolean(extras.multipartBody), options.securedErrors ?? {}),
+      extras.eventStream,
+    );
     // No requirement stated means none: say so, or the document's default would apply.
     documented.security = original.security ? (options.security ?? original.security) : [];
-    for (const key of ['params', 'querystring', 'body'] as const) if (documented[key] === undefined) delete documented[key];
+    for (const key of ['params', 'querystring', 'body'] as const)
+      if (documented[key] === undefined) delete documented[key];
     return { schema: documented as never, url: url.slice(options.prefix.length) || '/' };
   };
 }

@@ -7,7 +7,12 @@ import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const AddQaBodySchema = Type.Object(
   {
-    question: Type.String({ minLength: 1, maxLength: QA_QUESTION_MAX, pattern: NOT_BLANK, description: `1 to ${QA_QUESTION_MAX} characters (our bound; the spec leaves it open).` }),
+    question: Type.String({
+      minLength: 1,
+      maxLength: QA_QUESTION_MAX,
+      pattern: NOT_BLANK,
+      description: `1 to ${QA_QUESTION_MAX} characters (our bound; the spec leaves it open).`,
+    }),
     answer: Type.String({ minLength: 1, maxLength: QA_ANSWER_MAX, pattern: NOT_BLANK }),
   },
   { additionalProperties: false },
@@ -22,11 +27,17 @@ export function registerAddQaSource(app: ApiApp, deps: HttpDeps): void {
         tags: ['Knowledge'],
         operationId: 'addQaSource',
         summary: 'Add a question/answer pair',
-        description: 'The source title is the question. Question and answer characters count against storage. Emits `source.added`.',
+        description:
+          'The source title is the question. Question and answer characters count against storage. Emits `source.added`.',
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: AddQaBodySchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), source: SourceSchema }), 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), source: SourceSchema }),
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {

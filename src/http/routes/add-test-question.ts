@@ -19,11 +19,21 @@ export function registerAddTestQuestion(app: ApiApp, deps: HttpDeps): void {
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: TestQuestionBodySchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), testQuestion: TestQuestionSchema }), 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), testQuestion: TestQuestionSchema }),
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {
-      const question = await addTestQuestion(deps.domain, requireContext(request), request.params.agentId, request.body);
+      const question = await addTestQuestion(
+        deps.domain,
+        requireContext(request),
+        request.params.agentId,
+        request.body,
+      );
       return { success: true as const, testQuestion: toPublicTestQuestion(question) };
     },
   );

@@ -1,5 +1,10 @@
 import Type from 'typebox';
-import { TEXT_CONTENT_MAX, TEXT_TITLE_MAX, TEXT_TITLE_MIN, addTextSource } from '../../domain/knowledge/add-text-source.ts';
+import {
+  TEXT_CONTENT_MAX,
+  TEXT_TITLE_MAX,
+  TEXT_TITLE_MIN,
+  addTextSource,
+} from '../../domain/knowledge/add-text-source.ts';
 import { toPublicSource } from '../../domain/knowledge/source-view.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
 import { NOT_BLANK } from '../validation.ts';
@@ -22,11 +27,17 @@ export function registerAddTextSource(app: ApiApp, deps: HttpDeps): void {
         tags: ['Knowledge'],
         operationId: 'addTextSource',
         summary: 'Add a text entry',
-        description: 'Title and content characters count against storage (403 `PLAN_LIMIT_REACHED` beyond it). Emits `source.added`.',
+        description:
+          'Title and content characters count against storage (403 `PLAN_LIMIT_REACHED` beyond it). Emits `source.added`.',
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: AddTextBodySchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), source: SourceSchema }), 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), source: SourceSchema }),
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {

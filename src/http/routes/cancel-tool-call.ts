@@ -13,10 +13,19 @@ export function registerCancelToolCall(app: ApiApp, deps: HttpDeps): void {
         tags: ['Conversations'],
         operationId: 'cancelToolCall',
         summary: 'Cancel a pending tool call',
-        description: 'pending → canceled. The model is told the call was canceled when the conversation continues. Once no call is pending, a new message may be sent.',
+        description:
+          'pending → canceled. The model is told the call was canceled when the conversation continues. Once no call is pending, a new message may be sent.',
         security: SECURITY,
-        params: Type.Object({ ...ConversationParamsSchema.properties, toolCallId: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: Type.Object({ success: Type.Literal(true), toolCall: ToolCallSchema }), 404: ErrorSchema, 409: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        params: Type.Object({
+          ...ConversationParamsSchema.properties,
+          toolCallId: Type.String({ minLength: 1, maxLength: 200 }),
+        }),
+        response: {
+          200: Type.Object({ success: Type.Literal(true), toolCall: ToolCallSchema }),
+          404: ErrorSchema,
+          409: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {

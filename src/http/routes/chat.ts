@@ -15,9 +15,23 @@ const ID_MAX = 200;
 
 const ChatBodySchema = Type.Object(
   {
-    message: Type.Optional(Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: NOT_BLANK, description: `The user's message, 1 to ${CHAT_MESSAGE_MAX} characters. May be omitted when \`toolResults\` is sent.` })),
-    stream: Type.Optional(Type.Boolean({ description: 'true: the reply is a Server-Sent Events stream (see the description).' })),
-    citations: Type.Optional(Type.Boolean({ description: 'true: the reply carries `reply.citations` (in a stream, `citations` in the final frame): the passages that grounded it. Without it, nothing changes.' })),
+    message: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: CHAT_MESSAGE_MAX,
+        pattern: NOT_BLANK,
+        description: `The user's message, 1 to ${CHAT_MESSAGE_MAX} characters. May be omitted when \`toolResults\` is sent.`,
+      }),
+    ),
+    stream: Type.Optional(
+      Type.Boolean({ description: 'true: the reply is a Server-Sent Events stream (see the description).' }),
+    ),
+    citations: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: the reply carries `reply.citations` (in a stream, `citations` in the final frame): the passages that grounded it. Without it, nothing changes.',
+      }),
+    ),
     userId: Type.Optional(
       Type.String({
         minLength: 1,
@@ -25,20 +39,37 @@ const ChatBodySchema = Type.Object(
         // `.` and `..` could never be addressed as a conversationRef: URL parsers resolve them away.
         pattern: NOT_DOT_SEGMENT,
         allOf: [{ pattern: NOT_BLANK }],
-        description: "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..`; URL-encode it as a `conversationRef`.",
+        description:
+          "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..`; URL-encode it as a `conversationRef`.",
       }),
     ),
-    conversationId: Type.Optional(Type.String({ minLength: 1, maxLength: ID_MAX, pattern: NOT_BLANK, description: 'Continue this conversation (404 CONVERSATION_NOT_FOUND if the agent has none such). With neither id, a new conversation starts.' })),
+    conversationId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: ID_MAX,
+        pattern: NOT_BLANK,
+        description:
+          'Continue this conversation (404 CONVERSATION_NOT_FOUND if the agent has none such). With neither id, a new conversation starts.',
+      }),
+    ),
     toolResults: Type.Optional(
       Type.Array(
         Type.Object(
           {
             toolCallId: Type.String({ minLength: 1, maxLength: ID_MAX, pattern: NOT_BLANK }),
-            output: Type.String({ maxLength: TOOL_OUTPUT_MAX, description: 'What the tool returned, as text (JSON is fine).' }),
+            output: Type.String({
+              maxLength: TOOL_OUTPUT_MAX,
+              description: 'What the tool returned, as text (JSON is fine).',
+            }),
           },
           { additionalProperties: false },
         ),
-        { minItems: 1, maxItems: 64, description: 'Results for the pending tool calls of the conversation: all of them in one request (cancel the ones you will not run). The model then continues.' },
+        {
+          minItems: 1,
+          maxItems: 64,
+          description:
+            'Results for the pending tool calls of the conversation: all of them in one request (cancel the ones you will not run). The model then continues.',
+        },
       ),
     ),
   },
@@ -59,18 +90,39 @@ const ChatReplySchema = Type.Object({
   success: Type.Literal(true),
   reply: Type.Object({
     content: Type.String({ description: 'The reply text; empty when the model only called tools.' }),
-    tool_calls: Type.Optional(Type.Array(ToolCallSchema, { description: 'Client tool calls, status `pending`: run them and send `toolResults`.' })),
-    citations: Type.Optional(Type.Array(CitationSchema, { description: 'Only when the request sent `"citations": true`: the passages given to the model, best first (empty when none matched).' })),
+    tool_calls: Type.Optional(
+      Type.Array(ToolCallSchema, {
+        description: 'Client tool calls, status `pending`: run them and send `toolResults`.',
+      }),
+    ),
+    citations: Type.Optional(
+      Type.Array(CitationSchema, {
+        description:
+          'Only when the request sent `"citations": true`: the passages given to the model, best first (empty when none matched).',
+      }),
+    ),
   }),
-  finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('tool_calls'), Type.Literal('content_filter')]),
+  finish_reason: Type.Union([
+    Type.Literal('stop'),
+    Type.Literal('length'),
+    Type.Literal('tool_calls'),
+    Type.Literal('content_filter'),
+  ]),
   conversationId: Type.String(),
   messageId: Type.String({ description: 'The id of the stored assistant message (for feedback).' }),
   userId: Type.Optional(Type.String({ description: 'Present when the conversation belongs to an end user.' })),
-  usage: Type.Object({ credits: Type.Number({ description: "Credits charged: the model's price in GET /models; 0 while the conversation is with people." }) }),
+  usage: Type.Object({
+    credits: Type.Number({
+      description: "Credits charged: the model's price in GET /models; 0 while the conversation is with people.",
+    }),
+  }),
   handoff: Type.Optional(
     Type.Object(
       { state: Type.Literal('people') },
-      { description: 'Only while the conversation is with people (docs/handoff.md): the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message.' },
+      {
+        description:
+          'Only while the conversation is with people (docs/handoff.md): the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message.',
+      },
     ),
   ),
 });
@@ -98,7 +150,11 @@ export function registerChat(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/chat',
     {
-      config: { openapi: { eventStream: { description: 'With `stream: true`: the reply as it is written (frames described above).' } } },
+      config: {
+        openapi: {
+          eventStream: { description: 'With `stream: true`: the reply as it is written (frames described above).' },
+        },
+      },
       schema: {
         tags: ['Chat'],
         operationId: 'chat',
@@ -107,33 +163,54 @@ export function registerChat(app: ApiApp, deps: HttpDeps): void {
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: ChatBodySchema,
-        response: { 200: ChatReplySchema, 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: ChatReplySchema,
+          400: ErrorSchema,
+          402: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request, reply) => {
       const { body } = request;
-      if (body.message === undefined && body.toolResults === undefined) throw invalidBody({ message: ['is required unless toolResults is sent'] });
+      if (body.message === undefined && body.toolResults === undefined)
+        throw invalidBody({ message: ['is required unless toolResults is sent'] });
       const ids = (body.toolResults ?? []).map((result) => result.toolCallId);
       if (new Set(ids).size !== ids.length) throw invalidBody({ toolResults: ['has two results for one toolCallId'] });
       const ctx = requireContext(request);
       const signal = abortOnClientClose(reply);
       if (!body.stream) return toJsonReply(await sendChat(deps.domain, ctx, request.params.agentId, body, { signal }));
-      return streamChat(reply, (listener) => sendChat(deps.domain, ctx, request.params.agentId, body, { signal, listener }));
+      return streamChat(reply, (listener) =>
+        sendChat(deps.domain, ctx, request.params.agentId, body, { signal, listener }),
+      );
     },
   );
 }
 
 /** The chat's SSE answer (the description's frames), for this route and the widget's. */
-export async function streamChat(reply: FastifyReply, run: (listener: ChatListener) => Promise<ChatReply>): Promise<FastifyReply> {
+export async function streamChat(
+  reply: FastifyReply,
+  run: (listener: ChatListener) => Promise<ChatReply>,
+): Promise<FastifyReply> {
   const stream = createSseWriter(reply);
   const listener: ChatListener = {
-    onStart: ({ conversationId, messageId, handoff }) => stream.send({ success: true, conversationId, messageId, ...(handoff && { handoff }) }),
+    onStart: ({ conversationId, messageId, handoff }) =>
+      stream.send({ success: true, conversationId, messageId, ...(handoff && { handoff }) }),
     onContent: (content) => stream.send({ delta: { reply: { content } } }),
     onToolCalls: (toolCalls) => stream.send({ delta: { tool_calls: toolCalls } }),
   };
   try {
     const answer = await run(listener);
-    stream.send({ delta: { finish_reason: answer.finishReason }, usage: { credits: answer.credits }, conversationId: answer.conversationId, messageId: answer.messageId, ...(answer.citations && { citations: answer.citations }), ...(answer.handoff && { handoff: answer.handoff }) });
+    stream.send({
+      delta: { finish_reason: answer.finishReason },
+      usage: { credits: answer.credits },
+      conversationId: answer.conversationId,
+      messageId: answer.messageId,
+      ...(answer.citations && { citations: answer.citations }),
+      ...(answer.handoff && { handoff: answer.handoff }),
+    });
   } catch (error) {
     if (!stream.started) throw error;
     stream.fail(error, { delta: { finish_reason: 'error' }, usage: { credits: 0 } });
@@ -145,7 +222,11 @@ export async function streamChat(reply: FastifyReply, run: (listener: ChatListen
 export function toJsonReply(answer: ChatReply) {
   return {
     success: true as const,
-    reply: { content: answer.content, ...(answer.toolCalls.length > 0 && { tool_calls: answer.toolCalls }), ...(answer.citations && { citations: answer.citations }) },
+    reply: {
+      content: answer.content,
+      ...(answer.toolCalls.length > 0 && { tool_calls: answer.toolCalls }),
+      ...(answer.citations && { citations: answer.citations }),
+    },
     finish_reason: answer.finishReason,
     conversationId: answer.conversationId,
     messageId: answer.messageId,

@@ -7,13 +7,30 @@ import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, Sourc
 import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
-const CrawlBodySchema = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2_048, pattern: NOT_BLANK, description: 'An absolute http(s) URL; the crawl stays on its host.' }) }, { additionalProperties: false });
+const CrawlBodySchema = Type.Object(
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2_048,
+      pattern: NOT_BLANK,
+      description: 'An absolute http(s) URL; the crawl stays on its host.',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 const SkippedPageSchema = Type.Object({
   url: Type.String(),
-  reason: Type.String({ description: 'known (already held under this normalised URL), duplicate (the same text as the held page `sameAs`), canonical (its `<link rel=canonical>` names the page `sameAs`, crawled instead), robots, not-html, http-error, blocked (private address), timeout, too-large, empty, network.' }),
+  reason: Type.String({
+    description:
+      'known (already held under this normalised URL), duplicate (the same text as the held page `sameAs`), canonical (its `<link rel=canonical>` names the page `sameAs`, crawled instead), robots, not-html, http-error, blocked (private address), timeout, too-large, empty, network.',
+  }),
   status: Type.Optional(Type.Integer()),
-  sameAs: Type.Optional(Type.String({ description: 'For `duplicate`: the URL of the page holding the same text; for `canonical`: the page it names.' })),
+  sameAs: Type.Optional(
+    Type.String({
+      description: 'For `duplicate`: the URL of the page holding the same text; for `canonical`: the page it names.',
+    }),
+  ),
 });
 
 /** POST /agents/{agentId}/sources/website: crawls and indexes a site's pages before answering. */
@@ -21,7 +38,13 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/sources/website',
     {
-      config: { openapi: { eventStream: { description: 'With `Accept: text/event-stream`: progress frames, then the answer (described above).' } } },
+      config: {
+        openapi: {
+          eventStream: {
+            description: 'With `Accept: text/event-stream`: progress frames, then the answer (described above).',
+          },
+        },
+      },
       schema: {
         tags: ['Knowledge'],
         operationId: 'crawlWebsite',
@@ -36,7 +59,13 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
         params: AgentIdParamsSchema,
         body: CrawlBodySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), url: Type.String(), siteId: Type.String(), added: Type.Array(SourceSchema), skipped: Type.Array(SkippedPageSchema) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            url: Type.String(),
+            siteId: Type.String(),
+            added: Type.Array(SourceSchema),
+            skipped: Type.Array(SkippedPageSchema),
+          }),
           400: ErrorSchema,
           404: ErrorSchema,
           ...AUTHENTICATED_ERRORS,
@@ -47,8 +76,17 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
       const stream = wantsEventStream(request.headers.accept) ? createSseWriter(reply) : null;
       const onProgress = stream ? (progress: CrawlProgress) => stream.send({ progress }) : undefined;
       try {
-        const report = await crawlWebsite(deps.domain, requireContext(request), request.params.agentId, request.body, { signal: abortOnClientClose(reply), onProgress });
-        const body = { success: true as const, url: report.url, siteId: report.siteId, added: report.added.map(toPublicSource), skipped: report.skipped };
+        const report = await crawlWebsite(deps.domain, requireContext(request), request.params.agentId, request.body, {
+          signal: abortOnClientClose(reply),
+          onProgress,
+        });
+        const body = {
+          success: true as const,
+          url: report.url,
+          siteId: report.siteId,
+          added: report.added.map(toPublicSource),
+          skipped: report.skipped,
+        };
         if (!stream) return body;
         stream.send(body);
         stream.end();

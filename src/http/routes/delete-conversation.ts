@@ -12,14 +12,24 @@ export function registerDeleteConversation(app: ApiApp, deps: HttpDeps): void {
         tags: ['Conversations'],
         operationId: 'deleteConversation',
         summary: 'Delete a conversation',
-        description: "Deletes every message of the conversation, and the conversation itself: an end user's next message starts a new one.",
+        description:
+          "Deletes every message of the conversation, and the conversation itself: an end user's next message starts a new one.",
         security: SECURITY,
         params: ConversationParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), deletedMessages: Type.Object({ count: Type.Integer() }) }), 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), deletedMessages: Type.Object({ count: Type.Integer() }) }),
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {
-      const count = await deleteConversation(deps.domain, requireContext(request), request.params.agentId, request.params.conversationRef);
+      const count = await deleteConversation(
+        deps.domain,
+        requireContext(request),
+        request.params.agentId,
+        request.params.conversationRef,
+      );
       return { success: true as const, deletedMessages: { count } };
     },
   );

@@ -12,16 +12,31 @@ export function registerDeleteMessage(app: ApiApp, deps: HttpDeps): void {
         tags: ['Conversations'],
         operationId: 'deleteMessage',
         summary: 'Delete a message',
-        description: 'Without `cascade`, only this message. With `cascade=true`, this message and every later message of the conversation (to rewind it). Tool calls go with their message.',
+        description:
+          'Without `cascade`, only this message. With `cascade=true`, this message and every later message of the conversation (to rewind it). Tool calls go with their message.',
         security: SECURITY,
         params: MessageParamsSchema,
-        querystring: Type.Object({ cascade: Type.Boolean({ default: false, description: '`true`: also delete every later message.' }) }),
-        response: { 200: Type.Object({ success: Type.Literal(true), deletedMessages: Type.Object({ count: Type.Integer() }) }), 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        querystring: Type.Object({
+          cascade: Type.Boolean({ default: false, description: '`true`: also delete every later message.' }),
+        }),
+        response: {
+          200: Type.Object({ success: Type.Literal(true), deletedMessages: Type.Object({ count: Type.Integer() }) }),
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {
       const { agentId, conversationRef, messageId } = request.params;
-      const count = await deleteMessage(deps.domain, requireContext(request), agentId, conversationRef, messageId, request.query.cascade);
+      const count = await deleteMessage(
+        deps.domain,
+        requireContext(request),
+        agentId,
+        conversationRef,
+        messageId,
+        request.query.cascade,
+      );
       return { success: true as const, deletedMessages: { count } };
     },
   );

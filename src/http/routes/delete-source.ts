@@ -15,7 +15,11 @@ export function registerDeleteSource(app: ApiApp, deps: HttpDeps): void {
         description: 'Frees its storage. Emits `source.deleted`.',
         security: SECURITY,
         params: AgentSourceParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), deleted: Type.Boolean() }), 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), deleted: Type.Boolean() }),
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {

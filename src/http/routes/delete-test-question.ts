@@ -16,7 +16,11 @@ export function registerDeleteTestQuestion(app: ApiApp, deps: HttpDeps): void {
         description: 'Past runs keep its result. 404 `TEST_QUESTION_NOT_FOUND` for a question of another agent.',
         security: SECURITY,
         params: TestQuestionParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), deleted: Type.Boolean() }), 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), deleted: Type.Boolean() }),
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {

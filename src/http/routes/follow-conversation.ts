@@ -20,12 +20,17 @@ export const FOLLOW_FRAMES = `\`text/event-stream\`, each frame one \`data: {jso
 The stream stays open until the client closes it; it ends with the empty \`data:\` end marker when the conversation is deleted or the server shuts down (reconnect with \`after\` set to the last message id you got).`;
 
 /** The events of a conversation as SSE frames, until the client leaves or the server closes. */
-export async function streamFollow(reply: FastifyReply, events: AsyncGenerator<FollowEvent>, closing: AbortController): Promise<FastifyReply> {
+export async function streamFollow(
+  reply: FastifyReply,
+  events: AsyncGenerator<FollowEvent>,
+  closing: AbortController,
+): Promise<FastifyReply> {
   // Errors before the stream starts (404s, a restricted key) are ordinary JSON errors.
   const first = await events.next();
   const stream = createSseWriter(reply);
   const send = (event: FollowEvent) => {
-    if (event.type === 'start') stream.send({ success: true, conversation: toPublicHandoffConversation(event.conversation) });
+    if (event.type === 'start')
+      stream.send({ success: true, conversation: toPublicHandoffConversation(event.conversation) });
     else if (event.type === 'message') stream.send({ message: toPublicMessage(event.message) });
     else stream.send({ conversation: toPublicHandoffConversation(event.conversation) });
   };
@@ -63,7 +68,16 @@ export function registerFollowConversation(app: ApiApp, deps: HttpDeps): void {
     '/agents/:agentId/conversations/:conversationRef/stream',
     {
       // Only ever an event stream: documented as such, never serialised by a schema.
-      config: { openapi: { answers: { 200: { description: 'The conversation as it happens (frames described above).', content: { 'text/event-stream': { schema: { type: 'string', description: FOLLOW_FRAMES } } } } } } },
+      config: {
+        openapi: {
+          answers: {
+            200: {
+              description: 'The conversation as it happens (frames described above).',
+              content: { 'text/event-stream': { schema: { type: 'string', description: FOLLOW_FRAMES } } },
+            },
+          },
+        },
+      },
       schema: {
         tags: ['Handoff'],
         operationId: 'followConversation',
@@ -71,14 +85,29 @@ export function registerFollowConversation(app: ApiApp, deps: HttpDeps): void {
         description: `Holds a Server-Sent Events stream open and sends each message of the conversation as it is stored (a person's replies while it is with people, the visitor's messages, the agent's answers), and its moves between the agent and people, on whichever node they happen.\n\n${FOLLOW_FRAMES}`,
         security: SECURITY,
         params: ConversationParamsSchema,
-        querystring: Type.Object({ after: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Send the messages stored after this one first (a reconnecting client\'s last message id); by default only new ones.' })) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          {
+            after: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 200,
+                description:
+                  "Send the messages stored after this one first (a reconnecting client's last message id); by default only new ones.",
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: { 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
       },
     },
     async (request, reply) => {
       const { agentId, conversationRef } = request.params;
       const { controller, signal } = track(reply);
-      const events = followConversation(deps.domain, requireContext(request), agentId, conversationRef, { afterMessageId: request.query.after, signal });
+      const events = followConversation(deps.domain, requireContext(request), agentId, conversationRef, {
+        afterMessageId: request.query.after,
+        signal,
+      });
       return streamFollow(reply, events, controller);
     },
   );

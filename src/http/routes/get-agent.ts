@@ -1,7 +1,13 @@
 import Type from 'typebox';
 import { getAgent } from '../../domain/agents/get-agent.ts';
 import { toPublicAgentWithStorage } from '../../domain/agents/agent-view.ts';
-import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, AgentWithStorageSchema, ErrorSchema, SECURITY } from '../schemas.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  AgentIdParamsSchema,
+  AgentWithStorageSchema,
+  ErrorSchema,
+  SECURITY,
+} from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 /** GET /agents/{agentId}: one agent with its storage. */

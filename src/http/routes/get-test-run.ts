@@ -14,10 +14,15 @@ export function registerGetTestRun(app: ApiApp, deps: HttpDeps): void {
         tags: ['Tests'],
         operationId: 'getTestRun',
         summary: 'Get a test run',
-        description: 'Its state, and its results once `completed`. 404 `TEST_RUN_NOT_FOUND` for a run of another agent.',
+        description:
+          'Its state, and its results once `completed`. 404 `TEST_RUN_NOT_FOUND` for a run of another agent.',
         security: SECURITY,
         params: TestRunParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), run: TestRunSchema }), 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), run: TestRunSchema }),
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request) => {

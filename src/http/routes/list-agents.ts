@@ -14,11 +14,16 @@ export function registerListAgents(app: ApiApp, deps: HttpDeps): void {
         tags: ['Agents'],
         operationId: 'listAgents',
         summary: 'List agents',
-        description: "The account's agents, newest first, each with its knowledge storage. A key restricted to some agents sees only those.",
+        description:
+          "The account's agents, newest first, each with its knowledge storage. A key restricted to some agents sees only those.",
         security: SECURITY,
         querystring: PageQuerySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), agents: Type.Array(AgentWithStorageSchema), pagination: PaginationSchema }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            agents: Type.Array(AgentWithStorageSchema),
+            pagination: PaginationSchema,
+          }),
           400: ErrorSchema,
           ...AUTHENTICATED_ERRORS,
         },

@@ -14,12 +14,17 @@ export function registerListConversations(app: ApiApp, deps: HttpDeps): void {
         tags: ['Conversations'],
         operationId: 'listConversations',
         summary: "List an agent's conversations",
-        description: 'Most recently active first; only conversations with at least one message (a conversation whose first reply failed holds none, though its id still works).',
+        description:
+          'Most recently active first; only conversations with at least one message (a conversation whose first reply failed holds none, though its id still works).',
         security: SECURITY,
         params: AgentIdParamsSchema,
         querystring: PageQuerySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), conversations: Type.Array(ConversationSchema), pagination: Type.Object({ ...PaginationSchema.properties, totalConversations: Type.Integer() }) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            conversations: Type.Array(ConversationSchema),
+            pagination: Type.Object({ ...PaginationSchema.properties, totalConversations: Type.Integer() }),
+          }),
           400: ErrorSchema,
           404: ErrorSchema,
           ...AUTHENTICATED_ERRORS,
@@ -29,7 +34,11 @@ export function registerListConversations(app: ApiApp, deps: HttpDeps): void {
     async (request) => {
       const page = toPageRequest(request.query);
       const result = await listConversations(deps.domain, requireContext(request), request.params.agentId, page);
-      return { success: true as const, conversations: result.items.map(toPublicConversation), pagination: { ...toPagination(page, result.total), totalConversations: result.total } };
+      return {
+        success: true as const,
+        conversations: result.items.map(toPublicConversation),
+        pagination: { ...toPagination(page, result.total), totalConversations: result.total },
+      };
     },
   );
 }

@@ -14,7 +14,8 @@ export function registerListMessages(app: ApiApp, deps: HttpDeps): void {
         tags: ['Conversations'],
         operationId: 'listMessages',
         summary: 'List the messages of a conversation',
-        description: 'Newest first. `conversationId` is always present; `userId` when the reference was an end user id.',
+        description:
+          'Newest first. `conversationId` is always present; `userId` when the reference was an end user id.',
         security: SECURITY,
         params: ConversationParamsSchema,
         querystring: PageQuerySchema,
@@ -34,7 +35,13 @@ export function registerListMessages(app: ApiApp, deps: HttpDeps): void {
     },
     async (request) => {
       const page = toPageRequest(request.query);
-      const result = await listMessages(deps.domain, requireContext(request), request.params.agentId, request.params.conversationRef, page);
+      const result = await listMessages(
+        deps.domain,
+        requireContext(request),
+        request.params.agentId,
+        request.params.conversationRef,
+        page,
+      );
       return {
         success: true as const,
         messages: result.items.map(toPublicMessage),

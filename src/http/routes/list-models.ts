@@ -12,7 +12,8 @@ export function registerListModels(app: ApiApp, deps: HttpDeps): void {
         tags: ['Models and usage'],
         operationId: 'listModels',
         summary: 'List models',
-        description: "Every model of the service, its price in credits per chat request, and whether the caller's plan may use it.",
+        description:
+          "Every model of the service, its price in credits per chat request, and whether the caller's plan may use it.",
         security: SECURITY,
         response: {
           200: Type.Object({
@@ -24,8 +25,16 @@ export function registerListModels(app: ApiApp, deps: HttpDeps): void {
                 name: Type.String(),
                 provider: Type.String(),
                 credits: Type.Number({ description: 'Credits charged per chat request.' }),
-                available: Type.Boolean({ description: "Whether the caller's agents can use this model: it is on the plan and configured on this server." }),
-                unavailableReason: Type.Optional(Type.String({ description: 'Present when `available` is false: why, e.g. "not on the free plan", or "not configured on this server: …" (its provider key is not set).' })),
+                available: Type.Boolean({
+                  description:
+                    "Whether the caller's agents can use this model: it is on the plan and configured on this server.",
+                }),
+                unavailableReason: Type.Optional(
+                  Type.String({
+                    description:
+                      'Present when `available` is false: why, e.g. "not on the free plan", or "not configured on this server: …" (its provider key is not set).',
+                  }),
+                ),
               }),
             ),
           }),
@@ -35,7 +44,11 @@ export function registerListModels(app: ApiApp, deps: HttpDeps): void {
     },
     async (request) => {
       const ctx = requireContext(request);
-      return { success: true as const, plan: ctx.plan, models: listModels(deps.domain.catalog, deps.domain.chatModels, ctx.plan) };
+      return {
+        success: true as const,
+        plan: ctx.plan,
+        models: listModels(deps.domain.catalog, deps.domain.chatModels, ctx.plan),
+      };
     },
   );
 }

@@ -7,7 +7,11 @@ import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const ListSourcesQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
-  type: Type.Optional(Type.Union([Type.Literal('text'), Type.Literal('qa'), Type.Literal('file'), Type.Literal('website')], { description: 'Only sources of this type.' })),
+  type: Type.Optional(
+    Type.Union([Type.Literal('text'), Type.Literal('qa'), Type.Literal('file'), Type.Literal('website')], {
+      description: 'Only sources of this type.',
+    }),
+  ),
 });
 
 /** GET /agents/{agentId}/sources: the agent's knowledge sources, newest first. */
@@ -24,7 +28,11 @@ export function registerListSources(app: ApiApp, deps: HttpDeps): void {
         params: AgentIdParamsSchema,
         querystring: ListSourcesQuerySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), sources: Type.Array(SourceSchema), pagination: Type.Object({ ...PaginationSchema.properties, totalSources: Type.Integer() }) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            sources: Type.Array(SourceSchema),
+            pagination: Type.Object({ ...PaginationSchema.properties, totalSources: Type.Integer() }),
+          }),
           400: ErrorSchema,
           404: ErrorSchema,
           ...AUTHENTICATED_ERRORS,
@@ -33,8 +41,18 @@ export function registerListSources(app: ApiApp, deps: HttpDeps): void {
     },
     async (request) => {
       const page = toPageRequest(request.query);
-      const result = await listSources(deps.domain, requireContext(request), request.params.agentId, { type: request.query.type }, page);
-      return { success: true as const, sources: result.items.map(toPublicSource), pagination: { ...toPagination(page, result.total), totalSources: result.total } };
+      const result = await listSources(
+        deps.domain,
+        requireContext(request),
+        request.params.agentId,
+        { type: request.query.type },
+        page,
+      );
+      return {
+        success: true as const,
+        sources: result.items.map(toPublicSource),
+        pagination: { ...toPagination(page, result.total), totalSources: result.total },
+      };
     },
   );
 }

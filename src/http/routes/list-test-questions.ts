@@ -20,7 +20,11 @@ export function registerListTestQuestions(app: ApiApp, deps: HttpDeps): void {
         params: AgentIdParamsSchema,
         querystring: PageQuerySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), testQuestions: Type.Array(TestQuestionSchema), pagination: Type.Object({ ...PaginationSchema.properties, totalTestQuestions: Type.Integer() }) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            testQuestions: Type.Array(TestQuestionSchema),
+            pagination: Type.Object({ ...PaginationSchema.properties, totalTestQuestions: Type.Integer() }),
+          }),
           400: ErrorSchema,
           404: ErrorSchema,
           ...AUTHENTICATED_ERRORS,
@@ -30,7 +34,11 @@ export function registerListTestQuestions(app: ApiApp, deps: HttpDeps): void {
     async (request) => {
       const page = toPageRequest(request.query);
       const result = await listTestQuestions(deps.domain, requireContext(request), request.params.agentId, page);
-      return { success: true as const, testQuestions: result.items.map(toPublicTestQuestion), pagination: { ...toPagination(page, result.total), totalTestQuestions: result.total } };
+      return {
+        success: true as const,
+        testQuestions: result.items.map(toPublicTestQuestion),
+        pagination: { ...toPagination(page, result.total), totalTestQuestions: result.total },
+      };
     },
   );
 }

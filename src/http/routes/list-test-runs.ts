@@ -20,7 +20,11 @@ export function registerListTestRuns(app: ApiApp, deps: HttpDeps): void {
         params: AgentIdParamsSchema,
         querystring: PageQuerySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), runs: Type.Array(TestRunSchema), pagination: Type.Object({ ...PaginationSchema.properties, totalRuns: Type.Integer() }) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            runs: Type.Array(TestRunSchema),
+            pagination: Type.Object({ ...PaginationSchema.properties, totalRuns: Type.Integer() }),
+          }),
           400: ErrorSchema,
           404: ErrorSchema,
           ...AUTHENTICATED_ERRORS,
@@ -30,7 +34,11 @@ export function registerListTestRuns(app: ApiApp, deps: HttpDeps): void {
     async (request) => {
       const page = toPageRequest(request.query);
       const result = await listTestRuns(deps.domain, requireContext(request), request.params.agentId, page);
-      return { success: true as const, runs: result.items.map(toPublicTestRun), pagination: { ...toPagination(page, result.total), totalRuns: result.total } };
+      return {
+        success: true as const,
+        runs: result.items.map(toPublicTestRun),
+        pagination: { ...toPagination(page, result.total), totalRuns: result.total },
+      };
     },
   );
 }

@@ -14,13 +14,20 @@ export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
         tags: ['Conversations'],
         operationId: 'messageFeedback',
         summary: 'Rate a reply',
-        description: 'Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists.',
+        description:
+          'Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists.',
         security: SECURITY,
         params: MessageParamsSchema,
         body: Type.Object(
           {
             rating: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-            comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX, pattern: NOT_BLANK, description: `Optional, up to ${FEEDBACK_COMMENT_MAX} characters; omit it rather than send it blank.` })),
+            comment: Type.Optional(
+              Type.String({
+                maxLength: FEEDBACK_COMMENT_MAX,
+                pattern: NOT_BLANK,
+                description: `Optional, up to ${FEEDBACK_COMMENT_MAX} characters; omit it rather than send it blank.`,
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -38,7 +45,14 @@ export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
     },
     async (request) => {
       const { agentId, conversationRef, messageId } = request.params;
-      const feedback = await giveFeedback(deps.domain, requireContext(request), agentId, conversationRef, messageId, request.body);
+      const feedback = await giveFeedback(
+        deps.domain,
+        requireContext(request),
+        agentId,
+        conversationRef,
+        messageId,
+        request.body,
+      );
       return { success: true as const, messageId, feedback: toPublicFeedback(feedback) };
     },
   );

@@ -13,13 +13,26 @@ export function registerPing(app: ApiApp, deps: HttpDeps): void {
         tags: ['Health and key'],
         operationId: 'ping',
         summary: 'Health check (no key needed)',
-        description: "Answers once the database does. Needs no key and is not rate limited; `time` is the server's clock.",
-        response: { 200: Type.Object({ success: Type.Literal(true), status: Type.Literal('ok'), version: Type.String(), time: Type.String({ format: 'date-time' }) }) },
+        description:
+          "Answers once the database does. Needs no key and is not rate limited; `time` is the server's clock.",
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            status: Type.Literal('ok'),
+            version: Type.String(),
+            time: Type.String({ format: 'date-time' }),
+          }),
+        },
       },
     },
     async () => {
       await deps.domain.store.ping();
-      return { success: true as const, status: 'ok' as const, version: API_VERSION, time: new Date(deps.domain.clock.now()).toISOString() };
+      return {
+        success: true as const,
+        status: 'ok' as const,
+        version: API_VERSION,
+        time: new Date(deps.domain.clock.now()).toISOString(),
+      };
     },
   );
 }

@@ -9,7 +9,12 @@ export const SEARCH_QUERY_MAX = 2_000;
 
 export const SearchBodySchema = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: NOT_BLANK, description: `1 to ${SEARCH_QUERY_MAX} characters, not only spaces.` }),
+    query: Type.String({
+      minLength: 1,
+      maxLength: SEARCH_QUERY_MAX,
+      pattern: NOT_BLANK,
+      description: `1 to ${SEARCH_QUERY_MAX} characters, not only spaces.`,
+    }),
     limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
   },
   { additionalProperties: false },
@@ -34,11 +39,23 @@ export function registerSearch(app: ApiApp, deps: HttpDeps): void {
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: SearchBodySchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), results: Type.Array(SearchResultSchema) }), 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), results: Type.Array(SearchResultSchema) }),
+          400: ErrorSchema,
+          402: ErrorSchema,
+          404: ErrorSchema,
+          ...AUTHENTICATED_ERRORS,
+        },
       },
     },
     async (request, reply) => {
-      const results = await searchKnowledge(deps.domain, requireContext(request), request.params.agentId, request.body, abortOnClientClose(reply));
+      const results = await searchKnowledge(
+        deps.domain,
+        requireContext(request),
+        request.params.agentId,
+        request.body,
+        abortOnClientClose(reply),
+      );
       return { success: true as const, results };
     },
   );

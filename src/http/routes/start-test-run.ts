@@ -11,7 +11,12 @@ const RunAnswer = Type.Object({ success: Type.Literal(true), run: TestRunSchema 
 const StartTestRunBody = Type.Object(
   {
     compareModel: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: "Also rank with this embedding model, one the operator configured in `evaluations.compareEmbeddings`: the agent's passages are embedded with it into a scratch index for this run, and `comparison` reports its pass rate beside the live model's. The live index is not touched." }),
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          "Also rank with this embedding model, one the operator configured in `evaluations.compareEmbeddings`: the agent's passages are embedded with it into a scratch index for this run, and `comparison` reports its pass rate beside the live model's. The live index is not touched.",
+      }),
     ),
   },
   { additionalProperties: false, description: 'Optional: a run without a body ranks with the live model only.' },
@@ -39,7 +44,12 @@ export function registerStartTestRun(app: ApiApp, deps: HttpDeps): void {
       },
     },
     async (request, reply) => {
-      const { run, queued } = await startTestRun(deps.domain, requireContext(request), request.params.agentId, request.body);
+      const { run, queued } = await startTestRun(
+        deps.domain,
+        requireContext(request),
+        request.params.agentId,
+        request.body,
+      );
       if (queued) reply.code(202);
       return { success: true as const, run: toPublicTestRun(run) };
     },

@@ -10,7 +10,14 @@ const UpdateAgentBodySchema = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: AGENT_NAME_MAX, pattern: NOT_BLANK })),
     instructions: Type.Optional(Type.String({ maxLength: AGENT_INSTRUCTIONS_MAX })),
-    model: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'A model id from GET /models that is available on the plan.' })),
+    model: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        pattern: NOT_BLANK,
+        description: 'A model id from GET /models that is available on the plan.',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1, description: 'Only the fields to change.' },
 );
@@ -24,7 +31,8 @@ export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
         tags: ['Agents'],
         operationId: 'updateAgent',
         summary: 'Update an agent',
-        description: 'An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. Emits `agent.updated`.',
+        description:
+          'An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. Emits `agent.updated`.',
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: UpdateAgentBodySchema,

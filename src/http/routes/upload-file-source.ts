@@ -10,10 +10,19 @@ import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 /** The form the handler reads: documentation only (the multipart body is parsed by the handler). */
 const UploadFormSchema = Type.Object({
-  file: Type.String({ format: 'binary', description: 'The file: PDF, DOC, DOCX or TXT, recognised by its content. Its file name becomes the source title.' }),
+  file: Type.String({
+    format: 'binary',
+    description: 'The file: PDF, DOC, DOCX or TXT, recognised by its content. Its file name becomes the source title.',
+  }),
 });
 
-const FileSourceSchema = Type.Object({ id: Type.String(), type: Type.Literal('file'), title: Type.String(), size: Type.Number(), createdAt: Type.String({ format: 'date-time' }) });
+const FileSourceSchema = Type.Object({
+  id: Type.String(),
+  type: Type.Literal('file'),
+  title: Type.String(),
+  size: Type.Number(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
 
 interface UploadedFile {
   fieldname: string;
@@ -25,7 +34,11 @@ interface UploadedFile {
  * The one file part of the request, read whole (at most `maxBytes`); other form fields are
  * ignored. A second file part is refused rather than dropped: the client meant it to be indexed.
  */
-async function readOneFile(request: FastifyRequest, reply: FastifyReply, maxBytes: number): Promise<UploadedFile | undefined> {
+async function readOneFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  maxBytes: number,
+): Promise<UploadedFile | undefined> {
   if (!request.isMultipart()) return undefined;
   let file: UploadedFile | undefined;
   let reading = false;
@@ -40,12 +53,24 @@ async function readOneFile(request: FastifyRequest, reply: FastifyReply, maxByte
   } catch (error) {
     const code = (error as { code?: string }).code;
     // The rest of the body is left to Node to drain (it holds at most one more file header).
-    if (code === 'FST_FILES_LIMIT') throw invalidBody({ file: ['must be the only file: send one file per request'] }, 'The request holds more than one file; send one file per request.');
+    if (code === 'FST_FILES_LIMIT')
+      throw invalidBody(
+        { file: ['must be the only file: send one file per request'] },
+        'The request holds more than one file; send one file per request.',
+      );
     // A file too large or a broken body: stop reading, the rest of the upload is not wanted.
     reply.header('connection', 'close');
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', `The file is larger than this agent's remaining storage (${maxBytes} bytes).`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(
+        'FILE_TOO_LARGE',
+        `The file is larger than this agent's remaining storage (${maxBytes} bytes).`,
+      );
     // A multipart body cut short or malformed: the file never arrived whole.
-    if (reading || file) throw new AppError('INVALID_FILE', 'The upload ended before the file was complete, or its multipart body is malformed.');
+    if (reading || file)
+      throw new AppError(
+        'INVALID_FILE',
+        'The upload ended before the file was complete, or its multipart body is malformed.',
+      );
     return undefined; // no file found before the body went wrong: FILE_REQUIRED
   }
   return file;
@@ -56,7 +81,9 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
   // Its own scope: multipart parsing for this route only, and any other body type reaches the
   // handler (to be answered FILE_REQUIRED) instead of failing as "not JSON".
   await app.register(async (scope: ApiApp) => {
-    await scope.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, parts: 20, headerPairs: 200 } });
+    await scope.register(multipart, {
+      limits: { files: 1, fields: 10, fieldSize: 10_000, parts: 20, headerPairs: 200 },
+    });
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.post(
       '/agents/:agentId/sources/files',
@@ -76,7 +103,21 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
           security: SECURITY,
           params: AgentIdParamsSchema,
           consumes: ['multipart/form-data'],
-          response: { 200: Type.Object({ success: Type.Literal(true), source: FileSourceSchema, duplicate: Type.Optional(Type.Literal(true, { description: 'Present when the agent already held this file: `source` is the one held.' })) }), 400: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, ...AUTHENTICATED_ERRORS },
+          response: {
+            200: Type.Object({
+              success: Type.Literal(true),
+              source: FileSourceSchema,
+              duplicate: Type.Optional(
+                Type.Literal(true, {
+                  description: 'Present when the agent already held this file: `source` is the one held.',
+                }),
+              ),
+            }),
+            400: ErrorSchema,
+            404: ErrorSchema,
+            413: ErrorSchema,
+            ...AUTHENTICATED_ERRORS,
+          },
         },
       },
       async (request, reply) => {
@@ -90,11 +131,28 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         const ticket = admitUpload(deps.domain);
         reply.raw.once('close', () => ticket.release());
         const file = await readOneFile(request, reply, maxBytes);
-        if (!file || file.fieldname !== 'file') throw new AppError('FILE_REQUIRED', 'Send the file in the multipart field "file".');
+        if (!file || file.fieldname !== 'file')
+          throw new AppError('FILE_REQUIRED', 'Send the file in the multipart field "file".');
         const { bytes } = file;
         // A part with no file name (Node's FormData with '', curl's `<file`) is judged by content alone.
-        const { source, duplicate } = await addFileOnce(deps.domain, ctx, agent, { bytes, filename: file.filename ?? '' }, ticket, abortOnClientClose(reply));
-        const answer = { success: true as const, source: { id: source.id, type: 'file' as const, title: source.title, size: source.size ?? bytes.byteLength, createdAt: new Date(source.createdAt).toISOString() } };
+        const { source, duplicate } = await addFileOnce(
+          deps.domain,
+          ctx,
+          agent,
+          { bytes, filename: file.filename ?? '' },
+          ticket,
+          abortOnClientClose(reply),
+        );
+        const answer = {
+          success: true as const,
+          source: {
+            id: source.id,
+            type: 'file' as const,
+            title: source.title,
+            size: source.size ?? bytes.byteLength,
+            createdAt: new Date(source.createdAt).toISOString(),
+          },
+        };
         return duplicate ? { ...answer, duplicate: true as const } : answer;
       },
     );

@@ -13,7 +13,8 @@ export function registerValidate(app: ApiApp, _deps: HttpDeps): void {
         tags: ['Health and key'],
         operationId: 'validate',
         summary: 'Confirm that the key works',
-        description: 'What the key has spent: `usage.total` credits charged to it (refunds deducted), and `quotaLimit`, its credit quota (0 when it has none).',
+        description:
+          'What the key has spent: `usage.total` credits charged to it (refunds deducted), and `quotaLimit`, its credit quota (0 when it has none).',
         security: SECURITY,
         response: {
           200: Type.Object({
@@ -32,7 +33,11 @@ export function registerValidate(app: ApiApp, _deps: HttpDeps): void {
       // The key row authentication read for this very request: one read in all.
       const key = request.apiKey;
       if (!key) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
-      return { success: true as const, valid: true as const, usage: { total: toCredits(key.usageTotal), quotaLimit: key.quota === null ? 0 : toCredits(key.quota) } };
+      return {
+        success: true as const,
+        valid: true as const,
+        usage: { total: toCredits(key.usageTotal), quotaLimit: key.quota === null ? 0 : toCredits(key.quota) },
+      };
     },
   );
 }

@@ -9,7 +9,13 @@ import type { HttpDeps } from '../types.ts';
 
 export const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
 
-export async function admitWidgetKey(deps: HttpDeps, key: ApiKeyRecord, widgetRoute: boolean, origin: string | undefined, reply: FastifyReply): Promise<void> {
+export async function admitWidgetKey(
+  deps: HttpDeps,
+  key: ApiKeyRecord,
+  widgetRoute: boolean,
+  origin: string | undefined,
+  reply: FastifyReply,
+): Promise<void> {
   if (key.kind !== 'publishable') {
     if (widgetRoute) throw new AppError('AUTH_REQUIRED', 'The widget routes take a publishable key.');
     return;

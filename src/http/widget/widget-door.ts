@@ -9,7 +9,14 @@ import { UnauthorizedSchema, ErrorSchema } from '../schemas.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import { pageOrigin } from './widget-access.ts';
 import { VISITOR_HEADERS } from './widget-visitor.ts';
-import { registerWidgetChat, registerWidgetConversation, registerWidgetFeedback, registerWidgetFollow, registerWidgetHandoff, registerWidgetVisitors } from './widget-routes.ts';
+import {
+  registerWidgetChat,
+  registerWidgetConversation,
+  registerWidgetFeedback,
+  registerWidgetFollow,
+  registerWidgetHandoff,
+  registerWidgetVisitors,
+} from './widget-routes.ts';
 
 export const WIDGET_PREFIX = '/widget';
 
@@ -39,10 +46,12 @@ function registerPreflight(door: ApiApp, deps: HttpDeps): void {
 /** GET /widget/access?key=…: may this page's widget use this key? A request a browser sends
  * without a preflight, so a widget whose preflight was refused can still learn why, and say so. */
 function registerAccessCheck(door: ApiApp, deps: HttpDeps): void {
-  const querystring = Type.Object({ key: Type.String({ minLength: 1, maxLength: KEY_MAX, description: 'The publishable key (`cq_pub_…`).' }) });
+  const querystring = Type.Object({
+    key: Type.String({ minLength: 1, maxLength: KEY_MAX, description: 'The publishable key (`cq_pub_…`).' }),
+  });
   const description =
-    'Needs no Authorization header (so a browser sends it without a CORS preflight) and answers any origin. A refused origin is counted in the key\'s recent refusals (console, admin API). ' +
-    'The widget routes\' preflights need the same `key` parameter in the URL: a preflight carries no Authorization header, and is granted only to an origin the key lists.';
+    "Needs no Authorization header (so a browser sends it without a CORS preflight) and answers any origin. A refused origin is counted in the key's recent refusals (console, admin API). " +
+    "The widget routes' preflights need the same `key` parameter in the URL: a preflight carries no Authorization header, and is granted only to an origin the key lists.";
   door.get(
     '/access',
     {
@@ -54,18 +63,27 @@ function registerAccessCheck(door: ApiApp, deps: HttpDeps): void {
         description,
         security: [],
         querystring,
-        response: { 200: Type.Object({ success: Type.Literal(true), origin: Type.String() }), 401: UnauthorizedSchema, 403: ErrorSchema },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), origin: Type.String() }),
+          401: UnauthorizedSchema,
+          403: ErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const origin = pageOrigin(request.headers);
       // The answer tells a page only about its own origin: any page may read it.
-      if (request.headers.origin) reply.header('Access-Control-Allow-Origin', request.headers.origin).header('Vary', 'Origin');
+      if (request.headers.origin)
+        reply.header('Access-Control-Allow-Origin', request.headers.origin).header('Vary', 'Origin');
       const key = await findPublishableKey(deps.domain, request.query.key);
-      if (!key) throw new AppError('AUTH_REQUIRED', 'This is not a working publishable key (unknown, revoked or expired).');
+      if (!key)
+        throw new AppError('AUTH_REQUIRED', 'This is not a working publishable key (unknown, revoked or expired).');
       if (!listsOrigin(key, origin)) {
         await recordWidgetRefusal(deps.domain, key, 'origin', origin);
-        throw new AppError('ORIGIN_NOT_ALLOWED', `The publishable key ${key.keyPrefix}… does not allow pages of ${origin ?? 'an unknown origin'}.`);
+        throw new AppError(
+          'ORIGIN_NOT_ALLOWED',
+          `The publishable key ${key.keyPrefix}… does not allow pages of ${origin ?? 'an unknown origin'}.`,
+        );
       }
       return { success: true as const, origin };
     },

@@ -26,67 +26,193 @@ function widgetDoc(description: string, eventStream?: string) {
   };
   return { ...WIDGET, openapi: { answers: { 200: { description, content } } } };
 }
-const IDENTITY = 'The visitor: header `X-Colloquy-Visitor` (an id from POST /widget/visitors), or `X-Colloquy-User` with `X-Colloquy-User-Hash` (hex HMAC-SHA256 of the user id with the agent\'s identity secret).';
+const IDENTITY =
+  "The visitor: header `X-Colloquy-Visitor` (an id from POST /widget/visitors), or `X-Colloquy-User` with `X-Colloquy-User-Hash` (hex HMAC-SHA256 of the user id with the agent's identity secret).";
 
 /** POST /widget/visitors: a new anonymous visitor id, and the agent the widget talks to. */
 export function registerWidgetVisitors(app: ApiApp, deps: HttpDeps): void {
-  app.post('/visitors', { config: widgetDoc('`{success, visitorId, agent: {id, name}}`.'), schema: { operationId: 'widgetStartVisitor', tags: TAGS, summary: 'Start an anonymous visitor', description: 'A new visitor id, for the `X-Colloquy-Visitor` header of the other widget routes.', security: SECURITY } }, async (request) => {
-    const { ctx, agentId } = widgetAgent(request);
-    const agent = await getAgent(deps.domain, ctx, agentId);
-    const visitorId = issueVisitorId(deps.domain, await identitySecret(deps.domain, ctx, agentId));
-    return { success: true as const, visitorId, agent: { id: agent.id, name: agent.name } };
-  });
+  app.post(
+    '/visitors',
+    {
+      config: widgetDoc('`{success, visitorId, agent: {id, name}}`.'),
+      schema: {
+        operationId: 'widgetStartVisitor',
+        tags: TAGS,
+        summary: 'Start an anonymous visitor',
+        description: 'A new visitor id, for the `X-Colloquy-Visitor` header of the other widget routes.',
+        security: SECURITY,
+      },
+    },
+    async (request) => {
+      const { ctx, agentId } = widgetAgent(request);
+      const agent = await getAgent(deps.domain, ctx, agentId);
+      const visitorId = issueVisitorId(deps.domain, await identitySecret(deps.domain, ctx, agentId));
+      return { success: true as const, visitorId, agent: { id: agent.id, name: agent.name } };
+    },
+  );
 }
 
 /** GET /widget/conversation: the visitor's own conversation, oldest first (the latest messages). */
 export function registerWidgetConversation(app: ApiApp, deps: HttpDeps): void {
-  app.get('/conversation', { config: widgetDoc('`{success, agent: {id, name}, messages: [Message], state}`, oldest first; `state` is `people` while a person answers (else `agent`).'), schema: { operationId: 'widgetGetConversation', tags: TAGS, summary: 'The visitor’s conversation', description: IDENTITY, security: SECURITY } }, async (request, reply) => {
-    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
-    const agent = await getAgent(deps.domain, ctx, agentId);
-    const conversation = await deps.domain.store.conversations.findByUser(ctx.accountId, agentId, conversationUser);
-    const messages = conversation ? (await deps.domain.store.messages.list(ctx.accountId, conversation.id, { page: 1, size: VISIBLE_MESSAGES })).items.reverse() : [];
-    return { success: true as const, agent: { id: agent.id, name: agent.name }, messages: messages.map(toPublicMessage), state: conversation?.state ?? 'agent' };
-  });
+  app.get(
+    '/conversation',
+    {
+      config: widgetDoc(
+        '`{success, agent: {id, name}, messages: [Message], state}`, oldest first; `state` is `people` while a person answers (else `agent`).',
+      ),
+      schema: {
+        operationId: 'widgetGetConversation',
+        tags: TAGS,
+        summary: 'The visitor’s conversation',
+        description: IDENTITY,
+        security: SECURITY,
+      },
+    },
+    async (request, reply) => {
+      const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+      const agent = await getAgent(deps.domain, ctx, agentId);
+      const conversation = await deps.domain.store.conversations.findByUser(ctx.accountId, agentId, conversationUser);
+      const messages = conversation
+        ? (
+            await deps.domain.store.messages.list(ctx.accountId, conversation.id, { page: 1, size: VISIBLE_MESSAGES })
+          ).items.reverse()
+        : [];
+      return {
+        success: true as const,
+        agent: { id: agent.id, name: agent.name },
+        messages: messages.map(toPublicMessage),
+        state: conversation?.state ?? 'agent',
+      };
+    },
+  );
 }
 
 /** POST /widget/handoff: the visitor asks for a person (the dialog's menu). */
 export function registerWidgetHandoff(app: ApiApp, deps: HttpDeps): void {
-  app.post('/handoff', { config: widgetDoc('`{success, conversation}`: the visitor\'s conversation, `state` `people`.'), schema: { operationId: 'widgetRequestHandoff', tags: TAGS, summary: 'Ask for a person', description: `${IDENTITY} Hands the visitor's conversation (started now if they have not written yet) to the account's people; emits \`handoff.requested\` with \`requestedBy\` \`visitor\`.`, security: SECURITY } }, async (request, reply) => {
-    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
-    const conversation = await requestVisitorHandoff(deps.domain, ctx, agentId, conversationUser);
-    return { success: true as const, conversation: toPublicHandoffConversation(conversation) };
-  });
+  app.post(
+    '/handoff',
+    {
+      config: widgetDoc("`{success, conversation}`: the visitor's conversation, `state` `people`."),
+      schema: {
+        operationId: 'widgetRequestHandoff',
+        tags: TAGS,
+        summary: 'Ask for a person',
+        description: `${IDENTITY} Hands the visitor's conversation (started now if they have not written yet) to the account's people; emits \`handoff.requested\` with \`requestedBy\` \`visitor\`.`,
+        security: SECURITY,
+      },
+    },
+    async (request, reply) => {
+      const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+      const conversation = await requestVisitorHandoff(deps.domain, ctx, agentId, conversationUser);
+      return { success: true as const, conversation: toPublicHandoffConversation(conversation) };
+    },
+  );
 }
 
 /** GET /widget/conversation/stream: the visitor's conversation as it happens (a person's replies). */
 export function registerWidgetFollow(app: ApiApp, deps: HttpDeps): void {
   const track = followStreams(app);
-  const querystring = Type.Object({ key: Type.Optional(Type.String()), after: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
-  app.get('/conversation/stream', { config: widgetDoc('Never JSON: see the event stream.', FOLLOW_FRAMES), schema: { operationId: 'widgetFollowConversation', tags: TAGS, summary: 'Follow the visitor’s conversation', description: `${IDENTITY} The frames of GET /agents/{agentId}/conversations/{conversationRef}/stream, for the visitor's own conversation (404 before it has one).`, security: SECURITY, querystring } }, async (request, reply) => {
-    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
-    const { controller, signal } = track(reply);
-    return streamFollow(reply, followConversation(deps.domain, ctx, agentId, conversationUser, { afterMessageId: request.query.after, signal }), controller);
+  const querystring = Type.Object({
+    key: Type.Optional(Type.String()),
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   });
+  app.get(
+    '/conversation/stream',
+    {
+      config: widgetDoc('Never JSON: see the event stream.', FOLLOW_FRAMES),
+      schema: {
+        operationId: 'widgetFollowConversation',
+        tags: TAGS,
+        summary: 'Follow the visitor’s conversation',
+        description: `${IDENTITY} The frames of GET /agents/{agentId}/conversations/{conversationRef}/stream, for the visitor's own conversation (404 before it has one).`,
+        security: SECURITY,
+        querystring,
+      },
+    },
+    async (request, reply) => {
+      const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+      const { controller, signal } = track(reply);
+      return streamFollow(
+        reply,
+        followConversation(deps.domain, ctx, agentId, conversationUser, {
+          afterMessageId: request.query.after,
+          signal,
+        }),
+        controller,
+      );
+    },
+  );
 }
 
 /** POST /widget/chat: the visitor's message, answered with citations (JSON or the chat stream). */
 export function registerWidgetChat(app: ApiApp, deps: HttpDeps): void {
-  const body = Type.Object({ message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }), stream: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
-  app.post('/chat', { config: widgetDoc('The chat reply of POST /agents/{agentId}/chat, with `reply.citations`.', 'With `stream: true`: the frames of POST /agents/{agentId}/chat, the final one carrying `citations`.'), schema: { operationId: 'widgetChat', tags: TAGS, summary: 'Chat as the visitor', description: `${IDENTITY} Answers as POST /agents/{agentId}/chat with \`citations: true\` in the visitor's conversation; the agent's client tools are not offered.`, security: SECURITY, body } }, async (request, reply) => {
-    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
-    const input = { message: request.body.message, userId: conversationUser, citations: true, tools: [] };
-    const signal = abortOnClientClose(reply);
-    if (!request.body.stream) return toJsonReply(await sendChat(deps.domain, ctx, agentId, input, { signal }));
-    return streamChat(reply, (listener) => sendChat(deps.domain, ctx, agentId, input, { signal, listener }));
-  });
+  const body = Type.Object(
+    {
+      message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
+      stream: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  );
+  app.post(
+    '/chat',
+    {
+      config: widgetDoc(
+        'The chat reply of POST /agents/{agentId}/chat, with `reply.citations`.',
+        'With `stream: true`: the frames of POST /agents/{agentId}/chat, the final one carrying `citations`.',
+      ),
+      schema: {
+        operationId: 'widgetChat',
+        tags: TAGS,
+        summary: 'Chat as the visitor',
+        description: `${IDENTITY} Answers as POST /agents/{agentId}/chat with \`citations: true\` in the visitor's conversation; the agent's client tools are not offered.`,
+        security: SECURITY,
+        body,
+      },
+    },
+    async (request, reply) => {
+      const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+      const input = { message: request.body.message, userId: conversationUser, citations: true, tools: [] };
+      const signal = abortOnClientClose(reply);
+      if (!request.body.stream) return toJsonReply(await sendChat(deps.domain, ctx, agentId, input, { signal }));
+      return streamChat(reply, (listener) => sendChat(deps.domain, ctx, agentId, input, { signal, listener }));
+    },
+  );
 }
 
 /** POST /widget/messages/{messageId}/feedback: rates a reply of the visitor's own conversation. */
 export function registerWidgetFeedback(app: ApiApp, deps: HttpDeps): void {
-  const body = Type.Object({ rating: Type.Union([Type.Literal('up'), Type.Literal('down')]), comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX })) }, { additionalProperties: false });
-  app.post('/messages/:messageId/feedback', { config: widgetDoc('`{success, messageId, feedback}`.'), schema: { operationId: 'widgetGiveFeedback', tags: TAGS, summary: 'Rate a reply', description: IDENTITY, security: SECURITY, params: Type.Object({ messageId: Type.String({ minLength: 1, maxLength: 200 }) }), body } }, async (request, reply) => {
-    const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
-    const feedback = await giveFeedback(deps.domain, ctx, agentId, conversationUser, request.params.messageId, request.body);
-    return { success: true as const, messageId: request.params.messageId, feedback: toPublicFeedback(feedback) };
-  });
+  const body = Type.Object(
+    {
+      rating: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+      comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX })),
+    },
+    { additionalProperties: false },
+  );
+  app.post(
+    '/messages/:messageId/feedback',
+    {
+      config: widgetDoc('`{success, messageId, feedback}`.'),
+      schema: {
+        operationId: 'widgetGiveFeedback',
+        tags: TAGS,
+        summary: 'Rate a reply',
+        description: IDENTITY,
+        security: SECURITY,
+        params: Type.Object({ messageId: Type.String({ minLength: 1, maxLength: 200 }) }),
+        body,
+      },
+    },
+    async (request, reply) => {
+      const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
+      const feedback = await giveFeedback(
+        deps.domain,
+        ctx,
+        agentId,
+        conversationUser,
+        request.params.messageId,
+        request.body,
+      );
+      return { success: true as const, messageId: request.params.messageId, feedback: toPublicFeedback(feedback) };
+    },
+  );
 }

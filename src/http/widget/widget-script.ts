@@ -10,8 +10,13 @@ export function registerWidgetScript(app: ApiApp): void {
   const source = readFileSync(WIDGET_SCRIPT_PATH);
   const gzipped = gzipSync(source, { level: 9 });
   app.get('/widget.js', { schema: { hide: true } }, async (request, reply) => {
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').header('Vary', 'Accept-Encoding').header('X-Content-Type-Options', 'nosniff');
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('Content-Encoding', 'gzip').send(gzipped);
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .header('Vary', 'Accept-Encoding')
+      .header('X-Content-Type-Options', 'nosniff');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
+      return reply.header('Content-Encoding', 'gzip').send(gzipped);
     return reply.send(source);
   });
 }

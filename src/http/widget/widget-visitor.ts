@@ -35,7 +35,11 @@ export function widgetAgent(request: FastifyRequest): { ctx: RequestContext; age
   return { ctx, agentId };
 }
 
-export async function resolveVisitor(deps: HttpDeps, request: FastifyRequest, reply: FastifyReply): Promise<WidgetVisitor> {
+export async function resolveVisitor(
+  deps: HttpDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<WidgetVisitor> {
   const { ctx, agentId } = widgetAgent(request);
   const secret = await identitySecret(deps.domain, ctx, agentId);
   let conversationUser: string;
@@ -47,14 +51,18 @@ export async function resolveVisitor(deps: HttpDeps, request: FastifyRequest, re
     });
   } catch (error) {
     // A wrong data-user-hash is the integrator's mistake: counted where the site owner looks.
-    if (isAppError(error) && error.code === 'USER_HASH_INVALID' && request.apiKey) await recordWidgetRefusal(deps.domain, request.apiKey, 'user-hash', pageOrigin(request.headers));
+    if (isAppError(error) && error.code === 'USER_HASH_INVALID' && request.apiKey)
+      await recordWidgetRefusal(deps.domain, request.apiKey, 'user-hash', pageOrigin(request.headers));
     throw error;
   }
   const bucket = `visitor:${createHash('sha256').update(`${ctx.key?.id}:${conversationUser}`).digest('hex')}`;
   const decision = await deps.rateLimiter.consume(bucket, VISITOR_REQUESTS_PER_MINUTE);
   if (!decision.allowed) {
     reply.header('Retry-After', decision.resetSeconds);
-    throw new AppError('RATE_LIMITED', `Too many messages: one visitor may send ${VISITOR_REQUESTS_PER_MINUTE} requests a minute.`);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many messages: one visitor may send ${VISITOR_REQUESTS_PER_MINUTE} requests a minute.`,
+    );
   }
   return { ctx, agentId, conversationUser };
 }

@@ -11,7 +11,11 @@ export interface CrawlRequestContext {
 }
 
 /** A GET with the crawl's user agent, limits and signal. */
-export function crawlGet(context: CrawlRequestContext, url: string, extra: { maxRedirects: number; timeoutMs?: number; maxBytes?: number; accept?: string }): Promise<OutboundResponse> {
+export function crawlGet(
+  context: CrawlRequestContext,
+  url: string,
+  extra: { maxRedirects: number; timeoutMs?: number; maxBytes?: number; accept?: string },
+): Promise<OutboundResponse> {
   return context.fetcher.fetch({
     url,
     method: 'GET',

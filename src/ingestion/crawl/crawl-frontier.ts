@@ -17,7 +17,10 @@ export interface CrawlFrontier {
   checkHop(target: string, isStartPage: boolean): Promise<HopVerdict>;
 }
 
-export function createCrawlFrontier(context: CrawlRequestContext, site: { origin: string; robots: RobotsRules; maxUrls: number }): CrawlFrontier {
+export function createCrawlFrontier(
+  context: CrawlRequestContext,
+  site: { origin: string; robots: RobotsRules; maxUrls: number },
+): CrawlFrontier {
   let origin = site.origin;
   let robots = site.robots;
   let moved = false;

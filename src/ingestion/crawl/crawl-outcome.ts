@@ -7,7 +7,17 @@ import type { ExtractedSection } from '../extract/extracted.ts';
  * the size cap · empty: no text in it · canonical: its `<link rel=canonical>` names another page of
  * the site (`sameAs`), which is crawled instead.
  */
-export type CrawlSkipReason = 'known' | 'canonical' | 'robots' | 'not-html' | 'http-error' | 'blocked' | 'timeout' | 'too-large' | 'empty' | 'network';
+export type CrawlSkipReason =
+  | 'known'
+  | 'canonical'
+  | 'robots'
+  | 'not-html'
+  | 'http-error'
+  | 'blocked'
+  | 'timeout'
+  | 'too-large'
+  | 'empty'
+  | 'network';
 
 /** What a re-sync needs of a page's answer: its validators and the links it had. */
 export interface PageValidators {

@@ -8,7 +8,9 @@ import { serveSite, type ServedSite } from '../../../test/fixtures/site/serve-si
 import { crawlSite, type CrawlOptions, type CrawlOutcome } from './crawl-site.ts';
 
 // Loopback is allowed by exception so the test site can be crawled; every other private address stays refused.
-const guarded = createGuardedFetcher(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] }));
+const guarded = createGuardedFetcher(
+  outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] }),
+);
 after(() => guarded.close());
 
 /** The guarded fetcher, noting every URL asked for. */
@@ -43,7 +45,10 @@ async function collect(crawl: AsyncGenerator<CrawlOutcome>): Promise<CrawlOutcom
 }
 
 function summary(outcomes: CrawlOutcome[], origin: string): Record<string, string> {
-  const entries = outcomes.map((outcome) => [outcome.url.replace(origin, ''), outcome.kind === 'page' ? 'page' : `${outcome.reason}${outcome.status ? ` ${outcome.status}` : ''}`]);
+  const entries = outcomes.map((outcome) => [
+    outcome.url.replace(origin, ''),
+    outcome.kind === 'page' ? 'page' : `${outcome.reason}${outcome.status ? ` ${outcome.status}` : ''}`,
+  ]);
   return Object.fromEntries(entries.sort(([a], [b]) => a!.localeCompare(b!)));
 }
 
@@ -64,14 +69,17 @@ test('crawls the site: links and the sitemap, robots.txt obeyed, off-site links 
   assert.equal(outcomes[0]?.url, `${site.origin}/`, 'the start page comes first');
   // Each URL once; nothing off the site, nor the private redirect's target, was ever requested.
   assert.equal(outcomes.length, new Set(outcomes.map((outcome) => outcome.url)).size);
-  assert.ok(fetcher.urls.every((url) => url.startsWith(site.origin)), fetcher.urls.join(' '));
+  assert.ok(
+    fetcher.urls.every((url) => url.startsWith(site.origin)),
+    fetcher.urls.join(' '),
+  );
   assert.ok(!site.requests.includes('/private/notes.html'));
 
   const home = outcomes.find((outcome) => outcome.url === `${site.origin}/`);
   assert.ok(home?.kind === 'page');
   assert.equal(home.title, "Keeping Bees: A Beginner's Notebook");
   assert.ok(home.sections.some((section) => section.text.startsWith('A honey bee colony is a single working unit')));
-  assert.ok(!home.sections.some((section) => section.text.includes('Members\' notes')), 'navigation is not main text');
+  assert.ok(!home.sections.some((section) => section.text.includes("Members' notes")), 'navigation is not main text');
   const seasons = outcomes.find((outcome) => outcome.url === `${site.origin}/seasons.html`);
   assert.ok(seasons?.kind === 'page' && seasons.title === 'The Beekeeping Year');
 });
@@ -82,7 +90,12 @@ test('pages the agent already has are skipped as known, but their links are stil
   const again = await collect(crawlSite(options({ startUrl: site.origin, isKnown: (url) => known.has(url) })));
   assert.equal(again.filter((outcome) => outcome.kind === 'page').length, 0);
   // honey.html is linked only from pages that are known: reaching it proves their links were followed.
-  assert.ok(again.some((outcome) => outcome.kind === 'skipped' && outcome.reason === 'known' && outcome.url === `${site.origin}/honey.html`));
+  assert.ok(
+    again.some(
+      (outcome) =>
+        outcome.kind === 'skipped' && outcome.reason === 'known' && outcome.url === `${site.origin}/honey.html`,
+    ),
+  );
   assert.equal(again.filter((outcome) => outcome.kind === 'skipped' && outcome.reason === 'known').length, known.size);
 });
 
@@ -93,21 +106,35 @@ test('rules for our own user agent apply: a bot that is disallowed everywhere fe
 });
 
 test('a start URL that cannot be fetched is a skipped outcome, not an error', async () => {
-  assert.deepEqual(await collect(crawlSite(options({ startUrl: 'http://10.0.0.1/' }))), [{ kind: 'skipped', url: 'http://10.0.0.1/', reason: 'blocked', detail: '10.0.0.1 is not a public address' }]);
+  assert.deepEqual(await collect(crawlSite(options({ startUrl: 'http://10.0.0.1/' }))), [
+    { kind: 'skipped', url: 'http://10.0.0.1/', reason: 'blocked', detail: '10.0.0.1 is not a public address' },
+  ]);
   // The redirect's private target is refused by the fetcher's address guard.
-  assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/go-private` }))), [{ kind: 'skipped', url: `${site.origin}/go-private`, reason: 'blocked' }]);
-  assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/missing.html`, maxFetches: 1 }))), [{ kind: 'skipped', url: `${site.origin}/missing.html`, reason: 'http-error', status: 404 }]);
-  assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/`, maxFetches: 1, maxPageBytes: 500 }))), [{ kind: 'skipped', url: `${site.origin}/`, reason: 'too-large' }]);
+  assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/go-private` }))), [
+    { kind: 'skipped', url: `${site.origin}/go-private`, reason: 'blocked' },
+  ]);
+  assert.deepEqual(await collect(crawlSite(options({ startUrl: `${site.origin}/missing.html`, maxFetches: 1 }))), [
+    { kind: 'skipped', url: `${site.origin}/missing.html`, reason: 'http-error', status: 404 },
+  ]);
+  assert.deepEqual(
+    await collect(crawlSite(options({ startUrl: `${site.origin}/`, maxFetches: 1, maxPageBytes: 500 }))),
+    [{ kind: 'skipped', url: `${site.origin}/`, reason: 'too-large' }],
+  );
 });
 
 test('a redirect on the site is followed and reported under the URL that answered', async () => {
   const outcomes = await collect(crawlSite(options({ startUrl: `${site.origin}/moved`, maxFetches: 1 })));
-  assert.deepEqual(outcomes.map((outcome) => [outcome.kind, outcome.url]), [['page', `${site.origin}/hives.html`]]);
+  assert.deepEqual(
+    outcomes.map((outcome) => [outcome.kind, outcome.url]),
+    [['page', `${site.origin}/hives.html`]],
+  );
 });
 
 test('a start URL that redirects to another origin moves the crawl there; later off-site redirects are refused', async () => {
   // Another origin (another port) that sends everything to the test site, as http://site does to https://site.
-  const mover = createServer((request, response) => response.writeHead(301, { location: `${site.origin}${request.url}` }).end());
+  const mover = createServer((request, response) =>
+    response.writeHead(301, { location: `${site.origin}${request.url}` }).end(),
+  );
   await new Promise<void>((resolve) => mover.listen(0, '127.0.0.1', resolve));
   try {
     const moverOrigin = `http://127.0.0.1:${(mover.address() as AddressInfo).port}`;
@@ -138,8 +165,15 @@ test('slow pages: the concurrency bound holds and the page time-out skips them',
     assert.equal(slow.maxInFlight(), 2);
     const timedOut = await collect(crawlSite(options({ startUrl: slow.origin, pageTimeoutMs: 50 })));
     // The sitemap (not held back) still seeds pages; every page times out.
-    assert.deepEqual(timedOut[0], { kind: 'skipped', url: `${slow.origin}/`, reason: 'timeout', detail: 'it did not answer in time' });
-    assert.ok(timedOut.length > 1 && timedOut.every((outcome) => outcome.kind === 'skipped' && outcome.reason === 'timeout'));
+    assert.deepEqual(timedOut[0], {
+      kind: 'skipped',
+      url: `${slow.origin}/`,
+      reason: 'timeout',
+      detail: 'it did not answer in time',
+    });
+    assert.ok(
+      timedOut.length > 1 && timedOut.every((outcome) => outcome.kind === 'skipped' && outcome.reason === 'timeout'),
+    );
   } finally {
     await slow.close();
   }

@@ -41,7 +41,13 @@ type TaskResult = { task: Promise<TaskResult>; outcome: CrawlOutcome | null; lin
 export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOutcome> {
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-  const context: CrawlRequestContext = { fetcher: options.fetcher, userAgent: options.userAgent, timeoutMs: options.pageTimeoutMs, maxBytes: options.maxPageBytes, signal };
+  const context: CrawlRequestContext = {
+    fetcher: options.fetcher,
+    userAgent: options.userAgent,
+    timeoutMs: options.pageTimeoutMs,
+    maxBytes: options.maxPageBytes,
+    signal,
+  };
   const active = new Set<Promise<TaskResult>>();
   try {
     const origin = originOf(options.startUrl);
@@ -69,13 +75,18 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
     };
     const pageTask = (url: string, isStartPage: boolean) => {
       const links = options.prefetched?.get(normalizeUrl(url));
-      if (links) return start(async () => ({ outcome: { kind: 'skipped', url: normalizeUrl(url), reason: 'known' }, links }));
+      if (links)
+        return start(async () => ({ outcome: { kind: 'skipped', url: normalizeUrl(url), reason: 'known' }, links }));
       return start(() => visitPage(context, url, isStartPage, frontier, options.isKnown));
     };
-    const sitemapTask = () => start(async () => {
-      const sitemapUrls = [`${frontier.origin()}/sitemap.xml`, ...frontier.robots().sitemaps];
-      return { outcome: null, links: await readSitemaps(context, { origin: frontier.origin(), sitemapUrls, limit: options.maxFetches }) };
-    });
+    const sitemapTask = () =>
+      start(async () => {
+        const sitemapUrls = [`${frontier.origin()}/sitemap.xml`, ...frontier.robots().sitemaps];
+        return {
+          outcome: null,
+          links: await readSitemaps(context, { origin: frontier.origin(), sitemapUrls, limit: options.maxFetches }),
+        };
+      });
 
     frontier.enqueue(options.startUrl);
     let startTask: Promise<TaskResult> | null = null;
@@ -93,7 +104,11 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
       }
       // Requests start before an outcome is handed over, so pages keep arriving while the consumer
       // works. The start page runs alone: its redirect may move the crawl to another origin.
-      while (active.size < Math.max(1, options.concurrency) && fetches < options.maxFetches && !(startTask && active.has(startTask))) {
+      while (
+        active.size < Math.max(1, options.concurrency) &&
+        fetches < options.maxFetches &&
+        !(startTask && active.has(startTask))
+      ) {
         const isStartPage = !frontier.started();
         const url = frontier.next();
         if (url === undefined) break;
@@ -127,7 +142,13 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
 }
 
 /** One page: fetched (redirects judged by the frontier) and read. */
-async function visitPage(context: CrawlRequestContext, url: string, isStartPage: boolean, frontier: CrawlFrontier, isKnown: (url: string) => boolean): Promise<Omit<TaskResult, 'task'>> {
+async function visitPage(
+  context: CrawlRequestContext,
+  url: string,
+  isStartPage: boolean,
+  frontier: CrawlFrontier,
+  isKnown: (url: string) => boolean,
+): Promise<Omit<TaskResult, 'task'>> {
   const fetched = await fetchPage(context, url, (target) => frontier.checkHop(target, isStartPage));
   if (fetched.kind === 'duplicate') return { outcome: null, links: [] };
   if (fetched.kind === 'skipped') {

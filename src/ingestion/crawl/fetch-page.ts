@@ -3,7 +3,8 @@ import { crawlGet, skipOf, type CrawlRequestContext } from './crawl-context.ts';
 import type { CrawlSkipReason } from './crawl-outcome.ts';
 
 /** What the crawl says about a redirect's target before it is requested. */
-export type HopVerdict = { follow: true } | { follow: false; skip: CrawlSkipReason } | { follow: false; duplicate: true };
+export type HopVerdict =
+  { follow: true } | { follow: false; skip: CrawlSkipReason } | { follow: false; duplicate: true };
 
 export type FetchedPage =
   | { kind: 'response'; response: OutboundResponse }
@@ -19,7 +20,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * judged (same site? allowed by robots.txt? already seen?) before any request goes to it; the
  * fetcher's address guard still checks every request. The page's time-out covers all its hops.
  */
-export async function fetchPage(context: CrawlRequestContext, url: string, checkHop: (target: string) => Promise<HopVerdict>): Promise<FetchedPage> {
+export async function fetchPage(
+  context: CrawlRequestContext,
+  url: string,
+  checkHop: (target: string) => Promise<HopVerdict>,
+): Promise<FetchedPage> {
   const deadline = performance.now() + context.timeoutMs;
   let current = url;
   for (let hop = 0; ; hop += 1) {
@@ -27,7 +32,11 @@ export async function fetchPage(context: CrawlRequestContext, url: string, check
     if (timeoutMs <= 0) return { kind: 'skipped', url: current, reason: 'timeout' };
     let response: OutboundResponse;
     try {
-      response = await crawlGet(context, current, { maxRedirects: 0, timeoutMs, accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1' });
+      response = await crawlGet(context, current, {
+        maxRedirects: 0,
+        timeoutMs,
+        accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1',
+      });
     } catch (error) {
       return { kind: 'skipped', url: current, ...skipOf(error) };
     }
@@ -41,7 +50,8 @@ export async function fetchPage(context: CrawlRequestContext, url: string, check
       return { kind: 'skipped', url: current, reason: 'http-error', status: response.status };
     }
     const verdict = await checkHop(target);
-    if (!verdict.follow) return 'duplicate' in verdict ? { kind: 'duplicate' } : { kind: 'skipped', url: current, reason: verdict.skip };
+    if (!verdict.follow)
+      return 'duplicate' in verdict ? { kind: 'duplicate' } : { kind: 'skipped', url: current, reason: verdict.skip };
     current = target;
   }
 }

@@ -26,6 +26,12 @@ test('normalizeUrl makes the variants of one page one URL', () => {
   assert.equal(normalizeUrl('https://example.com/index.html'), 'https://example.com/');
   assert.equal(normalizeUrl('https://example.com:8443/a/'), 'https://example.com:8443/a');
   // Parameters that choose content stay; only the tracking ones go.
-  assert.equal(normalizeUrl('https://example.com/hives.html?b=1&ref=honey&utm_campaign=x'), 'https://example.com/hives.html?b=1');
-  assert.equal(normalizeUrl('https://example.com/shop?page=2&referrer=x'), 'https://example.com/shop?page=2&referrer=x');
+  assert.equal(
+    normalizeUrl('https://example.com/hives.html?b=1&ref=honey&utm_campaign=x'),
+    'https://example.com/hives.html?b=1',
+  );
+  assert.equal(
+    normalizeUrl('https://example.com/shop?page=2&referrer=x'),
+    'https://example.com/shop?page=2&referrer=x',
+  );
 });

@@ -1,5 +1,16 @@
 /** Query parameters that only say where a visitor came from: the page is the same without them. */
-const TRACKING_PARAMETERS = new Set(['ref', 'fbclid', 'gclid', 'dclid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', 'igshid', 'yclid']);
+const TRACKING_PARAMETERS = new Set([
+  'ref',
+  'fbclid',
+  'gclid',
+  'dclid',
+  'msclkid',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  'igshid',
+  'yclid',
+]);
 
 /** Directory index documents: `/docs/index.html` is the page `/docs`. */
 const DEFAULT_DOCUMENT = /\/(?:index|default)\.(?:html?|php|aspx?)$/i;
@@ -18,7 +29,8 @@ export function normalizeUrl(url: string): string {
   parsed.hash = '';
   if (parsed.search) {
     for (const name of [...parsed.searchParams.keys()]) {
-      if (TRACKING_PARAMETERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('utm_')) parsed.searchParams.delete(name);
+      if (TRACKING_PARAMETERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('utm_'))
+        parsed.searchParams.delete(name);
     }
     parsed.searchParams.sort();
   }

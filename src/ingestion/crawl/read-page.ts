@@ -14,23 +14,43 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
  * canonical page's own text is held, whichever of the two is met first; a re-fetch of a held page
  * (`canonical: 'rename'`) keeps reading it under the canonical URL.
  */
-export function readPage(response: OutboundResponse, isKnown: (normalizedUrl: string) => boolean, canonical: 'follow' | 'rename' = 'follow'): { outcome: CrawlOutcome; links: string[] } {
+export function readPage(
+  response: OutboundResponse,
+  isKnown: (normalizedUrl: string) => boolean,
+  canonical: 'follow' | 'rename' = 'follow',
+): { outcome: CrawlOutcome; links: string[] } {
   let url = normalizeUrl(response.url);
-  if (response.status < 200 || response.status >= 300) return { outcome: { kind: 'skipped', url, reason: 'http-error', status: response.status }, links: [] };
+  if (response.status < 200 || response.status >= 300)
+    return { outcome: { kind: 'skipped', url, reason: 'http-error', status: response.status }, links: [] };
   if (!isHtml(response)) return { outcome: { kind: 'skipped', url, reason: 'not-html' }, links: [] };
   // A cut HTML page would index half a page as if it were the whole: skip it.
   if (response.truncated) return { outcome: { kind: 'skipped', url, reason: 'too-large' }, links: [] };
   const page = extractHtml(decodeBody(response.body, response.headers['content-type']), response.url);
-  if (page.canonical && new URL(page.canonical).origin === new URL(url).origin && normalizeUrl(page.canonical) !== url) {
+  if (
+    page.canonical &&
+    new URL(page.canonical).origin === new URL(url).origin &&
+    normalizeUrl(page.canonical) !== url
+  ) {
     const named = normalizeUrl(page.canonical);
-    if (canonical === 'follow') return { outcome: { kind: 'skipped', url, reason: 'canonical', sameAs: named }, links: [...page.links, page.canonical] };
+    if (canonical === 'follow')
+      return {
+        outcome: { kind: 'skipped', url, reason: 'canonical', sameAs: named },
+        links: [...page.links, page.canonical],
+      };
     url = named;
   }
   if (isKnown(url)) return { outcome: { kind: 'skipped', url, reason: 'known' }, links: page.links };
   if (page.sections.length === 0) return { outcome: { kind: 'skipped', url, reason: 'empty' }, links: page.links };
-  const validators = { etag: response.headers.etag ?? null, lastModified: response.headers['last-modified'] ?? null, links: sameSiteLinks(page.links, url) };
+  const validators = {
+    etag: response.headers.etag ?? null,
+    lastModified: response.headers['last-modified'] ?? null,
+    links: sameSiteLinks(page.links, url),
+  };
   // A page with neither <title> nor <h1> is titled by its URL: every source needs a title.
-  return { outcome: { kind: 'page', url, title: page.title || url, sections: page.sections, ...validators }, links: page.links };
+  return {
+    outcome: { kind: 'page', url, title: page.title || url, sections: page.sections, ...validators },
+    links: page.links,
+  };
 }
 
 /** The links a re-sync follows again: same origin, normalised, each once. */

@@ -22,7 +22,11 @@ const MAX_ROBOTS_BYTES = 512 * 1024;
  */
 export async function readRobots(context: CrawlRequestContext, origin: string): Promise<RobotsRules> {
   const robotsUrl = `${origin}/robots.txt`;
-  const response = await crawlGet(context, robotsUrl, { maxRedirects: 5, maxBytes: MAX_ROBOTS_BYTES, accept: 'text/plain' });
+  const response = await crawlGet(context, robotsUrl, {
+    maxRedirects: 5,
+    maxBytes: MAX_ROBOTS_BYTES,
+    accept: 'text/plain',
+  });
   if (response.status >= 400 && response.status < 500) return { isAllowed: () => true, sitemaps: [] };
   if (response.status < 200 || response.status >= 300) return { isAllowed: () => false, sitemaps: [] };
   const robots = robotsParser(robotsUrl, response.body.toString('utf8'));

@@ -9,7 +9,10 @@ test('parseSitemap reads page lists and sitemap indexes, decoding XML entities',
       <url><loc>https://site.test/b</loc><image:image><image:loc>https://site.test/b.png</image:loc></image:image></url>
       <url><loc>not a url</loc></url>
     </urlset>`;
-  assert.deepEqual(parseSitemap(urlset), { pages: ['https://site.test/a?x=1&y=2', 'https://site.test/b'], sitemaps: [] });
+  assert.deepEqual(parseSitemap(urlset), {
+    pages: ['https://site.test/a?x=1&y=2', 'https://site.test/b'],
+    sitemaps: [],
+  });
   const index = `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://site.test/pages.xml</loc></sitemap></sitemapindex>`;
   assert.deepEqual(parseSitemap(index), { pages: [], sitemaps: ['https://site.test/pages.xml'] });
 });

@@ -10,7 +10,10 @@ const MAX_SITEMAPS = 10;
  * deep, at most `limit` of them. A sitemap that is missing, unreachable or malformed adds nothing:
  * sitemaps only seed the crawl, they never stop it.
  */
-export async function readSitemaps(context: CrawlRequestContext, input: { origin: string; sitemapUrls: string[]; limit: number }): Promise<string[]> {
+export async function readSitemaps(
+  context: CrawlRequestContext,
+  input: { origin: string; sitemapUrls: string[]; limit: number },
+): Promise<string[]> {
   const sameOrigin = (url: string) => originOf(url) === input.origin;
   const pages = new Set<string>();
   const queue = [...new Set(input.sitemapUrls.filter(sameOrigin))].map((url) => ({ url, depth: 0 }));
@@ -23,16 +26,26 @@ export async function readSitemaps(context: CrawlRequestContext, input: { origin
       if (sameOrigin(page)) pages.add(page);
     }
     if (depth === 0) {
-      for (const child of listed.sitemaps) if (sameOrigin(child) && !queue.some((entry) => entry.url === child)) queue.push({ url: child, depth: 1 });
+      for (const child of listed.sitemaps)
+        if (sameOrigin(child) && !queue.some((entry) => entry.url === child)) queue.push({ url: child, depth: 1 });
     }
   }
   return [...pages];
 }
 
-async function readOne(context: CrawlRequestContext, url: string): Promise<{ pages: string[]; sitemaps: string[] } | null> {
+async function readOne(
+  context: CrawlRequestContext,
+  url: string,
+): Promise<{ pages: string[]; sitemaps: string[] } | null> {
   try {
     const response = await crawlGet(context, url, { maxRedirects: 5, accept: 'application/xml, text/xml, */*' });
-    if (response.status < 200 || response.status >= 300 || response.truncated || originOf(response.url) !== originOf(url)) return null;
+    if (
+      response.status < 200 ||
+      response.status >= 300 ||
+      response.truncated ||
+      originOf(response.url) !== originOf(url)
+    )
+      return null;
     return parseSitemap(xmlText(response.body, context.maxBytes));
   } catch (error) {
     if (context.signal.aborted) throw error;
@@ -47,10 +60,19 @@ function xmlText(body: Buffer, maxBytes: number): string {
 }
 
 // Entities are left alone so that a DOCTYPE cannot expand into gigabytes; sitemaps only need the five predefined ones.
-const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, processEntities: false, parseTagValue: false, isArray: (name) => name === 'url' || name === 'sitemap' });
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  processEntities: false,
+  parseTagValue: false,
+  isArray: (name) => name === 'url' || name === 'sitemap',
+});
 
 export function parseSitemap(xml: string): { pages: string[]; sitemaps: string[] } {
-  const document = parser.parse(xml) as { urlset?: { url?: Array<{ loc?: unknown }> }; sitemapindex?: { sitemap?: Array<{ loc?: unknown }> } };
+  const document = parser.parse(xml) as {
+    urlset?: { url?: Array<{ loc?: unknown }> };
+    sitemapindex?: { sitemap?: Array<{ loc?: unknown }> };
+  };
   return { pages: locations(document.urlset?.url), sitemaps: locations(document.sitemapindex?.sitemap) };
 }
 

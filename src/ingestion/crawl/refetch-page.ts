@@ -25,7 +25,11 @@ const MAX_REDIRECTS = 5;
  * unchanged page costs a 304 and no body. Redirects are followed by the fetcher (its address
  * guard judges every hop) but must stay on the page's origin.
  */
-export async function refetchPage(context: CrawlRequestContext, url: string, stored: StoredValidators): Promise<RefetchOutcome> {
+export async function refetchPage(
+  context: CrawlRequestContext,
+  url: string,
+  stored: StoredValidators,
+): Promise<RefetchOutcome> {
   let response: OutboundResponse;
   try {
     response = await context.fetcher.fetch({
@@ -45,8 +49,14 @@ export async function refetchPage(context: CrawlRequestContext, url: string, sto
   } catch (error) {
     return { kind: 'failed', ...skipOf(error) };
   }
-  if (new URL(response.url).origin !== new URL(url).origin) return { kind: 'failed', reason: 'blocked', detail: `it now redirects off the site, to ${response.url}` };
-  if (response.status === 304) return { kind: 'not-modified', etag: response.headers.etag ?? stored.etag, lastModified: response.headers['last-modified'] ?? stored.lastModified };
+  if (new URL(response.url).origin !== new URL(url).origin)
+    return { kind: 'failed', reason: 'blocked', detail: `it now redirects off the site, to ${response.url}` };
+  if (response.status === 304)
+    return {
+      kind: 'not-modified',
+      etag: response.headers.etag ?? stored.etag,
+      lastModified: response.headers['last-modified'] ?? stored.lastModified,
+    };
   if (response.status === 404 || response.status === 410) return { kind: 'gone', status: response.status };
   const { outcome } = readPage(response, () => false, 'rename');
   if (outcome.kind === 'page') return { kind: 'page', page: outcome };

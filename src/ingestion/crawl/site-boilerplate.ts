@@ -17,18 +17,24 @@ const keyOf = (text: string): string => text.toLowerCase().replace(/\d+/g, '0').
  * handle what it did). A short block found on MIN_PAGES pages of the crawl is dropped from every
  * page; the first HELD_PAGES pages wait until the site has shown its repeats.
  */
-export async function* withoutSiteBoilerplate(pages: AsyncIterable<CrawlOutcome>): AsyncGenerator<CrawlOutcome, void, undefined> {
+export async function* withoutSiteBoilerplate(
+  pages: AsyncIterable<CrawlOutcome>,
+): AsyncGenerator<CrawlOutcome, void, undefined> {
   const pagesWith = new Map<string, number>();
   const held: CrawlOutcome[] = [];
   let observed = 0;
   const observe = (sections: readonly ExtractedSection[]) => {
     observed += 1;
-    const keys = new Set(sections.filter((section) => section.text.length <= MAX_BOILERPLATE_CHARS).map((section) => keyOf(section.text)));
+    const keys = new Set(
+      sections.filter((section) => section.text.length <= MAX_BOILERPLATE_CHARS).map((section) => keyOf(section.text)),
+    );
     for (const key of keys) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
   };
   const clean = (outcome: CrawlOutcome): CrawlOutcome => {
     if (outcome.kind !== 'page') return outcome;
-    const kept = outcome.sections.filter((section) => section.text.length > MAX_BOILERPLATE_CHARS || (pagesWith.get(keyOf(section.text)) ?? 0) < MIN_PAGES);
+    const kept = outcome.sections.filter(
+      (section) => section.text.length > MAX_BOILERPLATE_CHARS || (pagesWith.get(keyOf(section.text)) ?? 0) < MIN_PAGES,
+    );
     // A page that is nothing but the site's repeats keeps them: better than an empty page.
     return kept.length > 0 && kept.length < outcome.sections.length ? { ...outcome, sections: kept } : outcome;
   };

@@ -7,8 +7,11 @@ export async function extractDoc(bytes: Uint8Array): Promise<ExtractedSection[]>
   // word-extractor reads a string as a file path: always hand it a Buffer.
   const document = await new WordExtractor().extract(Buffer.from(bytes));
   // Word ends every paragraph with a paragraph mark, which word-extractor gives as a newline.
-  return document.getBody().split(/\r?\n|\r/).flatMap((paragraph) => {
-    const text = normalizeWhitespace(paragraph);
-    return text ? [{ text, heading: null, page: null }] : [];
-  });
+  return document
+    .getBody()
+    .split(/\r?\n|\r/)
+    .flatMap((paragraph) => {
+      const text = normalizeWhitespace(paragraph);
+      return text ? [{ text, heading: null, page: null }] : [];
+    });
 }

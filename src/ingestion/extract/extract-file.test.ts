@@ -8,7 +8,10 @@ const FIXTURES = new URL('../../../test/fixtures/files/', import.meta.url);
 const fixture = (name: string): Uint8Array => readFileSync(new URL(name, FIXTURES));
 
 async function failure(bytes: Uint8Array, filename: string): Promise<ExtractFailure> {
-  const error = await extractFile({ bytes, filename }).then(() => null, (caught: unknown) => caught);
+  const error = await extractFile({ bytes, filename }).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   assert.ok(error instanceof ExtractError, `${filename}: expected an ExtractError, got ${String(error)}`);
   return error.reason;
 }
@@ -24,7 +27,11 @@ test('a multi-page PDF keeps each paragraph with its page number', async () => {
   // Lines of one paragraph are joined; the paragraph ends where the text does.
   const first = sections.find((section) => section.text.startsWith('For most of history'));
   assert.match(first!.text, /to guide it\. The first lighthouses .* before earthquakes brought it down\.$/);
-  assert.ok(sections.every((section) => section.heading === null && section.text.trim() === section.text && section.text !== ''));
+  assert.ok(
+    sections.every(
+      (section) => section.heading === null && section.text.trim() === section.text && section.text !== '',
+    ),
+  );
   // Table cells on one line stay apart.
   assert.ok(sections.some((section) => section.text === 'First 920 mm Major seacoast lights'));
 });
@@ -38,7 +45,13 @@ test('a DOCX gives paragraphs, list items and table rows under their headings', 
   const title = 'Lighthouses and the Lenses That Made Them Shine';
   assert.equal(headingOf('By the eighteenth century'), `${title} › The Problem of Wasted Light`);
   assert.equal(headingOf('Sailors needed to tell'), `${title} › Flashes and Characteristics`);
-  assert.ok(sections.some((section) => section.text === 'Winding the clockwork that turned the lens.' && section.heading === `${title} › The Life of a Keeper`));
+  assert.ok(
+    sections.some(
+      (section) =>
+        section.text === 'Winding the clockwork that turned the lens.' &&
+        section.heading === `${title} › The Life of a Keeper`,
+    ),
+  );
   assert.ok(sections.some((section) => section.text === 'First | 920 mm | Major seacoast lights'));
   assert.ok(sections.every((section) => section.page === null));
   // Headings travel in `heading`, not as sections of their own.
@@ -48,7 +61,11 @@ test('a DOCX gives paragraphs, list items and table rows under their headings', 
 test('a legacy DOC gives its paragraphs', async () => {
   const { kind, sections } = await extractFile({ bytes: fixture('lighthouses.doc'), filename: 'lighthouses.doc' });
   assert.equal(kind, 'doc');
-  assert.ok(sections.some((section) => section.text.startsWith('In 1822 the French physicist Augustin Fresnel demonstrated a new kind of lens.')));
+  assert.ok(
+    sections.some((section) =>
+      section.text.startsWith('In 1822 the French physicist Augustin Fresnel demonstrated a new kind of lens.'),
+    ),
+  );
   assert.ok(sections.some((section) => section.text === 'The Life of a Keeper'));
   assert.ok(sections.every((section) => section.heading === null && section.page === null));
 });
@@ -59,14 +76,20 @@ test('TXT in UTF-8, UTF-16 LE with a BOM and UTF-16 BE with a BOM reads the same
   const text = readFileSync(new URL('tides-utf8.txt', FIXTURES), 'utf8');
   const utf16be = Buffer.from(text, 'utf16le').swap16();
   const be = await extractFile({ bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]), filename: 'tides.txt' });
-  const bom = await extractFile({ bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), filename: 'tides.txt' });
+  const bom = await extractFile({
+    bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+    filename: 'tides.txt',
+  });
   assert.equal(utf8.kind, 'txt');
   assert.equal(utf8.sections.length, 5);
   assert.deepEqual(utf16.sections, utf8.sections);
   assert.deepEqual(be.sections, utf8.sections);
   assert.deepEqual(bom.sections, utf8.sections);
   assert.equal(utf8.sections[0]!.text, 'Tide tables and why they work');
-  assert.match(utf8.sections[3]!.text, /^The Sun also raises tides, .* produce spring tides – the highest highs and lowest lows\. .* neap tides\.$/);
+  assert.match(
+    utf8.sections[3]!.text,
+    /^The Sun also raises tides, .* produce spring tides – the highest highs and lowest lows\. .* neap tides\.$/,
+  );
   assert.match(utf8.sections[4]!.text, /café owner on the quay/);
 });
 
@@ -104,8 +127,13 @@ test('truncated, corrupt and empty documents are INVALID_FILE', async () => {
   const doc = fixture('lighthouses.doc');
   assert.equal(await failure(doc.subarray(0, 2048), 'cut.doc'), 'invalid-file');
   // A PDF header followed by garbage, with a trailer so only the parser can object.
-  assert.equal(await failure(Buffer.from('%PDF-1.7\n' + 'garbage '.repeat(200) + '\n%%EOF\n'), 'garbage.pdf'), 'invalid-file');
-  const blank = await extractFile({ bytes: fixture('blank.pdf'), filename: 'blank.pdf' }).catch((error: unknown) => error);
+  assert.equal(
+    await failure(Buffer.from('%PDF-1.7\n' + 'garbage '.repeat(200) + '\n%%EOF\n'), 'garbage.pdf'),
+    'invalid-file',
+  );
+  const blank = await extractFile({ bytes: fixture('blank.pdf'), filename: 'blank.pdf' }).catch(
+    (error: unknown) => error,
+  );
   assert.ok(blank instanceof ExtractError && blank.reason === 'invalid-file');
   assert.match(blank.message, /no extractable text/);
   assert.equal(await failure(new Uint8Array(0), 'empty.txt'), 'invalid-file');
@@ -124,27 +152,45 @@ test('legacy Windows-1252 / Latin-1 text is read as such; true binary is still r
   assert.equal(legacy.kind, 'txt');
   // Curly quotes, dashes and é come back as the same characters as the UTF-8 copy.
   assert.deepEqual(legacy.sections, utf8.sections);
-  const latin1 = await extractFile({ bytes: Buffer.from('Crème brûlée à la façon de Noël.\nÿ is the last Latin-1 letter.', 'latin1'), filename: 'recette' });
+  const latin1 = await extractFile({
+    bytes: Buffer.from('Crème brûlée à la façon de Noël.\nÿ is the last Latin-1 letter.', 'latin1'),
+    filename: 'recette',
+  });
   assert.equal(latin1.sections[0]!.text, 'Crème brûlée à la façon de Noël. ÿ is the last Latin-1 letter.');
   // High-entropy bytes with no magic number (raw deflate), and pseudo-random bytes: not text.
   const deflated = deflateRawSync(readFileSync(new URL('tides-utf8.txt', FIXTURES)).toString().repeat(20));
   assert.equal(await failure(deflated, 'compressed.txt'), 'invalid-file');
   assert.equal(await failure(deflated, 'compressed'), 'type-not-allowed');
   let seed = 42;
-  const noise = Buffer.from(Array.from({ length: 65_536 }, () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) >> 23));
+  const noise = Buffer.from(
+    Array.from({ length: 65_536 }, () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) >> 23),
+  );
   assert.equal(await failure(noise, 'noise.txt'), 'invalid-file');
   // Binary made only of high bytes and the five bytes Windows-1252 leaves undefined.
-  assert.equal(await failure(Buffer.from(Array.from({ length: 4_000 }, (_, i) => [0x81, 0x8d, 0x8f, 0x90, 0x9d, 0xe9][i % 6]!)), 'high.txt'), 'invalid-file');
+  assert.equal(
+    await failure(
+      Buffer.from(Array.from({ length: 4_000 }, (_, i) => [0x81, 0x8d, 0x8f, 0x90, 0x9d, 0xe9][i % 6]!)),
+      'high.txt',
+    ),
+    'invalid-file',
+  );
 });
 
 const SPEC_PDF = '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf';
-test('a real PDF from the machine reads page by page', { skip: !existsSync(SPEC_PDF) && 'no shared-mime-info PDF here' }, async () => {
-  const { sections } = await extractFile({ bytes: readFileSync(SPEC_PDF), filename: 'spec.pdf' });
-  assert.equal(sections[0]!.text, 'Shared MIME-info Database');
-  assert.ok(sections.at(-1)!.page! > 5);
-  const pages = sections.map((section) => section.page!);
-  assert.deepEqual(pages, [...pages].sort((a, b) => a - b));
-});
+test(
+  'a real PDF from the machine reads page by page',
+  { skip: !existsSync(SPEC_PDF) && 'no shared-mime-info PDF here' },
+  async () => {
+    const { sections } = await extractFile({ bytes: readFileSync(SPEC_PDF), filename: 'spec.pdf' });
+    assert.equal(sections[0]!.text, 'Shared MIME-info Database');
+    assert.ok(sections.at(-1)!.page! > 5);
+    const pages = sections.map((section) => section.page!);
+    assert.deepEqual(
+      pages,
+      [...pages].sort((a, b) => a - b),
+    );
+  },
+);
 
 test('Markdown saved as text (even opening with an HTML fragment) is read by its structure', async () => {
   const markdown = [
@@ -166,12 +212,28 @@ test('Markdown saved as text (even opening with an HTML fragment) is read by its
   const { kind, sections } = await extractFile({ bytes: Buffer.from(markdown), filename: 'Routes.txt' });
   assert.equal(kind, 'txt');
   const prose = sections.find((section) => section.text.startsWith('The prefix option'));
-  assert.deepEqual(prose, { text: 'The prefix option puts every route of a plugin under one path.', heading: 'Fastify › Routes › Prefixing', page: null });
-  assert.ok(sections.some((section) => section.text.includes("prefix: '/v1'")), 'code blocks stay');
-  assert.ok(!sections.some((section) => section.text.includes('Full declaration')), 'a table of contents is navigation');
+  assert.deepEqual(prose, {
+    text: 'The prefix option puts every route of a plugin under one path.',
+    heading: 'Fastify › Routes › Prefixing',
+    page: null,
+  });
+  assert.ok(
+    sections.some((section) => section.text.includes("prefix: '/v1'")),
+    'code blocks stay',
+  );
+  assert.ok(
+    !sections.some((section) => section.text.includes('Full declaration')),
+    'a table of contents is navigation',
+  );
 });
 
 test('plain text with one line that starts with # is plain text', async () => {
-  const { sections } = await extractFile({ bytes: Buffer.from('# not a heading, a note\n\nThe ferry leaves at nine.\n'), filename: 'notes.txt' });
-  assert.deepEqual(sections.map((section) => section.text), ['# not a heading, a note', 'The ferry leaves at nine.']);
+  const { sections } = await extractFile({
+    bytes: Buffer.from('# not a heading, a note\n\nThe ferry leaves at nine.\n'),
+    filename: 'notes.txt',
+  });
+  assert.deepEqual(
+    sections.map((section) => section.text),
+    ['# not a heading, a note', 'The ferry leaves at nine.'],
+  );
 });

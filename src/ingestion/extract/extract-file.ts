@@ -11,7 +11,10 @@ import { extensionOf, isFileKind, type FileKind } from '../../text/file-kind.ts'
 
 export { ExtractError, type ExtractFailure } from '../../text/extract-error.ts';
 
-export interface ExtractedFile { kind: FileKind; sections: ExtractedSection[] }
+export interface ExtractedFile {
+  kind: FileKind;
+  sections: ExtractedSection[];
+}
 
 const PARSE_TIMEOUT_MS = 60_000;
 
@@ -29,10 +32,16 @@ export async function extractFile(input: { bytes: Uint8Array; filename: string }
   const content = await sniffFile(input.bytes);
   if (content.kind === 'other') {
     if (claimed === null) throw new ExtractError('type-not-allowed', 'File is not PDF, DOC, DOCX or TXT');
-    throw new ExtractError('invalid-file', `File type or content does not match its extension (the content is ${content.type}, not ${claimed.toUpperCase()})`);
+    throw new ExtractError(
+      'invalid-file',
+      `File type or content does not match its extension (the content is ${content.type}, not ${claimed.toUpperCase()})`,
+    );
   }
   if (claimed !== null && claimed !== content.kind) {
-    throw new ExtractError('invalid-file', `File type or content does not match its extension (the content is ${content.kind.toUpperCase()}, not ${claimed.toUpperCase()})`);
+    throw new ExtractError(
+      'invalid-file',
+      `File type or content does not match its extension (the content is ${content.kind.toUpperCase()}, not ${claimed.toUpperCase()})`,
+    );
   }
   const sections = content.kind === 'txt' ? textSections(content.text) : await parse(content.kind, input.bytes);
   if (sections.length === 0) throw new ExtractError('invalid-file', 'The file contains no extractable text');

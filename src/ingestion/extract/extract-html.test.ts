@@ -25,14 +25,25 @@ test('links: absolute, resolved against <base>, http(s) only, without fragments,
     <p>Some text long enough to be the page's content.</p></body></html>`;
   const page = extractHtml(html, 'https://Site.test/a/page.html');
   assert.equal(page.title, 'Links page');
-  assert.deepEqual(page.links, ['https://site.test/docs/intro.html', 'https://site.test/about', 'https://other.example/x', 'https://site.test/docs/']);
+  assert.deepEqual(page.links, [
+    'https://site.test/docs/intro.html',
+    'https://site.test/about',
+    'https://other.example/x',
+    'https://site.test/docs/',
+  ]);
 });
 
 test('title falls back to the first h1; scripts and styles are not text; <br><br> splits paragraphs', () => {
-  const page = extractHtml(`<html><head><style>p { color: red }</style><script>var secret = 1;</script></head>
-    <body><h1>  Opening   hours </h1><div>Monday to Friday, nine to five.<br><br>Closed on public holidays.</div></body></html>`, 'http://shop.test/');
+  const page = extractHtml(
+    `<html><head><style>p { color: red }</style><script>var secret = 1;</script></head>
+    <body><h1>  Opening   hours </h1><div>Monday to Friday, nine to five.<br><br>Closed on public holidays.</div></body></html>`,
+    'http://shop.test/',
+  );
   assert.equal(page.title, 'Opening hours');
-  assert.deepEqual(page.sections.map((section) => section.text), ['Monday to Friday, nine to five.', 'Closed on public holidays.']);
+  assert.deepEqual(
+    page.sections.map((section) => section.text),
+    ['Monday to Friday, nine to five.', 'Closed on public holidays.'],
+  );
   assert.ok(!page.sections.some((section) => /secret|color/.test(section.text)));
 });
 
@@ -42,7 +53,8 @@ test('a page with no text gives no sections and an empty title', () => {
 });
 
 test('a block carries the path of headings above it, outermost first', () => {
-  const { document } = parseHTML(`<html><body><h1>Guide</h1><p>Welcome.</p><h2>Billing</h2><h3>Refunds</h3><p>Refunds take 14 days.</p>
+  const { document } =
+    parseHTML(`<html><body><h1>Guide</h1><p>Welcome.</p><h2>Billing</h2><h3>Refunds</h3><p>Refunds take 14 days.</p>
     <h2>Rooms</h2><p>Check-in is at three.</p></body></html>`);
   const sections = htmlSections(document.body as unknown as DomNode);
   const headingOf = (start: string) => sections.find((section) => section.text.startsWith(start))?.heading;
@@ -62,7 +74,8 @@ test('page chrome never reaches the text: navigation, banners, footers, cookie n
   const { sections, links } = extractHtml(html, 'https://marina.example/fuel');
   const text = sections.map((section) => section.text).join('\n');
   assert.match(text, /closes at 5pm on Sundays\.$/m);
-  for (const chrome of ['harbour radio', 'cookies', 'Showers', 'All rights reserved', 'Home']) assert.ok(!text.includes(chrome), `"${chrome}" is chrome: ${text}`);
+  for (const chrome of ['harbour radio', 'cookies', 'Showers', 'All rights reserved', 'Home'])
+    assert.ok(!text.includes(chrome), `"${chrome}" is chrome: ${text}`);
   // Links are still followed, menus included.
   assert.ok(links.includes('https://marina.example/showers'));
 });

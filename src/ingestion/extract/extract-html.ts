@@ -17,21 +17,38 @@ interface HtmlDocument {
   title: string;
   body: DomNode | null;
   querySelector(selector: string): (DomNode & { getAttribute(name: string): string | null }) | null;
-  querySelectorAll(selector: string): Iterable<DomNode & { getAttribute(name: string): string | null; closest(selector: string): unknown; remove(): void }>;
+  querySelectorAll(
+    selector: string,
+  ): Iterable<
+    DomNode & { getAttribute(name: string): string | null; closest(selector: string): unknown; remove(): void }
+  >;
 }
 
 /** Page chrome by its own markup: navigation, banners, footers, breadcrumbs, cookie notices and
  * DocBook's navigation tables. A header or footer inside the article (its byline, its notes) stays. */
 const CHROME = [
-  'nav', '[role="navigation"]', '[role="banner"]', '[role="contentinfo"]', '[role="search"]',
-  '[aria-label="breadcrumb" i]', '.breadcrumb', '.breadcrumbs', '.navheader', '.navfooter', '.skip-link',
-  '[id*="cookie" i]', '[class*="cookie" i]', '[id*="consent" i]', '[class*="consent" i]',
+  'nav',
+  '[role="navigation"]',
+  '[role="banner"]',
+  '[role="contentinfo"]',
+  '[role="search"]',
+  '[aria-label="breadcrumb" i]',
+  '.breadcrumb',
+  '.breadcrumbs',
+  '.navheader',
+  '.navfooter',
+  '.skip-link',
+  '[id*="cookie" i]',
+  '[class*="cookie" i]',
+  '[id*="consent" i]',
+  '[class*="consent" i]',
 ].join(', ');
 const PAGE_LEVEL = ['header', 'footer'].join(', ');
 
 function removeChrome(document: HtmlDocument): void {
   for (const element of [...document.querySelectorAll(CHROME)]) element.remove();
-  for (const element of [...document.querySelectorAll(PAGE_LEVEL)]) if (!element.closest('article, main')) element.remove();
+  for (const element of [...document.querySelectorAll(PAGE_LEVEL)])
+    if (!element.closest('article, main')) element.remove();
 }
 
 /**
@@ -63,7 +80,9 @@ function parse(html: string): HtmlDocument {
 function mainText(document: HtmlDocument): ExtractedSection[] {
   try {
     // The serializer hands back the article's DOM node, saving a second parse of its HTML.
-    const article = new Readability<DomNode>(document as never, { serializer: (node) => node as unknown as DomNode }).parse();
+    const article = new Readability<DomNode>(document as never, {
+      serializer: (node) => node as unknown as DomNode,
+    }).parse();
     return article?.content ? htmlSections(article.content, { dropLinkBlocks: true }) : [];
   } catch {
     return [];

@@ -28,7 +28,12 @@ function hasTrailer(bytes: Uint8Array): boolean {
   return tail.includes('%%EOF');
 }
 
-interface Line { text: string; y: number; fontSize: number; end: number }
+interface Line {
+  text: string;
+  y: number;
+  fontSize: number;
+  end: number;
+}
 
 function lines(items: StructuredTextItem[]): Line[] {
   const result: Line[] = [];

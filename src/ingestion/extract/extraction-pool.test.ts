@@ -17,9 +17,18 @@ test('extracts in the pool with the same results and errors as in process', asyn
     const pdf = await pool.admit().extract(fixture('lighthouses.pdf'));
     assert.equal(pdf.kind, 'pdf');
     assert.deepEqual([...new Set(pdf.pieces.map((piece) => piece.page))], [1, 2, 3]);
-    assert.ok(pdf.pieces.every((piece) => piece.terms.length > 0 && piece.indexedText.includes(piece.content)), 'chunked and analysed in the pool');
-    await assert.rejects(pool.admit().extract(fixture('truncated.pdf')), (error) => error instanceof ExtractError && error.reason === 'invalid-file');
-    await assert.rejects(pool.admit().extract(fixture('picture.png')), (error) => error instanceof ExtractError && error.reason === 'type-not-allowed');
+    assert.ok(
+      pdf.pieces.every((piece) => piece.terms.length > 0 && piece.indexedText.includes(piece.content)),
+      'chunked and analysed in the pool',
+    );
+    await assert.rejects(
+      pool.admit().extract(fixture('truncated.pdf')),
+      (error) => error instanceof ExtractError && error.reason === 'invalid-file',
+    );
+    await assert.rejects(
+      pool.admit().extract(fixture('picture.png')),
+      (error) => error instanceof ExtractError && error.reason === 'type-not-allowed',
+    );
   } finally {
     await pool.close();
   }
@@ -28,7 +37,10 @@ test('extracts in the pool with the same results and errors as in process', asyn
 test('a parser that runs past the time limit is stopped and the file refused', async () => {
   const pool = createExtractionPool({ ...SETTINGS, timeoutMs: 1 });
   try {
-    await assert.rejects(pool.admit().extract(fixture('lighthouses.pdf')), (error) => error instanceof ExtractError && /longer than/.test(error.message));
+    await assert.rejects(
+      pool.admit().extract(fixture('lighthouses.pdf')),
+      (error) => error instanceof ExtractError && /longer than/.test(error.message),
+    );
   } finally {
     await pool.close();
   }
@@ -37,9 +49,14 @@ test('a parser that runs past the time limit is stopped and the file refused', a
 test('a full queue is refused at once (before an upload is read) with a retry hint; threads stay within the bound and end when idle', async () => {
   const pool = createExtractionPool(SETTINGS);
   try {
-    const accepted = Array.from({ length: SETTINGS.workers + SETTINGS.queue }, () => pool.admit().extract(fixture('lighthouses.pdf')));
+    const accepted = Array.from({ length: SETTINGS.workers + SETTINGS.queue }, () =>
+      pool.admit().extract(fixture('lighthouses.pdf')),
+    );
     assert.deepEqual(pool.load(), { running: 2, queued: 4, threads: pool.load().threads });
-    assert.throws(() => pool.admit(), (error) => error instanceof ServiceUnavailableError && error.retryAfterSeconds > 0);
+    assert.throws(
+      () => pool.admit(),
+      (error) => error instanceof ServiceUnavailableError && error.retryAfterSeconds > 0,
+    );
     assert.ok(pool.load().threads <= SETTINGS.workers, `at most ${SETTINGS.workers} threads`);
     for (const result of await Promise.all(accepted)) assert.equal(result.kind, 'pdf');
     assert.deepEqual(pool.load(), { running: 0, queued: 0, threads: pool.load().threads });

@@ -25,7 +25,10 @@ export function createExtractionPool(settings: ExtractionSettings): FileExtracto
   // place is taken before the upload is read, and piscina's maxQueue counts only waiting tasks.
   let admitted = 0;
 
-  async function extract(input: { bytes: Uint8Array; filename: string }, signal?: AbortSignal): Promise<ExtractedForIndex> {
+  async function extract(
+    input: { bytes: Uint8Array; filename: string },
+    signal?: AbortSignal,
+  ): Promise<ExtractedForIndex> {
     signal?.throwIfAborted();
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     let reply: WorkerReply;
@@ -33,8 +36,10 @@ export function createExtractionPool(settings: ExtractionSettings): FileExtracto
       reply = await pool.run(input, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new ExtractError('invalid-file', `The file took longer than ${settings.timeoutMs / 1000} s to read`);
-      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractError('invalid-file', 'The file needs too much memory to read');
+      if (timeout.aborted)
+        throw new ExtractError('invalid-file', `The file took longer than ${settings.timeoutMs / 1000} s to read`);
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new ExtractError('invalid-file', 'The file needs too much memory to read');
       if (error instanceof Error && /queue is at limit/i.test(error.message)) throw queueFull();
       throw error;
     }
@@ -64,11 +69,18 @@ export function createExtractionPool(settings: ExtractionSettings): FileExtracto
       };
     },
     extract,
-    load: () => ({ running: Math.min(admitted, settings.workers), queued: Math.max(0, admitted - settings.workers), threads: pool.threads.length }),
+    load: () => ({
+      running: Math.min(admitted, settings.workers),
+      queued: Math.max(0, admitted - settings.workers),
+      threads: pool.threads.length,
+    }),
     close: () => pool.destroy(),
   };
 }
 
 function queueFull(): ServiceUnavailableError {
-  return new ServiceUnavailableError('The server is reading as many files as it can; send the upload again shortly.', QUEUE_FULL_RETRY_AFTER_SECONDS);
+  return new ServiceUnavailableError(
+    'The server is reading as many files as it can; send the upload again shortly.',
+    QUEUE_FULL_RETRY_AFTER_SECONDS,
+  );
 }

@@ -37,6 +37,9 @@ function zipOfZeros(size: number): Uint8Array {
 test('a real DOCX passes; a zip declaring more than the bound is refused before inflating', () => {
   assertZipExpandsSafely(readFileSync(join(FIXTURES, 'lighthouses.docx')));
   assertZipExpandsSafely(zipOfZeros(1_000_000), 2_000_000);
-  assert.throws(() => assertZipExpandsSafely(zipOfZeros(3_000_000), 2_000_000), (error) => error instanceof ExtractError && error.reason === 'invalid-file');
+  assert.throws(
+    () => assertZipExpandsSafely(zipOfZeros(3_000_000), 2_000_000),
+    (error) => error instanceof ExtractError && error.reason === 'invalid-file',
+  );
   assert.throws(() => assertZipExpandsSafely(readFileSync(join(FIXTURES, 'truncated.docx'))), ExtractError);
 });

@@ -23,11 +23,13 @@ export function assertZipExpandsSafely(bytes: Uint8Array, maxBytes = MAX_UNZIPPE
   let at = view.getUint32(end + 16, true);
   let total = 0;
   for (let entry = 0; entry < entries; entry += 1) {
-    if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== 0x02014b50) throw new ExtractError('invalid-file', 'The DOCX zip directory is damaged.');
+    if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== 0x02014b50)
+      throw new ExtractError('invalid-file', 'The DOCX zip directory is damaged.');
     const size = view.getUint32(at + 24, true);
     if (size === 0xffffffff) throw new ExtractError('invalid-file', 'The DOCX declares a part too large to read.');
     total += size;
-    if (total > maxBytes) throw new ExtractError('invalid-file', `The DOCX would expand to more than ${maxBytes} bytes.`);
+    if (total > maxBytes)
+      throw new ExtractError('invalid-file', `The DOCX would expand to more than ${maxBytes} bytes.`);
     at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
 }

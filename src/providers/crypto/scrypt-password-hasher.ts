@@ -9,7 +9,13 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * options.N! * options.r! }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 256 * options.N! * options.r! },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    ),
   );
 }
 
@@ -25,7 +31,11 @@ export function createScryptPasswordHasher(params = DEFAULTS): PasswordHasher {
       const [scheme, n, r, p, salt, key] = stored.split('$');
       if (scheme !== 'scrypt' || !salt || !key) return false;
       const expected = Buffer.from(key, 'base64url');
-      const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+      const actual = await derive(password, Buffer.from(salt, 'base64url'), {
+        N: Number(n),
+        r: Number(r),
+        p: Number(p),
+      });
       return actual.length === expected.length && timingSafeEqual(actual, expected);
     },
   };

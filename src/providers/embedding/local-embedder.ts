@@ -47,9 +47,11 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
         const waiting = pending.get(reply.id);
         if (!waiting) return;
         pending.delete(reply.id);
-        if (reply.error !== undefined || !reply.vectors) return waiting.reject(new EmbeddingError(`embedding failed: ${reply.error ?? 'no vectors'}`));
+        if (reply.error !== undefined || !reply.vectors)
+          return waiting.reject(new EmbeddingError(`embedding failed: ${reply.error ?? 'no vectors'}`));
         const vectors: Float32Array[] = [];
-        for (let index = 0; index < (reply.count ?? 0); index += 1) vectors.push(reply.vectors.slice(index * DIMENSION, (index + 1) * DIMENSION));
+        for (let index = 0; index < (reply.count ?? 0); index += 1)
+          vectors.push(reply.vectors.slice(index * DIMENSION, (index + 1) * DIMENSION));
         waiting.resolve(vectors.map(normalize));
       });
       worker.on('error', (error) => {
@@ -104,7 +106,10 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
     model: LOCAL_EMBEDDING_MODEL,
     dimension: DIMENSION,
     embed: (texts, signal) => embedAll(texts, false, signal),
-    ...(tower && { embedQuestions: (texts: readonly string[], signal?: AbortSignal) => embedAll(texts, true, signal), ...(tower.semanticMidpoint !== undefined && { questionMidpoint: tower.semanticMidpoint }) }),
+    ...(tower && {
+      embedQuestions: (texts: readonly string[], signal?: AbortSignal) => embedAll(texts, true, signal),
+      ...(tower.semanticMidpoint !== undefined && { questionMidpoint: tower.semanticMidpoint }),
+    }),
     async close() {
       const workers = pool ?? [];
       pool = null;

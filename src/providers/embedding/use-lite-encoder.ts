@@ -95,15 +95,24 @@ export interface UseLiteModel {
 }
 
 export async function loadUseLiteModel(): Promise<UseLiteModel> {
-  const [, data] = await Promise.all([tf.ready(), modelSource() as Promise<{ model: { weights: unknown }; vocabulary: Vocabulary }>]);
+  const [, data] = await Promise.all([
+    tf.ready(),
+    modelSource() as Promise<{ model: { weights: unknown }; vocabulary: Vocabulary }>,
+  ]);
   const tokenizer = createUseLiteTokenizer(data.vocabulary);
-  return { tokenize: (text) => tokenizer.encode(text).slice(0, MAX_TOKENS), weights: readWeights(data.model.weights as Record<string, Tensor[]>) };
+  return {
+    tokenize: (text) => tokenizer.encode(text).slice(0, MAX_TOKENS),
+    weights: readWeights(data.model.weights as Record<string, Tensor[]>),
+  };
 }
 
-export async function loadUseLiteEncoder(options: { questionTower?: QuestionTowerWeights | null } = {}): Promise<UseLiteEncoder> {
+export async function loadUseLiteEncoder(
+  options: { questionTower?: QuestionTowerWeights | null } = {},
+): Promise<UseLiteEncoder> {
   const { tokenize, weights } = await loadUseLiteModel();
   const deltas = options.questionTower ? towerDeltas(options.questionTower) : undefined;
-  const vectors = (texts: readonly string[], tower?: TowerDeltas) => texts.map((text) => encode(weights, tokenize(text), tower));
+  const vectors = (texts: readonly string[], tower?: TowerDeltas) =>
+    texts.map((text) => encode(weights, tokenize(text), tower));
   return { embed: (texts) => vectors(texts), embedQuestions: (texts) => vectors(texts, deltas) };
 }
 
@@ -116,8 +125,12 @@ export function towerDeltas(tower: QuestionTowerWeights): TowerDeltas {
     const [inputs, outputs] = TOWER_SITE_SHAPES[site];
     const a = floats(stored.a);
     const b = floats(stored.b);
-    if (a.length !== inputs * tower.rank || b.length !== tower.rank * outputs) throw new Error(`question tower: ${site} should be ${inputs} × ${tower.rank} and ${tower.rank} × ${outputs}`);
-    deltas[site] = { a: tf.keep(tf.tensor2d(a, [inputs, tower.rank])), b: tf.keep(tf.tensor2d(b, [tower.rank, outputs])) };
+    if (a.length !== inputs * tower.rank || b.length !== tower.rank * outputs)
+      throw new Error(`question tower: ${site} should be ${inputs} × ${tower.rank} and ${tower.rank} × ${outputs}`);
+    deltas[site] = {
+      a: tf.keep(tf.tensor2d(a, [inputs, tower.rank])),
+      b: tf.keep(tf.tensor2d(b, [tower.rank, outputs])),
+    };
   }
   return deltas;
 }
@@ -144,10 +157,22 @@ function readWeights(graph: Record<string, Tensor[]>): Weights {
     return {
       heads: 4,
       width,
-      norm: { scale: partition(`${at}layer_prepostprocess/layer_norm/layer_norm_scale`), bias: partition(`${at}layer_prepostprocess/layer_norm/layer_norm_bias`) },
-      qkv: { kernel: matrix(named(`${variables}${at}MultiheadAttention/qkv_transform_single/kernel/part_0`)), bias: partition(`${at}MultiheadAttention/qkv_transform_single/bias`) },
-      output: { kernel: matrix(named(`${variables}${at}MultiheadAttention/output_transform_single/kernel/part_0`)), bias: partition(`${at}MultiheadAttention/output_transform_single/bias`) },
-      ffnNorm: { scale: partition(`${at}FFN/layer_prepostprocess/layer_norm/layer_norm_scale`), bias: partition(`${at}FFN/layer_prepostprocess/layer_norm/layer_norm_bias`) },
+      norm: {
+        scale: partition(`${at}layer_prepostprocess/layer_norm/layer_norm_scale`),
+        bias: partition(`${at}layer_prepostprocess/layer_norm/layer_norm_bias`),
+      },
+      qkv: {
+        kernel: matrix(named(`${variables}${at}MultiheadAttention/qkv_transform_single/kernel/part_0`)),
+        bias: partition(`${at}MultiheadAttention/qkv_transform_single/bias`),
+      },
+      output: {
+        kernel: matrix(named(`${variables}${at}MultiheadAttention/output_transform_single/kernel/part_0`)),
+        bias: partition(`${at}MultiheadAttention/output_transform_single/bias`),
+      },
+      ffnNorm: {
+        scale: partition(`${at}FFN/layer_prepostprocess/layer_norm/layer_norm_scale`),
+        bias: partition(`${at}FFN/layer_prepostprocess/layer_norm/layer_norm_bias`),
+      },
       ffnIn: { kernel: named(`${stack}FFN/conv1/Tensordot/Reshape_1`), bias: partition(`${at}FFN/conv1/bias`) },
       ffnOut: { kernel: named(`${stack}FFN/conv2/Tensordot/Reshape_1`), bias: partition(`${at}FFN/conv2/bias`) },
     };
@@ -162,9 +187,15 @@ function readWeights(graph: Record<string, Tensor[]>): Weights {
   return {
     embeddings: named('module/Embeddings_en'),
     timing,
-    widen: { kernel: partition('Layer_0/TransformerLayer/dense/kernel'), bias: partition('Layer_0/TransformerLayer/dense/bias') },
+    widen: {
+      kernel: partition('Layer_0/TransformerLayer/dense/kernel'),
+      bias: partition('Layer_0/TransformerLayer/dense/bias'),
+    },
     layers: [layer(0, 256), layer(1, 512)],
-    pooled: { kernel: named('module/Encoder_en/hidden_layers/tanh_layer_0/weights'), bias: named('module/Encoder_en/hidden_layers/tanh_layer_0/bias') },
+    pooled: {
+      kernel: named('module/Encoder_en/hidden_layers/tanh_layer_0/weights'),
+      bias: named('module/Encoder_en/hidden_layers/tanh_layer_0/bias'),
+    },
   };
 }
 
@@ -208,7 +239,9 @@ function layerNorm(x: Tensor, weights: { scale: Tensor; bias: Tensor }): Tensor 
 
 function attention(layer: TransformerLayer, x: Tensor, length: number, deltas: TowerDeltas = {}): Tensor {
   const depth = layer.width / layer.heads;
-  const [query, key, value] = tf.split(dense(x, layer.qkv, deltas.qkv), 3, 1).map((part) => tf.transpose(tf.reshape(part, [length, layer.heads, depth]), [1, 0, 2])) as [Tensor, Tensor, Tensor];
+  const [query, key, value] = tf
+    .split(dense(x, layer.qkv, deltas.qkv), 3, 1)
+    .map((part) => tf.transpose(tf.reshape(part, [length, layer.heads, depth]), [1, 0, 2])) as [Tensor, Tensor, Tensor];
   const weights = tf.softmax(tf.matMul(tf.mul(query, 1 / Math.sqrt(depth)), key, false, true));
   const mixed = tf.reshape(tf.transpose(tf.matMul(weights, value), [1, 0, 2]), [length, layer.width]);
   return dense(mixed, layer.output, deltas.output);

@@ -56,7 +56,7 @@ export function createUseLiteTokenizer(vocabulary: Vocabulary): UseLiteTokenizer
       for (let start = 0; start < symbols.length; start += 1) {
         let node = root.children.get(symbols[start] as string);
         let matched = false;
-        for (let at = start; node; ) {
+        for (let at = start; node;) {
           if (node.piece) {
             relax(start, start + node.piece.length, node.piece.id, node.piece.score);
             matched = true;
@@ -67,7 +67,12 @@ export function createUseLiteTokenizer(vocabulary: Vocabulary): UseLiteTokenizer
         if (!matched) relax(start, start + 1, UNKNOWN_ID, 0);
       }
       const reversed: number[] = [];
-      for (let at = symbols.length; at > 0; at -= (vocabulary[chosen[at] as number] as readonly [string, number])[0].length) reversed.push(chosen[at] as number);
+      for (
+        let at = symbols.length;
+        at > 0;
+        at -= (vocabulary[chosen[at] as number] as readonly [string, number])[0].length
+      )
+        reversed.push(chosen[at] as number);
       const ids: number[] = [];
       for (let i = reversed.length - 1; i >= 0; i -= 1) {
         // The package keeps one unknown of a run (it drops each that follows another, walking back).

@@ -26,7 +26,8 @@ const tasks: Task[] = [];
 let stepping = false;
 
 parentPort?.on('message', (request: EmbedRequest) => {
-  if (request.texts.length === 0) return parentPort?.postMessage({ id: request.id, vectors: new Float32Array(0), count: 0 });
+  if (request.texts.length === 0)
+    return parentPort?.postMessage({ id: request.id, vectors: new Float32Array(0), count: 0 });
   tasks.push({ ...request, vectors: new Float32Array(request.texts.length * USE_LITE_DIMENSION), done: 0 });
   if (!stepping) {
     stepping = true;
@@ -39,7 +40,9 @@ parentPort?.on('message', (request: EmbedRequest) => {
 
 /** Embeds one text of the task with the fewest left (the earliest among equals), then yields. */
 function step(encoder: UseLiteEncoder): void {
-  const task = tasks.reduce((best, candidate) => (candidate.texts.length - candidate.done < best.texts.length - best.done ? candidate : best));
+  const task = tasks.reduce((best, candidate) =>
+    candidate.texts.length - candidate.done < best.texts.length - best.done ? candidate : best,
+  );
   try {
     const text = task.texts[task.done] as string;
     const [vector] = task.questions ? encoder.embedQuestions([text]) : encoder.embed([text]);
@@ -58,6 +61,7 @@ function step(encoder: UseLiteEncoder): void {
 }
 
 function failAll(error: unknown): void {
-  for (const task of tasks.splice(0)) parentPort?.postMessage({ id: task.id, error: error instanceof Error ? error.message : String(error) });
+  for (const task of tasks.splice(0))
+    parentPort?.postMessage({ id: task.id, error: error instanceof Error ? error.message : String(error) });
   stepping = false;
 }

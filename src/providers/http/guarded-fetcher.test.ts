@@ -27,7 +27,10 @@ after(() => {
 const request = { timeoutMs: 1_000, maxBytes: 1_000, maxRedirects: 3 };
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   assert.ok(error instanceof OutboundError, String(error));
   return error.reason;
 }
@@ -35,9 +38,15 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 test('refuses loopback literals and names that resolve to loopback unless private addresses are allowed', async () => {
   const guarded = createGuardedFetcher(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: [] }));
   assert.equal(await refusal(guarded.fetch({ ...request, url: `${base}/hello` })), 'blocked-address');
-  assert.equal(await refusal(guarded.fetch({ ...request, url: base.replace('127.0.0.1', 'localhost') + '/hello' })), 'blocked-address');
+  assert.equal(
+    await refusal(guarded.fetch({ ...request, url: base.replace('127.0.0.1', 'localhost') + '/hello' })),
+    'blocked-address',
+  );
   assert.equal(await refusal(guarded.fetch({ ...request, url: 'http://[::1]/' })), 'blocked-address');
-  assert.equal(await refusal(guarded.fetch({ ...request, url: 'http://169.254.169.254/latest/meta-data' })), 'blocked-address');
+  assert.equal(
+    await refusal(guarded.fetch({ ...request, url: 'http://169.254.169.254/latest/meta-data' })),
+    'blocked-address',
+  );
   assert.equal(await refusal(guarded.fetch({ ...request, url: 'file:///etc/passwd' })), 'bad-url');
   await guarded.close();
 });
@@ -58,7 +67,9 @@ test('checks every redirect hop, caps the body, and times out', async () => {
 
 test('a redirect from an allowed host to a private address is refused', async () => {
   // The operator allows loopback by exception; the redirect's private target is still refused.
-  const fetcher = createGuardedFetcher(outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] }));
+  const fetcher = createGuardedFetcher(
+    outboundAddressPolicy({ allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] }),
+  );
   assert.equal(await refusal(fetcher.fetch({ ...request, url: `${base}/redirect-private` })), 'blocked-address');
   await fetcher.close();
 });

@@ -13,7 +13,10 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const BLOCKED = 'EADDRBLOCKED';
 
 /** Public addresses only, unless the operator allows private ones or names exceptions. */
-export function outboundAddressPolicy(network: { allowPrivateAddresses: boolean; allowedAddresses: string[] }): AddressPolicy {
+export function outboundAddressPolicy(network: {
+  allowPrivateAddresses: boolean;
+  allowedAddresses: string[];
+}): AddressPolicy {
   if (network.allowPrivateAddresses) return () => true;
   if (network.allowedAddresses.length === 0) return isPublicAddress;
   return (address) => isPublicAddress(address) || isIpAllowed(address, network.allowedAddresses);
@@ -41,7 +44,11 @@ export function createGuardedFetcher(allowed: AddressPolicy): Fetcher {
 }
 
 function guardedLookup(allowed: AddressPolicy) {
-  return (hostname: string, options: object, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    options: object,
+    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const refused = addresses.find((entry) => !allowed(entry.address));
@@ -64,14 +71,19 @@ export function parseTarget(raw: string, allowed: AddressPolicy): URL {
   } catch {
     throw new OutboundError('bad-url', 'not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('bad-url', 'only http and https URLs are allowed');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundError('bad-url', 'only http and https URLs are allowed');
   if (url.username || url.password) throw new OutboundError('bad-url', 'URLs with credentials are not allowed');
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (isIP(host) && !allowed(host)) throw new OutboundError('blocked-address', `${host} is not a public address`);
   return url;
 }
 
-async function fetchGuarded(request: OutboundRequest, allowed: AddressPolicy, { dispatcher, fetch }: { dispatcher: Agent; fetch: typeof undiciFetch }): Promise<OutboundResponse> {
+async function fetchGuarded(
+  request: OutboundRequest,
+  allowed: AddressPolicy,
+  { dispatcher, fetch }: { dispatcher: Agent; fetch: typeof undiciFetch },
+): Promise<OutboundResponse> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   let url = parseTarget(request.url, allowed);
@@ -101,7 +113,11 @@ async function fetchGuarded(request: OutboundRequest, allowed: AddressPolicy, { 
   }
 }
 
-async function readCapped(stream: ReadableStream<Uint8Array> | null, maxBytes: number, timeout: AbortSignal): Promise<{ body: Buffer; truncated: boolean }> {
+async function readCapped(
+  stream: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  timeout: AbortSignal,
+): Promise<{ body: Buffer; truncated: boolean }> {
   if (!stream) return { body: Buffer.alloc(0), truncated: false };
   const chunks: Buffer[] = [];
   let size = 0;

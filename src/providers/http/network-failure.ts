@@ -30,7 +30,9 @@ function codeOf(error: unknown, depth = 0): string | undefined {
   if (typeof error !== 'object' || error === null || depth > 4) return undefined;
   const coded = error as Coded;
   if (typeof coded.code === 'string' && coded.code !== 'UND_ERR') return coded.code;
-  return codeOf(coded.cause, depth + 1) ?? (Array.isArray(coded.errors) ? codeOf(coded.errors[0], depth + 1) : undefined);
+  return (
+    codeOf(coded.cause, depth + 1) ?? (Array.isArray(coded.errors) ? codeOf(coded.errors[0], depth + 1) : undefined)
+  );
 }
 
 export function describeNetworkFailure(error: unknown): string {

@@ -17,7 +17,10 @@ export function createTargetCheck(allowed: AddressPolicy): TargetCheck {
         url = parseTarget(raw, allowed);
       } catch (error) {
         if (!(error instanceof OutboundError)) return { ok: false, reason: 'not a valid URL' };
-        return { ok: false, reason: error.reason === 'blocked-address' ? `${error.message}; ${PRIVATE_ADDRESS_HINT}` : error.message };
+        return {
+          ok: false,
+          reason: error.reason === 'blocked-address' ? `${error.message}; ${PRIVATE_ADDRESS_HINT}` : error.message,
+        };
       }
       const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
       if (isIP(host)) return { ok: true };
@@ -28,7 +31,12 @@ export function createTargetCheck(allowed: AddressPolicy): TargetCheck {
         return { ok: true };
       }
       const refused = addresses.find((entry) => !allowed(entry.address));
-      return refused ? { ok: false, reason: `${host} resolves to ${refused.address}, which is not a public address; ${PRIVATE_ADDRESS_HINT}` } : { ok: true };
+      return refused
+        ? {
+            ok: false,
+            reason: `${host} resolves to ${refused.address}, which is not a public address; ${PRIVATE_ADDRESS_HINT}`,
+          }
+        : { ok: true };
     },
   };
 }

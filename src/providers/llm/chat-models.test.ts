@@ -13,13 +13,30 @@ before(async () => {
 after(() => server.close());
 
 function entry(config: Partial<ChatModelConfig>): ChatModelConfig {
-  return { id: 'm', provider: 'openai', baseUrl: server.baseUrl, apiKey: null, apiKeyEnv: null, model: 'upstream-name', timeoutMs: 2_000, maxTokens: 512, contextTokens: 8_192, ...config };
+  return {
+    id: 'm',
+    provider: 'openai',
+    baseUrl: server.baseUrl,
+    apiKey: null,
+    apiKeyEnv: null,
+    model: 'upstream-name',
+    timeoutMs: 2_000,
+    maxTokens: 512,
+    contextTokens: 8_192,
+    ...config,
+  };
 }
 
-test('builds the runnable models and knows every entry\'s limits', async () => {
+test("builds the runnable models and knows every entry's limits", async () => {
   const models = createChatModels(
     [
-      entry({ id: 'colloquy-extractive', provider: 'extractive', baseUrl: null, maxTokens: 1_024, contextTokens: 16_384 }),
+      entry({
+        id: 'colloquy-extractive',
+        provider: 'extractive',
+        baseUrl: null,
+        maxTokens: 1_024,
+        contextTokens: 16_384,
+      }),
       entry({ id: 'local-llama' }),
       entry({ id: 'gpt-4o', apiKeyEnv: 'OPENAI_API_KEY', apiKey: 'sk-configured' }),
       entry({ id: 'gpt-4o-mini', apiKeyEnv: 'OPENAI_API_KEY', apiKey: null, maxTokens: 300 }),
@@ -37,9 +54,19 @@ test('builds the runnable models and knows every entry\'s limits', async () => {
 });
 
 test('an openai entry calls its endpoint with its model name and key', async () => {
-  const models = createChatModels([entry({ id: 'gpt-4o', apiKeyEnv: 'OPENAI_API_KEY', apiKey: 'sk-configured' })], createUlidIds());
+  const models = createChatModels(
+    [entry({ id: 'gpt-4o', apiKeyEnv: 'OPENAI_API_KEY', apiKey: 'sk-configured' })],
+    createUlidIds(),
+  );
   const events: ChatModelEvent[] = [];
-  for await (const event of models.get('gpt-4o')!.stream({ messages: [{ role: 'user', content: 'Hi' }], tools: [], passages: [], maxTokens: 100, signal: new AbortController().signal })) events.push(event);
+  for await (const event of models.get('gpt-4o')!.stream({
+    messages: [{ role: 'user', content: 'Hi' }],
+    tools: [],
+    passages: [],
+    maxTokens: 100,
+    signal: new AbortController().signal,
+  }))
+    events.push(event);
   assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
   const sent = server.requests.at(-1)!;
   assert.equal(sent.body.model, 'upstream-name');
@@ -47,5 +74,8 @@ test('an openai entry calls its endpoint with its model name and key', async () 
 });
 
 test('refuses an entry with a provider it does not know', () => {
-  assert.throws(() => createChatModels([entry({ provider: 'anthropic' })], createUlidIds()), /unknown chat provider "anthropic"/);
+  assert.throws(
+    () => createChatModels([entry({ provider: 'anthropic' })], createUlidIds()),
+    /unknown chat provider "anthropic"/,
+  );
 });

@@ -34,12 +34,23 @@ function loadedOnFirstUse(load: () => Promise<ChatModel>, quotesExcerpts = false
 function buildModel(config: ChatModelConfig, ids: Ids): ChatModel | undefined {
   switch (config.provider) {
     case 'extractive':
-      return loadedOnFirstUse(async () => (await import('./extractive-chat-model.ts')).createExtractiveChatModel(), true);
+      return loadedOnFirstUse(
+        async () => (await import('./extractive-chat-model.ts')).createExtractiveChatModel(),
+        true,
+      );
     case 'openai': {
       if (config.apiKeyEnv !== null && !config.apiKey) return undefined;
       if (!config.baseUrl) throw new Error(`model ${config.id}: the openai provider needs a baseUrl`);
       const baseUrl = config.baseUrl;
-      return loadedOnFirstUse(async () => (await import('./openai-chat-model.ts')).createOpenAiChatModel({ baseUrl, apiKey: config.apiKey, model: config.model, timeoutMs: config.timeoutMs, ids }));
+      return loadedOnFirstUse(async () =>
+        (await import('./openai-chat-model.ts')).createOpenAiChatModel({
+          baseUrl,
+          apiKey: config.apiKey,
+          model: config.model,
+          timeoutMs: config.timeoutMs,
+          ids,
+        }),
+      );
     }
     default:
       throw new Error(`model ${config.id}: unknown chat provider "${config.provider}"`);

@@ -8,7 +8,8 @@ export const MAX_QUOTES = 3;
 export const MAX_QUOTE_CHARS = 600;
 
 export const INTRO = "Here is what this agent's knowledge base says on this, quoted as written:";
-export const NOTHING_FOUND = "This agent's knowledge base has nothing on this, so there is no passage to quote. Try asking in other words, or add a source that covers it.";
+export const NOTHING_FOUND =
+  "This agent's knowledge base has nothing on this, so there is no passage to quote. Try asking in other words, or add a source that covers it.";
 
 /** The answer to `question` (the latest user message; empty when there is none) from `passages`, best first. */
 export function composeExtractiveAnswer(question: string, passages: GroundingPassage[]): string {
@@ -25,7 +26,9 @@ export function composeExtractiveAnswer(question: string, passages: GroundingPas
   });
   if (chosen.length === 0) return NOTHING_FOUND;
   const terms = new Set(analyze(question));
-  const quotes = chosen.slice(0, MAX_QUOTES).map((passage) => `> ${quoteOf(passage, terms)}\n— ${collapse(passage.title) || 'Untitled source'}`);
+  const quotes = chosen
+    .slice(0, MAX_QUOTES)
+    .map((passage) => `> ${quoteOf(passage, terms)}\n— ${collapse(passage.title) || 'Untitled source'}`);
   return [INTRO, ...quotes].join('\n\n');
 }
 
@@ -55,7 +58,8 @@ function excerpt(text: string, terms: Set<string>): string {
   }
   let quoted = '';
   let end = best;
-  while (end < sentences.length && (quoted + ' ' + sentences[end]).trim().length <= MAX_QUOTE_CHARS) quoted = `${quoted} ${sentences[end++]}`.trim();
+  while (end < sentences.length && (quoted + ' ' + sentences[end]).trim().length <= MAX_QUOTE_CHARS)
+    quoted = `${quoted} ${sentences[end++]}`.trim();
   if (!quoted) {
     // One sentence longer than the limit: cut it at a word boundary.
     quoted = sentences[best]!.slice(0, MAX_QUOTE_CHARS).replace(/\s+\S*$/, '');

@@ -5,14 +5,25 @@ import { INTRO, MAX_QUOTE_CHARS, NOTHING_FOUND } from './extractive-answer.ts';
 import { createExtractiveChatModel } from './extractive-chat-model.ts';
 
 const PASSAGES: GroundingPassage[] = [
-  { content: 'Refunds are issued within 14 days of a return reaching our warehouse.', title: 'Refund policy', score: 0.92 },
+  {
+    content: 'Refunds are issued within 14 days of a return reaching our warehouse.',
+    title: 'Refund policy',
+    score: 0.92,
+  },
   { content: 'Returns must be\nposted with the original receipt.', title: 'Returns guide', score: 0.81 },
   { content: 'Store credit never expires.', title: 'Store credit FAQ', score: 0.7 },
   { content: 'Our shops open at nine.', title: 'Opening hours', score: 0.4 },
 ];
 
 function request(options: Partial<ChatModelRequest> = {}): ChatModelRequest {
-  return { messages: [{ role: 'user', content: 'How long do refunds take?' }], tools: [], passages: PASSAGES, maxTokens: 256, signal: new AbortController().signal, ...options };
+  return {
+    messages: [{ role: 'user', content: 'How long do refunds take?' }],
+    tools: [],
+    passages: PASSAGES,
+    maxTokens: 256,
+    signal: new AbortController().signal,
+    ...options,
+  };
 }
 
 async function collect(stream: AsyncIterable<ChatModelEvent>): Promise<ChatModelEvent[]> {
@@ -54,7 +65,10 @@ test('streams several content events that join into the answer, then finishes wi
   assert.ok(contents.length > 5, `only ${contents.length} content events`);
   assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
   assert.equal(events.filter((event) => event.type === 'finish').length, 1);
-  assert.equal(events.some((event) => event.type === 'tool_calls'), false);
+  assert.equal(
+    events.some((event) => event.type === 'tool_calls'),
+    false,
+  );
 });
 
 test('stops at the token budget with finish length', async () => {
@@ -73,7 +87,11 @@ test('is deterministic', async () => {
 test('cuts a long passage to the sentences that match the question, marking the cuts', async () => {
   const filler = 'Our company was founded many years ago by two friends who liked shoes. '.repeat(6);
   const content = `${filler}Refunds take five working days once the parcel arrives. ${filler}${filler}`;
-  const answer = text(await collect(createExtractiveChatModel().stream(request({ passages: [{ content, title: 'Handbook', score: 0.9 }] }))));
+  const answer = text(
+    await collect(
+      createExtractiveChatModel().stream(request({ passages: [{ content, title: 'Handbook', score: 0.9 }] })),
+    ),
+  );
   const quote = answer.split('\n\n')[1]!;
   assert.match(quote, /^> … Refunds take five working days once the parcel arrives\./);
   assert.match(quote, / …\n— Handbook$/);
@@ -91,12 +109,19 @@ test('drops repeated passages and names an untitled source', async () => {
 
 test('skips a passage whose sentences were mostly quoted already (overlapping chunks of one file)', async () => {
   const passages = [
-    { content: 'Keepers trimmed the wicks. They polished the reflectors daily. Oil was costly.', title: 'Lighthouses', score: 0.9 },
+    {
+      content: 'Keepers trimmed the wicks. They polished the reflectors daily. Oil was costly.',
+      title: 'Lighthouses',
+      score: 0.9,
+    },
     { content: 'They polished the reflectors daily. Oil was costly.', title: 'Lighthouses', score: 0.8 },
     { content: 'Oil was costly. Fresnel lenses changed that.', title: 'Lighthouses', score: 0.7 },
   ];
   const answer = text(await collect(createExtractiveChatModel().stream(request({ passages }))));
-  assert.equal(answer, `${INTRO}\n\n> Keepers trimmed the wicks. They polished the reflectors daily. Oil was costly.\n— Lighthouses\n\n> Oil was costly. Fresnel lenses changed that.\n— Lighthouses`);
+  assert.equal(
+    answer,
+    `${INTRO}\n\n> Keepers trimmed the wicks. They polished the reflectors daily. Oil was costly.\n— Lighthouses\n\n> Oil was costly. Fresnel lenses changed that.\n— Lighthouses`,
+  );
 });
 
 test('answers from the passages when the latest message is a tool result', async () => {
@@ -124,19 +149,32 @@ test('stops with the abort reason when the signal fires mid-stream, and at once 
     (error) => error === reason,
   );
   assert.ok(events.length >= 2 && events.length <= 3, `got ${events.length} events`);
-  assert.equal(events.some((event) => event.type === 'finish'), false);
+  assert.equal(
+    events.some((event) => event.type === 'finish'),
+    false,
+  );
 
-  await assert.rejects(collect(createExtractiveChatModel().stream(request({ signal: AbortSignal.abort(reason) }))), (error) => error === reason);
+  await assert.rejects(
+    collect(createExtractiveChatModel().stream(request({ signal: AbortSignal.abort(reason) }))),
+    (error) => error === reason,
+  );
 });
 
 test('quotes the sentences retrieval picked as answering, not the whole passage, and names the source', async () => {
   const passage = {
     title: 'Pets',
-    content: 'Our rooms are cleaned daily. Dogs under 10 kg are welcome in the lounge. Cats are not allowed. Breakfast starts at 7.',
+    content:
+      'Our rooms are cleaned daily. Dogs under 10 kg are welcome in the lounge. Cats are not allowed. Breakfast starts at 7.',
     score: 0.6,
     excerpt: 'Dogs under 10 kg are welcome in the lounge. Cats are not allowed.',
   };
-  const answer = text(await collect(createExtractiveChatModel().stream(request({ passages: [passage], messages: [{ role: 'user', content: 'can I bring my puppy' }] }))));
+  const answer = text(
+    await collect(
+      createExtractiveChatModel().stream(
+        request({ passages: [passage], messages: [{ role: 'user', content: 'can I bring my puppy' }] }),
+      ),
+    ),
+  );
   assert.match(answer, /> … Dogs under 10 kg are welcome in the lounge\. Cats are not allowed\. …\n— Pets/);
   assert.doesNotMatch(answer, /cleaned daily|Breakfast/);
 });

@@ -18,11 +18,25 @@ after(() => server.close());
 beforeEach(() => server.requests.splice(0));
 
 function model(options: Partial<OpenAiChatModelOptions> = {}): ChatModel {
-  return createOpenAiChatModel({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-test', timeoutMs: 2_000, ids: createUlidIds(), ...options });
+  return createOpenAiChatModel({
+    baseUrl: server.baseUrl,
+    apiKey: KEY,
+    model: 'gpt-test',
+    timeoutMs: 2_000,
+    ids: createUlidIds(),
+    ...options,
+  });
 }
 
 function request(options: Partial<ChatModelRequest> = {}): ChatModelRequest {
-  return { messages: [{ role: 'user', content: 'Hello?' }], tools: [], passages: [], maxTokens: 256, signal: new AbortController().signal, ...options };
+  return {
+    messages: [{ role: 'user', content: 'Hello?' }],
+    tools: [],
+    passages: [],
+    maxTokens: 256,
+    signal: new AbortController().signal,
+    ...options,
+  };
 }
 
 async function collect(stream: AsyncIterable<ChatModelEvent>): Promise<ChatModelEvent[]> {
@@ -45,7 +59,11 @@ async function modelFailure(promise: Promise<unknown>): Promise<ChatModelError> 
   return error;
 }
 
-const WEATHER_TOOL = { name: 'get_weather', description: 'The weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+const WEATHER_TOOL = {
+  name: 'get_weather',
+  description: 'The weather in a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
 
 test('streams the text fragments as they arrive, then finishes with stop', async () => {
   server.enqueue({ content: ['The answer', ' is', ' 42.'] });
@@ -66,7 +84,11 @@ test('sends the model, the mapped messages and tools, max_tokens and stream, wit
         messages: [
           { role: 'system', content: 'Be brief.' },
           { role: 'user', content: 'Weather in Oslo?' },
-          { role: 'assistant', content: null, toolCalls: [{ id: 'call_01abc', name: 'get_weather', arguments: '{"city":"Oslo"}' }] },
+          {
+            role: 'assistant',
+            content: null,
+            toolCalls: [{ id: 'call_01abc', name: 'get_weather', arguments: '{"city":"Oslo"}' }],
+          },
           { role: 'tool', toolCallId: 'call_01abc', content: '{"temp":3}' },
           { role: 'assistant', content: 'It is 3 °C.', toolCalls: [] },
           { role: 'user', content: 'Thanks' },
@@ -83,7 +105,13 @@ test('sends the model, the mapped messages and tools, max_tokens and stream, wit
     messages: [
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Weather in Oslo?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_01abc', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_01abc', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_01abc', content: '{"temp":3}' },
       { role: 'assistant', content: 'It is 3 °C.' },
       { role: 'user', content: 'Thanks' },
@@ -128,7 +156,12 @@ test('assembles tool calls from their split deltas and gives them Colloquy ids',
 });
 
 test('maps finish reasons: length and content_filter kept, tool_calls without calls and unknown ones read as stop', async () => {
-  for (const [sent, expected] of [['length', 'length'], ['content_filter', 'content_filter'], ['tool_calls', 'stop'], ['eos', 'stop']] as const) {
+  for (const [sent, expected] of [
+    ['length', 'length'],
+    ['content_filter', 'content_filter'],
+    ['tool_calls', 'stop'],
+    ['eos', 'stop'],
+  ] as const) {
     server.enqueue({ content: ['x'], finishReason: sent });
     const events = await collect(model().stream(request()));
     assert.deepEqual(events.at(-1), { type: 'finish', reason: expected }, sent);
@@ -145,12 +178,18 @@ test('a 500 is rejected with its status', async () => {
 });
 
 test('a 401 that quotes the key is rejected without the key in the message', async () => {
-  server.enqueue({ status: 401, errorMessage: `Incorrect API key provided: ${KEY}. You can find your API key at https://platform.openai.com/account/api-keys.` });
+  server.enqueue({
+    status: 401,
+    errorMessage: `Incorrect API key provided: ${KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+  });
   const error = await modelFailure(collect(model().stream(request())));
   assert.equal(error.failure, 'rejected');
   assert.equal(error.status, 401);
   assert.match(error.message, /Incorrect API key provided: \[redacted\]/);
-  server.enqueue({ status: 401, errorMessage: 'Incorrect API key provided: sk-test-****************************5a6b.' });
+  server.enqueue({
+    status: 401,
+    errorMessage: 'Incorrect API key provided: sk-test-****************************5a6b.',
+  });
   const masked = await modelFailure(collect(model().stream(request())));
   assert.doesNotMatch(masked.message, /5a6b/);
 });

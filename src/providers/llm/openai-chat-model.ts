@@ -26,7 +26,10 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // a longer configured timeoutMs short, and the SDK's would not cover the gaps between chunks.
   const dispatcher = new Agent({ headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 10_000 });
   // undici's own fetch, so the dispatcher and the fetch come from one undici (Node's bundled one is older).
-  const client = createOpenAiClient(options, { fetch: undiciFetch as unknown as typeof fetch, fetchOptions: { dispatcher } });
+  const client = createOpenAiClient(options, {
+    fetch: undiciFetch as unknown as typeof fetch,
+    fetchOptions: { dispatcher },
+  });
 
   return {
     async *stream(request) {
@@ -36,14 +39,17 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       request.signal.addEventListener('abort', forwardAbort, { once: true });
       const idle = idleTimer(options.timeoutMs, () => upstream.abort(new Error('model time-out')));
       // The SDK ends a stream quietly when its request is aborted, so after every step we ask why.
-      const interruption = () => (request.signal.aborted ? request.signal.reason : idle.expired ? timeoutError(options, endpoint) : null);
+      const interruption = () =>
+        request.signal.aborted ? request.signal.reason : idle.expired ? timeoutError(options, endpoint) : null;
       const throwIfInterrupted = () => {
         const reason = interruption();
         if (reason) throw reason;
       };
       try {
         idle.start();
-        const chunks = await client.chat.completions.create(toChatCompletionBody(options.model, request), { signal: upstream.signal });
+        const chunks = await client.chat.completions.create(toChatCompletionBody(options.model, request), {
+          signal: upstream.signal,
+        });
         const reader = createChunkReader();
         for await (const chunk of chunks) {
           // The clock is paused while the consumer holds an event: it measures the model, not us.
@@ -83,21 +89,36 @@ function idleTimer(ms: number, onExpiry: () => void) {
 }
 
 function timeoutError(options: OpenAiChatModelOptions, endpoint: string): ChatModelError {
-  return new ChatModelError('timeout', `the model ${options.model} at ${endpoint} sent nothing for ${options.timeoutMs} ms`);
+  return new ChatModelError(
+    'timeout',
+    `the model ${options.model} at ${endpoint} sent nothing for ${options.timeoutMs} ms`,
+  );
 }
 
 /** What went wrong, in words that never carry the key (the endpoint's own message may echo it). */
 function toChatModelError(error: unknown, endpoint: string, apiKey: string | null): ChatModelError {
   if (error instanceof ChatModelError) return error;
-  if (error instanceof APIConnectionTimeoutError) return new ChatModelError('timeout', `the model endpoint ${endpoint} did not answer in time`);
-  if (error instanceof APIConnectionError) return new ChatModelError('unavailable', `the model endpoint ${endpoint} is unreachable (${rootCause(error)})`, { cause: error.cause });
+  if (error instanceof APIConnectionTimeoutError)
+    return new ChatModelError('timeout', `the model endpoint ${endpoint} did not answer in time`);
+  if (error instanceof APIConnectionError)
+    return new ChatModelError('unavailable', `the model endpoint ${endpoint} is unreachable (${rootCause(error)})`, {
+      cause: error.cause,
+    });
   if (error instanceof APIError) {
     const detail = upstreamMessage(error, apiKey);
-    if (error.status === undefined) return new ChatModelError('rejected', `the model endpoint ${endpoint} reported an error in its stream${detail}`);
-    return new ChatModelError('rejected', `the model endpoint ${endpoint} answered ${error.status}${detail}`, { status: error.status });
+    if (error.status === undefined)
+      return new ChatModelError('rejected', `the model endpoint ${endpoint} reported an error in its stream${detail}`);
+    return new ChatModelError('rejected', `the model endpoint ${endpoint} answered ${error.status}${detail}`, {
+      status: error.status,
+    });
   }
-  if (error instanceof SyntaxError) return new ChatModelError('invalid-response', `the model endpoint ${endpoint} sent a malformed stream`);
-  return new ChatModelError('unavailable', `the connection to the model endpoint ${endpoint} broke (${rootCause(error)})`, { cause: error });
+  if (error instanceof SyntaxError)
+    return new ChatModelError('invalid-response', `the model endpoint ${endpoint} sent a malformed stream`);
+  return new ChatModelError(
+    'unavailable',
+    `the connection to the model endpoint ${endpoint} broke (${rootCause(error)})`,
+    { cause: error },
+  );
 }
 
 function upstreamMessage(error: APIError, apiKey: string | null): string {
@@ -106,7 +127,6 @@ function upstreamMessage(error: APIError, apiKey: string | null): string {
   return `: ${redactKey(body.message, apiKey).slice(0, 300)}`;
 }
 
-
 /** The innermost cause's code or message, e.g. ECONNREFUSED or "other side closed". */
 function rootCause(error: unknown): string {
   let current = error;
@@ -114,4 +134,3 @@ function rootCause(error: unknown): string {
   if (!(current instanceof Error)) return String(current);
   return (current as { code?: string }).code ?? current.message;
 }
-

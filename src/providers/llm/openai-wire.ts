@@ -1,7 +1,19 @@
 // The Chat Completions wire format: Colloquy's prompt as a request body, and a stream of
 // `chat.completion.chunk` objects read back into the port's events.
-import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { ChatModelError, type ChatModelEvent, type ChatModelRequest, type FinishReason, type ModelToolCall, type PromptMessage } from '../../ports/chat-model.ts';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
+import {
+  ChatModelError,
+  type ChatModelEvent,
+  type ChatModelRequest,
+  type FinishReason,
+  type ModelToolCall,
+  type PromptMessage,
+} from '../../ports/chat-model.ts';
 import type { ClientTool } from '../../ports/store.ts';
 
 /** `max_tokens`, not `max_completion_tokens`: llama.cpp, Ollama, vLLM and LM Studio all read it, and
@@ -27,7 +39,11 @@ function toOpenAiMessage(message: PromptMessage): ChatCompletionMessageParam {
       return {
         role: 'assistant',
         content: message.content,
-        tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+        tool_calls: message.toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments },
+        })),
       };
     case 'tool':
       return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
@@ -35,7 +51,10 @@ function toOpenAiMessage(message: PromptMessage): ChatCompletionMessageParam {
 }
 
 function toOpenAiTool(tool: ClientTool): ChatCompletionTool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } };
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  };
 }
 
 export interface ChunkReader {
@@ -53,7 +72,8 @@ export function createChunkReader(): ChunkReader {
 
   return {
     read(chunk) {
-      if (typeof chunk !== 'object' || chunk === null || (chunk.choices !== undefined && !Array.isArray(chunk.choices))) throw invalid('a chunk is not a chat.completion.chunk');
+      if (typeof chunk !== 'object' || chunk === null || (chunk.choices !== undefined && !Array.isArray(chunk.choices)))
+        throw invalid('a chunk is not a chat.completion.chunk');
       // One choice was asked for; usage-only and content-filter chunks carry none.
       const choice = chunk.choices?.[0];
       if (!choice) return [];
@@ -65,7 +85,8 @@ export function createChunkReader(): ChunkReader {
         // The name comes whole in the call's first delta; a server that repeats it must not double it.
         if (!call.name && typeof fragment.function?.name === 'string') call.name = fragment.function.name;
         const args = fragment.function?.arguments;
-        if (args !== undefined && args !== null && typeof args !== 'string') throw invalid('tool call arguments are not a string');
+        if (args !== undefined && args !== null && typeof args !== 'string')
+          throw invalid('tool call arguments are not a string');
         call.arguments += args ?? '';
         calls.set(index, call);
       }

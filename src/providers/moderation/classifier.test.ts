@@ -1,11 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MODERATION_CATEGORIES } from '../../ports/moderator.ts';
-import { loadClassifierWeights, scoreMessage, STRICTNESS_LEVELS, type ClassifierWeights, type LinearModel } from './classifier.ts';
+import {
+  loadClassifierWeights,
+  scoreMessage,
+  STRICTNESS_LEVELS,
+  type ClassifierWeights,
+  type LinearModel,
+} from './classifier.ts';
 
 const unit = (bias: number, weights: number[]): LinearModel => ({ bias, weights });
 const base = { model: 'test', dimension: 2, followUp: unit(0, [0, 0]) } as const;
-const thresholds = Object.fromEntries(STRICTNESS_LEVELS.map((l) => [l, Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, 0.5]))])) as ClassifierWeights['thresholds'];
+const thresholds = Object.fromEntries(
+  STRICTNESS_LEVELS.map((l) => [l, Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, 0.5]))]),
+) as ClassifierWeights['thresholds'];
 
 test('the perceptron scorer: harm is one minus the probability of safe, the category the likeliest of the six', () => {
   // Two hidden units copy the two inputs; the output favours safe on the first and violence on the second.
@@ -16,7 +24,9 @@ test('the perceptron scorer: harm is one minus the probability of safe, the cate
     mlp: {
       classes: [...classes],
       hidden: [unit(0, [1, 0]), unit(0, [0, 1])],
-      output: classes.map((c) => (c === 'safe' ? unit(0, [4, 0]) : c === 'violence' ? unit(0, [0, 4]) : unit(-2, [0, 0]))),
+      output: classes.map((c) =>
+        c === 'safe' ? unit(0, [4, 0]) : c === 'violence' ? unit(0, [0, 4]) : unit(-2, [0, 0]),
+      ),
     },
   };
   const safe = scoreMessage(weights, Float32Array.from([1, 0]), 'a message');
@@ -27,7 +37,9 @@ test('the perceptron scorer: harm is one minus the probability of safe, the cate
 });
 
 test('the logistic scorer still reads weights without a perceptron', () => {
-  const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, c === 'crime' ? unit(0, [0, 3]) : unit(0, [0, -3])])) as ClassifierWeights['categories'];
+  const categories = Object.fromEntries(
+    MODERATION_CATEGORIES.map((c) => [c, c === 'crime' ? unit(0, [0, 3]) : unit(0, [0, -3])]),
+  ) as ClassifierWeights['categories'];
   const weights: ClassifierWeights = { ...base, thresholds, harm: unit(-1, [0, 5]), categories };
   const score = scoreMessage(weights, Float32Array.from([0, 1]), 'a message');
   assert.ok(score.harm > 0.9);
@@ -46,16 +58,29 @@ test('the committed weights score a 512-d vector well under a millisecond', () =
   assert.ok(each < 1, `${each.toFixed(3)} ms per message`);
 });
 
-test('the word model blends its log-odds with the scorer\'s; the category stays the scorer\'s', () => {
-  const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, c === 'crime' ? unit(0, [0, 3]) : unit(0, [0, -3])])) as ClassifierWeights['categories'];
+test("the word model blends its log-odds with the scorer's; the category stays the scorer's", () => {
+  const categories = Object.fromEntries(
+    MODERATION_CATEGORIES.map((c) => [c, c === 'crime' ? unit(0, [0, 3]) : unit(0, [0, -3])]),
+  ) as ClassifierWeights['categories'];
   const plain: ClassifierWeights = { ...base, thresholds, harm: unit(0, [0, 0]), categories };
   const bits = 4;
-  const leaning = (weight: number): ClassifierWeights => ({ ...plain, words: { bits, bias: 0, weights: Buffer.from(new Float32Array(1 << bits).fill(weight).buffer).toString('base64'), blend: 0.5 } });
+  const leaning = (weight: number): ClassifierWeights => ({
+    ...plain,
+    words: {
+      bits,
+      bias: 0,
+      weights: Buffer.from(new Float32Array(1 << bits).fill(weight).buffer).toString('base64'),
+      blend: 0.5,
+    },
+  });
   const vector = Float32Array.from([0, 1]);
   assert.equal(scoreMessage(plain, vector, 'any words').harm, 0.5);
   const up = scoreMessage(leaning(2), vector, 'any words');
   const down = scoreMessage(leaning(-2), vector, 'any words');
   assert.ok(up.harm > 0.6 && down.harm < 0.4, `${up.harm} ${down.harm}`);
   assert.equal(up.category, 'crime');
-  assert.throws(() => scoreMessage({ ...plain, words: { bits, bias: 0, weights: 'AAAA', blend: 0.5 } }, vector, 'x'), /expected 64/);
+  assert.throws(
+    () => scoreMessage({ ...plain, words: { bits, bias: 0, weights: 'AAAA', blend: 0.5 } }, vector, 'x'),
+    /expected 64/,
+  );
 });

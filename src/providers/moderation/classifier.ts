@@ -69,7 +69,11 @@ export function probability(model: LinearModel, parts: readonly Float32Array[]):
   return 1 / (1 + Math.exp(-z));
 }
 
-function linearScore(harm: LinearModel, categories: Record<ModerationCategory, LinearModel>, vector: Float32Array): ClassifierScore {
+function linearScore(
+  harm: LinearModel,
+  categories: Record<ModerationCategory, LinearModel>,
+  vector: Float32Array,
+): ClassifierScore {
   let best: ModerationCategory = MODERATION_CATEGORIES[0];
   let bestScore = -1;
   for (const category of MODERATION_CATEGORIES) {

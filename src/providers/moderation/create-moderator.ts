@@ -23,13 +23,26 @@ export function createModerator(config: ModerationConfig, embedder?: EmbeddingPr
   switch (config.provider) {
     case 'local': {
       const lane = embedder ?? createLocalEmbedder({ workers: 1 });
-      const load = async () => (await import('./local-moderator.ts')).createLocalModerator({ embedder: lane, strictness: config.strictness, nonEnglish: config.nonEnglish, timeoutMs: config.timeoutMs });
+      const load = async () =>
+        (await import('./local-moderator.ts')).createLocalModerator({
+          embedder: lane,
+          strictness: config.strictness,
+          nonEnglish: config.nonEnglish,
+          timeoutMs: config.timeoutMs,
+        });
       // Its own worker keeps the process alive until closed; an embedder handed in is the caller's to close.
       return loadedOnFirstUse(load, embedder ? undefined : () => lane.close());
     }
     case 'none':
       return createNoModerator();
     case 'openai':
-      return loadedOnFirstUse(async () => (await import('./openai-moderator.ts')).createOpenAiModerator({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, timeoutMs: config.timeoutMs }));
+      return loadedOnFirstUse(async () =>
+        (await import('./openai-moderator.ts')).createOpenAiModerator({
+          baseUrl: config.baseUrl,
+          apiKey: config.apiKey,
+          model: config.model,
+          timeoutMs: config.timeoutMs,
+        }),
+      );
   }
 }

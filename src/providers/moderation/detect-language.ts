@@ -5,7 +5,11 @@
 // write to an English-first support chat in.
 import { franc } from 'franc-min';
 
-const ENGLISH_WORDS = new Set('the a an to and or of in on for with my your i you me is are was be do does did how what why when where can could should would will it this that not no have has if so but at from by about just'.split(' '));
+const ENGLISH_WORDS = new Set(
+  'the a an to and or of in on for with my your i you me is are was be do does did how what why when where can could should would will it this that not no have has if so but at from by about just'.split(
+    ' ',
+  ),
+);
 /** ISO 639-3 codes franc-min may answer; anything else is "und". */
 const CANDIDATES = ['eng', 'fra', 'spa', 'deu', 'por', 'ita', 'nld'];
 

@@ -5,10 +5,23 @@
 // behind an upload's passages; a failed or slow embedding fails closed. Each message is embedded
 // once: the earlier turns' vectors are kept (by a hash of the text) from when they were checked.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
-import { ModerationUnavailableError, type ModerationCategory, type ModerationConversation, type ModerationVerdict, type Moderator } from '../../ports/moderator.ts';
+import {
+  ModerationUnavailableError,
+  type ModerationCategory,
+  type ModerationConversation,
+  type ModerationVerdict,
+  type Moderator,
+} from '../../ports/moderator.ts';
 import { hash } from 'node:crypto';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
-import { isFollowUp, loadClassifierWeights, scoreMessage, type ClassifierScore, type ClassifierWeights, type Strictness } from './classifier.ts';
+import {
+  isFollowUp,
+  loadClassifierWeights,
+  scoreMessage,
+  type ClassifierScore,
+  type ClassifierWeights,
+  type Strictness,
+} from './classifier.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { detectLanguage } from './detect-language.ts';
 import { classify } from './rule-check.ts';
@@ -50,7 +63,8 @@ export interface LocalModerator extends Moderator {
 
 export function createLocalModerator(options: LocalModeratorOptions): LocalModerator {
   const weights = options.weights ?? loadClassifierWeights();
-  if (options.embedder.model !== weights.model) throw new Error(`the local moderator needs the ${weights.model} embedder, not ${options.embedder.model}`);
+  if (options.embedder.model !== weights.model)
+    throw new Error(`the local moderator needs the ${weights.model} embedder, not ${options.embedder.model}`);
   const memory = createConversationMemory({ vectors: 4_096, threads: 10_000 });
   // The embedder's workers load the model on first use (about a second, more on a busy machine).
   let warm = false;
@@ -61,10 +75,15 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
    * the pool spreads them over its workers, and no short text is padded to a long one). */
   async function vectorsOf(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const keys = texts.map(vectorKey);
-    const missing = [...new Map(texts.map((text, i) => [keys[i] as string, text])).entries()].filter(([key]) => !memory.vectors.get(key));
+    const missing = [...new Map(texts.map((text, i) => [keys[i] as string, text])).entries()].filter(
+      ([key]) => !memory.vectors.get(key),
+    );
     if (missing.length > 0) {
       const limit = warm ? options.timeoutMs : Math.max(options.timeoutMs, options.coldStartMs ?? COLD_START_MS);
-      const embedded = await withTimeout(Promise.all(missing.map(async ([, text]) => (await options.embedder.embed([text], signal))[0])), limit);
+      const embedded = await withTimeout(
+        Promise.all(missing.map(async ([, text]) => (await options.embedder.embed([text], signal))[0])),
+        limit,
+      );
       warm = true;
       missing.forEach(([key], i) => {
         const vector = embedded[i];
@@ -85,7 +104,14 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
    * turns' vectors (no new embedding), then, only if the message or that mean leans towards harm,
    * on the turns embedded as one text (which sees how they combine, as a mean cannot). `alone` is
    * the message's own score, already computed. */
-  async function judgeInConversation(vectors: Float32Array[], alone: ClassifierScore, refused: Refusal[], stored: readonly string[], text: string, signal?: AbortSignal): Promise<ModerationCategory[]> {
+  async function judgeInConversation(
+    vectors: Float32Array[],
+    alone: ClassifierScore,
+    refused: Refusal[],
+    stored: readonly string[],
+    text: string,
+    signal?: AbortSignal,
+  ): Promise<ModerationCategory[]> {
     const vector = vectors.at(-1) as Float32Array;
     const lastRefusal = refused.at(-1);
     if (lastRefusal && isFollowUp(weights, vector)) return lastRefusal.categories;
@@ -105,7 +131,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // The same contract as the remote moderators: a check that did not happen is unavailable.
       if (signal?.aborted) throw new ModerationUnavailableError('moderation was aborted');
       const language = detectLanguage(text);
-      if (options.nonEnglish === 'unavailable' && language !== 'eng' && language !== 'und') throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
+      if (options.nonEnglish === 'unavailable' && language !== 'eng' && language !== 'und')
+        throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
       const refused = memory.refusedIn(thread);
       // The rules decide the unambiguous alone: no embedding (their categories are the verdict's).
@@ -120,11 +147,14 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         const vectors = await vectorsOf([...stored, text], signal);
         const alone = scoreMessage(weights, vectors.at(-1) as Float32Array, text);
         const flagged = flaggedBy(alone);
-        const categories = flagged.length > 0 ? flagged : await judgeInConversation(vectors, alone, refused, stored, text, signal);
+        const categories =
+          flagged.length > 0 ? flagged : await judgeInConversation(vectors, alone, refused, stored, text, signal);
         if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
         return { flagged: categories.length > 0, categories, language };
       } catch (error) {
-        throw new ModerationUnavailableError(`the message could not be embedded: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ModerationUnavailableError(
+          `the message could not be embedded: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     },
   };

@@ -3,13 +3,96 @@
 // masked letters, spaced-out letters, stretched letters, chat shorthand).
 
 /** Cyrillic and Greek letters that look like Latin ones ("кill"). */
-const LOOKALIKES: Record<string, string> = { а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', к: 'k', т: 't', м: 'm', н: 'h', в: 'b', ο: 'o', α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ρ: 'p', τ: 't' };
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '!': 'i', '|': 'l' };
+const LOOKALIKES: Record<string, string> = {
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  к: 'k',
+  т: 't',
+  м: 'm',
+  н: 'h',
+  в: 'b',
+  ο: 'o',
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+};
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+};
 /** Words people mask with `*` ("f*cking", "k*kes"); a masked word matching one of these is restored. */
-const MASKABLE = ['fuck', 'fucking', 'fucked', 'fucker', 'cunt', 'cum', 'pussy', 'kike', 'kikes', 'nigger', 'niggers', 'nigga', 'faggot', 'faggots', 'fag', 'fags', 'bitch', 'whore', 'slut', 'sex', 'sexy', 'kill', 'rape', 'porn', 'dick', 'cock', 'tits', 'shit', 'nude', 'nudes', 'retard'];
+const MASKABLE = [
+  'fuck',
+  'fucking',
+  'fucked',
+  'fucker',
+  'cunt',
+  'cum',
+  'pussy',
+  'kike',
+  'kikes',
+  'nigger',
+  'niggers',
+  'nigga',
+  'faggot',
+  'faggots',
+  'fag',
+  'fags',
+  'bitch',
+  'whore',
+  'slut',
+  'sex',
+  'sexy',
+  'kill',
+  'rape',
+  'porn',
+  'dick',
+  'cock',
+  'tits',
+  'shit',
+  'nude',
+  'nudes',
+  'retard',
+];
 const SHORTHAND: Record<string, string> = {
-  u: 'you', r: 'are', ppl: 'people', wanna: 'want to', gonna: 'going to', gotta: 'got to', im: 'i am', ive: 'i have',
-  youre: 'you are', ya: 'you', fuk: 'fuck', fck: 'fuck', fuq: 'fuck', fking: 'fucking', fkn: 'fucking', pls: 'please', plz: 'please', kil: 'kill',
+  u: 'you',
+  r: 'are',
+  ppl: 'people',
+  wanna: 'want to',
+  gonna: 'going to',
+  gotta: 'got to',
+  im: 'i am',
+  ive: 'i have',
+  youre: 'you are',
+  ya: 'you',
+  fuk: 'fuck',
+  fck: 'fuck',
+  fuq: 'fuck',
+  fking: 'fucking',
+  fkn: 'fucking',
+  pls: 'please',
+  plz: 'please',
+  kil: 'kill',
 };
 
 const masked = new Map<number, string[]>();
@@ -30,7 +113,8 @@ function unLeet(token: string): string {
     const mapped = LEET[char];
     const isDigit = char >= '0' && char <= '9';
     const after = isLetter(out.at(-1));
-    const fold = mapped !== undefined && (isDigit ? seenLetter : char === '!' ? after && isLetter(token[i + 1]) : after);
+    const fold =
+      mapped !== undefined && (isDigit ? seenLetter : char === '!' ? after && isLetter(token[i + 1]) : after);
     out.push(fold ? (mapped as string) : char);
     if (isLetter(out.at(-1))) seenLetter = true;
   }
@@ -72,7 +156,8 @@ function joinSpelledOut(tokens: string[]): string[] {
 function expandShorthand(tokens: string[]): string[] {
   return tokens.map((token, i) => {
     const next = tokens[i + 1] ?? '';
-    if ((token === '2' || token === '4') && i > 0 && isLetter(tokens[i - 1]?.[0]) && isLetter(next[0])) return token === '2' ? 'to' : 'for';
+    if ((token === '2' || token === '4') && i > 0 && isLetter(tokens[i - 1]?.[0]) && isLetter(next[0]))
+      return token === '2' ? 'to' : 'for';
     if (token === 'ur') return /^(a|an|the|so|such|going|gonna|just|nothing)$/.test(next) ? 'you are' : 'your';
     return SHORTHAND[token] ?? token;
   });
@@ -90,11 +175,28 @@ export function normalise(text: string): string {
   const undotted = folded.replace(/\b[a-z](?:[._-][a-z]\b)+/g, (word) => word.replace(/[._-]/g, ''));
   // Real words are short; capping tokens (here, and after spelled-out letters are joined) keeps
   // normalising and every rule linear on hostile input such as one 100 kB "word".
-  const rough = undotted.split(/[^a-z0-9@$!|*]+/).filter(Boolean).map((token) => token.slice(0, 60));
+  const rough = undotted
+    .split(/[^a-z0-9@$!|*]+/)
+    .filter(Boolean)
+    .map((token) => token.slice(0, 60));
   // Plain words skip the leet and mask folding, which cannot change them (most of its cost on long text).
   const plain = /^[a-z]+$/;
-  const words = rough.map((token) => (plain.test(token) ? token : unmask(unLeet(token)).replace(/[^a-z0-9]+/g, ' ').trim())).join(' ').split(' ').filter(Boolean);
+  const words = rough
+    .map((token) =>
+      plain.test(token)
+        ? token
+        : unmask(unLeet(token))
+            .replace(/[^a-z0-9]+/g, ' ')
+            .trim(),
+    )
+    .join(' ')
+    .split(' ')
+    .filter(Boolean);
   // Stretched letters: a vowel run shrinks to one ("diiie"), a consonant run to two ("killlll").
-  const tokens = expandShorthand(joinSpelledOut(words)).map((token) => token.slice(0, 40)).join(' ').replace(/([aeiou])\1{2,}/g, '$1').replace(/([a-z])\1{2,}/g, '$1$1');
+  const tokens = expandShorthand(joinSpelledOut(words))
+    .map((token) => token.slice(0, 40))
+    .join(' ')
+    .replace(/([aeiou])\1{2,}/g, '$1')
+    .replace(/([a-z])\1{2,}/g, '$1$1');
   return ` ${tokens} `;
 }

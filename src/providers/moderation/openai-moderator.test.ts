@@ -6,20 +6,58 @@ import { ModerationUnavailableError } from '../../ports/moderator.ts';
 import { createOpenAiModerator } from './openai-moderator.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
-const NO_FLAGS = { hate: false, 'hate/threatening': false, harassment: false, 'harassment/threatening': false, illicit: false, 'illicit/violent': false, 'self-harm': false, 'self-harm/intent': false, 'self-harm/instructions': false, sexual: false, 'sexual/minors': false, violence: false, 'violence/graphic': false };
+const NO_FLAGS = {
+  hate: false,
+  'hate/threatening': false,
+  harassment: false,
+  'harassment/threatening': false,
+  illicit: false,
+  'illicit/violent': false,
+  'self-harm': false,
+  'self-harm/intent': false,
+  'self-harm/instructions': false,
+  sexual: false,
+  'sexual/minors': false,
+  violence: false,
+  'violence/graphic': false,
+};
 
 let server: Server;
 let baseUrl: string;
-const seen: Array<{ url: string | undefined; headers: IncomingHttpHeaders; body: { model?: string; input?: string } }> = [];
+const seen: Array<{ url: string | undefined; headers: IncomingHttpHeaders; body: { model?: string; input?: string } }> =
+  [];
 
 /** A scripted OpenAI-compatible moderation endpoint: the input says how it answers. */
 function answer(input: string): { status: number; body: unknown; delayMs?: number } {
-  const result = (flagged: boolean, flags: Record<string, boolean>) => ({ id: 'modr-1', model: 'omni-moderation-latest', results: [{ flagged, categories: { ...NO_FLAGS, ...flags }, category_scores: {} }] });
-  if (input === 'flag me') return { status: 200, body: result(true, { 'hate/threatening': true, 'sexual/minors': true, 'self-harm/intent': true, 'illicit/violent': true }) };
+  const result = (flagged: boolean, flags: Record<string, boolean>) => ({
+    id: 'modr-1',
+    model: 'omni-moderation-latest',
+    results: [{ flagged, categories: { ...NO_FLAGS, ...flags }, category_scores: {} }],
+  });
+  if (input === 'flag me')
+    return {
+      status: 200,
+      body: result(true, {
+        'hate/threatening': true,
+        'sexual/minors': true,
+        'self-harm/intent': true,
+        'illicit/violent': true,
+      }),
+    };
   if (input === 'harassing') return { status: 200, body: result(true, { harassment: true, violence: true }) };
   if (input === 'unknown category') return { status: 200, body: result(true, { 'elections/misinformation': true }) };
   if (input === 'boom') return { status: 500, body: { error: { message: 'internal error', type: 'server_error' } } };
-  if (input === 'bad key') return { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}.`, type: 'invalid_request_error', code: 'invalid_api_key' } } };
+  if (input === 'bad key')
+    return {
+      status: 401,
+      body: {
+        error: {
+          message: `Incorrect API key provided: ${KEY}.`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      },
+    };
   if (input === 'malformed') return { status: 200, body: { results: [] } };
   if (input === 'slow') return { status: 200, body: result(false, {}), delayMs: 3_000 };
   return { status: 200, body: result(false, {}) };
@@ -47,10 +85,18 @@ after(() => {
 });
 
 const moderator = (overrides: { apiKey?: string | null; timeoutMs?: number; baseUrl?: string } = {}) =>
-  createOpenAiModerator({ baseUrl: overrides.baseUrl ?? baseUrl, apiKey: overrides.apiKey === undefined ? KEY : overrides.apiKey, model: 'omni-moderation-latest', timeoutMs: overrides.timeoutMs ?? 1_000 });
+  createOpenAiModerator({
+    baseUrl: overrides.baseUrl ?? baseUrl,
+    apiKey: overrides.apiKey === undefined ? KEY : overrides.apiKey,
+    model: 'omni-moderation-latest',
+    timeoutMs: overrides.timeoutMs ?? 1_000,
+  });
 
 async function unavailable(promise: Promise<unknown>): Promise<ModerationUnavailableError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   assert.ok(error instanceof ModerationUnavailableError, `expected ModerationUnavailableError, got ${String(error)}`);
   assert.ok(!error.message.includes(KEY), `the key leaked: ${error.message}`);
   return error;

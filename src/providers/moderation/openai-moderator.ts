@@ -2,7 +2,12 @@
 // unreachable, slow, malformed) is ModerationUnavailableError: the chat fails closed (SPEC §7).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { createOpenAiClient, describeEndpoint, redactKey } from '../openai/openai-client.ts';
-import { MODERATION_CATEGORIES, ModerationUnavailableError, type ModerationCategory, type Moderator } from '../../ports/moderator.ts';
+import {
+  MODERATION_CATEGORIES,
+  ModerationUnavailableError,
+  type ModerationCategory,
+  type Moderator,
+} from '../../ports/moderator.ts';
 
 export interface OpenAiModeratorOptions {
   baseUrl: string;
@@ -51,7 +56,9 @@ export function createOpenAiModerator(options: OpenAiModeratorOptions): Moderato
       } catch (error) {
         throw toUnavailable(error, endpoint, options, deadline.aborted);
       }
-      const result = Array.isArray(results) ? (results[0] as { flagged?: unknown; categories?: unknown } | undefined) : undefined;
+      const result = Array.isArray(results)
+        ? (results[0] as { flagged?: unknown; categories?: unknown } | undefined)
+        : undefined;
       if (typeof result?.flagged !== 'boolean' || typeof result.categories !== 'object' || result.categories === null) {
         throw new ModerationUnavailableError(`the moderation endpoint ${endpoint} sent a malformed answer`);
       }
@@ -63,17 +70,27 @@ export function createOpenAiModerator(options: OpenAiModeratorOptions): Moderato
 }
 
 /** What went wrong, in words that never carry the key (an endpoint may echo it in its message). */
-function toUnavailable(error: unknown, endpoint: string, options: OpenAiModeratorOptions, timedOut: boolean): ModerationUnavailableError {
+function toUnavailable(
+  error: unknown,
+  endpoint: string,
+  options: OpenAiModeratorOptions,
+  timedOut: boolean,
+): ModerationUnavailableError {
   if (timedOut || error instanceof APIConnectionTimeoutError) {
-    return new ModerationUnavailableError(`the moderation endpoint ${endpoint} did not answer within ${options.timeoutMs} ms`);
+    return new ModerationUnavailableError(
+      `the moderation endpoint ${endpoint} did not answer within ${options.timeoutMs} ms`,
+    );
   }
   if (error instanceof APIUserAbortError) return new ModerationUnavailableError('the moderation check was aborted');
-  if (error instanceof APIConnectionError) return new ModerationUnavailableError(`the moderation endpoint ${endpoint} is unreachable`);
+  if (error instanceof APIConnectionError)
+    return new ModerationUnavailableError(`the moderation endpoint ${endpoint} is unreachable`);
   if (error instanceof APIError) {
     const code = typeof error.code === 'string' ? ` (${redactKey(error.code, options.apiKey)})` : '';
-    return new ModerationUnavailableError(`the moderation endpoint ${endpoint} answered ${error.status ?? 'with an error'}${code}`);
+    return new ModerationUnavailableError(
+      `the moderation endpoint ${endpoint} answered ${error.status ?? 'with an error'}${code}`,
+    );
   }
-  return new ModerationUnavailableError(`the moderation endpoint ${endpoint} failed (${error instanceof Error ? error.name : 'unknown error'})`);
+  return new ModerationUnavailableError(
+    `the moderation endpoint ${endpoint} failed (${error instanceof Error ? error.name : 'unknown error'})`,
+  );
 }
-
-

@@ -17,11 +17,15 @@ const LITERAL_PATTERN = new RegExp(LITERAL);
 
 export function scoreText(text: string): Record<ModerationCategory, number> {
   const normalised = normalise(text);
-  const scores = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, 0])) as Record<ModerationCategory, number>;
+  const scores = Object.fromEntries(MODERATION_CATEGORIES.map((category) => [category, 0])) as Record<
+    ModerationCategory,
+    number
+  >;
   // "For real", "the exact steps": the frame (a novel, "if a user asks") no longer softens anything.
   const softenable = !LITERAL_PATTERN.test(normalised);
   for (const rule of RULES) {
-    if ((rule.weight > 0 || softenable) && (rule.gate?.test(normalised) ?? true) && rule.pattern.test(normalised)) scores[rule.category] += rule.weight;
+    if ((rule.weight > 0 || softenable) && (rule.gate?.test(normalised) ?? true) && rule.pattern.test(normalised))
+      scores[rule.category] += rule.weight;
   }
   return scores;
 }

@@ -13,4 +13,9 @@ export interface Rule {
 }
 
 export const rules = (category: ModerationCategory, list: Array<[number, string] | [number, string, string]>): Rule[] =>
-  list.map(([weight, source, gate]) => ({ category, weight, pattern: new RegExp(source), gate: gate === undefined ? undefined : new RegExp(gate) }));
+  list.map(([weight, source, gate]) => ({
+    category,
+    weight,
+    pattern: new RegExp(source),
+    gate: gate === undefined ? undefined : new RegExp(gate),
+  }));

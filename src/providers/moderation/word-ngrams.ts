@@ -29,7 +29,9 @@ function slotOf(piece: string, mask: number): number {
  * 4-character piece of the words (which catches misspellings and word parts). */
 export function ngramSlots(text: string, bits: number): Int32Array {
   const mask = (1 << bits) - 1;
-  const words = normalise(text).split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  const words = normalise(text)
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
   const slots = new Set<number>();
   words.forEach((word, i) => {
     slots.add(slotOf(`w:${word}`, mask));
@@ -49,7 +51,8 @@ function weightsOf(model: WordModel): Float32Array {
   let weights = decoded.get(model);
   if (!weights) {
     const bytes = Buffer.from(model.weights, 'base64');
-    if (bytes.byteLength !== 4 << model.bits) throw new Error(`word model: ${bytes.byteLength} bytes of weights, expected ${4 << model.bits}`);
+    if (bytes.byteLength !== 4 << model.bits)
+      throw new Error(`word model: ${bytes.byteLength} bytes of weights, expected ${4 << model.bits}`);
     weights = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     decoded.set(model, weights);
   }

@@ -10,7 +10,10 @@ export interface OpenAiEndpoint {
 }
 
 /** Built once per endpoint. The endpoint is the operator's, so it is not behind the SSRF guard. */
-export function createOpenAiClient(endpoint: OpenAiEndpoint, extra: Pick<ClientOptions, 'fetch' | 'fetchOptions'> = {}): OpenAI {
+export function createOpenAiClient(
+  endpoint: OpenAiEndpoint,
+  extra: Pick<ClientOptions, 'fetch' | 'fetchOptions'> = {},
+): OpenAI {
   return new OpenAI({
     baseURL: endpoint.baseUrl,
     // The SDK refuses to start without a key: a keyless server gets a placeholder and the header is

@@ -42,15 +42,32 @@ export function createMemberRepository(db: Db, dialect: Store['dialect']): Membe
     async insert(member) {
       await db
         .insertInto('members')
-        .values({ id: member.id, account_id: member.accountId, email: member.email, role: member.role, created_at: member.createdAt })
+        .values({
+          id: member.id,
+          account_id: member.accountId,
+          email: member.email,
+          role: member.role,
+          created_at: member.createdAt,
+        })
         .execute();
     },
     async findByEmail(accountId, email) {
-      const row = await db.selectFrom('members').selectAll().where('account_id', '=', accountId).where('email', '=', email).executeTakeFirst();
+      const row = await db
+        .selectFrom('members')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('email', '=', email)
+        .executeTakeFirst();
       return row && toMember(row);
     },
     async list(accountId) {
-      const rows = await db.selectFrom('members').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('members')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map(toMember);
     },
     async accountsOf(email) {
@@ -67,10 +84,20 @@ export function createMemberRepository(db: Db, dialect: Store['dialect']): Membe
       return atomically(db, async (tx) => {
         // PostgreSQL: the owners' rows are locked first, so a concurrent removal waits and then
         // counts only the owners still there. SQLite has one writer (BEGIN IMMEDIATE).
-        let owners = tx.selectFrom('members').select('id').where('account_id', '=', accountId).where('role', '=', 'owner').orderBy('id');
+        let owners = tx
+          .selectFrom('members')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('role', '=', 'owner')
+          .orderBy('id');
         if (dialect === 'postgres') owners = owners.forUpdate();
         const ownerCount = (await owners.execute()).length;
-        const target = await tx.selectFrom('members').select('role').where('account_id', '=', accountId).where('id', '=', memberId).executeTakeFirst();
+        const target = await tx
+          .selectFrom('members')
+          .select('role')
+          .where('account_id', '=', accountId)
+          .where('id', '=', memberId)
+          .executeTakeFirst();
         if (!target) return 'missing';
         if (target.role === 'owner' && ownerCount <= 1) return 'last-owner';
         await tx.deleteFrom('members').where('account_id', '=', accountId).where('id', '=', memberId).execute();

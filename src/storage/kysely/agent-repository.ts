@@ -18,7 +18,12 @@ export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentS
       await db.insertInto('agents').values(fromAgent(agent)).execute();
     },
     async get(accountId, agentId) {
-      const row = await db.selectFrom('agents').selectAll().where('account_id', '=', accountId).where('id', '=', agentId).executeTakeFirst();
+      const row = await db
+        .selectFrom('agents')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', agentId)
+        .executeTakeFirst();
       return row && toAgent(row);
     },
     async list(accountId, page, onlyIds) {
@@ -47,7 +52,11 @@ export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentS
     },
     async delete(accountId, agentId) {
       // Knowledge, conversations and messages reference agents ON DELETE CASCADE.
-      const result = await db.deleteFrom('agents').where('account_id', '=', accountId).where('id', '=', agentId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('agents')
+        .where('account_id', '=', accountId)
+        .where('id', '=', agentId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     async addUsage(accountId, agentId, amount) {
@@ -60,7 +69,12 @@ export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentS
     },
     async existingIds(accountId, agentIds) {
       if (agentIds.length === 0) return [];
-      const rows = await db.selectFrom('agents').select('id').where('account_id', '=', accountId).where('id', 'in', [...agentIds]).execute();
+      const rows = await db
+        .selectFrom('agents')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('id', 'in', [...agentIds])
+        .execute();
       return rows.map((row) => row.id);
     },
     async reserveStorage(accountId, agentId, amount, limit) {
@@ -86,7 +100,10 @@ export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentS
       const sources = sql<number>`COALESCE((SELECT SUM(sources.storage) FROM sources WHERE sources.agent_id = agents.id), 0)`;
       // PostgreSQL: a queued ingestion job holds its reservation until it settles, on any node.
       const queued = sql<number>`COALESCE((SELECT SUM(ingest_jobs.storage) FROM ingest_jobs WHERE ingest_jobs.agent_id = agents.id AND ingest_jobs.state = 'queued'), 0)`;
-      const held = dialect === 'postgres' ? sql<number>`CAST(${sources} + ${queued} AS BIGINT)` : sql<number>`CAST(${sources} AS BIGINT)`;
+      const held =
+        dialect === 'postgres'
+          ? sql<number>`CAST(${sources} + ${queued} AS BIGINT)`
+          : sql<number>`CAST(${sources} AS BIGINT)`;
       let query = db.updateTable('agents').set({ storage_used: held }).where('storage_used', '<>', held);
       if (quietMs > 0) query = query.where('storage_reserved_at', '<', sql<number>`${now} - ${quietMs}`);
       const result = await query.executeTakeFirst();

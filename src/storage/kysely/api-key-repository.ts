@@ -48,11 +48,22 @@ export function createApiKeyRepository(db: Db): ApiKeyStore {
       };
     },
     async get(accountId, keyId) {
-      const row = await db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).where('id', '=', keyId).executeTakeFirst();
+      const row = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', keyId)
+        .executeTakeFirst();
       return row && toApiKey(row);
     },
     async list(accountId) {
-      const rows = await db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      const rows = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
       return rows.map(toApiKey);
     },
     async revoke(accountId, keyId, at) {

@@ -1,5 +1,14 @@
 // Row ⇄ record mapping of the chat tables.
-import type { ConversationRecord, HandoffRequester, MessageRecord, MessageRole, NewConversation, NewMessage, ToolCallRecord, ToolCallStatus } from '../../ports/conversation-store.ts';
+import type {
+  ConversationRecord,
+  HandoffRequester,
+  MessageRecord,
+  MessageRole,
+  NewConversation,
+  NewMessage,
+  ToolCallRecord,
+  ToolCallStatus,
+} from '../../ports/conversation-store.ts';
 import type { ConversationsTable, MessagesTable, ToolCallsTable } from './added-tables.ts';
 
 /** A conversation row with its message count (computed by the query, so always exact). */
@@ -15,7 +24,10 @@ export const toConversation = (row: ConversationRow): ConversationRecord => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   state: row.handoff_state === 'people' ? 'people' : 'agent',
-  handoff: row.handoff_at === null ? null : { reason: row.handoff_reason, requestedBy: (row.handoff_by ?? 'api') as HandoffRequester, at: row.handoff_at },
+  handoff:
+    row.handoff_at === null
+      ? null
+      : { reason: row.handoff_reason, requestedBy: (row.handoff_by ?? 'api') as HandoffRequester, at: row.handoff_at },
 });
 
 export const fromConversation = (c: NewConversation): ConversationsTable => ({
@@ -53,14 +65,24 @@ export const toMessage = (row: MessagesTable, toolCalls: ToolCallRecord[]): Mess
   seq: row.seq,
   finishReason: row.finish_reason,
   credits: row.credits,
-  feedback: row.feedback_rating === null ? null : { rating: row.feedback_rating as 'up' | 'down', comment: row.feedback_comment, createdAt: row.feedback_at ?? row.created_at },
+  feedback:
+    row.feedback_rating === null
+      ? null
+      : {
+          rating: row.feedback_rating as 'up' | 'down',
+          comment: row.feedback_comment,
+          createdAt: row.feedback_at ?? row.created_at,
+        },
   toolCalls,
   createdAt: row.created_at,
   authorName: row.author_name,
 });
 
 /** The rows of one appended message: the message, then its calls (pending) in their order. */
-export function fromNewMessage(message: NewMessage, where: { accountId: string; agentId: string; conversationId: string; seq: number }): { message: MessagesTable; toolCalls: ToolCallsTable[] } {
+export function fromNewMessage(
+  message: NewMessage,
+  where: { accountId: string; agentId: string; conversationId: string; seq: number },
+): { message: MessagesTable; toolCalls: ToolCallsTable[] } {
   return {
     message: {
       id: message.id,

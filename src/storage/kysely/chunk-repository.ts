@@ -2,7 +2,12 @@ import type { ChunkStore, KnowledgeChange, SourceType } from '../../ports/knowle
 import type { Db } from './kysely-store.ts';
 import { fromVector, toVector } from './vectors.ts';
 
-const toSearchable = (row: { id: string; source_id: string; terms: string; embedding: Uint8Array }) => ({ id: row.id, sourceId: row.source_id, terms: row.terms, embedding: toVector(row.embedding) });
+const toSearchable = (row: { id: string; source_id: string; terms: string; embedding: Uint8Array }) => ({
+  id: row.id,
+  sourceId: row.source_id,
+  terms: row.terms,
+  embedding: toVector(row.embedding),
+});
 
 export function createChunkRepository(db: Db): ChunkStore {
   return {
@@ -36,32 +41,69 @@ export function createChunkRepository(db: Db): ChunkStore {
         .where('version', '<=', upTo)
         .orderBy('version')
         .execute();
-      return rows.map((row) => ({ version: Number(row.version), kind: row.kind as KnowledgeChange['kind'], sourceId: row.source_id }));
+      return rows.map((row) => ({
+        version: Number(row.version),
+        kind: row.kind as KnowledgeChange['kind'],
+        sourceId: row.source_id,
+      }));
     },
     async withSources(agentId, chunkIds) {
       if (chunkIds.length === 0) return [];
       const rows = await db
         .selectFrom('chunks')
         .innerJoin('sources', 'sources.id', 'chunks.source_id')
-        .select(['chunks.id as id', 'chunks.agent_id as agentId', 'chunks.content as content', 'sources.id as sourceId', 'sources.type as sourceType', 'sources.title as sourceTitle'])
+        .select([
+          'chunks.id as id',
+          'chunks.agent_id as agentId',
+          'chunks.content as content',
+          'sources.id as sourceId',
+          'sources.type as sourceType',
+          'sources.title as sourceTitle',
+        ])
         .where('chunks.id', 'in', [...chunkIds])
         .execute();
       // The agent is checked here, not in SQL: with it in the WHERE clause SQLite's planner took
       // the (agent_id, …) index for a few dozen ids and read every passage of the agent instead of
       // looking each id up by primary key.
-      return rows.filter((row) => row.agentId === agentId).map((row) => ({ id: row.id, content: row.content, source: { id: row.sourceId, type: row.sourceType as SourceType, title: row.sourceTitle } }));
+      return rows
+        .filter((row) => row.agentId === agentId)
+        .map((row) => ({
+          id: row.id,
+          content: row.content,
+          source: { id: row.sourceId, type: row.sourceType as SourceType, title: row.sourceTitle },
+        }));
     },
     async passageBatch(agentId, afterId, limit) {
-      let query = db.selectFrom('chunks').select(['id', 'source_id', 'terms', 'content', 'heading']).where('agent_id', '=', agentId);
+      let query = db
+        .selectFrom('chunks')
+        .select(['id', 'source_id', 'terms', 'content', 'heading'])
+        .where('agent_id', '=', agentId);
       if (afterId !== null) query = query.where('id', '>', afterId);
       const rows = await query.orderBy('id').limit(limit).execute();
-      return rows.map((row) => ({ id: row.id, sourceId: row.source_id, terms: row.terms, content: row.content, heading: row.heading }));
+      return rows.map((row) => ({
+        id: row.id,
+        sourceId: row.source_id,
+        terms: row.terms,
+        content: row.content,
+        heading: row.heading,
+      }));
     },
     async staleBatch(agentId, model, limit) {
-      return db.selectFrom('chunks').select(['id', 'content', 'heading']).where('agent_id', '=', agentId).where('embedding_model', '<>', model).orderBy('id').limit(limit).execute();
+      return db
+        .selectFrom('chunks')
+        .select(['id', 'content', 'heading'])
+        .where('agent_id', '=', agentId)
+        .where('embedding_model', '<>', model)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
     async setEmbedding(chunkId, embedding, model) {
-      await db.updateTable('chunks').set({ embedding: fromVector(embedding), embedding_model: model, embedding_dim: embedding.length }).where('id', '=', chunkId).execute();
+      await db
+        .updateTable('chunks')
+        .set({ embedding: fromVector(embedding), embedding_model: model, embedding_dim: embedding.length })
+        .where('id', '=', chunkId)
+        .execute();
     },
   };
 }

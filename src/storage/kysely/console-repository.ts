@@ -2,19 +2,38 @@ import type { SessionStore, SignInThrottleStore, UserRecord, UserStore } from '.
 import type { UsersTable } from './added-tables.ts';
 import type { Db } from './kysely-store.ts';
 
-const toUser = (row: UsersTable): UserRecord => ({ id: row.id, email: row.email, passwordHash: row.password_hash, createdAt: row.created_at, updatedAt: row.updated_at });
+const toUser = (row: UsersTable): UserRecord => ({
+  id: row.id,
+  email: row.email,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
 
 export function createUserRepository(db: Db): UserStore {
   return {
     async insert(user) {
-      await db.insertInto('users').values({ id: user.id, email: user.email, password_hash: user.passwordHash, created_at: user.createdAt, updated_at: user.updatedAt }).execute();
+      await db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          email: user.email,
+          password_hash: user.passwordHash,
+          created_at: user.createdAt,
+          updated_at: user.updatedAt,
+        })
+        .execute();
     },
     async findByEmail(email) {
       const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       return row && toUser(row);
     },
     async setPassword(userId, passwordHash, at) {
-      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: at })
+        .where('id', '=', userId)
+        .execute();
     },
   };
 }
@@ -22,20 +41,40 @@ export function createUserRepository(db: Db): UserStore {
 export function createSessionRepository(db: Db): SessionStore {
   return {
     async insert(session) {
-      await db.insertInto('console_sessions').values({ id: session.id, user_id: session.userId, token_hash: session.tokenHash, created_at: session.createdAt, expires_at: session.expiresAt }).execute();
+      await db
+        .insertInto('console_sessions')
+        .values({
+          id: session.id,
+          user_id: session.userId,
+          token_hash: session.tokenHash,
+          created_at: session.createdAt,
+          expires_at: session.expiresAt,
+        })
+        .execute();
     },
     async findLive(tokenHash, now) {
       const row = await db
         .selectFrom('console_sessions')
         .innerJoin('users', 'users.id', 'console_sessions.user_id')
         .selectAll('users')
-        .select(['console_sessions.id as session_id', 'console_sessions.token_hash', 'console_sessions.created_at as session_created_at', 'console_sessions.expires_at'])
+        .select([
+          'console_sessions.id as session_id',
+          'console_sessions.token_hash',
+          'console_sessions.created_at as session_created_at',
+          'console_sessions.expires_at',
+        ])
         .where('console_sessions.token_hash', '=', tokenHash)
         .where('console_sessions.expires_at', '>', now)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
-        session: { id: row.session_id, userId: row.id, tokenHash: row.token_hash, createdAt: row.session_created_at, expiresAt: row.expires_at },
+        session: {
+          id: row.session_id,
+          userId: row.id,
+          tokenHash: row.token_hash,
+          createdAt: row.session_created_at,
+          expiresAt: row.expires_at,
+        },
         user: toUser(row),
       };
     },
@@ -54,7 +93,11 @@ export function createSessionRepository(db: Db): SessionStore {
 export function createSignInThrottleRepository(db: Db): SignInThrottleStore {
   return {
     async blockedUntil(key, now) {
-      const row = await db.selectFrom('sign_in_throttle').select('blocked_until').where('key', '=', key).executeTakeFirst();
+      const row = await db
+        .selectFrom('sign_in_throttle')
+        .select('blocked_until')
+        .where('key', '=', key)
+        .executeTakeFirst();
       return row?.blocked_until != null && row.blocked_until > now ? row.blocked_until : undefined;
     },
     async recordFailure(key, now, windowMs) {
@@ -64,8 +107,18 @@ export function createSignInThrottleRepository(db: Db): SignInThrottleStore {
         .values({ key, failures: 1, window_started_at: now, blocked_until: null })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet((eb) => ({
-            failures: eb.case().when('sign_in_throttle.window_started_at', '<=', now - windowMs).then(1).else(eb('sign_in_throttle.failures', '+', 1)).end(),
-            window_started_at: eb.case().when('sign_in_throttle.window_started_at', '<=', now - windowMs).then(now).else(eb.ref('sign_in_throttle.window_started_at')).end(),
+            failures: eb
+              .case()
+              .when('sign_in_throttle.window_started_at', '<=', now - windowMs)
+              .then(1)
+              .else(eb('sign_in_throttle.failures', '+', 1))
+              .end(),
+            window_started_at: eb
+              .case()
+              .when('sign_in_throttle.window_started_at', '<=', now - windowMs)
+              .then(now)
+              .else(eb.ref('sign_in_throttle.window_started_at'))
+              .end(),
           })),
         )
         .returning('failures')

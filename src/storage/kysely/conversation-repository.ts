@@ -12,7 +12,13 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
     db
       .selectFrom('conversations')
       .selectAll('conversations')
-      .select((eb) => eb.selectFrom('messages').select(eb.fn.countAll<number>().as('n')).whereRef('messages.conversation_id', '=', 'conversations.id').as('message_count'))
+      .select((eb) =>
+        eb
+          .selectFrom('messages')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('messages.conversation_id', '=', 'conversations.id')
+          .as('message_count'),
+      )
       .where('account_id', '=', accountId)
       .where('agent_id', '=', agentId);
 
@@ -27,13 +33,18 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
       .selectFrom('messages')
       .select((eb) => ['conversation_id', eb.fn.countAll<number>().as('n')])
       .where('account_id', '=', accountId)
-      .where('conversation_id', 'in', rows.map((row) => row.id))
+      .where(
+        'conversation_id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .groupBy('conversation_id')
       .execute();
     const byId = new Map(counts.map((row) => [row.conversation_id, row.n]));
     return rows.map((row) => toConversation({ ...row, message_count: byId.get(row.id) ?? 0 }));
   }
-  const findByUser = (accountId: string, agentId: string, userId: string) => first(withCount(accountId, agentId).where('user_id', '=', userId));
+  const findByUser = (accountId: string, agentId: string, userId: string) =>
+    first(withCount(accountId, agentId).where('user_id', '=', userId));
 
   return {
     get: (accountId, agentId, conversationId) => first(withCount(accountId, agentId).where('id', '=', conversationId)),
@@ -41,18 +52,32 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
     async insertOrGet(conversation) {
       let insert = db.insertInto('conversations').values(fromConversation(conversation));
       // DO NOTHING, not an error: on PostgreSQL an error would abort the caller's transaction.
-      if (conversation.userId !== null) insert = insert.onConflict((oc) => oc.columns(['agent_id', 'user_id']).where('user_id', 'is not', null).doNothing());
+      if (conversation.userId !== null)
+        insert = insert.onConflict((oc) =>
+          oc.columns(['agent_id', 'user_id']).where('user_id', 'is not', null).doNothing(),
+        );
       const inserted = await insert.returningAll().executeTakeFirst();
       if (inserted) return toConversation({ ...inserted, message_count: 0 });
       // Another request inserted this user's conversation first; it has committed (the insert waited for it).
-      const existing = conversation.userId === null ? undefined : await findByUser(conversation.accountId, conversation.agentId, conversation.userId);
+      const existing =
+        conversation.userId === null
+          ? undefined
+          : await findByUser(conversation.accountId, conversation.agentId, conversation.userId);
       if (!existing) throw new Error(`conversation of user ${String(conversation.userId)} neither inserted nor found`);
       return existing;
     },
     async list(accountId, agentId, page, options) {
       let scope = db.selectFrom('conversations').where('account_id', '=', accountId).where('agent_id', '=', agentId);
       if (options?.withMessages) {
-        scope = scope.where((eb) => eb.exists(eb.selectFrom('messages').select('messages.id').where('messages.account_id', '=', accountId).whereRef('messages.conversation_id', '=', 'conversations.id')));
+        scope = scope.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('messages')
+              .select('messages.id')
+              .where('messages.account_id', '=', accountId)
+              .whereRef('messages.conversation_id', '=', 'conversations.id'),
+          ),
+        );
       }
       const { rows, total } = await newestFirstPage(scope, page, ['updated_at', 'id']);
       return { items: await counted(accountId, rows), total };
@@ -60,7 +85,10 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
     async setState(accountId, agentId, conversationId, state, handoff) {
       const result = await db
         .updateTable('conversations')
-        .set({ handoff_state: state, ...(handoff && { handoff_reason: handoff.reason, handoff_by: handoff.requestedBy, handoff_at: handoff.at }) })
+        .set({
+          handoff_state: state,
+          ...(handoff && { handoff_reason: handoff.reason, handoff_by: handoff.requestedBy, handoff_at: handoff.at }),
+        })
         .where('account_id', '=', accountId)
         .where('agent_id', '=', agentId)
         .where('id', '=', conversationId)
@@ -71,7 +99,10 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
     },
     async listWithPeople(accountId, page, onlyAgentIds) {
       if (onlyAgentIds && onlyAgentIds.length === 0) return { items: [], total: 0 };
-      let scope = db.selectFrom('conversations').where('account_id', '=', accountId).where('handoff_state', '=', 'people');
+      let scope = db
+        .selectFrom('conversations')
+        .where('account_id', '=', accountId)
+        .where('handoff_state', '=', 'people');
       if (onlyAgentIds) scope = scope.where('agent_id', 'in', [...onlyAgentIds]);
       const { rows, total } = await newestFirstPage(scope, page, ['updated_at', 'id']);
       return { items: await counted(accountId, rows), total };
@@ -80,11 +111,24 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
       return atomically(db, async (tx) => {
         // PostgreSQL: lock the row, so an append (which updates it first) either finished before
         // the count below or waits and then finds no conversation. SQLite has one writer.
-        let owned = tx.selectFrom('conversations').select('id').where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', conversationId);
+        let owned = tx
+          .selectFrom('conversations')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('agent_id', '=', agentId)
+          .where('id', '=', conversationId);
         if (dialect === 'postgres') owned = owned.forUpdate();
         if (!(await owned.executeTakeFirst())) return undefined;
-        const removed = await tx.deleteFrom('messages').where('account_id', '=', accountId).where('conversation_id', '=', conversationId).executeTakeFirst();
-        await tx.deleteFrom('conversations').where('account_id', '=', accountId).where('id', '=', conversationId).execute();
+        const removed = await tx
+          .deleteFrom('messages')
+          .where('account_id', '=', accountId)
+          .where('conversation_id', '=', conversationId)
+          .executeTakeFirst();
+        await tx
+          .deleteFrom('conversations')
+          .where('account_id', '=', accountId)
+          .where('id', '=', conversationId)
+          .execute();
         return Number(removed.numDeletedRows);
       });
     },
@@ -105,8 +149,13 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
           .executeTakeFirst();
         if (!taken) throw new Error(`conversation ${conversationId} not found for an append`);
         const first = taken.last_seq - messages.length + 1;
-        const rows = messages.map((message, index) => fromNewMessage(message, { accountId, agentId: taken.agent_id, conversationId, seq: first + index }));
-        await tx.insertInto('messages').values(rows.map((row) => row.message)).execute();
+        const rows = messages.map((message, index) =>
+          fromNewMessage(message, { accountId, agentId: taken.agent_id, conversationId, seq: first + index }),
+        );
+        await tx
+          .insertInto('messages')
+          .values(rows.map((row) => row.message))
+          .execute();
         const calls = rows.flatMap((row) => row.toolCalls);
         if (calls.length > 0) await tx.insertInto('tool_calls').values(calls).execute();
         return rows.map((row) => toMessage(row.message, row.toolCalls.map(toToolCall)));

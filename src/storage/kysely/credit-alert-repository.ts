@@ -24,7 +24,10 @@ export function createCreditAlertRepository(db: Db): CreditAlertStore {
         .onConflict((oc) =>
           oc
             .column('account_id')
-            .doUpdateSet((eb) => ({ refill_entry_id: eb.ref('excluded.refill_entry_id'), sent_at: eb.ref('excluded.sent_at') }))
+            .doUpdateSet((eb) => ({
+              refill_entry_id: eb.ref('excluded.refill_entry_id'),
+              sent_at: eb.ref('excluded.sent_at'),
+            }))
             .whereRef('credit_low_alerts.refill_entry_id', '<>', 'excluded.refill_entry_id'),
         )
         .returning('account_id')

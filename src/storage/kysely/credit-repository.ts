@@ -17,7 +17,10 @@ export function createCreditRepository(db: Db): CreditStore {
         .where('id', '=', entry.accountId);
       if (options.requireCovered && entry.amount < 0) update = update.where('credit_balance', '>=', -entry.amount);
       if (entry.kind === 'topup' || entry.kind === 'allowance') {
-        update = update.set({ last_refill_amount: options.refillAmount ?? entry.amount, last_refill_at: entry.createdAt });
+        update = update.set({
+          last_refill_amount: options.refillAmount ?? entry.amount,
+          last_refill_at: entry.createdAt,
+        });
       }
       const updated = await update.returning('credit_balance').executeTakeFirst();
       if (!updated) return undefined;
@@ -48,9 +51,23 @@ export function createCreditRepository(db: Db): CreditStore {
         .where('created_at', '<', to);
       const credits = sql<number>`-sum(amount)`;
       const [byDay, byAgent, byKey] = await Promise.all([
-        spent.select([UTC_DAY.as('day'), credits.as('credits')]).groupBy(UTC_DAY).orderBy(UTC_DAY).execute(),
-        spent.select(['agent_id', credits.as('credits')]).where('agent_id', 'is not', null).groupBy('agent_id').orderBy('agent_id').execute(),
-        spent.select(['key_id', credits.as('credits')]).where('key_id', 'is not', null).groupBy('key_id').orderBy('key_id').execute(),
+        spent
+          .select([UTC_DAY.as('day'), credits.as('credits')])
+          .groupBy(UTC_DAY)
+          .orderBy(UTC_DAY)
+          .execute(),
+        spent
+          .select(['agent_id', credits.as('credits')])
+          .where('agent_id', 'is not', null)
+          .groupBy('agent_id')
+          .orderBy('agent_id')
+          .execute(),
+        spent
+          .select(['key_id', credits.as('credits')])
+          .where('key_id', 'is not', null)
+          .groupBy('key_id')
+          .orderBy('key_id')
+          .execute(),
       ]);
       const rows = byDay.map((row) => ({ day: Number(row.day), credits: Number(row.credits) }));
       return {
@@ -69,8 +86,17 @@ export function createCreditRepository(db: Db): CreditStore {
         .where('created_at', '<', to);
       const count = sql<number>`count(*)`;
       const [byDay, byAgent] = await Promise.all([
-        charges.select([UTC_DAY.as('day'), count.as('count')]).groupBy(UTC_DAY).orderBy(UTC_DAY).execute(),
-        charges.select(['agent_id', count.as('count')]).where('agent_id', 'is not', null).groupBy('agent_id').orderBy('agent_id').execute(),
+        charges
+          .select([UTC_DAY.as('day'), count.as('count')])
+          .groupBy(UTC_DAY)
+          .orderBy(UTC_DAY)
+          .execute(),
+        charges
+          .select(['agent_id', count.as('count')])
+          .where('agent_id', 'is not', null)
+          .groupBy('agent_id')
+          .orderBy('agent_id')
+          .execute(),
       ]);
       const rows = byDay.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
       return {

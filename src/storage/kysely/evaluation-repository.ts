@@ -1,4 +1,10 @@
-import type { EvaluationScheduleStore, TestQuestionRecord, TestQuestionStore, TestRunRecord, TestRunStore } from '../../ports/evaluation-store.ts';
+import type {
+  EvaluationScheduleStore,
+  TestQuestionRecord,
+  TestQuestionStore,
+  TestRunRecord,
+  TestRunStore,
+} from '../../ports/evaluation-store.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from './kysely-store.ts';
 import type { Database } from './database.ts';
@@ -35,7 +41,8 @@ const toRun = (row: TestRunsTable): TestRunRecord => ({
 });
 
 export function createTestQuestionRepository(db: Db): TestQuestionStore {
-  const ofAgent = (accountId: string, agentId: string) => db.selectFrom('test_questions').where('account_id', '=', accountId).where('agent_id', '=', agentId);
+  const ofAgent = (accountId: string, agentId: string) =>
+    db.selectFrom('test_questions').where('account_id', '=', accountId).where('agent_id', '=', agentId);
   return {
     async insert(question) {
       await db
@@ -65,18 +72,26 @@ export function createTestQuestionRepository(db: Db): TestQuestionStore {
       return rows.map(toQuestion);
     },
     async count(accountId, agentId) {
-      const row = await ofAgent(accountId, agentId).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const row = await ofAgent(accountId, agentId)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
       return Number(row.total);
     },
     async delete(accountId, agentId, questionId) {
-      const result = await db.deleteFrom('test_questions').where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', questionId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('test_questions')
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('id', '=', questionId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };
 }
 
 export function createTestRunRepository(db: Db): TestRunStore {
-  const ofAgent = (accountId: string, agentId: string) => db.selectFrom('test_runs').where('account_id', '=', accountId).where('agent_id', '=', agentId);
+  const ofAgent = (accountId: string, agentId: string) =>
+    db.selectFrom('test_runs').where('account_id', '=', accountId).where('agent_id', '=', agentId);
   return {
     async insert(run, lease) {
       await db
@@ -111,14 +126,27 @@ export function createTestRunRepository(db: Db): TestRunStore {
       return { items: rows.map(toRun), total };
     },
     async latestCompleted(accountId, agentId) {
-      const row = await ofAgent(accountId, agentId).selectAll().where('state', '=', 'completed').orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const row = await ofAgent(accountId, agentId)
+        .selectAll()
+        .where('state', '=', 'completed')
+        .orderBy('completed_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       return row && toRun(row);
     },
     async claimQueued(now, lease) {
       // A few tries: another process may claim the one we picked between the read and the update.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const open = (eb: ExpressionBuilder<Database, 'test_runs'>) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]);
-        const candidate = await db.selectFrom('test_runs').select('id').where(open).orderBy('created_at').limit(1).executeTakeFirst();
+        const open = (eb: ExpressionBuilder<Database, 'test_runs'>) =>
+          eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]);
+        const candidate = await db
+          .selectFrom('test_runs')
+          .select('id')
+          .where(open)
+          .orderBy('created_at')
+          .limit(1)
+          .executeTakeFirst();
         if (!candidate) return undefined;
         const row = await db
           .updateTable('test_runs')
@@ -159,15 +187,30 @@ export function createEvaluationScheduleRepository(db: Db): EvaluationScheduleSt
     async watch(accountId, agentId, version, at) {
       await db
         .insertInto('test_schedules')
-        .values({ agent_id: agentId, account_id: accountId, evaluated_version: version, seen_version: version, seen_at: at, pending_since: null })
+        .values({
+          agent_id: agentId,
+          account_id: accountId,
+          evaluated_version: version,
+          seen_version: version,
+          seen_at: at,
+          pending_since: null,
+        })
         .onConflict((oc) => oc.column('agent_id').doNothing())
         .execute();
     },
     async observe(now) {
-      const current = (eb: ExpressionBuilder<Database, 'test_schedules'>) => eb.selectFrom('agents').select('agents.knowledge_version').whereRef('agents.id', '=', 'test_schedules.agent_id');
+      const current = (eb: ExpressionBuilder<Database, 'test_schedules'>) =>
+        eb
+          .selectFrom('agents')
+          .select('agents.knowledge_version')
+          .whereRef('agents.id', '=', 'test_schedules.agent_id');
       const result = await db
         .updateTable('test_schedules')
-        .set((eb) => ({ seen_version: current(eb), seen_at: now, pending_since: eb.fn.coalesce('pending_since', eb.val(now)) }))
+        .set((eb) => ({
+          seen_version: current(eb),
+          seen_at: now,
+          pending_since: eb.fn.coalesce('pending_since', eb.val(now)),
+        }))
         .where((eb) => eb('seen_version', '<>', current(eb)))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
@@ -190,7 +233,12 @@ export function createEvaluationScheduleRepository(db: Db): EvaluationScheduleSt
           .where('agent_id', '=', candidate.agent_id)
           .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
           .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) > 0) return { accountId: candidate.account_id, agentId: candidate.agent_id, version: Number(candidate.seen_version) };
+        if (Number(claimed.numUpdatedRows) > 0)
+          return {
+            accountId: candidate.account_id,
+            agentId: candidate.agent_id,
+            version: Number(candidate.seen_version),
+          };
       }
       return undefined;
     },
@@ -200,13 +248,24 @@ export function createEvaluationScheduleRepository(db: Db): EvaluationScheduleSt
         .updateTable('test_schedules')
         .set((eb) => ({
           evaluated_version: version,
-          pending_since: eb.case().when('seen_version', '<=', version).then(eb.val<number | null>(null)).else(eb.ref('pending_since')).end(),
+          pending_since: eb
+            .case()
+            .when('seen_version', '<=', version)
+            .then(eb.val<number | null>(null))
+            .else(eb.ref('pending_since'))
+            .end(),
           ...(lease && { lease_owner: null, lease_until: null }),
         }))
         .where('agent_id', '=', agentId)
         .where('evaluated_version', '<', version)
         .execute();
-      if (lease) await db.updateTable('test_schedules').set({ lease_owner: null, lease_until: null }).where('agent_id', '=', agentId).where('lease_owner', '=', lease.token).execute();
+      if (lease)
+        await db
+          .updateTable('test_schedules')
+          .set({ lease_owner: null, lease_until: null })
+          .where('agent_id', '=', agentId)
+          .where('lease_owner', '=', lease.token)
+          .execute();
     },
   };
 }

@@ -8,7 +8,13 @@ export function createEventRepository(db: Db): EventStore {
     async insert(event) {
       await db
         .insertInto('events')
-        .values({ id: event.id, account_id: event.accountId, type: event.type, data: JSON.stringify(event.data), created_at: event.createdAt })
+        .values({
+          id: event.id,
+          account_id: event.accountId,
+          type: event.type,
+          data: JSON.stringify(event.data),
+          created_at: event.createdAt,
+        })
         .execute();
     },
     async list(accountId, page) {

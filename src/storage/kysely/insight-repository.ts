@@ -37,7 +37,14 @@ export function createInsightRepository(db: Db): InsightStore {
         .offset((page - 1) * size)
         .execute();
       return {
-        items: rows.map((row) => ({ messageId: row.id, conversationId: row.conversationId, question: row.question ?? null, reply: row.reply, comment: row.comment, ratedAt: Number(row.ratedAt) })),
+        items: rows.map((row) => ({
+          messageId: row.id,
+          conversationId: row.conversationId,
+          question: row.question ?? null,
+          reply: row.reply,
+          comment: row.comment,
+          ratedAt: Number(row.ratedAt),
+        })),
         total: Number(counted.total),
       };
     },
@@ -49,12 +56,32 @@ export function createInsightRepository(db: Db): InsightStore {
         .where('agent_id', '=', agentId)
         .where('created_at', '>=', period.from)
         .where('created_at', '<', period.to);
-      if (cursor) scope = scope.where((eb) => eb.or([eb('created_at', '>', cursor.createdAt), eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '>', cursor.id)])]));
+      if (cursor)
+        scope = scope.where((eb) =>
+          eb.or([
+            eb('created_at', '>', cursor.createdAt),
+            eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '>', cursor.id)]),
+          ]),
+        );
       const conversations = await scope.orderBy('created_at').orderBy('id').limit(limit).execute();
       if (conversations.length === 0) return [];
       const ids = conversations.map((row) => row.id);
-      const messages = await db.selectFrom('messages').selectAll().where('account_id', '=', accountId).where('conversation_id', 'in', ids).orderBy('conversation_id').orderBy('seq').execute();
-      const calls = await db.selectFrom('tool_calls').selectAll().where('account_id', '=', accountId).where('conversation_id', 'in', ids).orderBy('message_id').orderBy('ordinal').execute();
+      const messages = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('conversation_id', 'in', ids)
+        .orderBy('conversation_id')
+        .orderBy('seq')
+        .execute();
+      const calls = await db
+        .selectFrom('tool_calls')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('conversation_id', 'in', ids)
+        .orderBy('message_id')
+        .orderBy('ordinal')
+        .execute();
       const callsByMessage = Map.groupBy(calls.map(toToolCall), (call) => call.messageId);
       const byConversation = Map.groupBy(
         messages.map((row) => toMessage(row, callsByMessage.get(row.id) ?? [])),
@@ -66,7 +93,11 @@ export function createInsightRepository(db: Db): InsightStore {
       });
     },
     async toolCalls(accountId, conversationId, { page, size }) {
-      const scope = db.selectFrom('tool_calls').innerJoin('messages', 'messages.id', 'tool_calls.message_id').where('tool_calls.account_id', '=', accountId).where('tool_calls.conversation_id', '=', conversationId);
+      const scope = db
+        .selectFrom('tool_calls')
+        .innerJoin('messages', 'messages.id', 'tool_calls.message_id')
+        .where('tool_calls.account_id', '=', accountId)
+        .where('tool_calls.conversation_id', '=', conversationId);
       const counted = await scope.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await scope
         .selectAll('tool_calls')

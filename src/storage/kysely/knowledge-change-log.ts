@@ -11,7 +11,11 @@ const PRUNE_EVERY = 64;
  * the transaction that makes the change: the row lock on the agent orders concurrent writers, so
  * a reader that sees version V finds every change up to V in the log.
  */
-export async function logKnowledgeChange(db: Db, agentId: string, change: Omit<KnowledgeChange, 'version'>): Promise<void> {
+export async function logKnowledgeChange(
+  db: Db,
+  agentId: string,
+  change: Omit<KnowledgeChange, 'version'>,
+): Promise<void> {
   const row = await db
     .updateTable('agents')
     .set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1) }))
@@ -20,6 +24,14 @@ export async function logKnowledgeChange(db: Db, agentId: string, change: Omit<K
     .executeTakeFirst();
   if (!row) return;
   const version = Number(row.knowledge_version);
-  await db.insertInto('knowledge_changes').values({ agent_id: agentId, version, kind: change.kind, source_id: change.sourceId }).execute();
-  if (version % PRUNE_EVERY === 0) await db.deleteFrom('knowledge_changes').where('agent_id', '=', agentId).where('version', '<=', version - KEPT_CHANGES).execute();
+  await db
+    .insertInto('knowledge_changes')
+    .values({ agent_id: agentId, version, kind: change.kind, source_id: change.sourceId })
+    .execute();
+  if (version % PRUNE_EVERY === 0)
+    await db
+      .deleteFrom('knowledge_changes')
+      .where('agent_id', '=', agentId)
+      .where('version', '<=', version - KEPT_CHANGES)
+      .execute();
 }

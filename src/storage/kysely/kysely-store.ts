@@ -19,7 +19,11 @@ import { createMessageRepository, createToolCallRepository } from './message-rep
 import { createQuestionRepository } from './question-repository.ts';
 import { createInsightRepository } from './insight-repository.ts';
 import { createSourceViewRepository } from './source-view-repository.ts';
-import { createEvaluationScheduleRepository, createTestQuestionRepository, createTestRunRepository } from './evaluation-repository.ts';
+import {
+  createEvaluationScheduleRepository,
+  createTestQuestionRepository,
+  createTestRunRepository,
+} from './evaluation-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

@@ -5,7 +5,8 @@ import { toMessage, toToolCall } from './chat-rows.ts';
 import { newestFirstPage } from './newest-first-page.ts';
 
 export function createMessageRepository(db: Db): MessageStore {
-  const inConversation = (accountId: string, conversationId: string) => db.selectFrom('messages').where('account_id', '=', accountId).where('conversation_id', '=', conversationId);
+  const inConversation = (accountId: string, conversationId: string) =>
+    db.selectFrom('messages').where('account_id', '=', accountId).where('conversation_id', '=', conversationId);
 
   /** The messages with their tool calls, fetched in one query for all of them. */
   async function withToolCalls(accountId: string, rows: MessagesTable[]): Promise<MessageRecord[]> {
@@ -14,7 +15,11 @@ export function createMessageRepository(db: Db): MessageStore {
       .selectFrom('tool_calls')
       .selectAll()
       .where('account_id', '=', accountId)
-      .where('message_id', 'in', rows.map((row) => row.id))
+      .where(
+        'message_id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .orderBy('message_id')
       .orderBy('ordinal')
       .execute();
@@ -28,15 +33,27 @@ export function createMessageRepository(db: Db): MessageStore {
       return { items: await withToolCalls(accountId, rows), total };
     },
     async recent(accountId, conversationId, limit) {
-      const rows = await inConversation(accountId, conversationId).selectAll().orderBy('seq', 'desc').limit(limit).execute();
+      const rows = await inConversation(accountId, conversationId)
+        .selectAll()
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute();
       return withToolCalls(accountId, rows.reverse());
     },
     async get(accountId, conversationId, messageId) {
-      const row = await inConversation(accountId, conversationId).selectAll().where('id', '=', messageId).executeTakeFirst();
+      const row = await inConversation(accountId, conversationId)
+        .selectAll()
+        .where('id', '=', messageId)
+        .executeTakeFirst();
       return row && (await withToolCalls(accountId, [row]))[0];
     },
     async after(accountId, conversationId, seq, limit) {
-      const rows = await inConversation(accountId, conversationId).selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+      const rows = await inConversation(accountId, conversationId)
+        .selectAll()
+        .where('seq', '>', seq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
       return withToolCalls(accountId, rows);
     },
     async delete(accountId, conversationId, messageId, andLater) {
@@ -47,7 +64,16 @@ export function createMessageRepository(db: Db): MessageStore {
         .where('conversation_id', '=', conversationId)
         .where((eb) =>
           andLater
-            ? eb('seq', '>=', eb.selectFrom('messages as target').select('target.seq').where('target.account_id', '=', accountId).where('target.conversation_id', '=', conversationId).where('target.id', '=', messageId))
+            ? eb(
+                'seq',
+                '>=',
+                eb
+                  .selectFrom('messages as target')
+                  .select('target.seq')
+                  .where('target.account_id', '=', accountId)
+                  .where('target.conversation_id', '=', conversationId)
+                  .where('target.id', '=', messageId),
+              )
             : eb('id', '=', messageId),
         )
         .executeTakeFirst();
@@ -83,7 +109,13 @@ export function createToolCallRepository(db: Db): ToolCallStore {
       return rows.map(toToolCall);
     },
     async get(accountId, conversationId, toolCallId) {
-      const row = await db.selectFrom('tool_calls').selectAll().where('account_id', '=', accountId).where('conversation_id', '=', conversationId).where('id', '=', toolCallId).executeTakeFirst();
+      const row = await db
+        .selectFrom('tool_calls')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('conversation_id', '=', conversationId)
+        .where('id', '=', toolCallId)
+        .executeTakeFirst();
       return row && toToolCall(row);
     },
     async settle(accountId, conversationId, toolCallId, status, output, at) {

@@ -3,7 +3,15 @@ import type { PageRequest } from '../../ports/store.ts';
 import type { Database } from './database.ts';
 
 /** Tables whose lists run newest first: by creation time then id, unless `by` says otherwise. */
-type NewestFirstTable = 'agents' | 'sources' | 'events' | 'webhook_deliveries' | 'conversations' | 'messages' | 'test_questions' | 'test_runs';
+type NewestFirstTable =
+  | 'agents'
+  | 'sources'
+  | 'events'
+  | 'webhook_deliveries'
+  | 'conversations'
+  | 'messages'
+  | 'test_questions'
+  | 'test_runs';
 
 /** One page of a filtered list, newest first (each column of `by` descending), with the count of the whole list. */
 export async function newestFirstPage<T extends NewestFirstTable>(

@@ -56,15 +56,31 @@ export function createQuestionRepository(db: Db): QuestionStore {
     },
     async byIds(accountId, agentId, ids) {
       if (ids.length === 0) return [];
-      const rows = await db.selectFrom('questions').selectAll().where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', 'in', [...ids]).execute();
+      const rows = await db
+        .selectFrom('questions')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('id', 'in', [...ids])
+        .execute();
       return rows.map(toQuestion);
     },
     async setEmbedding(questionId, embedding, model) {
-      await db.updateTable('questions').set({ embedding: fromVector(embedding), embedding_model: model }).where('id', '=', questionId).execute();
+      await db
+        .updateTable('questions')
+        .set({ embedding: fromVector(embedding), embedding_model: model })
+        .where('id', '=', questionId)
+        .execute();
     },
     async markAnswered(accountId, agentId, ids, sourceId) {
       if (ids.length === 0) return;
-      await db.updateTable('questions').set({ answered_by_source_id: sourceId }).where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', 'in', [...ids]).execute();
+      await db
+        .updateTable('questions')
+        .set({ answered_by_source_id: sourceId })
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('id', 'in', [...ids])
+        .execute();
     },
   };
 }

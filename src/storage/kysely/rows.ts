@@ -1,6 +1,23 @@
 // Row ⇄ record mapping, shared by every repository.
-import type { AccountRecord, AgentRecord, ApiKeyRecord, CreditEntryRecord, EventRecord, MemberRecord, PlanName, MemberRole, CreditEntryKind } from '../../ports/store.ts';
-import type { AccountsTable, AgentsTable, ApiKeysTable, CreditEntriesTable, EventsTable, MembersTable } from './database.ts';
+import type {
+  AccountRecord,
+  AgentRecord,
+  ApiKeyRecord,
+  CreditEntryRecord,
+  EventRecord,
+  MemberRecord,
+  PlanName,
+  MemberRole,
+  CreditEntryKind,
+} from '../../ports/store.ts';
+import type {
+  AccountsTable,
+  AgentsTable,
+  ApiKeysTable,
+  CreditEntriesTable,
+  EventsTable,
+  MembersTable,
+} from './database.ts';
 
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 

@@ -53,7 +53,10 @@ const CHUNK_ROWS_PER_INSERT = 500;
 
 async function insertChunks(db: Db, chunks: ChunkRecord[]): Promise<void> {
   for (let start = 0; start < chunks.length; start += CHUNK_ROWS_PER_INSERT) {
-    await db.insertInto('chunks').values(chunks.slice(start, start + CHUNK_ROWS_PER_INSERT).map(fromChunk)).execute();
+    await db
+      .insertInto('chunks')
+      .values(chunks.slice(start, start + CHUNK_ROWS_PER_INSERT).map(fromChunk))
+      .execute();
   }
 }
 
@@ -86,21 +89,46 @@ export function createSourceRepository(db: Db): SourceStore {
       return true;
     },
     async findByHash(accountId, agentId, type, contentHash) {
-      const row = await db.selectFrom('sources').selectAll().where('account_id', '=', accountId).where('agent_id', '=', agentId).where('type', '=', type).where('content_hash', '=', contentHash).orderBy('created_at').executeTakeFirst();
+      const row = await db
+        .selectFrom('sources')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('type', '=', type)
+        .where('content_hash', '=', contentHash)
+        .orderBy('created_at')
+        .executeTakeFirst();
       return row && toSource(row);
     },
     async pageHashes(agentId) {
-      const rows = await db.selectFrom('sources').select(['id', 'url', 'content_hash']).where('agent_id', '=', agentId).where('url', 'is not', null).execute();
+      const rows = await db
+        .selectFrom('sources')
+        .select(['id', 'url', 'content_hash'])
+        .where('agent_id', '=', agentId)
+        .where('url', 'is not', null)
+        .execute();
       return rows.map((row) => ({ id: row.id, url: row.url ?? '', contentHash: row.content_hash }));
     },
     async sitePages(accountId, siteId) {
-      const rows = await db.selectFrom('sources').selectAll().where('account_id', '=', accountId).where('site_id', '=', siteId).orderBy('created_at').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('sources')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('site_id', '=', siteId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map((row) => ({ source: toSource(row), page: toPageState(row) }));
     },
     async replaceContent(accountId, agentId, sourceId, patch, chunks) {
       const updated = await db
         .updateTable('sources')
-        .set({ title: patch.title, storage: patch.storage, content_hash: patch.contentHash, ...fromPageState(patch.page) })
+        .set({
+          title: patch.title,
+          storage: patch.storage,
+          content_hash: patch.contentHash,
+          ...fromPageState(patch.page),
+        })
         .where('account_id', '=', accountId)
         .where('agent_id', '=', agentId)
         .where('id', '=', sourceId)
@@ -130,7 +158,13 @@ export function createSourceRepository(db: Db): SourceStore {
       await db.updateTable('sources').set(fromPageState(page)).where('id', '=', sourceId).execute();
     },
     async get(accountId, agentId, sourceId) {
-      const row = await db.selectFrom('sources').selectAll().where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', sourceId).executeTakeFirst();
+      const row = await db
+        .selectFrom('sources')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('id', '=', sourceId)
+        .executeTakeFirst();
       return row && toSource(row);
     },
     async list(accountId, agentId, filter, page) {
@@ -141,12 +175,23 @@ export function createSourceRepository(db: Db): SourceStore {
     },
     async delete(accountId, agentId, sourceId) {
       // Chunks go with their source (ON DELETE CASCADE).
-      const row = await db.deleteFrom('sources').where('account_id', '=', accountId).where('agent_id', '=', agentId).where('id', '=', sourceId).returningAll().executeTakeFirst();
+      const row = await db
+        .deleteFrom('sources')
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('id', '=', sourceId)
+        .returningAll()
+        .executeTakeFirst();
       if (row) await logKnowledgeChange(db, agentId, { kind: 'delete', sourceId });
       return row && toSource(row);
     },
     async pageUrls(agentId) {
-      const rows = await db.selectFrom('sources').select('url').where('agent_id', '=', agentId).where('url', 'is not', null).execute();
+      const rows = await db
+        .selectFrom('sources')
+        .select('url')
+        .where('agent_id', '=', agentId)
+        .where('url', 'is not', null)
+        .execute();
       return rows.flatMap((row) => (row.url === null ? [] : [row.url]));
     },
   };

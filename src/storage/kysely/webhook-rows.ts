@@ -1,5 +1,10 @@
 // Row ⇄ record mapping of the webhook tables.
-import type { DeliveryStatus, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookEndpointRecord } from '../../ports/webhook-store.ts';
+import type {
+  DeliveryStatus,
+  WebhookAttemptRecord,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+} from '../../ports/webhook-store.ts';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './added-tables.ts';
 
 export const toEndpoint = (row: WebhookEndpointsTable): WebhookEndpointRecord => ({

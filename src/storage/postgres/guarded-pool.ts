@@ -9,19 +9,40 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 // SQLSTATE class 08 (connection exception), 57P01–57P03 (admin or crash shutdown, starting up),
 // 53300 (too many connections); Node's socket errors; pg's own messages for a dead connection.
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
-const PG_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/i;
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+const PG_MESSAGES =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/i;
 
 export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300' || SOCKET_CODES.has(code))) return true;
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('08') ||
+      code === '57P01' ||
+      code === '57P02' ||
+      code === '57P03' ||
+      code === '53300' ||
+      SOCKET_CODES.has(code))
+  )
+    return true;
   return PG_MESSAGES.test(error.message);
 }
 
 export function translateConnectionFailure(error: unknown): unknown {
   if (!isConnectionFailure(error)) return error;
-  return new ServiceUnavailableError('The database is unavailable; try again shortly.', DATABASE_RETRY_AFTER_SECONDS, { cause: error });
+  return new ServiceUnavailableError('The database is unavailable; try again shortly.', DATABASE_RETRY_AFTER_SECONDS, {
+    cause: error,
+  });
 }
 
 /**
@@ -49,7 +70,9 @@ export function translatingPool(pool: pg.Pool): { connect(): Promise<PoolClientL
         query: ((...args: Parameters<pg.PoolClient['query']>) => {
           const result = (client.query as (...a: unknown[]) => unknown)(...args);
           // A cursor (streamed query) is returned as is; a promise has its failure translated.
-          return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(translateConnectionFailure(error))) : result;
+          return result instanceof Promise
+            ? result.catch((error: unknown) => Promise.reject(translateConnectionFailure(error)))
+            : result;
         }) as pg.PoolClient['query'],
         release: (destroy?: boolean | Error) => client.release(destroy),
       };

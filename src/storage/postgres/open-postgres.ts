@@ -26,7 +26,9 @@ export async function openPostgresStore(databaseUrl: string, maxConnections = 10
   const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections, connectionTimeoutMillis: 5_000 });
   // A client's error (server restart) must not crash the process; the next query reconnects.
   guardPool(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: translatingPool(pool) as unknown as pg.Pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: translatingPool(pool) as unknown as pg.Pool }),
+  });
   try {
     await migrateToLatest(db as Kysely<unknown>, POSTGRES_MIGRATIONS);
   } catch (error) {
@@ -39,7 +41,10 @@ export async function openPostgresStore(databaseUrl: string, maxConnections = 10
   const close = store.close.bind(store);
   return Object.assign(store, {
     pool,
-    transactional: { db: db as Kysely<unknown>, repositoriesIn: (trx: Transaction<unknown>) => repositories(trx as unknown as Transaction<Database>, 'postgres') },
+    transactional: {
+      db: db as Kysely<unknown>,
+      repositoriesIn: (trx: Transaction<unknown>) => repositories(trx as unknown as Transaction<Database>, 'postgres'),
+    },
     keys: cacheKeyLookups(store.keys, feed),
     close: async () => {
       await feed.close();

@@ -8,7 +8,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { KeyChange, KeyChangeFeed } from '../cached-key-lookup.ts';
 
 /** api_keys' columns whose change matters to a cached lookup: all but last_used_at. */
-const KEY_COLUMNS = 'account_id, name, key_hash, key_prefix, allowed_agent_ids, allowed_ips, expires_at, quota, usage_total, revoked_at, created_at, kind, allowed_origins';
+const KEY_COLUMNS =
+  'account_id, name, key_hash, key_prefix, allowed_agent_ids, allowed_ips, expires_at, quota, usage_total, revoked_at, created_at, kind, allowed_origins';
 
 export const SQLITE_KEY_CHANGE_TRIGGERS: string[] = [
   `CREATE TABLE key_changes (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
@@ -26,7 +27,10 @@ export interface KeyVersionFeed extends KeyChangeFeed {
   noteWrite(): void;
 }
 
-export function watchKeyVersion(database: DatabaseSync, now: () => number = performance.now.bind(performance)): KeyVersionFeed {
+export function watchKeyVersion(
+  database: DatabaseSync,
+  now: () => number = performance.now.bind(performance),
+): KeyVersionFeed {
   const read = database.prepare('SELECT version FROM key_changes WHERE id = 1');
   const listeners: Array<(change: KeyChange) => void> = [];
   let seen: unknown = (read.get() as { version: unknown } | undefined)?.version;

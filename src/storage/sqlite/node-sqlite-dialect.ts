@@ -1,7 +1,15 @@
 // Kysely ships a SQLite dialect for better-sqlite3's API; node:sqlite is close to it. This adapter
 // bridges the differences, so the embedded default needs no native addon.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 
 function toSqlite(value: unknown): SQLInputValue {
   if (value === undefined) return null;
@@ -19,7 +27,12 @@ function wrapStatement(statement: StatementSync, onWrite: OnWrite | null): Sqlit
   const bind = (parameters: ReadonlyArray<unknown>): SQLInputValue[] => parameters.map(toSqlite);
   const reader = statement.columns().length > 0;
   if (!onWrite || READ_ONLY.test(statement.sourceSQL)) {
-    return { reader, all: (parameters) => statement.all(...bind(parameters)), run: (parameters) => statement.run(...bind(parameters)), iterate: (parameters) => statement.iterate(...bind(parameters)) };
+    return {
+      reader,
+      all: (parameters) => statement.all(...bind(parameters)),
+      run: (parameters) => statement.run(...bind(parameters)),
+      iterate: (parameters) => statement.iterate(...bind(parameters)),
+    };
   }
   return {
     reader,

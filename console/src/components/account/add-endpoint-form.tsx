@@ -18,7 +18,8 @@ export function AddEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEn
   const [events, setEvents] = useState<string[]>([]);
 
   const create = useMutation({
-    mutationFn: (input: WebhookEndpointInput) => api<{ endpoint: WebhookEndpoint; secret: string }>('POST', path('/webhooks'), input),
+    mutationFn: (input: WebhookEndpointInput) =>
+      api<{ endpoint: WebhookEndpoint; secret: string }>('POST', path('/webhooks'), input),
     onSuccess: async ({ endpoint, secret }) => {
       await queries.invalidateQueries({ queryKey: ['webhooks', path('')] });
       setUrl('');
@@ -51,7 +52,14 @@ export function AddEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEn
             onChange={(event) => setUrl(event.currentTarget.value)}
             error={fieldError(create.error, 'url')}
           />
-          <TextInput label="Description" description="Optional: what receives these events." placeholder="Our CRM" value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={fieldError(create.error, 'description')} />
+          <TextInput
+            label="Description"
+            description="Optional: what receives these events."
+            placeholder="Our CRM"
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            error={fieldError(create.error, 'description')}
+          />
         </SimpleGrid>
         <EventsSelect value={events} onChange={setEvents} error={fieldError(create.error, 'events')} />
         <ErrorAlert error={create.error} title="The endpoint could not be added" />

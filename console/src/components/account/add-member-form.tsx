@@ -24,7 +24,8 @@ export function AddMemberForm() {
   const [password, setPassword] = useState('');
 
   const add = useMutation({
-    mutationFn: (input: NewMemberInput) => api<{ member: Member; signIn: 'created' | 'existing' }>('POST', path('/members'), input),
+    mutationFn: (input: NewMemberInput) =>
+      api<{ member: Member; signIn: 'created' | 'existing' }>('POST', path('/members'), input),
     onSuccess: async ({ member, signIn }) => {
       setEmail('');
       setRole('teammate');
@@ -51,8 +52,25 @@ export function AddMemberForm() {
     <form onSubmit={submit} aria-label="Add member">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Email" type="email" {...REQUIRED_FIELD} autoComplete="off" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={fieldError(add.error, 'email')} />
-          <Select label="Role" data={ROLES} value={role} onChange={(value) => value && setRole(value as Role)} allowDeselect={false} comboboxProps={CLOSED_DROPDOWN_UNMOUNTED} description="Owners also manage members." error={fieldError(add.error, 'role')} />
+          <TextInput
+            label="Email"
+            type="email"
+            {...REQUIRED_FIELD}
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={fieldError(add.error, 'email')}
+          />
+          <Select
+            label="Role"
+            data={ROLES}
+            value={role}
+            onChange={(value) => value && setRole(value as Role)}
+            allowDeselect={false}
+            comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
+            description="Owners also manage members."
+            error={fieldError(add.error, 'role')}
+          />
         </SimpleGrid>
         <PasswordInput
           label="Password for a new sign-in"

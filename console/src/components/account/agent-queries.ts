@@ -44,5 +44,9 @@ export function useModels() {
 /** Select options: a model the agent cannot use (not on the plan, or not configured on this
  * server) is listed with the reason, but cannot be chosen. */
 export function modelOptions(models: Model[]): Array<{ value: string; label: string; disabled: boolean }> {
-  return models.map((model) => ({ value: model.id, label: model.available ? model.name : `${model.name} (${model.unavailableReason ?? 'not available'})`, disabled: !model.available }));
+  return models.map((model) => ({
+    value: model.id,
+    label: model.available ? model.name : `${model.name} (${model.unavailableReason ?? 'not available'})`,
+    disabled: !model.available,
+  }));
 }

@@ -27,12 +27,16 @@ export function AgentSettingsForm({ agent }: { agent: Agent }) {
   const changed = Object.keys(changes).length > 0;
 
   const save = useMutation({
-    mutationFn: (input: AgentInput) => api<{ agent: Agent }>('PATCH', path(`/agents/${seg(agent.id)}`), input).then((body) => body.agent),
+    mutationFn: (input: AgentInput) =>
+      api<{ agent: Agent }>('PATCH', path(`/agents/${seg(agent.id)}`), input).then((body) => body.agent),
     onSuccess: async (saved) => {
       setName(saved.name);
       setModel(saved.model);
       setInstructions(saved.instructions);
-      await Promise.all([queries.invalidateQueries({ queryKey: agentKey(path('')) }), queries.invalidateQueries({ queryKey: ['agents', path('')] })]);
+      await Promise.all([
+        queries.invalidateQueries({ queryKey: agentKey(path('')) }),
+        queries.invalidateQueries({ queryKey: ['agents', path('')] }),
+      ]);
       notifySuccess(`${saved.name} was saved.`, 'Changes saved');
     },
   });
@@ -45,7 +49,13 @@ export function AgentSettingsForm({ agent }: { agent: Agent }) {
   return (
     <form onSubmit={submit} aria-label="Agent settings">
       <Stack>
-        <TextInput label="Name" {...REQUIRED_FIELD} value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(save.error, 'name')} />
+        <TextInput
+          label="Name"
+          {...REQUIRED_FIELD}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={fieldError(save.error, 'name')}
+        />
         <ModelSelect value={model} onChange={setModel} error={fieldError(save.error, 'model')} />
         <Textarea
           label="Instructions"

@@ -17,7 +17,8 @@ export function ChangePasswordForm() {
   const [mismatch, setMismatch] = useState(false);
 
   const change = useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) => api<{ success: true }>('POST', '/session/password', input),
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      api<{ success: true }>('POST', '/session/password', input),
     onSuccess: () => {
       setCurrent('');
       setNext('');
@@ -40,7 +41,14 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} aria-label="Change password">
       <Stack>
-        <PasswordInput label="Current password" {...REQUIRED_FIELD} autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.currentTarget.value)} error={fieldError(change.error, 'currentPassword')} />
+        <PasswordInput
+          label="Current password"
+          {...REQUIRED_FIELD}
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => setCurrent(event.currentTarget.value)}
+          error={fieldError(change.error, 'currentPassword')}
+        />
         <PasswordInput
           label="New password"
           description="At least 10 characters."

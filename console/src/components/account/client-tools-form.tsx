@@ -28,7 +28,8 @@ export function parseTools(text: string): { tools: unknown[] } | { problem: stri
   } catch (error) {
     return { problem: `This is not valid JSON: ${(error as Error).message}` };
   }
-  if (!Array.isArray(value)) return { problem: 'The tools must be a JSON array, like [ { "name": …, "description": …, "parameters": {…} } ].' };
+  if (!Array.isArray(value))
+    return { problem: 'The tools must be a JSON array, like [ { "name": …, "description": …, "parameters": {…} } ].' };
   const notObject = value.findIndex((tool) => typeof tool !== 'object' || tool === null || Array.isArray(tool));
   if (notObject >= 0) return { problem: `Item ${notObject + 1} of the array is not an object.` };
   return { tools: value };
@@ -38,7 +39,10 @@ export function ClientToolsForm({ agent }: { agent: Agent }) {
   const path = useAccountPath();
   const queries = useQueryClient();
   const toolsPath = path(`/agents/${seg(agent.id)}/tools`);
-  const tools = useQuery({ queryKey: [...agentKey(path(''), agent.id), 'tools'], queryFn: () => api<ToolList>('GET', toolsPath).then((body) => body.tools) });
+  const tools = useQuery({
+    queryKey: [...agentKey(path(''), agent.id), 'tools'],
+    queryFn: () => api<ToolList>('GET', toolsPath).then((body) => body.tools),
+  });
   // null: untouched, show what the server has.
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -77,7 +81,9 @@ export function ClientToolsForm({ agent }: { agent: Agent }) {
           minRows={6}
           maxRows={24}
           spellCheck={false}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' },
+          }}
           value={text}
           onChange={(event) => {
             setDraft(event.currentTarget.value);
@@ -99,7 +105,14 @@ export function ClientToolsForm({ agent }: { agent: Agent }) {
             Save tools
           </Button>
           {draft !== null && (
-            <Button variant="subtle" onClick={() => { setDraft(null); setProblem(null); save.reset(); }}>
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setDraft(null);
+                setProblem(null);
+                save.reset();
+              }}
+            >
               Discard edits
             </Button>
           )}

@@ -24,7 +24,10 @@ export function DeleteAgentSection({ agent }: { agent: Agent }) {
       navigate(`/a/${encodeURIComponent(accountId)}/agents`);
       // After leaving its page, so nothing asks for the agent that is gone.
       queries.removeQueries({ queryKey: agentKey(path(''), agent.id) });
-      await Promise.all([queries.invalidateQueries({ queryKey: ['agents', path('')] }), queries.invalidateQueries({ queryKey: ['overview', path('')] })]);
+      await Promise.all([
+        queries.invalidateQueries({ queryKey: ['agents', path('')] }),
+        queries.invalidateQueries({ queryKey: ['overview', path('')] }),
+      ]);
       notifySuccess(`${agent.name} was deleted.`, 'Agent deleted');
     },
   });

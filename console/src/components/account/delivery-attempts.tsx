@@ -37,7 +37,10 @@ export function DeliveryAttempts({ attempts }: { attempts: DeliveryAttempt[] | u
                   </Text>
                 )}
                 {attempt.response ? (
-                  <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 160, overflow: 'auto' }}>
+                  <Code
+                    block
+                    style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 160, overflow: 'auto' }}
+                  >
                     {attempt.response}
                   </Code>
                 ) : (

@@ -18,11 +18,7 @@ const STATUS_COLOR: Record<string, string> = { succeeded: 'green', failed: 'red'
 const COLUMNS = 8;
 
 function StatusCell({ delivery }: { delivery: WebhookDelivery }) {
-  const badge = (
-    <StatusBadge color={STATUS_COLOR[delivery.status] ?? 'gray'}>
-      {delivery.status}
-    </StatusBadge>
-  );
+  const badge = <StatusBadge color={STATUS_COLOR[delivery.status] ?? 'gray'}>{delivery.status}</StatusBadge>;
   return (
     <>
       {delivery.lastError ? (
@@ -115,8 +111,20 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                     <Fragment key={delivery.id}>
                       <Table.Tr>
                         <Table.Td>
-                          <ActionIcon variant="subtle" aria-expanded={open} aria-label={`Attempts of ${delivery.eventType} ${delivery.id}`} onClick={() => toggle(delivery.id)}>
-                            <span aria-hidden style={{ display: 'inline-block', transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-expanded={open}
+                            aria-label={`Attempts of ${delivery.eventType} ${delivery.id}`}
+                            onClick={() => toggle(delivery.id)}
+                          >
+                            <span
+                              aria-hidden
+                              style={{
+                                display: 'inline-block',
+                                transform: open ? 'rotate(90deg)' : undefined,
+                                transition: 'transform 120ms',
+                              }}
+                            >
                               ▸
                             </span>
                           </ActionIcon>
@@ -137,7 +145,12 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                         <Table.Td>{delivery.attempts}</Table.Td>
                         <Table.Td>{formatDate(delivery.createdAt)}</Table.Td>
                         <Table.Td>
-                          <Button size="xs" variant="light" onClick={() => redeliver.mutate(delivery)} loading={redeliver.isPending && redeliver.variables?.id === delivery.id}>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => redeliver.mutate(delivery)}
+                            loading={redeliver.isPending && redeliver.variables?.id === delivery.id}
+                          >
                             Redeliver
                           </Button>
                         </Table.Td>

@@ -22,10 +22,16 @@ function EndpointActions({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; o
   const endpointPath = path(`/webhooks/${seg(endpoint.id)}`);
 
   const setEnabled = useMutation({
-    mutationFn: (enabled: boolean) => api<{ endpoint: WebhookEndpoint }>('PATCH', endpointPath, { enabled }).then((body) => body.endpoint),
+    mutationFn: (enabled: boolean) =>
+      api<{ endpoint: WebhookEndpoint }>('PATCH', endpointPath, { enabled }).then((body) => body.endpoint),
     onSuccess: async (saved) => {
       await queries.invalidateQueries({ queryKey: ['webhooks', path('')] });
-      notifySuccess(saved.enabled ? 'Events are sent to this endpoint again, starting with those that waited.' : 'No events are sent to this endpoint until you enable it.', saved.enabled ? 'Endpoint enabled' : 'Endpoint disabled');
+      notifySuccess(
+        saved.enabled
+          ? 'Events are sent to this endpoint again, starting with those that waited.'
+          : 'No events are sent to this endpoint until you enable it.',
+        saved.enabled ? 'Endpoint enabled' : 'Endpoint disabled',
+      );
     },
     onError: (error) => notifyError(error, 'The endpoint could not be changed'),
   });
@@ -72,7 +78,8 @@ function EndpointActions({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; o
         onClose={() => setConfirming(false)}
         action={remove}
       >
-        Delete the endpoint <strong style={{ wordBreak: 'break-all' }}>{endpoint.url}</strong> and its delivery log? Events are no longer sent to it.
+        Delete the endpoint <strong style={{ wordBreak: 'break-all' }}>{endpoint.url}</strong> and its delivery log?
+        Events are no longer sent to it.
       </ConfirmModal>
     </Group>
   );
@@ -116,7 +123,8 @@ export function EndpointDetail({ endpointId, onClose }: { endpointId: string; on
       </div>
       {data.disabledReason === 'gone' && !data.enabled && (
         <Alert color="orange" variant="light" title="Disabled by the receiver">
-          The receiver answered 410 Gone, so Colloquy stopped sending to it. Enable it again once the receiver is back; events that waited are sent then.
+          The receiver answered 410 Gone, so Colloquy stopped sending to it. Enable it again once the receiver is back;
+          events that waited are sent then.
         </Alert>
       )}
       <EndpointActions endpoint={data} onDeleted={onClose} />
@@ -132,8 +140,10 @@ export function EndpointDetail({ endpointId, onClose }: { endpointId: string; on
             Verifying deliveries
           </Title>
           <Text size="sm">
-            Each delivery is signed with this endpoint's secret (Standard Webhooks): check the <code>webhook-signature</code> header against <code>webhook-id</code>, <code>webhook-timestamp</code> and the body before trusting it. A
-            receiver should answer 2xx quickly; other answers and time-outs are retried with growing waits, and 410 Gone disables the endpoint.
+            Each delivery is signed with this endpoint's secret (Standard Webhooks): check the{' '}
+            <code>webhook-signature</code> header against <code>webhook-id</code>, <code>webhook-timestamp</code> and
+            the body before trusting it. A receiver should answer 2xx quickly; other answers and time-outs are retried
+            with growing waits, and 410 Gone disables the endpoint.
           </Text>
         </Paper>
       </SimpleGrid>

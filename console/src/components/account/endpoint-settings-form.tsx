@@ -10,7 +10,8 @@ import { EventsSelect } from './events-select.tsx';
 import { notifySuccess } from './notify.ts';
 import { REQUIRED_FIELD } from './field-props.ts';
 
-const sameEvents = (a: string[] | null, b: string[] | null) => JSON.stringify(a === null ? null : [...a].sort()) === JSON.stringify(b === null ? null : [...b].sort());
+const sameEvents = (a: string[] | null, b: string[] | null) =>
+  JSON.stringify(a === null ? null : [...a].sort()) === JSON.stringify(b === null ? null : [...b].sort());
 
 /** Mount it with `key={endpoint.id}`. */
 export function EndpointSettingsForm({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -29,7 +30,10 @@ export function EndpointSettingsForm({ endpoint }: { endpoint: WebhookEndpoint }
   const changed = Object.keys(changes).length > 0;
 
   const save = useMutation({
-    mutationFn: (input: WebhookEndpointInput) => api<{ endpoint: WebhookEndpoint }>('PATCH', path(`/webhooks/${seg(endpoint.id)}`), input).then((body) => body.endpoint),
+    mutationFn: (input: WebhookEndpointInput) =>
+      api<{ endpoint: WebhookEndpoint }>('PATCH', path(`/webhooks/${seg(endpoint.id)}`), input).then(
+        (body) => body.endpoint,
+      ),
     onSuccess: async (saved) => {
       setUrl(saved.url);
       setDescription(saved.description);
@@ -47,8 +51,20 @@ export function EndpointSettingsForm({ endpoint }: { endpoint: WebhookEndpoint }
   return (
     <form onSubmit={submit} aria-label="Endpoint settings">
       <Stack>
-        <TextInput label="URL" type="url" {...REQUIRED_FIELD} value={url} onChange={(event) => setUrl(event.currentTarget.value)} error={fieldError(save.error, 'url')} />
-        <TextInput label="Description" value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={fieldError(save.error, 'description')} />
+        <TextInput
+          label="URL"
+          type="url"
+          {...REQUIRED_FIELD}
+          value={url}
+          onChange={(event) => setUrl(event.currentTarget.value)}
+          error={fieldError(save.error, 'url')}
+        />
+        <TextInput
+          label="Description"
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          error={fieldError(save.error, 'description')}
+        />
         <EventsSelect value={events} onChange={setEvents} error={fieldError(save.error, 'events')} />
         <ErrorAlert error={save.error} title="The endpoint could not be saved" />
         <Group>

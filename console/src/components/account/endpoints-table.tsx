@@ -7,7 +7,9 @@ import { StatusBadge } from '../status-badge.tsx';
 
 export function endpointStatus(endpoint: WebhookEndpoint): { label: string; color: string } {
   if (endpoint.enabled) return { label: 'enabled', color: 'green' };
-  return endpoint.disabledReason === 'gone' ? { label: 'disabled (410 Gone)', color: 'orange' } : { label: 'disabled', color: 'gray' };
+  return endpoint.disabledReason === 'gone'
+    ? { label: 'disabled (410 Gone)', color: 'orange' }
+    : { label: 'disabled', color: 'gray' };
 }
 
 export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpoint[] }) {
@@ -28,7 +30,12 @@ export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpoint[] }) 
             return (
               <Table.Tr key={endpoint.id}>
                 <Table.Td maw={360}>
-                  <Anchor component={Link} to={`?endpoint=${encodeURIComponent(endpoint.id)}`} fw={500} style={{ wordBreak: 'break-all' }}>
+                  <Anchor
+                    component={Link}
+                    to={`?endpoint=${encodeURIComponent(endpoint.id)}`}
+                    fw={500}
+                    style={{ wordBreak: 'break-all' }}
+                  >
                     {endpoint.url}
                   </Anchor>
                   {endpoint.description && (
@@ -41,9 +48,7 @@ export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpoint[] }) 
                   <Text size="sm">{endpoint.events === null ? 'All events' : endpoint.events.join(', ')}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge color={status.color}>
-                    {status.label}
-                  </StatusBadge>
+                  <StatusBadge color={status.color}>{status.label}</StatusBadge>
                 </Table.Td>
                 <Table.Td>{formatDate(endpoint.createdAt)}</Table.Td>
               </Table.Tr>

@@ -3,7 +3,15 @@ import { eventOptions, useEventTypes } from './webhook-queries.ts';
 import { CLOSED_DROPDOWN_UNMOUNTED } from './field-props.ts';
 
 /** The event types an endpoint receives; none chosen means all of them. */
-export function EventsSelect({ value, onChange, error }: { value: string[]; onChange: (value: string[]) => void; error?: string }) {
+export function EventsSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+}) {
   const types = useEventTypes();
   return (
     <MultiSelect

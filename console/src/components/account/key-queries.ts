@@ -7,7 +7,10 @@ import { useAccountPath } from '../use-account.ts';
 
 export function useKeys() {
   const path = useAccountPath();
-  return useQuery({ queryKey: ['keys', path('')], queryFn: () => api<{ keys: ApiKey[] }>('GET', path('/keys')).then((body) => body.keys) });
+  return useQuery({
+    queryKey: ['keys', path('')],
+    queryFn: () => api<{ keys: ApiKey[] }>('GET', path('/keys')).then((body) => body.keys),
+  });
 }
 
 /** Refusals by key id, latest first; empty while loading (they are a hint, not the page). */

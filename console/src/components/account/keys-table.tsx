@@ -18,17 +18,25 @@ import { WidgetRefusals } from './widget-refusals.tsx';
 const STATUS_COLOR: Record<KeyStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 
 function Restrictions({ apiKey, agentNames }: { apiKey: ApiKey; agentNames: Map<string, string> }) {
-  const agents = apiKey.allowedAgentIds === null ? 'All agents' : `${apiKey.kind === 'publishable' ? 'Agent' : 'Agents'}: ${apiKey.allowedAgentIds.map((id) => agentNames.get(id) ?? id).join(', ')}`;
+  const agents =
+    apiKey.allowedAgentIds === null
+      ? 'All agents'
+      : `${apiKey.kind === 'publishable' ? 'Agent' : 'Agents'}: ${apiKey.allowedAgentIds.map((id) => agentNames.get(id) ?? id).join(', ')}`;
   const origins = apiKey.allowedOrigins && `Origins: ${apiKey.allowedOrigins.join(', ')}`;
   const ips = apiKey.allowedIps === null ? 'Any IP' : `IPs: ${apiKey.allowedIps.join(', ')}`;
-  const expiry = apiKey.expiresAt === null ? 'Never expires' : `${apiKey.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(apiKey.expiresAt)}`;
+  const expiry =
+    apiKey.expiresAt === null
+      ? 'Never expires'
+      : `${apiKey.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(apiKey.expiresAt)}`;
   return (
     <Stack gap={0}>
-      {[agents, origins, ips, expiry].filter((line) => line !== null).map((line) => (
-        <Text size="xs" key={line}>
-          {line}
-        </Text>
-      ))}
+      {[agents, origins, ips, expiry]
+        .filter((line) => line !== null)
+        .map((line) => (
+          <Text size="xs" key={line}>
+            {line}
+          </Text>
+        ))}
     </Stack>
   );
 }
@@ -67,7 +75,17 @@ function Badges({ apiKey }: { apiKey: ApiKey }) {
 }
 
 /** A phone's view of one key: everything the table's row says, stacked. */
-function KeyCard({ apiKey, agentNames, refusals, onRevoke }: { apiKey: ApiKey; agentNames: Map<string, string>; refusals: ReturnType<typeof useWidgetRefusals>; onRevoke: (key: ApiKey) => void }) {
+function KeyCard({
+  apiKey,
+  agentNames,
+  refusals,
+  onRevoke,
+}: {
+  apiKey: ApiKey;
+  agentNames: Map<string, string>;
+  refusals: ReturnType<typeof useWidgetRefusals>;
+  onRevoke: (key: ApiKey) => void;
+}) {
   return (
     <Card withBorder padding="sm" data-testid="key-card" aria-label={apiKey.name} component="section">
       <Stack gap={6}>
@@ -84,7 +102,8 @@ function KeyCard({ apiKey, agentNames, refusals, onRevoke }: { apiKey: ApiKey; a
         <Restrictions apiKey={apiKey} agentNames={agentNames} />
         <WidgetRefusals refusals={refusals.get(apiKey.id)} />
         <Text size="xs" c="dimmed">
-          <Usage apiKey={apiKey} /> · last used {apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt) : 'never'} · created {formatDate(apiKey.createdAt)}
+          <Usage apiKey={apiKey} /> · last used {apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt) : 'never'} · created{' '}
+          {formatDate(apiKey.createdAt)}
         </Text>
       </Stack>
     </Card>
@@ -145,9 +164,7 @@ export function KeysTable({ keys }: { keys: ApiKey[] }) {
                     <StatusBadge color={key.kind === 'publishable' ? 'violet' : 'blue'}>{key.kind}</StatusBadge>
                   </Table.Td>
                   <Table.Td>
-                    <StatusBadge color={STATUS_COLOR[key.status]}>
-                      {key.status}
-                    </StatusBadge>
+                    <StatusBadge color={STATUS_COLOR[key.status]}>{key.status}</StatusBadge>
                   </Table.Td>
                   <Table.Td>
                     <Restrictions apiKey={key} agentNames={agentNames} />

@@ -64,14 +64,18 @@ export function MembersTable({ members, canManage }: { members: Member[]; canMan
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge color={member.role === 'owner' ? 'blue' : 'gray'}>
-                    {member.role}
-                  </StatusBadge>
+                  <StatusBadge color={member.role === 'owner' ? 'blue' : 'gray'}>{member.role}</StatusBadge>
                 </Table.Td>
                 <Table.Td>{formatDate(member.createdAt)}</Table.Td>
                 {canManage && (
                   <Table.Td ta="right">
-                    <Button size="xs" color="red" variant="light" aria-label={`Remove ${member.email}`} onClick={() => setRemoving(member)}>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      aria-label={`Remove ${member.email}`}
+                      onClick={() => setRemoving(member)}
+                    >
                       Remove
                     </Button>
                   </Table.Td>
@@ -93,7 +97,8 @@ export function MembersTable({ members, canManage }: { members: Member[]; canMan
           <>Remove yourself from this account? You lose access to it at once.</>
         ) : (
           <>
-            Remove <strong>{removing?.email}</strong> from this account? Their sign-in stays, but they can no longer open this account.
+            Remove <strong>{removing?.email}</strong> from this account? Their sign-in stays, but they can no longer
+            open this account.
           </>
         )}
       </ConfirmModal>

@@ -50,8 +50,21 @@ export function NewAgentModal({ opened, onClose, onCreated }: NewAgentModalProps
     <Modal opened={opened} onClose={onClose} title="New agent" size="lg">
       <form onSubmit={submit} aria-label="New agent">
         <Stack>
-          <TextInput label="Name" {...REQUIRED_FIELD} value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(create.error, 'name')} data-autofocus />
-          <ModelSelect value={model} onChange={setModel} error={fieldError(create.error, 'model')} placeholder="The default model" clearable />
+          <TextInput
+            label="Name"
+            {...REQUIRED_FIELD}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={fieldError(create.error, 'name')}
+            data-autofocus
+          />
+          <ModelSelect
+            value={model}
+            onChange={setModel}
+            error={fieldError(create.error, 'model')}
+            placeholder="The default model"
+            clearable
+          />
           <Textarea
             label="Instructions"
             description="How the agent should behave: its role, tone and limits."

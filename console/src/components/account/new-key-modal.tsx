@@ -65,7 +65,15 @@ export function NewKeyModal({ opened, onClose, onCreated }: NewKeyModalProps) {
     <Modal opened={opened} onClose={onClose} title="New key" size="lg">
       <form onSubmit={submit} aria-label="New key">
         <Stack>
-          <TextInput label="Name" description="To tell your keys apart, e.g. where it is used." {...REQUIRED_FIELD} value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError(create.error, 'name')} data-autofocus />
+          <TextInput
+            label="Name"
+            description="To tell your keys apart, e.g. where it is used."
+            {...REQUIRED_FIELD}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={fieldError(create.error, 'name')}
+            data-autofocus
+          />
           <MultiSelect
             label="Allowed agents"
             description="Empty: every agent, including ones made later."
@@ -76,7 +84,10 @@ export function NewKeyModal({ opened, onClose, onCreated }: NewKeyModalProps) {
             searchable
             clearable
             nothingFoundMessage={agents.isPending ? 'Loading agents…' : 'No agent matches'}
-            error={fieldError(create.error, 'allowedAgentIds') ?? (agents.error ? 'The agents could not be loaded.' : undefined)}
+            error={
+              fieldError(create.error, 'allowedAgentIds') ??
+              (agents.error ? 'The agents could not be loaded.' : undefined)
+            }
             comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
           />
           <TextInput

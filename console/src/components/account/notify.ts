@@ -9,6 +9,15 @@ export function notifySuccess(message: string, title?: string): void {
 /** A failed action in red: the API's message and, for INVALID_BODY, its fields' problems. */
 export function notifyError(error: unknown, title: string): void {
   const message = error instanceof Error ? error.message : String(error);
-  const fields = error instanceof ApiError && error.list ? Object.entries(error.list).map(([field, problems]) => `${field}: ${problems.join('; ')}`) : [];
-  notifications.show({ color: 'red', title, message: [message, ...fields].join('\n'), autoClose: 8000, style: { whiteSpace: 'pre-line' } });
+  const fields =
+    error instanceof ApiError && error.list
+      ? Object.entries(error.list).map(([field, problems]) => `${field}: ${problems.join('; ')}`)
+      : [];
+  notifications.show({
+    color: 'red',
+    title,
+    message: [message, ...fields].join('\n'),
+    autoClose: 8000,
+    style: { whiteSpace: 'pre-line' },
+  });
 }

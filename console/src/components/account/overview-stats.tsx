@@ -32,7 +32,14 @@ export function OverviewStats({ overview }: { overview: Overview }) {
   const { balance, limits, counts } = overview;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <Stat label="Plan" value={<Badge size="lg" variant="light">{overview.account.plan}</Badge>}>
+      <Stat
+        label="Plan"
+        value={
+          <Badge size="lg" variant="light">
+            {overview.account.plan}
+          </Badge>
+        }
+      >
         <Stack gap={0}>
           <span>{limits.requestsPerMinute.toLocaleString()} requests per minute</span>
           <span>{formatStorage(limits.storageLimit)} characters of knowledge per agent</span>
@@ -40,7 +47,9 @@ export function OverviewStats({ overview }: { overview: Overview }) {
         </Stack>
       </Stat>
       <Stat label="Credit balance" value={formatCredits(balance.credits)}>
-        {balance.lastRefill ? `Last refill: ${formatCredits(balance.lastRefill.credits)} credits on ${formatDate(balance.lastRefill.at)}` : 'No refill yet'}
+        {balance.lastRefill
+          ? `Last refill: ${formatCredits(balance.lastRefill.credits)} credits on ${formatDate(balance.lastRefill.at)}`
+          : 'No refill yet'}
       </Stat>
       <Stat label={`Used in ${overview.credits.byDay.length} days`} value={formatCredits(overview.credits.total)}>
         credits over {overview.requests.total.toLocaleString()} requests

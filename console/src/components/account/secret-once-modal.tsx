@@ -14,7 +14,16 @@ export interface SecretOnceModalProps {
 export function SecretOnceModal({ title, secret, testId, children, onDone }: SecretOnceModalProps) {
   return (
     // Clicking outside or Escape would lose the secret by accident; only "Done" closes it.
-    <Modal opened={secret !== null} onClose={onDone} title={title} closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false} centered size="lg">
+    <Modal
+      opened={secret !== null}
+      onClose={onDone}
+      title={title}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+      centered
+      size="lg"
+    >
       <Stack>
         <Alert color="yellow" variant="light">
           This is the only time it is shown. Store it somewhere safe now.

@@ -37,7 +37,11 @@ export function TopAgents({ agents }: { agents: Overview['topAgents'] }) {
                       </Text>
                     </Text>
                   ) : (
-                    <Anchor component={Link} to={`/a/${encodeURIComponent(accountId)}/agents/${encodeURIComponent(agent.agentId)}/settings`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/a/${encodeURIComponent(accountId)}/agents/${encodeURIComponent(agent.agentId)}/settings`}
+                      size="sm"
+                    >
                       {agent.name}
                     </Anchor>
                   )}

@@ -7,11 +7,18 @@ import { formatCredits } from '../format.ts';
 
 /** "2026-11-03" → "Nov 3", read as a UTC day so no time zone moves it. */
 function dayLabel(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function busiest<T extends { date: string }>(rows: T[], value: (row: T) => number): string {
-  const top = rows.reduce<T | undefined>((best, row) => (best === undefined || value(row) > value(best) ? row : best), undefined);
+  const top = rows.reduce<T | undefined>(
+    (best, row) => (best === undefined || value(row) > value(best) ? row : best),
+    undefined,
+  );
   return top && value(top) > 0 ? `, most on ${dayLabel(top.date)}` : '';
 }
 
@@ -25,7 +32,8 @@ export function UsageCharts({ overview }: { overview: Overview }) {
       <Paper withBorder p="md">
         <Title order={4}>Credits used per day</Title>
         <Text size="sm" c="dimmed" mb="md">
-          {formatCredits(overview.credits.total)} credits in {days} days{busiest(overview.credits.byDay, (row) => row.credits)}
+          {formatCredits(overview.credits.total)} credits in {days} days
+          {busiest(overview.credits.byDay, (row) => row.credits)}
         </Text>
         <AreaChart
           h={220}
@@ -43,9 +51,19 @@ export function UsageCharts({ overview }: { overview: Overview }) {
       <Paper withBorder p="md">
         <Title order={4}>Requests per day</Title>
         <Text size="sm" c="dimmed" mb="md">
-          {overview.requests.total.toLocaleString()} charged chat and search requests in {days} days{busiest(overview.requests.byDay, (row) => row.count)}
+          {overview.requests.total.toLocaleString()} charged chat and search requests in {days} days
+          {busiest(overview.requests.byDay, (row) => row.count)}
         </Text>
-        <BarChart h={220} data={requests} dataKey="day" series={[{ name: 'Requests', color: 'teal.6' }]} tickLine="none" gridAxis="x" yAxisProps={{ allowDecimals: false }} aria-hidden />
+        <BarChart
+          h={220}
+          data={requests}
+          dataKey="day"
+          series={[{ name: 'Requests', color: 'teal.6' }]}
+          tickLine="none"
+          gridAxis="x"
+          yAxisProps={{ allowDecimals: false }}
+          aria-hidden
+        />
       </Paper>
     </SimpleGrid>
   );

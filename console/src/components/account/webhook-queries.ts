@@ -10,14 +10,18 @@ const DELIVERIES_PAGE_SIZE = 20;
 
 export function useEndpoints() {
   const path = useAccountPath();
-  return useQuery({ queryKey: ['webhooks', path('')], queryFn: () => api<{ endpoints: WebhookEndpoint[] }>('GET', path('/webhooks')).then((body) => body.endpoints) });
+  return useQuery({
+    queryKey: ['webhooks', path('')],
+    queryFn: () => api<{ endpoints: WebhookEndpoint[] }>('GET', path('/webhooks')).then((body) => body.endpoints),
+  });
 }
 
 export function useEndpoint(endpointId: string) {
   const path = useAccountPath();
   return useQuery({
     queryKey: ['webhooks', path(''), endpointId],
-    queryFn: () => api<{ endpoint: WebhookEndpoint }>('GET', path(`/webhooks/${seg(endpointId)}`)).then((body) => body.endpoint),
+    queryFn: () =>
+      api<{ endpoint: WebhookEndpoint }>('GET', path(`/webhooks/${seg(endpointId)}`)).then((body) => body.endpoint),
     // A receiver answering 410 disables the endpoint meanwhile.
     refetchInterval: DELIVERY_REFRESH_MS,
   });
@@ -27,14 +31,22 @@ export function useDeliveries(endpointId: string, page: number) {
   const path = useAccountPath();
   return useQuery({
     queryKey: ['webhooks', path(''), endpointId, 'deliveries', page],
-    queryFn: () => api<DeliveryList>('GET', path(`/webhooks/${seg(endpointId)}/deliveries?page=${page}&size=${DELIVERIES_PAGE_SIZE}`)),
+    queryFn: () =>
+      api<DeliveryList>(
+        'GET',
+        path(`/webhooks/${seg(endpointId)}/deliveries?page=${page}&size=${DELIVERIES_PAGE_SIZE}`),
+      ),
     refetchInterval: DELIVERY_REFRESH_MS,
     placeholderData: (previous) => previous,
   });
 }
 
 export function useEventTypes() {
-  return useQuery({ queryKey: ['webhook-event-types'], queryFn: () => api<{ types: string[] }>('GET', '/webhook-event-types').then((body) => body.types), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['webhook-event-types'],
+    queryFn: () => api<{ types: string[] }>('GET', '/webhook-event-types').then((body) => body.types),
+    staleTime: Infinity,
+  });
 }
 
 /** MultiSelect options: the known types but `ping` (always sent anyway), plus any the endpoint

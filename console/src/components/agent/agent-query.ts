@@ -14,5 +14,8 @@ export function agentKey(accountPath: string, agentId?: string) {
 export function useAgent(agentId: string) {
   const accountPath = useAccountPath();
   const agentPath = useAgentPath(agentId);
-  return useQuery({ queryKey: agentKey(accountPath(''), agentId), queryFn: () => api<{ agent: Agent }>('GET', agentPath('')).then((body) => body.agent) });
+  return useQuery({
+    queryKey: agentKey(accountPath(''), agentId),
+    queryFn: () => api<{ agent: Agent }>('GET', agentPath('')).then((body) => body.agent),
+  });
 }

@@ -16,7 +16,16 @@ export function formatArguments(text: string): string {
 /** One client tool call: its name, status and arguments, and (for a pending call) how to answer it. */
 export function ToolCallView({ call, children }: { call: ToolCall; children?: ReactNode }) {
   return (
-    <Stack gap={6} p="xs" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-body)' }} data-testid="tool-call">
+    <Stack
+      gap={6}
+      p="xs"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: 'var(--mantine-color-body)',
+      }}
+      data-testid="tool-call"
+    >
       <Group gap="xs" justify="space-between" wrap="wrap">
         <Text size="sm">
           Tool call <Code>{call.function.name}</Code>

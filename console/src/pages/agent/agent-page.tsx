@@ -33,9 +33,17 @@ export function AgentPage() {
         <span>{agent.data.name}</span>
       </Breadcrumbs>
       <PageTitle>{agent.data.name}</PageTitle>
-      <Tabs value={(TABS as readonly string[]).includes(tab) ? tab : 'settings'} onChange={(value) => value && navigate(`${base}/${encodeURIComponent(agentId)}/${value}`)} keepMounted={false} styles={{ tab: { flexShrink: 0 } }}>
+      <Tabs
+        value={(TABS as readonly string[]).includes(tab) ? tab : 'settings'}
+        onChange={(value) => value && navigate(`${base}/${encodeURIComponent(agentId)}/${value}`)}
+        keepMounted={false}
+        styles={{ tab: { flexShrink: 0 } }}
+      >
         {/* One row that scrolls sideways on a phone, rather than eight tabs wrapped onto three rows. */}
-        <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
+        <Tabs.List
+          mb="md"
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}
+        >
           <Tabs.Tab value="settings">Settings</Tabs.Tab>
           <Tabs.Tab value="knowledge">Knowledge</Tabs.Tab>
           <Tabs.Tab value="sites">Websites</Tabs.Tab>

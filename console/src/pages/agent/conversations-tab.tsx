@@ -16,7 +16,8 @@ export function ConversationsTab({ agent }: { agent: Agent }) {
 
   // One column on phones: bring the chosen conversation's messages into view below the list.
   useEffect(() => {
-    if (selected && window.matchMedia('(max-width: 62em)').matches) messagesPanel.current?.scrollIntoView({ block: 'start' });
+    if (selected && window.matchMedia('(max-width: 62em)').matches)
+      messagesPanel.current?.scrollIntoView({ block: 'start' });
   }, [selected]);
 
   return (
@@ -29,7 +30,12 @@ export function ConversationsTab({ agent }: { agent: Agent }) {
       <Grid.Col span={{ base: 12, md: 8 }} ref={messagesPanel}>
         <Section title="Messages">
           {selected ? (
-            <ConversationMessages key={selected} agentId={agent.id} conversationId={selected} onDeleted={() => setParams({})} />
+            <ConversationMessages
+              key={selected}
+              agentId={agent.id}
+              conversationId={selected}
+              onDeleted={() => setParams({})}
+            />
           ) : (
             <EmptyState title="No conversation chosen">Choose a conversation to read its messages.</EmptyState>
           )}

@@ -32,7 +32,8 @@ export function InsightsTab({ agent }: { agent: Agent }) {
     const to = Date.now() + 1;
     return { from: new Date(to - Number(days) * DAY).toISOString(), to: new Date(to).toISOString() };
   }, [days]);
-  const exportUrl = (format: 'jsonl' | 'csv') => `${ADMIN_BASE}${agentPath(`/insights/export?format=${format}&${periodQuery(period)}`)}`;
+  const exportUrl = (format: 'jsonl' | 'csv') =>
+    `${ADMIN_BASE}${agentPath(`/insights/export?format=${format}&${periodQuery(period)}`)}`;
 
   return (
     <Stack gap="md">
@@ -50,14 +51,32 @@ export function InsightsTab({ agent }: { agent: Agent }) {
           </Button>
         </Group>
       </Group>
-      <Section title="Unanswered questions" description="Questions for which no passage of the knowledge scored high enough, grouped by meaning. Add an answer to cover the whole group.">
-        <QuestionGroupsTable agentId={agent.id} list="unanswered" period={period} empty="Every question of this period found something in the knowledge." onAnswer={setAnswering} onMakeTest={setTesting} />
+      <Section
+        title="Unanswered questions"
+        description="Questions for which no passage of the knowledge scored high enough, grouped by meaning. Add an answer to cover the whole group."
+      >
+        <QuestionGroupsTable
+          agentId={agent.id}
+          list="unanswered"
+          period={period}
+          empty="Every question of this period found something in the knowledge."
+          onAnswer={setAnswering}
+          onMakeTest={setTesting}
+        />
       </Section>
-      <Section title="Replies rated down" description="With the question each answered and the comment left with the rating.">
+      <Section
+        title="Replies rated down"
+        description="With the question each answered and the comment left with the rating."
+      >
         <DownvotedList agentId={agent.id} period={period} onMakeTest={setTesting} />
       </Section>
       <Section title="Most asked" description="Every question of this period, grouped by meaning, largest group first.">
-        <QuestionGroupsTable agentId={agent.id} list="topics" period={period} empty="No question was asked in this period." />
+        <QuestionGroupsTable
+          agentId={agent.id}
+          list="topics"
+          period={period}
+          empty="No question was asked in this period."
+        />
       </Section>
       <AnswerGroupModal agentId={agent.id} group={answering} onClose={() => setAnswering(null)} />
       <TestQuestionModal agentId={agent.id} question={testing} onClose={() => setTesting(null)} />

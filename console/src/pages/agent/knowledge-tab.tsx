@@ -32,7 +32,10 @@ export function KnowledgeTab({ agent }: { agent: Agent }) {
       <Section title="Sources">
         <SourcesTable agentId={agent.id} />
       </Section>
-      <Section title="Search" description="The passages a chat would be given for this question, scored from 0 to 1. Each search costs 0.2 credits.">
+      <Section
+        title="Search"
+        description="The passages a chat would be given for this question, scored from 0 to 1. Each search costs 0.2 credits."
+      >
         <SearchPanel agentId={agent.id} />
       </Section>
     </Stack>

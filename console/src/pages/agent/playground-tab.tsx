@@ -38,9 +38,17 @@ export function PlaygroundTab({ agent }: { agent: Agent }) {
           New conversation
         </Button>
       </Group>
-      <Transcript entries={chat.log.entries} empty="Send a message to try the agent. Replies stream in as the model writes them, are kept as a conversation, and cost the model’s credits." />
+      <Transcript
+        entries={chat.log.entries}
+        empty="Send a message to try the agent. Replies stream in as the model writes them, are kept as a conversation, and cost the model’s credits."
+      />
       {waitingForTools && <ToolResultsForm calls={chat.pending} onSend={chat.sendResults} onCancel={chat.cancel} />}
-      <Composer streaming={chat.streaming} blocked={waitingForTools ? 'Send the tool results or cancel the calls before the next message.' : null} onSend={chat.send} onStop={chat.stop} />
+      <Composer
+        streaming={chat.streaming}
+        blocked={waitingForTools ? 'Send the tool results or cancel the calls before the next message.' : null}
+        onSend={chat.send}
+        onStop={chat.stop}
+      />
     </Stack>
   );
 }

@@ -23,7 +23,11 @@ export function SitesTab({ agent }: { agent: Agent }) {
     >
       <ErrorAlert error={sites.error} title="The sites could not be loaded" />
       {sites.isPending && <Loading label="Loading sites" />}
-      {sites.data && sites.data.sites.length === 0 && <EmptyState title="No websites yet">Crawl a website on the Knowledge tab: it appears here to be re-synced.</EmptyState>}
+      {sites.data && sites.data.sites.length === 0 && (
+        <EmptyState title="No websites yet">
+          Crawl a website on the Knowledge tab: it appears here to be re-synced.
+        </EmptyState>
+      )}
       {sites.data && sites.data.sites.length > 0 && (
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm">

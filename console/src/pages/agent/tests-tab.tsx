@@ -33,7 +33,8 @@ export function TestsTab({ agent }: { agent: Agent }) {
   const comparisonModels = useComparisonModels();
   const [compareModel, setCompareModel] = useState<string | null>(null);
   const run = useMutation({
-    mutationFn: () => api<{ run: TestRun }>('POST', agentPath('/test-runs'), compareModel ? { compareModel } : undefined),
+    mutationFn: () =>
+      api<{ run: TestRun }>('POST', agentPath('/test-runs'), compareModel ? { compareModel } : undefined),
     onSuccess: () => testsChanged(),
   });
   const titles = new Map((sources.data?.sources ?? []).map((source) => [source.id, source.title]));
@@ -41,15 +42,25 @@ export function TestsTab({ agent }: { agent: Agent }) {
   const count = questions.data?.pagination.totalTestQuestions ?? 0;
   return (
     <Stack gap="md">
-      <Section title="Test questions" description="Questions with the sources that should answer them, or that nothing should. They run after every change to the agent's knowledge, and when you press Run now. Runs cost no credits.">
+      <Section
+        title="Test questions"
+        description="Questions with the sources that should answer them, or that nothing should. They run after every change to the agent's knowledge, and when you press Run now. Runs cost no credits."
+      >
         <AddQuestionForm agentId={agent.id} />
         <QuestionFiles agentId={agent.id} count={count} />
         <ErrorAlert error={questions.error} title="The questions could not be loaded" />
         {questions.isPending && <Loading label="Loading questions" />}
-        {questions.data && count === 0 && <EmptyState title="No test questions yet">Add a question above, then run it.</EmptyState>}
-        {questions.data && count > 0 && <QuestionsTable agentId={agent.id} questions={questions.data.testQuestions} titles={titles} />}
+        {questions.data && count === 0 && (
+          <EmptyState title="No test questions yet">Add a question above, then run it.</EmptyState>
+        )}
+        {questions.data && count > 0 && (
+          <QuestionsTable agentId={agent.id} questions={questions.data.testQuestions} titles={titles} />
+        )}
       </Section>
-      <Section title="Latest run" description="Each question through the agent's search, ranked as the search API ranks.">
+      <Section
+        title="Latest run"
+        description="Each question through the agent's search, ranked as the search API ranks."
+      >
         <Group align="flex-end">
           <Button onClick={() => run.mutate()} loading={run.isPending} disabled={count === 0}>
             Run now
@@ -69,7 +80,9 @@ export function TestsTab({ agent }: { agent: Agent }) {
         </Group>
         <ErrorAlert error={run.error ?? runs.error} title="The run did not work" />
         {runs.isPending && <Loading label="Loading runs" />}
-        {runs.data && !latest && <EmptyState title="No runs yet">Press Run now, or change the agent's knowledge.</EmptyState>}
+        {runs.data && !latest && (
+          <EmptyState title="No runs yet">Press Run now, or change the agent's knowledge.</EmptyState>
+        )}
         {latest && <RunResults run={latest} />}
       </Section>
       <Section title="Pass rate over time" description="The last 30 runs, by hand and after knowledge changes.">

@@ -28,10 +28,15 @@ export function WidgetTab({ agent }: { agent: Agent }) {
   }
 
   function reused(key: ApiKey) {
-    notifySuccess(`“${key.name}” already works on these websites: its snippet and preview are below.`, 'Nothing new was made');
+    notifySuccess(
+      `“${key.name}” already works on these websites: its snippet and preview are below.`,
+      'Nothing new was made',
+    );
   }
 
-  const agentKeys = (keys.data ?? []).filter((key) => key.kind === 'publishable' && key.allowedAgentIds?.[0] === agent.id);
+  const agentKeys = (keys.data ?? []).filter(
+    (key) => key.kind === 'publishable' && key.allowedAgentIds?.[0] === agent.id,
+  );
   const current = remembered && agentKeys.find((key) => key.id === remembered.keyId && key.status === 'active');
 
   return (
@@ -40,7 +45,13 @@ export function WidgetTab({ agent }: { agent: Agent }) {
         title="Put this agent on a website"
         description="A widget key is a publishable key: it is meant to be seen in your pages’ source, works only for this agent, only from the websites listed, and only for chatting, feedback and each visitor’s own conversation."
       >
-        <NewWidgetKeyForm agent={agent} accountKeys={keys.data ?? []} currentKeyId={current ? current.id : null} onCreated={created} onReused={reused} />
+        <NewWidgetKeyForm
+          agent={agent}
+          accountKeys={keys.data ?? []}
+          currentKeyId={current ? current.id : null}
+          onCreated={created}
+          onReused={reused}
+        />
       </Section>
       {keys.isPending ? (
         <Loading />
@@ -52,13 +63,19 @@ export function WidgetTab({ agent }: { agent: Agent }) {
             <WidgetSnippet agentId={agent.id} secret={remembered.secret} identitySecret={identitySecret} />
           </Section>
           <Section title="Live preview">
-            <WidgetPreview agentId={agent.id} agentName={agent.name} secret={remembered.secret} origins={current.allowedOrigins ?? []} />
+            <WidgetPreview
+              agentId={agent.id}
+              agentName={agent.name}
+              secret={remembered.secret}
+              origins={current.allowedOrigins ?? []}
+            />
           </Section>
         </SimpleGrid>
       ) : (
         agentKeys.length > 0 && (
           <Text size="sm" c="dimmed">
-            The snippet and the preview need the key itself, which is shown only when it is made: use the snippet you copied then, or make a new widget key here.
+            The snippet and the preview need the key itself, which is shown only when it is made: use the snippet you
+            copied then, or make a new widget key here.
           </Text>
         )
       )}

@@ -28,7 +28,12 @@ export function registerAddMember(app: ApiApp, deps: AdminDeps): void {
             email: Type.String({ minLength: 3, maxLength: 254 }),
             role: Type.Optional(MemberSchema.properties.role),
             // No minLength here: for a person who already signs in the password is ignored, whatever it is.
-            password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX, description: `Required when the person has no sign-in yet: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.` })),
+            password: Type.Optional(
+              Type.String({
+                maxLength: PASSWORD_MAX,
+                description: `Required when the person has no sign-in yet: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -36,7 +41,10 @@ export function registerAddMember(app: ApiApp, deps: AdminDeps): void {
           200: Type.Object({
             success: Type.Literal(true),
             member: MemberSchema,
-            signIn: Type.Union([Type.Literal('created'), Type.Literal('existing')], { description: '`created`: a new sign-in with the given password; `existing`: the person signs in as before.' }),
+            signIn: Type.Union([Type.Literal('created'), Type.Literal('existing')], {
+              description:
+                '`created`: a new sign-in with the given password; `existing`: the person signs in as before.',
+            }),
           }),
           400: ErrorSchema,
           ...SESSION_ERRORS,
@@ -44,7 +52,11 @@ export function registerAddMember(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const { member, signIn } = await addConsoleMember({ ...deps.domain, passwords: deps.passwords }, accountMembership(request), request.body);
+      const { member, signIn } = await addConsoleMember(
+        { ...deps.domain, passwords: deps.passwords },
+        accountMembership(request),
+        request.body,
+      );
       return { success: true as const, member: toMemberView(member), signIn };
     },
   );

@@ -11,9 +11,19 @@ import { accountContext } from './account-context.ts';
 
 const BodySchema = Type.Object(
   {
-    questionIds: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: GROUP_IDS_MAX, description: 'A group’s `questionIds` (from …/insights/unanswered or …/topics).' }),
+    questionIds: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+      minItems: 1,
+      maxItems: GROUP_IDS_MAX,
+      description: 'A group’s `questionIds` (from …/insights/unanswered or …/topics).',
+    }),
     answer: Type.String({ minLength: 1, maxLength: QA_ANSWER_MAX }),
-    question: Type.Optional(Type.String({ minLength: 1, maxLength: QA_QUESTION_MAX, description: 'The Q&A’s question; default: the group’s most asked wording.' })),
+    question: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: QA_QUESTION_MAX,
+        description: 'The Q&A’s question; default: the group’s most asked wording.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -32,7 +42,12 @@ export function registerAnswerQuestions(app: ApiApp, deps: AdminDeps): void {
         params: AccountAgentParamsSchema,
         body: BodySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), source: SourceSchema, covered: Type.Integer({ description: 'Questions marked as answered.' }), wordings: Type.Array(Type.String(), { description: 'The wordings indexed, the Q&A’s question first.' }) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            source: SourceSchema,
+            covered: Type.Integer({ description: 'Questions marked as answered.' }),
+            wordings: Type.Array(Type.String(), { description: 'The wordings indexed, the Q&A’s question first.' }),
+          }),
           400: ErrorSchema,
           ...SESSION_ERRORS,
         },
@@ -40,7 +55,12 @@ export function registerAnswerQuestions(app: ApiApp, deps: AdminDeps): void {
     },
     async (request) => {
       const result = await answerQuestions(deps.domain, accountContext(request), request.params.agentId, request.body);
-      return { success: true as const, source: toPublicSource(result.source), covered: result.covered, wordings: result.wordings };
+      return {
+        success: true as const,
+        source: toPublicSource(result.source),
+        covered: result.covered,
+        wordings: result.wordings,
+      };
     },
   );
 }

@@ -21,14 +21,26 @@ export function registerChangePassword(app: ApiApp, deps: AdminDeps): void {
           'On success every other session of this person ends; this one stays.',
         security: ADMIN_SECURITY,
         body: Type.Object(
-          { currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }), newPassword: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }) },
+          {
+            currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+            newPassword: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+          },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ success: Type.Literal(true) }), 400: ErrorSchema, 429: ErrorSchema, ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true) }),
+          400: ErrorSchema,
+          429: ErrorSchema,
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request, reply) => {
-      const result = await changePassword({ ...deps.domain, passwords: deps.passwords }, requireConsoleSession(request), { ...request.body, ip: request.ip });
+      const result = await changePassword(
+        { ...deps.domain, passwords: deps.passwords },
+        requireConsoleSession(request),
+        { ...request.body, ip: request.ip },
+      );
       if (!result.ok) {
         reply.header('Retry-After', result.retryAfterSeconds);
         throw new AppError('RATE_LIMITED', `Too many wrong passwords: try again in ${result.retryAfterSeconds} s.`);

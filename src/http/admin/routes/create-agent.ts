@@ -5,7 +5,13 @@ import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../../domain/agents/a
 import { ErrorSchema } from '../../schemas.ts';
 import type { ApiApp } from '../../types.ts';
 import type { AdminDeps } from '../admin-types.ts';
-import { ADMIN_SECURITY, AccountParamsSchema, ClientToolsSchema, ConsoleAgentSchema, SESSION_ERRORS } from '../admin-schemas.ts';
+import {
+  ADMIN_SECURITY,
+  AccountParamsSchema,
+  ClientToolsSchema,
+  ConsoleAgentSchema,
+  SESSION_ERRORS,
+} from '../admin-schemas.ts';
 import { accountContext } from './account-context.ts';
 
 /** POST /accounts/{accountId}/agents: a new agent (the public API has no such route). */
@@ -24,13 +30,23 @@ export function registerCreateAgent(app: ApiApp, deps: AdminDeps): void {
         body: Type.Object(
           {
             name: Type.String({ minLength: 1, maxLength: AGENT_NAME_MAX }),
-            model: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A model id from GET /accounts/{accountId}/models that is available on the plan.' })),
+            model: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 100,
+                description: 'A model id from GET /accounts/{accountId}/models that is available on the plan.',
+              }),
+            ),
             instructions: Type.Optional(Type.String({ maxLength: AGENT_INSTRUCTIONS_MAX })),
             tools: Type.Optional(ClientToolsSchema),
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ success: Type.Literal(true), agent: ConsoleAgentSchema }), 400: ErrorSchema, ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), agent: ConsoleAgentSchema }),
+          400: ErrorSchema,
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {

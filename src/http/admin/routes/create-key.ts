@@ -25,12 +25,32 @@ export function registerCreateKey(app: ApiApp, deps: AdminDeps): void {
         body: Type.Object(
           {
             name: Type.String({ minLength: 1, maxLength: 100 }),
-            allowedAgentIds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100, description: 'Restricts the key to these agents; omitted: all.' })),
-            allowedIps: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'IPv4/IPv6 addresses or CIDR ranges; omitted or empty: any address.' })),
-            expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601 date-time in the future.' })),
-            quota: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Credits the key may spend in total.' })),
+            allowedAgentIds: Type.Optional(
+              Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+                minItems: 1,
+                maxItems: 100,
+                description: 'Restricts the key to these agents; omitted: all.',
+              }),
+            ),
+            allowedIps: Type.Optional(
+              Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+                maxItems: 100,
+                description: 'IPv4/IPv6 addresses or CIDR ranges; omitted or empty: any address.',
+              }),
+            ),
+            expiresAt: Type.Optional(
+              Type.String({ format: 'date-time', description: 'ISO 8601 date-time in the future.' }),
+            ),
+            quota: Type.Optional(
+              Type.Number({ exclusiveMinimum: 0, description: 'Credits the key may spend in total.' }),
+            ),
             kind: Type.Optional(KeyKindSchema),
-            allowedOrigins: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: 100, description: 'A publishable key: the page origins (`https://www.example.com`) its widget may run on.' })),
+            allowedOrigins: Type.Optional(
+              Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+                maxItems: 100,
+                description: 'A publishable key: the page origins (`https://www.example.com`) its widget may run on.',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -39,7 +59,12 @@ export function registerCreateKey(app: ApiApp, deps: AdminDeps): void {
             success: Type.Literal(true),
             key: KeySchema,
             secret: Type.String(),
-            identitySecret: Type.Optional(Type.String({ description: "A publishable key only: the agent's identity secret, the HMAC-SHA256 key for `data-user-hash`. Keep it on your server." })),
+            identitySecret: Type.Optional(
+              Type.String({
+                description:
+                  "A publishable key only: the agent's identity secret, the HMAC-SHA256 key for `data-user-hash`. Keep it on your server.",
+              }),
+            ),
           }),
           400: ErrorSchema,
           ...SESSION_ERRORS,
@@ -49,8 +74,16 @@ export function registerCreateKey(app: ApiApp, deps: AdminDeps): void {
     async (request) => {
       const ctx = accountContext(request);
       const { expiresAt, ...fields } = request.body;
-      const { record, key, identitySecret } = await createKey(deps.domain, ctx.accountId, { ...fields, expiresAt: expiresAt === undefined ? undefined : Date.parse(expiresAt) });
-      return { success: true as const, key: toKeyView(record, deps.domain.clock.now()), secret: key, ...(identitySecret && { identitySecret }) };
+      const { record, key, identitySecret } = await createKey(deps.domain, ctx.accountId, {
+        ...fields,
+        expiresAt: expiresAt === undefined ? undefined : Date.parse(expiresAt),
+      });
+      return {
+        success: true as const,
+        key: toKeyView(record, deps.domain.clock.now()),
+        secret: key,
+        ...(identitySecret && { identitySecret }),
+      };
     },
   );
 }

@@ -14,10 +14,14 @@ export function registerDeleteAgent(app: ApiApp, deps: AdminDeps): void {
         tags: ['Agents'],
         operationId: 'deleteAgent',
         summary: 'Delete an agent',
-        description: 'Removes the agent with all its sources, passages, conversations and messages, then emits `agent.deleted`. Keys restricted to it keep their other agents. 404 AGENT_NOT_FOUND for an agent that is not in the account.',
+        description:
+          'Removes the agent with all its sources, passages, conversations and messages, then emits `agent.deleted`. Keys restricted to it keep their other agents. 404 AGENT_NOT_FOUND for an agent that is not in the account.',
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), agent: Type.Object({ id: Type.String() }) }), ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), agent: Type.Object({ id: Type.String() }) }),
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {

@@ -15,7 +15,10 @@ const ExplainedResultSchema = Type.Object({
   explain: Type.Object({
     semantic: Part('What the meaning contributes: the embedding cosine read on the model’s calibrated scale.'),
     keyword: Part('What the shared words contribute: BM25 as a share of the query’s highest possible score.'),
-    cosine: Type.Number({ description: 'The cosine similarity of query and passage (the query through the model’s question adapter, where it has one).' }),
+    cosine: Type.Number({
+      description:
+        'The cosine similarity of query and passage (the query through the model’s question adapter, where it has one).',
+    }),
     bm25: Type.Number({ description: 'BM25 as a fraction of the highest score the query’s terms could reach.' }),
   }),
 });
@@ -25,8 +28,15 @@ const CalibrationSchema = Type.Object({
   unrelated: Type.Number({ description: 'Mean cosine this model gives unrelated text (probe pairs).' }),
   paraphrase: Type.Number({ description: 'Mean cosine this model gives a question and its answer in other words.' }),
   spread: Type.Number({ description: 'Standard deviation of the unrelated cosines.' }),
-  separates: Type.Boolean({ description: 'False when the model cannot tell a paraphrase from unrelated text: only keywords are scored.' }),
-  semanticMidpoint: Type.Optional(Type.Number({ description: 'Where the semantic part is one half on this scale (0 unrelated, 1 a typical paraphrase), when the model’s question adapter or question tower sets it; otherwise 1.' })),
+  separates: Type.Boolean({
+    description: 'False when the model cannot tell a paraphrase from unrelated text: only keywords are scored.',
+  }),
+  semanticMidpoint: Type.Optional(
+    Type.Number({
+      description:
+        'Where the semantic part is one half on this scale (0 unrelated, 1 a typical paraphrase), when the model’s question adapter or question tower sets it; otherwise 1.',
+    }),
+  ),
 });
 
 /** POST /accounts/{accountId}/agents/{agentId}/search/explain: the console's explain mode. The
@@ -44,7 +54,11 @@ export function registerExplainSearch(app: ApiApp, deps: AdminDeps): void {
         params: AccountAgentParamsSchema,
         body: SearchBodySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), results: Type.Array(ExplainedResultSchema), calibration: CalibrationSchema }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            results: Type.Array(ExplainedResultSchema),
+            calibration: CalibrationSchema,
+          }),
           400: ErrorSchema,
           402: ErrorSchema,
           ...SESSION_ERRORS,
@@ -52,7 +66,10 @@ export function registerExplainSearch(app: ApiApp, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      const results = await searchKnowledge(deps.domain, accountContext(request), request.params.agentId, { ...request.body, explain: true });
+      const results = await searchKnowledge(deps.domain, accountContext(request), request.params.agentId, {
+        ...request.body,
+        explain: true,
+      });
       const explained = results.flatMap((result) => (result.explain ? [{ ...result, explain: result.explain }] : []));
       return { success: true as const, results: explained, calibration: await modelCalibration(deps.domain) };
     },

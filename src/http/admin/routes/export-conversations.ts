@@ -15,8 +15,19 @@ const ANSWER = {
   200: {
     description: 'A download (Content-Disposition: attachment), streamed as it is read.',
     content: {
-      'application/x-ndjson': { schema: { type: 'string', description: 'JSONL: one conversation a line, `{id, userId, title, createdAt, updatedAt, messages: [{id, seq, role, content, toolCalls: [{id, name, arguments, status, output}], feedback, createdAt}]}`.' } },
-      'text/csv': { schema: { type: 'string', description: `CSV (RFC 4180, CRLF): a header row \`${CSV_COLUMNS.join(',')}\`, then one row per message.` } },
+      'application/x-ndjson': {
+        schema: {
+          type: 'string',
+          description:
+            'JSONL: one conversation a line, `{id, userId, title, createdAt, updatedAt, messages: [{id, seq, role, content, toolCalls: [{id, name, arguments, status, output}], feedback, createdAt}]}`.',
+        },
+      },
+      'text/csv': {
+        schema: {
+          type: 'string',
+          description: `CSV (RFC 4180, CRLF): a header row \`${CSV_COLUMNS.join(',')}\`, then one row per message.`,
+        },
+      },
     },
   },
 };
@@ -31,21 +42,34 @@ export function registerExportConversations(app: ApiApp, deps: AdminDeps): void 
         tags: ['Insights'],
         operationId: 'exportConversations',
         summary: 'Export conversations (JSONL or CSV)',
-        description: 'The conversations created in the period, oldest first, with all their messages, tool calls (with outputs) and feedback. Read and sent in batches, so an export of any size holds little memory; a failure after the first bytes cuts the download short (the file then ends early).',
+        description:
+          'The conversations created in the period, oldest first, with all their messages, tool calls (with outputs) and feedback. Read and sent in batches, so an export of any size holds little memory; a failure after the first bytes cuts the download short (the file then ends early).',
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
-        querystring: Type.Object({ ...PeriodQuerySchema.properties, format: Type.Union([Type.Literal('jsonl'), Type.Literal('csv')], { default: 'jsonl' }) }),
+        querystring: Type.Object({
+          ...PeriodQuerySchema.properties,
+          format: Type.Union([Type.Literal('jsonl'), Type.Literal('csv')], { default: 'jsonl' }),
+        }),
         response: { 400: ErrorSchema, ...SESSION_ERRORS },
       },
     },
     async (request, reply) => {
       const period = toPeriod(deps.domain.clock.now(), request.query);
       const { format } = request.query;
-      const chunks = await exportConversations(deps.domain, accountContext(request), request.params.agentId, period, format);
+      const chunks = await exportConversations(
+        deps.domain,
+        accountContext(request),
+        request.params.agentId,
+        period,
+        format,
+      );
       const day = (at: number) => new Date(at).toISOString().slice(0, 10);
       return reply
         .type(CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="conversations-${day(period.from)}-${day(period.to)}.${format}"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="conversations-${day(period.from)}-${day(period.to)}.${format}"`,
+        )
         .header('cache-control', 'no-store')
         .send(Readable.from(chunks) as never);
     },

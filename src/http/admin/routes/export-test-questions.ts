@@ -13,8 +13,19 @@ const ANSWER = {
   200: {
     description: 'A download (Content-Disposition: attachment) that `…/test-questions/import` and the CLI read back.',
     content: {
-      'application/x-ndjson': { schema: { type: 'string', description: 'JSONL: one `{question, expectedSourceIds, k}` or `{question, expectNothing: true, k}` a line.' } },
-      'text/csv': { schema: { type: 'string', description: 'CSV (RFC 4180, CRLF): the header `question,expectedSourceIds,expectNothing,k`, source ids space-separated.' } },
+      'application/x-ndjson': {
+        schema: {
+          type: 'string',
+          description: 'JSONL: one `{question, expectedSourceIds, k}` or `{question, expectNothing: true, k}` a line.',
+        },
+      },
+      'text/csv': {
+        schema: {
+          type: 'string',
+          description:
+            'CSV (RFC 4180, CRLF): the header `question,expectedSourceIds,expectNothing,k`, source ids space-separated.',
+        },
+      },
     },
   },
 };
@@ -32,7 +43,9 @@ export function registerExportTestQuestions(app: ApiApp, deps: AdminDeps): void 
         description: "The agent's test questions (at most 500), in the format the CLI's `tests export` writes.",
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
-        querystring: Type.Object({ format: Type.Union([Type.Literal('jsonl'), Type.Literal('csv')], { default: 'jsonl' }) }),
+        querystring: Type.Object({
+          format: Type.Union([Type.Literal('jsonl'), Type.Literal('csv')], { default: 'jsonl' }),
+        }),
         response: { 400: ErrorSchema, ...SESSION_ERRORS },
       },
     },

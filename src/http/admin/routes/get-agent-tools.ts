@@ -17,7 +17,10 @@ export function registerGetAgentTools(app: ApiApp, deps: AdminDeps): void {
         description: "The client tools the agent's model may ask the API client to run.",
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), tools: Type.Array(ClientToolSchema) }), ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), tools: Type.Array(ClientToolSchema) }),
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {

@@ -20,24 +20,54 @@ const OverviewSchema = Type.Object({
   }),
   balance: Type.Object({
     credits: Credits,
-    lastRefill: Type.Union([Type.Object({ credits: Credits, at: Type.String({ format: 'date-time' }) }), Type.Null()], { description: 'The last top-up or monthly allowance renewal, as in GET /usage.' }),
+    lastRefill: Type.Union([Type.Object({ credits: Credits, at: Type.String({ format: 'date-time' }) }), Type.Null()], {
+      description: 'The last top-up or monthly allowance renewal, as in GET /usage.',
+    }),
   }),
   limits: Type.Object({
     requestsPerMinute: Type.Integer(),
     storageLimit: Type.Integer({ description: 'Per agent: characters of text plus bytes of files.' }),
     crawlPageLimit: Type.Integer({ description: 'Website pages per agent.' }),
   }),
-  period: Type.Object({ from: Type.String({ format: 'date-time', description: 'Midnight UTC, `days` − 1 days before today.' }), to: Type.String({ format: 'date-time', description: 'Now.' }) }),
-  credits: Type.Object({ total: Credits, byDay: Type.Array(Type.Object({ date: Day, credits: Credits }), { description: 'Every day of the period, oldest first; 0 on days without use.' }) }, { description: 'Credits used: charges less refunds.' }),
+  period: Type.Object({
+    from: Type.String({ format: 'date-time', description: 'Midnight UTC, `days` − 1 days before today.' }),
+    to: Type.String({ format: 'date-time', description: 'Now.' }),
+  }),
+  credits: Type.Object(
+    {
+      total: Credits,
+      byDay: Type.Array(Type.Object({ date: Day, credits: Credits }), {
+        description: 'Every day of the period, oldest first; 0 on days without use.',
+      }),
+    },
+    { description: 'Credits used: charges less refunds.' },
+  ),
   requests: Type.Object(
-    { total: Type.Integer(), byDay: Type.Array(Type.Object({ date: Day, count: Type.Integer() }), { description: 'Every day of the period, oldest first.' }) },
+    {
+      total: Type.Integer(),
+      byDay: Type.Array(Type.Object({ date: Day, count: Type.Integer() }), {
+        description: 'Every day of the period, oldest first.',
+      }),
+    },
     { description: 'Charged requests (chat and search, from keys and the console); one later refunded still counts.' },
   ),
   topAgents: Type.Array(
-    Type.Object({ agentId: Type.String(), name: Type.Union([Type.String(), Type.Null()], { description: 'null once the agent is deleted.' }), credits: Credits, requests: Type.Integer() }),
-    { maxItems: 5, description: 'The agents that used the most credits in the period (then the most requests), at most 5.' },
+    Type.Object({
+      agentId: Type.String(),
+      name: Type.Union([Type.String(), Type.Null()], { description: 'null once the agent is deleted.' }),
+      credits: Credits,
+      requests: Type.Integer(),
+    }),
+    {
+      maxItems: 5,
+      description: 'The agents that used the most credits in the period (then the most requests), at most 5.',
+    },
   ),
-  counts: Type.Object({ agents: Type.Integer(), keys: Type.Integer({ description: 'Active keys: neither revoked nor expired.' }), members: Type.Integer() }),
+  counts: Type.Object({
+    agents: Type.Integer(),
+    keys: Type.Integer({ description: 'Active keys: neither revoked nor expired.' }),
+    members: Type.Integer(),
+  }),
 });
 
 /** GET /accounts/{accountId}/overview: the console's home screen in one request. */
@@ -52,10 +82,16 @@ export function registerGetOverview(app: ApiApp, deps: AdminDeps): void {
         description: `The account with the signed-in person's role, balance, plan limits, and over the last \`days\` UTC days (today included; default ${OVERVIEW_DEFAULT_DAYS}, at most ${OVERVIEW_MAX_DAYS}) credits used and charged requests per day, the top agents, and counts.`,
         security: ADMIN_SECURITY,
         params: AccountParamsSchema,
-        querystring: Type.Object({ days: Type.Integer({ minimum: 1, maximum: OVERVIEW_MAX_DAYS, default: OVERVIEW_DEFAULT_DAYS }) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { days: Type.Integer({ minimum: 1, maximum: OVERVIEW_MAX_DAYS, default: OVERVIEW_DEFAULT_DAYS }) },
+          { additionalProperties: false },
+        ),
         response: { 200: OverviewSchema, 400: ErrorSchema, ...SESSION_ERRORS },
       },
     },
-    async (request) => ({ success: true as const, ...(await getOverview(deps.domain, accountMembership(request), request.query.days)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await getOverview(deps.domain, accountMembership(request), request.query.days)),
+    }),
   );
 }

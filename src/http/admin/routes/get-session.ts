@@ -7,7 +7,16 @@ import { sessionView } from './session-view.ts';
 export function registerGetSession(app: ApiApp, deps: AdminDeps): void {
   app.get(
     '/session',
-    { schema: { tags: ['Session'], operationId: 'getSession', summary: 'The current session', description: 'The signed-in person, the accounts they belong to, and the CSRF token to send as `X-CSRF-Token`.', security: ADMIN_SECURITY, response: { 200: SessionSchema, ...SESSION_ERRORS } } },
+    {
+      schema: {
+        tags: ['Session'],
+        operationId: 'getSession',
+        summary: 'The current session',
+        description: 'The signed-in person, the accounts they belong to, and the CSRF token to send as `X-CSRF-Token`.',
+        security: ADMIN_SECURITY,
+        response: { 200: SessionSchema, ...SESSION_ERRORS },
+      },
+    },
     async (request) => sessionView(deps.domain, requireConsoleSession(request)),
   );
 }

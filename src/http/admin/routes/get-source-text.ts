@@ -18,12 +18,19 @@ export function registerGetSourceText(app: ApiApp, deps: AdminDeps): void {
         tags: ['Knowledge'],
         operationId: 'getSourceText',
         summary: 'A source’s extracted text',
-        description: 'The text extracted from the source, block by block in reading order (paragraphs, list items, table rows), with the heading above each and its PDF page. `stored` is false for a source added before extracted text was kept: a text or Q&A source then shows its content as one block, a file or page none (its chunks still show).',
+        description:
+          'The text extracted from the source, block by block in reading order (paragraphs, list items, table rows), with the heading above each and its PDF page. `stored` is false for a source added before extracted text was kept: a text or Q&A source then shows its content as one block, a file or page none (its chunks still show).',
         security: ADMIN_SECURITY,
         params: SourceParamsSchema,
         querystring: PageQuerySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), source: SourceSchema, stored: Type.Boolean(), sections: Type.Array(SourceSectionSchema), pagination: Type.Object({ ...PaginationSchema.properties, totalSections: Type.Integer() }) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            source: SourceSchema,
+            stored: Type.Boolean(),
+            sections: Type.Array(SourceSectionSchema),
+            pagination: Type.Object({ ...PaginationSchema.properties, totalSections: Type.Integer() }),
+          }),
           400: ErrorSchema,
           ...SESSION_ERRORS,
         },
@@ -31,8 +38,20 @@ export function registerGetSourceText(app: ApiApp, deps: AdminDeps): void {
     },
     async (request) => {
       const page = toPageRequest(request.query);
-      const result = await getSourceText(deps.domain, accountContext(request), request.params.agentId, request.params.sourceId, page);
-      return { success: true as const, source: toPublicSource(result.source), stored: result.stored, sections: result.sections.items, pagination: { ...toPagination(page, result.sections.total), totalSections: result.sections.total } };
+      const result = await getSourceText(
+        deps.domain,
+        accountContext(request),
+        request.params.agentId,
+        request.params.sourceId,
+        page,
+      );
+      return {
+        success: true as const,
+        source: toPublicSource(result.source),
+        stored: result.stored,
+        sections: result.sections.items,
+        pagination: { ...toPagination(page, result.sections.total), totalSections: result.sections.total },
+      };
     },
   );
 }

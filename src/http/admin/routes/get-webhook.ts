@@ -21,6 +21,9 @@ export function registerGetWebhook(app: ApiApp, deps: AdminDeps): void {
         response: { 200: Type.Object({ success: Type.Literal(true), endpoint: EndpointSchema }), ...SESSION_ERRORS },
       },
     },
-    async (request) => ({ success: true as const, endpoint: toEndpointView(await getEndpoint(deps.domain, accountContext(request), request.params.endpointId)) }),
+    async (request) => ({
+      success: true as const,
+      endpoint: toEndpointView(await getEndpoint(deps.domain, accountContext(request), request.params.endpointId)),
+    }),
   );
 }

@@ -25,16 +25,32 @@ export function registerImportTestQuestions(app: ApiApp, deps: AdminDeps): void 
         description: `The file's text as the CLI's \`tests import\` reads it: JSONL, one question object a line, or CSV with the header \`question,expectedSourceIds,expectNothing,k\` (source ids space-separated). Every question is checked before any is added: 400 \`INVALID_BODY\` names the question and its field, and nothing is imported. At most ${QUESTIONS_PER_AGENT} questions per agent (403 \`PLAN_LIMIT_REACHED\`).`,
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
-        body: Type.Object({ format: Type.Union([Type.Literal('jsonl'), Type.Literal('csv')]), text: Type.String({ minLength: 1, maxLength: TEXT_MAX }) }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            format: Type.Union([Type.Literal('jsonl'), Type.Literal('csv')]),
+            text: Type.String({ minLength: 1, maxLength: TEXT_MAX }),
+          },
+          { additionalProperties: false },
+        ),
         response: {
-          200: Type.Object({ success: Type.Literal(true), imported: Type.Integer({ minimum: 0 }), testQuestions: Type.Array(TestQuestionSchema) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            imported: Type.Integer({ minimum: 0 }),
+            testQuestions: Type.Array(TestQuestionSchema),
+          }),
           400: ErrorSchema,
           ...SESSION_ERRORS,
         },
       },
     },
     async (request) => {
-      const added = await importTestQuestions(deps.domain, accountContext(request), request.params.agentId, request.body.text, request.body.format);
+      const added = await importTestQuestions(
+        deps.domain,
+        accountContext(request),
+        request.params.agentId,
+        request.body.text,
+        request.body.format,
+      );
       return { success: true as const, imported: added.length, testQuestions: added.map(toPublicTestQuestion) };
     },
   );

@@ -20,7 +20,15 @@ export function registerListDeliveries(app: ApiApp, deps: AdminDeps): void {
         security: ADMIN_SECURITY,
         params: EndpointParamsSchema,
         querystring: PageQuerySchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), deliveries: Type.Array(DeliverySchema), pagination: PaginationSchema }), 400: ErrorSchema, ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            deliveries: Type.Array(DeliverySchema),
+            pagination: PaginationSchema,
+          }),
+          400: ErrorSchema,
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {

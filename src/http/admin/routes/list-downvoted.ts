@@ -18,18 +18,31 @@ export function registerListDownvoted(app: ApiApp, deps: AdminDeps): void {
         tags: ['Insights'],
         operationId: 'listDownvotedReplies',
         summary: 'Replies rated down',
-        description: 'Replies rated down in the period (by when they were rated), newest first, with the question each answered and the comment left with the rating.',
+        description:
+          'Replies rated down in the period (by when they were rated), newest first, with the question each answered and the comment left with the rating.',
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
         querystring: Type.Object({ ...PageQuerySchema.properties, ...PeriodQuerySchema.properties }),
-        response: { 200: Type.Object({ success: Type.Literal(true), replies: Type.Array(DownvotedReplySchema), pagination: Type.Object({ ...PaginationSchema.properties, totalReplies: Type.Integer() }) }), 400: ErrorSchema, ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            replies: Type.Array(DownvotedReplySchema),
+            pagination: Type.Object({ ...PaginationSchema.properties, totalReplies: Type.Integer() }),
+          }),
+          400: ErrorSchema,
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {
       const page = toPageRequest(request.query);
       const period = toPeriod(deps.domain.clock.now(), request.query);
       const result = await listDownvoted(deps.domain, accountContext(request), request.params.agentId, period, page);
-      return { success: true as const, replies: result.items, pagination: { ...toPagination(page, result.total), totalReplies: result.total } };
+      return {
+        success: true as const,
+        replies: result.items,
+        pagination: { ...toPagination(page, result.total), totalReplies: result.total },
+      };
     },
   );
 }

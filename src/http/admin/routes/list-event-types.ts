@@ -12,9 +12,13 @@ export function registerListEventTypes(app: ApiApp): void {
         tags: ['Webhooks'],
         operationId: 'listEventTypes',
         summary: 'Event types',
-        description: 'The types this version sends (SPEC §6). Subscriptions may also name types added later; `ping` is always sent.',
+        description:
+          'The types this version sends (SPEC §6). Subscriptions may also name types added later; `ping` is always sent.',
         security: ADMIN_SECURITY,
-        response: { 200: Type.Object({ success: Type.Literal(true), types: Type.Array(Type.String()) }), ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), types: Type.Array(Type.String()) }),
+          ...SESSION_ERRORS,
+        },
       },
     },
     async () => ({ success: true as const, types: [...KNOWN_EVENT_TYPES] }),

@@ -17,14 +17,20 @@ export function registerListInbox(app: ApiApp, deps: AdminDeps): void {
         tags: ['Conversations'],
         operationId: 'listInbox',
         summary: 'Conversations with people',
-        description: "The account's conversations handed to a person, most recently active first, with their agent. Reply with POST …/agents/{agentId}/conversations/{ref}/messages, give one back with …/handoff/resolve, follow one with …/stream.",
+        description:
+          "The account's conversations handed to a person, most recently active first, with their agent. Reply with POST …/agents/{agentId}/conversations/{ref}/messages, give one back with …/handoff/resolve, follow one with …/stream.",
         security: ADMIN_SECURITY,
         params: AccountParamsSchema,
         querystring: PageQuerySchema,
         response: {
           200: Type.Object({
             success: Type.Literal(true),
-            conversations: Type.Array(Type.Object({ ...HandoffConversationSchema.properties, agent: Type.Object({ id: Type.String(), name: Type.String() }) })),
+            conversations: Type.Array(
+              Type.Object({
+                ...HandoffConversationSchema.properties,
+                agent: Type.Object({ id: Type.String(), name: Type.String() }),
+              }),
+            ),
             pagination: Type.Object({ ...PaginationSchema.properties, totalConversations: Type.Integer() }),
           }),
           ...SESSION_ERRORS,
@@ -36,7 +42,10 @@ export function registerListInbox(app: ApiApp, deps: AdminDeps): void {
       const inbox = await listInbox(deps.domain, accountContext(request), page);
       return {
         success: true as const,
-        conversations: inbox.items.map((entry) => ({ ...toPublicHandoffConversation(entry.conversation), agent: entry.agent })),
+        conversations: inbox.items.map((entry) => ({
+          ...toPublicHandoffConversation(entry.conversation),
+          agent: entry.agent,
+        })),
         pagination: { ...toPagination(page, inbox.total), totalConversations: inbox.total },
       };
     },

@@ -18,9 +18,15 @@ export function registerListMembers(app: ApiApp, deps: AdminDeps): void {
         description: 'Every member may see the list; only owners may change it.',
         security: ADMIN_SECURITY,
         params: AccountParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), members: Type.Array(MemberSchema) }), ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), members: Type.Array(MemberSchema) }),
+          ...SESSION_ERRORS,
+        },
       },
     },
-    async (request) => ({ success: true as const, members: (await listMembers(deps.domain, accountContext(request))).map(toMemberView) }),
+    async (request) => ({
+      success: true as const,
+      members: (await listMembers(deps.domain, accountContext(request))).map(toMemberView),
+    }),
   );
 }

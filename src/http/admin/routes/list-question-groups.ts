@@ -21,7 +21,8 @@ const LISTS: Record<QuestionList, { operationId: string; summary: string; descri
   topics: {
     operationId: 'listQuestionTopics',
     summary: 'Most asked topics',
-    description: 'Every chat message of the period grouped by meaning, largest group first: what end users ask most. The latest 1,000 questions of the period are grouped.',
+    description:
+      'Every chat message of the period grouped by meaning, largest group first: what end users ask most. The latest 1,000 questions of the period are grouped.',
   },
 };
 
@@ -43,8 +44,21 @@ export function registerListQuestionGroups(app: ApiApp, deps: AdminDeps): void {
       async (request) => {
         const page = toPageRequest(request.query);
         const period = toPeriod(deps.domain.clock.now(), request.query);
-        const result = await listQuestionGroups(deps.domain, accountContext(request), request.params.agentId, list, period, page);
-        return { success: true as const, groups: result.groups, questions: result.questions, truncated: result.truncated, pagination: { ...toPagination(page, result.totalGroups), totalGroups: result.totalGroups } };
+        const result = await listQuestionGroups(
+          deps.domain,
+          accountContext(request),
+          request.params.agentId,
+          list,
+          period,
+          page,
+        );
+        return {
+          success: true as const,
+          groups: result.groups,
+          questions: result.questions,
+          truncated: result.truncated,
+          pagination: { ...toPagination(page, result.totalGroups), totalGroups: result.totalGroups },
+        };
       },
     );
   }

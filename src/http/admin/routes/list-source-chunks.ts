@@ -18,12 +18,18 @@ export function registerListSourceChunks(app: ApiApp, deps: AdminDeps): void {
         tags: ['Knowledge'],
         operationId: 'listSourceChunks',
         summary: 'A source’s chunks',
-        description: 'The passages the source was cut into, in order, as search finds and returns them, with the heading indexed with each and the PDF page it starts on.',
+        description:
+          'The passages the source was cut into, in order, as search finds and returns them, with the heading indexed with each and the PDF page it starts on.',
         security: ADMIN_SECURITY,
         params: SourceParamsSchema,
         querystring: PageQuerySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), source: SourceSchema, chunks: Type.Array(SourceChunkSchema), pagination: Type.Object({ ...PaginationSchema.properties, totalChunks: Type.Integer() }) }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            source: SourceSchema,
+            chunks: Type.Array(SourceChunkSchema),
+            pagination: Type.Object({ ...PaginationSchema.properties, totalChunks: Type.Integer() }),
+          }),
           400: ErrorSchema,
           ...SESSION_ERRORS,
         },
@@ -31,8 +37,19 @@ export function registerListSourceChunks(app: ApiApp, deps: AdminDeps): void {
     },
     async (request) => {
       const page = toPageRequest(request.query);
-      const result = await listSourceChunks(deps.domain, accountContext(request), request.params.agentId, request.params.sourceId, page);
-      return { success: true as const, source: toPublicSource(result.source), chunks: result.chunks.items, pagination: { ...toPagination(page, result.chunks.total), totalChunks: result.chunks.total } };
+      const result = await listSourceChunks(
+        deps.domain,
+        accountContext(request),
+        request.params.agentId,
+        request.params.sourceId,
+        page,
+      );
+      return {
+        success: true as const,
+        source: toPublicSource(result.source),
+        chunks: result.chunks.items,
+        pagination: { ...toPagination(page, result.chunks.total), totalChunks: result.chunks.total },
+      };
     },
   );
 }

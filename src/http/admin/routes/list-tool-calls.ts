@@ -17,16 +17,31 @@ export function registerListToolCalls(app: ApiApp, deps: AdminDeps): void {
         tags: ['Conversations'],
         operationId: 'listToolCalls',
         summary: 'A conversation’s tool calls with their outputs',
-        description: 'Every client tool call of the conversation, newest message first, with its status and the output the client sent (the public messages carry no outputs). The playground reads the pending ones after a reload.',
+        description:
+          'Every client tool call of the conversation, newest message first, with its status and the output the client sent (the public messages carry no outputs). The playground reads the pending ones after a reload.',
         security: ADMIN_SECURITY,
         params: ConversationParamsSchema,
         querystring: PageQuerySchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), toolCalls: Type.Array(ConsoleToolCallSchema), pagination: PaginationSchema }), 400: ErrorSchema, ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            toolCalls: Type.Array(ConsoleToolCallSchema),
+            pagination: PaginationSchema,
+          }),
+          400: ErrorSchema,
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {
       const page = toPageRequest(request.query);
-      const result = await listToolCalls(deps.domain, accountContext(request), request.params.agentId, request.params.conversationId, page);
+      const result = await listToolCalls(
+        deps.domain,
+        accountContext(request),
+        request.params.agentId,
+        request.params.conversationId,
+        page,
+      );
       return { success: true as const, toolCalls: result.items as never, pagination: toPagination(page, result.total) };
     },
   );

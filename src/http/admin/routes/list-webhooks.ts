@@ -18,9 +18,15 @@ export function registerListWebhooks(app: ApiApp, deps: AdminDeps): void {
         description: "The account's webhook endpoints. Their secrets are shown once, when created.",
         security: ADMIN_SECURITY,
         params: AccountParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), endpoints: Type.Array(EndpointSchema) }), ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), endpoints: Type.Array(EndpointSchema) }),
+          ...SESSION_ERRORS,
+        },
       },
     },
-    async (request) => ({ success: true as const, endpoints: (await listEndpoints(deps.domain, accountContext(request))).map(toEndpointView) }),
+    async (request) => ({
+      success: true as const,
+      endpoints: (await listEndpoints(deps.domain, accountContext(request))).map(toEndpointView),
+    }),
   );
 }

@@ -15,7 +15,8 @@ export function registerPingWebhook(app: ApiApp, deps: AdminDeps): void {
         tags: ['Webhooks'],
         operationId: 'pingWebhook',
         summary: 'Send a test ping',
-        description: 'Sent to this endpoint whatever its subscriptions, within a second by a running worker; follow it in the delivery log.',
+        description:
+          'Sent to this endpoint whatever its subscriptions, within a second by a running worker; follow it in the delivery log.',
         security: ADMIN_SECURITY,
         params: EndpointParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), delivery: DeliverySchema }), ...SESSION_ERRORS },

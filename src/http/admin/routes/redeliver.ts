@@ -15,9 +15,13 @@ export function registerRedeliver(app: ApiApp, deps: AdminDeps): void {
         tags: ['Webhooks'],
         operationId: 'redeliver',
         summary: 'Redeliver',
-        description: 'Sends the delivery again now with the same `webhook-id`: a pending one skips its wait, a finished one gets one more attempt.',
+        description:
+          'Sends the delivery again now with the same `webhook-id`: a pending one skips its wait, a finished one gets one more attempt.',
         security: ADMIN_SECURITY,
-        params: Type.Object({ ...AccountParamsSchema.properties, deliveryId: Type.String({ minLength: 1, maxLength: 200 }) }),
+        params: Type.Object({
+          ...AccountParamsSchema.properties,
+          deliveryId: Type.String({ minLength: 1, maxLength: 200 }),
+        }),
         response: { 200: Type.Object({ success: Type.Literal(true), delivery: DeliverySchema }), ...SESSION_ERRORS },
       },
     },

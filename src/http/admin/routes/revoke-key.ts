@@ -15,7 +15,8 @@ export function registerRevokeKey(app: ApiApp, deps: AdminDeps): void {
         tags: ['Keys'],
         operationId: 'revokeKey',
         summary: 'Revoke an API key',
-        description: "Its next request is 401. Revoking a revoked key changes nothing and answers it again; another account's key is 404 NOT_FOUND.",
+        description:
+          "Its next request is 401. Revoking a revoked key changes nothing and answers it again; another account's key is 404 NOT_FOUND.",
         security: ADMIN_SECURITY,
         params: KeyParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), key: KeySchema }), ...SESSION_ERRORS },

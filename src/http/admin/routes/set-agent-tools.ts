@@ -4,7 +4,13 @@ import { toConsoleAgent } from '../../../domain/agents/agent-view.ts';
 import { ErrorSchema } from '../../schemas.ts';
 import type { ApiApp } from '../../types.ts';
 import type { AdminDeps } from '../admin-types.ts';
-import { ADMIN_SECURITY, AccountAgentParamsSchema, ClientToolsSchema, ConsoleAgentSchema, SESSION_ERRORS } from '../admin-schemas.ts';
+import {
+  ADMIN_SECURITY,
+  AccountAgentParamsSchema,
+  ClientToolsSchema,
+  ConsoleAgentSchema,
+  SESSION_ERRORS,
+} from '../admin-schemas.ts';
 import { accountContext } from './account-context.ts';
 
 /** PUT /accounts/{accountId}/agents/{agentId}/tools: replaces the whole list (PATCH /agents/{id} does not take tools). */
@@ -20,7 +26,11 @@ export function registerSetAgentTools(app: ApiApp, deps: AdminDeps): void {
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
         body: Type.Object({ tools: ClientToolsSchema }, { additionalProperties: false }),
-        response: { 200: Type.Object({ success: Type.Literal(true), agent: ConsoleAgentSchema }), 400: ErrorSchema, ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), agent: ConsoleAgentSchema }),
+          400: ErrorSchema,
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {

@@ -22,7 +22,13 @@ export function registerSignIn(app: ApiApp, deps: AdminDeps): void {
         description:
           'Sets the `colloquy_session` cookie (HttpOnly, SameSite=Strict, Path=/api/admin, Secure over HTTPS). A wrong email or password is 401; ' +
           'after 5 failures for one email (20 for one address) within 15 minutes each further try waits, doubling up to 15 minutes: 429 RATE_LIMITED with Retry-After.',
-        body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            email: Type.String({ minLength: 3, maxLength: 254 }),
+            password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: SessionSchema, 400: ErrorSchema, 401: UnauthorizedSchema, 429: ErrorSchema, 500: ErrorSchema },
       },
     },
@@ -32,7 +38,12 @@ export function registerSignIn(app: ApiApp, deps: AdminDeps): void {
         reply.header('Retry-After', result.retryAfterSeconds);
         throw new AppError('RATE_LIMITED', `Too many failed sign-ins: try again in ${result.retryAfterSeconds} s.`);
       }
-      setSessionCookie(request, reply, result.token, Math.floor((result.session.expiresAt - result.session.createdAt) / 1000));
+      setSessionCookie(
+        request,
+        reply,
+        result.token,
+        Math.floor((result.session.expiresAt - result.session.createdAt) / 1000),
+      );
       return sessionView(deps.domain, result);
     },
   );

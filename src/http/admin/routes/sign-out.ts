@@ -8,7 +8,16 @@ import { clearSessionCookie } from '../session-cookie.ts';
 export function registerSignOut(app: ApiApp, deps: AdminDeps): void {
   app.delete(
     '/session',
-    { schema: { tags: ['Session'], operationId: 'signOut', summary: 'Sign out', description: 'Ends the session in the database and clears its cookie.', security: ADMIN_SECURITY, response: { 200: Type.Object({ success: Type.Literal(true) }), ...SESSION_ERRORS } } },
+    {
+      schema: {
+        tags: ['Session'],
+        operationId: 'signOut',
+        summary: 'Sign out',
+        description: 'Ends the session in the database and clears its cookie.',
+        security: ADMIN_SECURITY,
+        response: { 200: Type.Object({ success: Type.Literal(true) }), ...SESSION_ERRORS },
+      },
+    },
     async (request, reply) => {
       await deps.domain.store.sessions.delete(requireConsoleSession(request).session.id);
       clearSessionCookie(request, reply);

@@ -12,7 +12,15 @@ import { conversationsKey } from './conversation-keys.ts';
 const PAGE_SIZE = 20;
 
 /** The agent's conversations, most recently active first; choosing one shows its messages. */
-export function ConversationList({ agentId, selected, onSelect }: { agentId: string; selected: string | null; onSelect: (conversationId: string) => void }) {
+export function ConversationList({
+  agentId,
+  selected,
+  onSelect,
+}: {
+  agentId: string;
+  selected: string | null;
+  onSelect: (conversationId: string) => void;
+}) {
   const accountPath = useAccountPath();
   const agentPath = useAgentPath(agentId);
   const [page, setPage] = useState(1);
@@ -23,12 +31,21 @@ export function ConversationList({ agentId, selected, onSelect }: { agentId: str
   });
 
   if (conversations.isPending) return <Loading label="Loading conversations" />;
-  if (conversations.error) return <ErrorAlert error={conversations.error} title="The conversations could not be loaded" />;
+  if (conversations.error)
+    return <ErrorAlert error={conversations.error} title="The conversations could not be loaded" />;
   const { conversations: items, pagination } = conversations.data;
-  if (items.length === 0 && page === 1) return <EmptyState title="No conversations yet">Chat with the agent in the Playground, or through the API, to start one.</EmptyState>;
+  if (items.length === 0 && page === 1)
+    return (
+      <EmptyState title="No conversations yet">
+        Chat with the agent in the Playground, or through the API, to start one.
+      </EmptyState>
+    );
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">{`${formatCount(pagination.totalConversations)} ${pagination.totalConversations === 1 ? 'conversation' : 'conversations'}`}</Text>
+      <Text
+        size="sm"
+        c="dimmed"
+      >{`${formatCount(pagination.totalConversations)} ${pagination.totalConversations === 1 ? 'conversation' : 'conversations'}`}</Text>
       <nav aria-label="Conversations">
         {items.map((conversation) => (
           <NavLink
@@ -38,8 +55,16 @@ export function ConversationList({ agentId, selected, onSelect }: { agentId: str
             active={conversation.id === selected}
             aria-current={conversation.id === selected ? 'true' : undefined}
             onClick={() => onSelect(conversation.id)}
-            label={<Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{conversation.title ?? 'Untitled'}</Text>}
-            description={[conversation.userId !== null ? `User ${conversation.userId}` : null, `${conversation.messageCount} ${conversation.messageCount === 1 ? 'message' : 'messages'}`, formatDate(conversation.updatedAt)]
+            label={
+              <Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                {conversation.title ?? 'Untitled'}
+              </Text>
+            }
+            description={[
+              conversation.userId !== null ? `User ${conversation.userId}` : null,
+              `${conversation.messageCount} ${conversation.messageCount === 1 ? 'message' : 'messages'}`,
+              formatDate(conversation.updatedAt),
+            ]
               .filter(Boolean)
               .join(' · ')}
             style={{ borderRadius: 'var(--mantine-radius-sm)' }}
@@ -52,7 +77,16 @@ export function ConversationList({ agentId, selected, onSelect }: { agentId: str
           value={page}
           onChange={setPage}
           size="sm"
-          getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+          getControlProps={(control) => ({
+            'aria-label':
+              control === 'previous'
+                ? 'Previous page'
+                : control === 'next'
+                  ? 'Next page'
+                  : control === 'first'
+                    ? 'First page'
+                    : 'Last page',
+          })}
         />
       )}
     </Stack>

@@ -15,14 +15,26 @@ import { MessageView } from './message-view.tsx';
 const PAGE_SIZE = 50;
 
 /** One conversation read top to bottom (the API pages newest first; older pages load on demand). */
-export function ConversationMessages({ agentId, conversationId, onDeleted }: { agentId: string; conversationId: string; onDeleted: () => void }) {
+export function ConversationMessages({
+  agentId,
+  conversationId,
+  onDeleted,
+}: {
+  agentId: string;
+  conversationId: string;
+  onDeleted: () => void;
+}) {
   const accountPath = useAccountPath();
   const agentPath = useAgentPath(agentId);
   const queries = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const messages = useInfiniteQuery({
     queryKey: [...conversationsKey(accountPath(''), agentId), 'messages', conversationId],
-    queryFn: ({ pageParam }) => api<MessageList>('GET', agentPath(`/conversations/${seg(conversationId)}/messages?page=${pageParam}&size=${PAGE_SIZE}`)),
+    queryFn: ({ pageParam }) =>
+      api<MessageList>(
+        'GET',
+        agentPath(`/conversations/${seg(conversationId)}/messages?page=${pageParam}&size=${PAGE_SIZE}`),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.currentPage + 1 : undefined),
   });
@@ -32,7 +44,11 @@ export function ConversationMessages({ agentId, conversationId, onDeleted }: { a
     queryKey: [...conversationsKey(accountPath(''), agentId), 'tool-calls', conversationId],
     queryFn: () => api<ToolCallList>('GET', agentPath(`/conversations/${seg(conversationId)}/tool-calls?size=100`)),
   });
-  const outputs = new Map((toolCalls.data?.toolCalls ?? []).flatMap((call) => (call.output === null ? [] : [[call.id, call.output] as const])));
+  const outputs = new Map(
+    (toolCalls.data?.toolCalls ?? []).flatMap((call) =>
+      call.output === null ? [] : [[call.id, call.output] as const],
+    ),
+  );
   const remove = useMutation({
     mutationFn: () => api('DELETE', agentPath(`/conversations/${seg(conversationId)}`)),
     onSuccess: async () => {
@@ -50,23 +66,26 @@ export function ConversationMessages({ agentId, conversationId, onDeleted }: { a
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           Conversation <Code>{conversationId}</Code>
         </Text>
-        <Button
-          variant="light"
-          color="red"
-          size="xs"
-          onClick={() => setConfirming(true)}
-        >
+        <Button variant="light" color="red" size="xs" onClick={() => setConfirming(true)}>
           Delete conversation
         </Button>
       </Group>
       {messages.isPending && <Loading label="Loading messages" />}
       <ErrorAlert error={messages.error} title="The messages could not be loaded" />
       {messages.hasNextPage && (
-        <Button variant="subtle" size="xs" onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => void messages.fetchNextPage()}
+          loading={messages.isFetchingNextPage}
+          style={{ alignSelf: 'center' }}
+        >
           Show older messages
         </Button>
       )}
-      {messages.data && oldestFirst.length === 0 && <EmptyState title="No messages">This conversation has no messages yet.</EmptyState>}
+      {messages.data && oldestFirst.length === 0 && (
+        <EmptyState title="No messages">This conversation has no messages yet.</EmptyState>
+      )}
       {oldestFirst.length > 0 && (
         <Stack gap="sm" data-testid="conversation-messages">
           {oldestFirst.map((message) => (
@@ -74,7 +93,15 @@ export function ConversationMessages({ agentId, conversationId, onDeleted }: { a
           ))}
         </Stack>
       )}
-      <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete conversation" action={remove} onConfirm={() => remove.mutate()} onClose={() => setConfirming(false)}>
+      <ConfirmModal
+        confirmLabel="Delete"
+        errorTitle="It was not deleted"
+        opened={confirming}
+        title="Delete conversation"
+        action={remove}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      >
         Delete this conversation and all its messages? This cannot be undone.
       </ConfirmModal>
     </Stack>

@@ -19,11 +19,22 @@ function AnswerForm({ agentId, group, onDone }: { agentId: string; group: Questi
   const [question, setQuestion] = useState(group.question);
   const [answer, setAnswer] = useState('');
   const add = useMutation({
-    mutationFn: () => api<{ covered: number }>('POST', agentPath('/insights/answers'), { questionIds: group.questionIds, question, answer }),
+    mutationFn: () =>
+      api<{ covered: number }>('POST', agentPath('/insights/answers'), {
+        questionIds: group.questionIds,
+        question,
+        answer,
+      }),
     onSuccess: async (body) => {
-      notifications.show({ color: 'green', message: `Added a Q&A covering ${body.covered} ${body.covered === 1 ? 'question' : 'questions'}.` });
+      notifications.show({
+        color: 'green',
+        message: `Added a Q&A covering ${body.covered} ${body.covered === 1 ? 'question' : 'questions'}.`,
+      });
       onDone();
-      await Promise.all([knowledgeChanged(), queries.invalidateQueries({ queryKey: insightsKey(accountPath(''), agentId) })]);
+      await Promise.all([
+        knowledgeChanged(),
+        queries.invalidateQueries({ queryKey: insightsKey(accountPath(''), agentId) }),
+      ]);
     },
   });
   function submit(event: FormEvent) {
@@ -33,7 +44,9 @@ function AnswerForm({ agentId, group, onDone }: { agentId: string; group: Questi
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <Text size="sm">Every wording below is indexed with the answer, so the next question asked like any of them finds it.</Text>
+        <Text size="sm">
+          Every wording below is indexed with the answer, so the next question asked like any of them finds it.
+        </Text>
         <List size="sm" spacing={2}>
           {group.examples.map((example) => (
             <List.Item key={example} style={{ overflowWrap: 'anywhere' }}>
@@ -41,8 +54,23 @@ function AnswerForm({ agentId, group, onDone }: { agentId: string; group: Questi
             </List.Item>
           ))}
         </List>
-        <TextInput label="Question" withAsterisk value={question} onChange={(event) => setQuestion(event.currentTarget.value)} error={fieldError(add.error, 'question')} />
-        <Textarea label="Answer" withAsterisk autosize minRows={4} maxRows={12} value={answer} onChange={(event) => setAnswer(event.currentTarget.value)} error={fieldError(add.error, 'answer')} />
+        <TextInput
+          label="Question"
+          withAsterisk
+          value={question}
+          onChange={(event) => setQuestion(event.currentTarget.value)}
+          error={fieldError(add.error, 'question')}
+        />
+        <Textarea
+          label="Answer"
+          withAsterisk
+          autosize
+          minRows={4}
+          maxRows={12}
+          value={answer}
+          onChange={(event) => setAnswer(event.currentTarget.value)}
+          error={fieldError(add.error, 'answer')}
+        />
         <ErrorAlert error={add.error} title="The answer was not added" />
         <Button type="submit" loading={add.isPending} style={{ alignSelf: 'flex-start' }}>
           Add answer
@@ -52,7 +80,15 @@ function AnswerForm({ agentId, group, onDone }: { agentId: string; group: Questi
   );
 }
 
-export function AnswerGroupModal({ agentId, group, onClose }: { agentId: string; group: QuestionGroup | null; onClose: () => void }) {
+export function AnswerGroupModal({
+  agentId,
+  group,
+  onClose,
+}: {
+  agentId: string;
+  group: QuestionGroup | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={group !== null} onClose={onClose} title="Answer this question" size="lg">
       {group && <AnswerForm key={group.questionIds.join()} agentId={agentId} group={group} onDone={onClose} />}

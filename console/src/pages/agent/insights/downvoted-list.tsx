@@ -11,12 +11,21 @@ const PAGE_SIZE = 10;
 
 /** Replies rated down: the question, the reply and the comment, linked to the conversation; the
  * question can become a test question (`onMakeTest`). */
-export function DownvotedList({ agentId, period, onMakeTest }: { agentId: string; period: InsightPeriod; onMakeTest?: (question: string) => void }) {
+export function DownvotedList({
+  agentId,
+  period,
+  onMakeTest,
+}: {
+  agentId: string;
+  period: InsightPeriod;
+  onMakeTest?: (question: string) => void;
+}) {
   const [page, setPage] = useState(1);
   const replies = useInsight<DownvotedReplies>(agentId, 'downvoted', period, page, PAGE_SIZE);
   if (replies.isPending) return <Loading label="Loading rated replies" />;
   if (replies.error) return <ErrorAlert error={replies.error} title="The rated replies could not be loaded" />;
-  if (replies.data.replies.length === 0) return <EmptyState title="No reply rated down">No reply was rated down in this period.</EmptyState>;
+  if (replies.data.replies.length === 0)
+    return <EmptyState title="No reply rated down">No reply was rated down in this period.</EmptyState>;
   return (
     <Stack gap="xs">
       {replies.data.replies.map((reply) => (
@@ -27,7 +36,13 @@ export function DownvotedList({ agentId, period, onMakeTest }: { agentId: string
                 {reply.question ?? '(no question)'}
               </Text>
               {onMakeTest && reply.question && (
-                <Button size="xs" variant="default" aria-label={`Make a test question: ${reply.question}`} onClick={() => onMakeTest(reply.question as string)} style={{ flexShrink: 0 }}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`Make a test question: ${reply.question}`}
+                  onClick={() => onMakeTest(reply.question as string)}
+                  style={{ flexShrink: 0 }}
+                >
                   Make a test
                 </Button>
               )}
@@ -42,7 +57,12 @@ export function DownvotedList({ agentId, period, onMakeTest }: { agentId: string
             )}
             <Text size="xs" c="dimmed">
               {`Rated down ${formatDate(reply.ratedAt)} · `}
-              <Anchor component={Link} to={`../conversations?conversation=${encodeURIComponent(reply.conversationId)}`} relative="path" size="xs">
+              <Anchor
+                component={Link}
+                to={`../conversations?conversation=${encodeURIComponent(reply.conversationId)}`}
+                relative="path"
+                size="xs"
+              >
                 Open the conversation
               </Anchor>
             </Text>

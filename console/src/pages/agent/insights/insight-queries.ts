@@ -18,7 +18,13 @@ export function insightsKey(accountPath: string, agentId: string) {
 }
 
 /** One page of an insights list of the agent over the period. */
-export function useInsight<T>(agentId: string, list: 'unanswered' | 'topics' | 'downvoted', period: InsightPeriod, page: number, size: number) {
+export function useInsight<T>(
+  agentId: string,
+  list: 'unanswered' | 'topics' | 'downvoted',
+  period: InsightPeriod,
+  page: number,
+  size: number,
+) {
   const accountPath = useAccountPath();
   const agentPath = useAgentPath(agentId);
   return useQuery({

@@ -9,7 +9,21 @@ import { useInsight, type InsightPeriod } from './insight-queries.ts';
 
 const PAGE_SIZE = 10;
 
-export function QuestionGroupsTable({ agentId, list, period, empty, onAnswer, onMakeTest }: { agentId: string; list: 'unanswered' | 'topics'; period: InsightPeriod; empty: string; onAnswer?: (group: QuestionGroup) => void; onMakeTest?: (question: string) => void }) {
+export function QuestionGroupsTable({
+  agentId,
+  list,
+  period,
+  empty,
+  onAnswer,
+  onMakeTest,
+}: {
+  agentId: string;
+  list: 'unanswered' | 'topics';
+  period: InsightPeriod;
+  empty: string;
+  onAnswer?: (group: QuestionGroup) => void;
+  onMakeTest?: (question: string) => void;
+}) {
   const [page, setPage] = useState(1);
   const groups = useInsight<QuestionGroups>(agentId, list, period, page, PAGE_SIZE);
   if (groups.isPending) return <Loading label="Grouping the questions" />;
@@ -60,11 +74,21 @@ export function QuestionGroupsTable({ agentId, list, period, empty, onAnswer, on
                 {onAnswer && (
                   <Table.Td ta="right">
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="light" aria-label={`Add answer: ${group.question}`} onClick={() => onAnswer(group)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={`Add answer: ${group.question}`}
+                        onClick={() => onAnswer(group)}
+                      >
                         Add answer
                       </Button>
                       {onMakeTest && (
-                        <Button size="xs" variant="default" aria-label={`Make a test question: ${group.question}`} onClick={() => onMakeTest(group.question)}>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Make a test question: ${group.question}`}
+                          onClick={() => onMakeTest(group.question)}
+                        >
                           Make a test
                         </Button>
                       )}

@@ -31,8 +31,24 @@ export function AddQaForm({ agentId }: { agentId: string }) {
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput label="Question" description="Becomes the source’s title" withAsterisk value={question} onChange={(event) => setQuestion(event.currentTarget.value)} error={fieldError(add.error, 'question')} />
-        <Textarea label="Answer" withAsterisk autosize minRows={4} maxRows={12} value={answer} onChange={(event) => setAnswer(event.currentTarget.value)} error={fieldError(add.error, 'answer')} />
+        <TextInput
+          label="Question"
+          description="Becomes the source’s title"
+          withAsterisk
+          value={question}
+          onChange={(event) => setQuestion(event.currentTarget.value)}
+          error={fieldError(add.error, 'question')}
+        />
+        <Textarea
+          label="Answer"
+          withAsterisk
+          autosize
+          minRows={4}
+          maxRows={12}
+          value={answer}
+          onChange={(event) => setAnswer(event.currentTarget.value)}
+          error={fieldError(add.error, 'answer')}
+        />
         <ErrorAlert error={add.error} title="The Q&A was not added" />
         <Button type="submit" loading={add.isPending} style={{ alignSelf: 'flex-start' }}>
           Add Q&amp;A

@@ -36,7 +36,14 @@ export function AddTextForm({ agentId }: { agentId: string }) {
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput label="Title" description={`4 to ${TITLE_MAX} characters`} withAsterisk value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={fieldError(add.error, 'title')} />
+        <TextInput
+          label="Title"
+          description={`4 to ${TITLE_MAX} characters`}
+          withAsterisk
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          error={fieldError(add.error, 'title')}
+        />
         <Textarea
           label="Content"
           description={`${formatCount(content.length)} of ${formatCount(CONTENT_MAX)} characters`}
@@ -46,7 +53,10 @@ export function AddTextForm({ agentId }: { agentId: string }) {
           maxRows={12}
           value={content}
           onChange={(event) => setContent(event.currentTarget.value)}
-          error={fieldError(add.error, 'content') ?? (content.length > CONTENT_MAX ? `At most ${formatCount(CONTENT_MAX)} characters` : undefined)}
+          error={
+            fieldError(add.error, 'content') ??
+            (content.length > CONTENT_MAX ? `At most ${formatCount(CONTENT_MAX)} characters` : undefined)
+          }
         />
         <ErrorAlert error={add.error} title="The text was not added" />
         <Button type="submit" loading={add.isPending} style={{ alignSelf: 'flex-start' }}>

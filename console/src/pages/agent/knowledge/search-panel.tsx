@@ -16,7 +16,11 @@ export function SearchPanel({ agentId }: { agentId: string }) {
   // Explain mode asks the admin API's explain endpoint: the same search, with each score's parts.
   const search = useMutation({
     mutationFn: (input: { text: string; explain: boolean }) =>
-      api<{ results: SearchResult[]; calibration?: ModelCalibration }>('POST', agentPath(input.explain ? '/search/explain' : '/search'), { query: input.text, limit: RESULT_LIMIT }),
+      api<{ results: SearchResult[]; calibration?: ModelCalibration }>(
+        'POST',
+        agentPath(input.explain ? '/search/explain' : '/search'),
+        { query: input.text, limit: RESULT_LIMIT },
+      ),
   });
   const results = search.data?.results;
 
@@ -29,15 +33,31 @@ export function SearchPanel({ agentId }: { agentId: string }) {
     <Stack gap="sm">
       <form onSubmit={submit}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label="Search query" placeholder="What would a customer ask?" value={query} onChange={(event) => setQuery(event.currentTarget.value)} error={fieldError(search.error, 'query')} style={{ flex: '1 1 240px' }} />
+          <TextInput
+            label="Search query"
+            placeholder="What would a customer ask?"
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+            error={fieldError(search.error, 'query')}
+            style={{ flex: '1 1 240px' }}
+          />
           <Button type="submit" loading={search.isPending}>
             Search
           </Button>
         </Group>
-        <Switch mt="xs" label="Explain scores (the semantic and keyword parts of each)" checked={explain} onChange={(event) => setExplain(event.currentTarget.checked)} />
+        <Switch
+          mt="xs"
+          label="Explain scores (the semantic and keyword parts of each)"
+          checked={explain}
+          onChange={(event) => setExplain(event.currentTarget.checked)}
+        />
       </form>
       <ErrorAlert error={search.error} title="The search failed" />
-      {results && results.length === 0 && <EmptyState title="No passage scored 0.3 or more">Try other words, or add knowledge that covers the question.</EmptyState>}
+      {results && results.length === 0 && (
+        <EmptyState title="No passage scored 0.3 or more">
+          Try other words, or add knowledge that covers the question.
+        </EmptyState>
+      )}
       {search.data?.calibration && <CalibrationNote calibration={search.data.calibration} />}
       {results && results.length > 0 && (
         <Stack gap="xs" aria-live="polite">

@@ -100,7 +100,15 @@ function Chunks({ agentId, source }: { agentId: string; source: Source }) {
 }
 
 /** A modal over the sources table; `source` null keeps it closed. */
-export function SourceViewer({ agentId, source, onClose }: { agentId: string; source: Source | null; onClose: () => void }) {
+export function SourceViewer({
+  agentId,
+  source,
+  onClose,
+}: {
+  agentId: string;
+  source: Source | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={source !== null} onClose={onClose} title={source ? `Source: ${source.title}` : ''} size="xl">
       {source && (

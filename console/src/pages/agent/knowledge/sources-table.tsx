@@ -15,11 +15,15 @@ import { SourceViewer } from './source-viewer.tsx';
 
 const PAGE_SIZE = 10;
 const TYPE_LABELS: Record<SourceType, string> = { text: 'Text', qa: 'Q&A', file: 'File', website: 'Website' };
-const TYPE_OPTIONS = [{ value: 'all', label: 'All' }, ...Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))];
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label })),
+];
 
 function SourceDetail({ source }: { source: Source }) {
   if (source.type === 'file' && source.size !== undefined) return <>{formatBytes(source.size)}</>;
-  if (source.type === 'text' && source.content !== undefined) return <>{`${formatCount(source.content.length)} characters`}</>;
+  if (source.type === 'text' && source.content !== undefined)
+    return <>{`${formatCount(source.content.length)} characters`}</>;
   if (source.type === 'website' && source.url)
     return (
       <Anchor href={source.url} target="_blank" rel="noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
@@ -43,7 +47,11 @@ export function SourcesTable({ agentId }: { agentId: string }) {
 
   const sources = useQuery({
     queryKey: [...sourcesKey(accountPath(''), agentId), type, page],
-    queryFn: () => api<SourceList>('GET', agentPath(`/sources?page=${page}&size=${PAGE_SIZE}${type === 'all' ? '' : `&type=${type}`}`)),
+    queryFn: () =>
+      api<SourceList>(
+        'GET',
+        agentPath(`/sources?page=${page}&size=${PAGE_SIZE}${type === 'all' ? '' : `&type=${type}`}`),
+      ),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({
@@ -84,7 +92,9 @@ export function SourcesTable({ agentId }: { agentId: string }) {
       {sources.isPending && <Loading label="Loading sources" />}
       {sources.data && rows.length === 0 && (
         <EmptyState title={type === 'all' ? 'No sources yet' : `No ${TYPE_LABELS[type as SourceType]} sources`}>
-          {type === 'all' ? 'Add text, a Q&A, a file or a website above: the agent answers from them.' : 'Choose another type, or All.'}
+          {type === 'all'
+            ? 'Add text, a Q&A, a file or a website above: the agent answers from them.'
+            : 'Choose another type, or All.'}
         </EmptyState>
       )}
       {rows.length > 0 && (
@@ -123,13 +133,24 @@ export function SourcesTable({ agentId }: { agentId: string }) {
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    <Button variant="subtle" size="xs" aria-label={`View ${source.title}`} onClick={() => setViewing(source)}>
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      aria-label={`View ${source.title}`}
+                      onClick={() => setViewing(source)}
+                    >
                       View
                     </Button>
-                    <Button variant="subtle" color="red" size="xs" aria-label={`Delete ${source.title}`} onClick={() => {
-                      setToDelete(source);
-                      setConfirming(true);
-                    }}>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      aria-label={`Delete ${source.title}`}
+                      onClick={() => {
+                        setToDelete(source);
+                        setConfirming(true);
+                      }}
+                    >
                       Delete
                     </Button>
                   </Table.Td>
@@ -145,11 +166,28 @@ export function SourcesTable({ agentId }: { agentId: string }) {
           value={page}
           onChange={setPage}
           size="sm"
-          getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+          getControlProps={(control) => ({
+            'aria-label':
+              control === 'previous'
+                ? 'Previous page'
+                : control === 'next'
+                  ? 'Next page'
+                  : control === 'first'
+                    ? 'First page'
+                    : 'Last page',
+          })}
         />
       )}
       <SourceViewer agentId={agentId} source={viewing} onClose={() => setViewing(null)} />
-      <ConfirmModal confirmLabel="Delete" errorTitle="It was not deleted" opened={confirming} title="Delete source" action={remove} onConfirm={() => toDelete && remove.mutate(toDelete)} onClose={() => setConfirming(false)}>
+      <ConfirmModal
+        confirmLabel="Delete"
+        errorTitle="It was not deleted"
+        opened={confirming}
+        title="Delete source"
+        action={remove}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+        onClose={() => setConfirming(false)}
+      >
         {`Delete “${toDelete?.title ?? ''}”? Its passages leave the agent’s knowledge and its storage is freed.`}
       </ConfirmModal>
     </Stack>

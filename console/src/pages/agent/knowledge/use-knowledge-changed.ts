@@ -12,6 +12,9 @@ export function useKnowledgeChanged(agentId: string): () => Promise<void> {
   const path = useAccountPath();
   const queries = useQueryClient();
   return async () => {
-    await Promise.all([queries.invalidateQueries({ queryKey: sourcesKey(path(''), agentId) }), queries.invalidateQueries({ queryKey: agentKey(path(''), agentId) })]);
+    await Promise.all([
+      queries.invalidateQueries({ queryKey: sourcesKey(path(''), agentId) }),
+      queries.invalidateQueries({ queryKey: agentKey(path(''), agentId) }),
+    ]);
   };
 }

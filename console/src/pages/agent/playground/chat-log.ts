@@ -54,24 +54,31 @@ function mergeToolCalls(known: ToolCall[], arrived: ToolCall[]): ToolCall[] {
 
 function applyFrame(entry: AssistantEntry, frame: ChatFrame): AssistantEntry {
   // A failed reply was not stored, so neither were its tool calls: there is nothing to answer.
-  if (frame.success === false) return { ...entry, state: 'failed', toolCalls: [], error: failureOf(frame as Record<string, unknown>) };
+  if (frame.success === false)
+    return { ...entry, state: 'failed', toolCalls: [], error: failureOf(frame as Record<string, unknown>) };
   let next = entry;
   const content = frame.delta?.reply?.content;
   if (content) next = { ...next, content: next.content + content };
   if (frame.delta?.tool_calls) next = { ...next, toolCalls: mergeToolCalls(next.toolCalls, frame.delta.tool_calls) };
-  if (frame.delta?.finish_reason) next = { ...next, state: 'done', finishReason: frame.delta.finish_reason, credits: frame.usage?.credits };
+  if (frame.delta?.finish_reason)
+    next = { ...next, state: 'done', finishReason: frame.delta.finish_reason, credits: frame.usage?.credits };
   return next;
 }
 
 function updateAssistant(log: ChatLog, id: string, change: (entry: AssistantEntry) => AssistantEntry): ChatLog {
-  return { ...log, entries: log.entries.map((entry) => (entry.kind === 'assistant' && entry.id === id ? change(entry) : entry)) };
+  return {
+    ...log,
+    entries: log.entries.map((entry) => (entry.kind === 'assistant' && entry.id === id ? change(entry) : entry)),
+  };
 }
 
 function setToolStatus(log: ChatLog, callId: string, status: ToolCallStatus): ChatLog {
   return {
     ...log,
     entries: log.entries.map((entry) =>
-      entry.kind === 'assistant' && entry.toolCalls.some((call) => call.id === callId) ? { ...entry, toolCalls: entry.toolCalls.map((call) => (call.id === callId ? { ...call, status } : call)) } : entry,
+      entry.kind === 'assistant' && entry.toolCalls.some((call) => call.id === callId)
+        ? { ...entry, toolCalls: entry.toolCalls.map((call) => (call.id === callId ? { ...call, status } : call)) }
+        : entry,
     ),
   };
 }
@@ -86,19 +93,34 @@ export function chatReducer(log: ChatLog, action: ChatAction): ChatLog {
       // The server settles tool results with the reply, in one transaction: only a finished reply
       // completes them; a failed or stopped one leaves them pending, to send again or cancel.
       const entry = updated.entries.find((candidate) => candidate.id === action.id);
-      if (entry?.kind === 'assistant' && entry.state === 'done') for (const callId of entry.answers) updated = setToolStatus(updated, callId, 'completed');
+      if (entry?.kind === 'assistant' && entry.state === 'done')
+        for (const callId of entry.answers) updated = setToolStatus(updated, callId, 'completed');
       return updated;
     }
     case 'ended':
       // A stream that closed without its final frame did not finish the reply.
       return updateAssistant(log, action.id, (entry) =>
-        entry.state === 'streaming' ? { ...entry, state: 'failed', toolCalls: [], error: new ApiError(0, 'NETWORK_ERROR', 'The stream ended before the reply was complete.') } : entry,
+        entry.state === 'streaming'
+          ? {
+              ...entry,
+              state: 'failed',
+              toolCalls: [],
+              error: new ApiError(0, 'NETWORK_ERROR', 'The stream ended before the reply was complete.'),
+            }
+          : entry,
       );
     case 'stopped':
       // Stopping ends the model call before the reply is stored: its tool calls never existed.
-      return updateAssistant(log, action.id, (entry) => (entry.state === 'streaming' ? { ...entry, state: 'stopped', toolCalls: [] } : entry));
+      return updateAssistant(log, action.id, (entry) =>
+        entry.state === 'streaming' ? { ...entry, state: 'stopped', toolCalls: [] } : entry,
+      );
     case 'failed':
-      return updateAssistant(log, action.id, (entry) => ({ ...entry, state: 'failed', toolCalls: [], error: action.error }));
+      return updateAssistant(log, action.id, (entry) => ({
+        ...entry,
+        state: 'failed',
+        toolCalls: [],
+        error: action.error,
+      }));
     case 'tool-status':
       return setToolStatus(log, action.callId, action.status);
     case 'reset':
@@ -107,7 +129,9 @@ export function chatReducer(log: ChatLog, action: ChatAction): ChatLog {
 }
 
 export function pendingToolCalls(log: ChatLog): ToolCall[] {
-  return log.entries.flatMap((entry) => (entry.kind === 'assistant' ? entry.toolCalls.filter((call) => call.status === 'pending') : []));
+  return log.entries.flatMap((entry) =>
+    entry.kind === 'assistant' ? entry.toolCalls.filter((call) => call.status === 'pending') : [],
+  );
 }
 
 export function isStreaming(log: ChatLog): boolean {
@@ -116,5 +140,10 @@ export function isStreaming(log: ChatLog): boolean {
 
 /** A transcript kept while its tab was closed: a reply that was streaming then was stopped. */
 export function interruptedStreamsStopped(log: ChatLog): ChatLog {
-  return { ...log, entries: log.entries.map((entry) => (entry.kind === 'assistant' && entry.state === 'streaming' ? { ...entry, state: 'stopped', toolCalls: [] } : entry)) };
+  return {
+    ...log,
+    entries: log.entries.map((entry) =>
+      entry.kind === 'assistant' && entry.state === 'streaming' ? { ...entry, state: 'stopped', toolCalls: [] } : entry,
+    ),
+  };
 }

@@ -2,7 +2,17 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 
 /** The message box: Enter sends, Shift+Enter starts a new line; Stop aborts a streaming reply. */
-export function Composer({ streaming, blocked, onSend, onStop }: { streaming: boolean; blocked: string | null; onSend: (message: string) => void; onStop: () => void }) {
+export function Composer({
+  streaming,
+  blocked,
+  onSend,
+  onStop,
+}: {
+  streaming: boolean;
+  blocked: string | null;
+  onSend: (message: string) => void;
+  onStop: () => void;
+}) {
   const [message, setMessage] = useState('');
   const canSend = !streaming && blocked === null && message.trim() !== '';
 

@@ -14,14 +14,17 @@ interface SavedError {
 }
 
 function toSaved(error: unknown): SavedError {
-  if (error instanceof ApiError) return { status: error.status, code: error.code, message: error.message, ...(error.list && { list: error.list }) };
+  if (error instanceof ApiError)
+    return { status: error.status, code: error.code, message: error.message, ...(error.list && { list: error.list }) };
   return { status: 0, code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : String(error) };
 }
 
 export function saveChat(key: string, log: ChatLog): void {
   try {
     if (log.entries.length === 0) return sessionStorage.removeItem(PREFIX + key);
-    const entries = log.entries.map((entry) => (entry.kind === 'assistant' && entry.error !== undefined ? { ...entry, error: toSaved(entry.error) } : entry));
+    const entries = log.entries.map((entry) =>
+      entry.kind === 'assistant' && entry.error !== undefined ? { ...entry, error: toSaved(entry.error) } : entry,
+    );
     sessionStorage.setItem(PREFIX + key, JSON.stringify({ ...log, entries }));
   } catch {
     // Storage full or disabled: the chat still works, it just does not outlive a reload.

@@ -7,7 +7,15 @@ import { ToolCallView } from '../../../components/agent/tool-call-view.tsx';
  * The model's pending client tool calls: the console plays the client, so a person types each
  * result (all are sent in one request, as the API requires) or cancels a call.
  */
-export function ToolResultsForm({ calls, onSend, onCancel }: { calls: ToolCall[]; onSend: (results: Array<{ call: ToolCall; output: string }>) => void; onCancel: (call: ToolCall) => Promise<void> }) {
+export function ToolResultsForm({
+  calls,
+  onSend,
+  onCancel,
+}: {
+  calls: ToolCall[];
+  onSend: (results: Array<{ call: ToolCall; output: string }>) => void;
+  onCancel: (call: ToolCall) => Promise<void>;
+}) {
   const [outputs, setOutputs] = useState<Record<string, string>>({});
   const [canceling, setCanceling] = useState<string | null>(null);
 
@@ -30,7 +38,9 @@ export function ToolResultsForm({ calls, onSend, onCancel }: { calls: ToolCall[]
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm" fw={500}>
-            {calls.length === 1 ? 'The model called a tool. Type what it returned, or cancel the call.' : `The model called ${calls.length} tools. Type what each returned, or cancel the ones you will not run.`}
+            {calls.length === 1
+              ? 'The model called a tool. Type what it returned, or cancel the call.'
+              : `The model called ${calls.length} tools. Type what each returned, or cancel the ones you will not run.`}
           </Text>
           {calls.map((call) => (
             <ToolCallView key={call.id} call={call}>

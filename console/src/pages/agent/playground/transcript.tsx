@@ -12,11 +12,18 @@ const FINISH_NOTES: Record<string, string> = {
 };
 
 function finishNote(entry: AssistantEntry): string | undefined {
-  if (entry.finishReason === 'tool_calls' && !entry.toolCalls.some((call) => call.status === 'pending')) return undefined;
+  if (entry.finishReason === 'tool_calls' && !entry.toolCalls.some((call) => call.status === 'pending'))
+    return undefined;
   return FINISH_NOTES[entry.finishReason ?? ''];
 }
 
-const BUBBLE = { padding: '8px 12px', borderRadius: 12, maxWidth: 'min(85%, 720px)', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+const BUBBLE = {
+  padding: '8px 12px',
+  borderRadius: 12,
+  maxWidth: 'min(85%, 720px)',
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+} as const;
 
 function AssistantBubble({ entry }: { entry: AssistantEntry }) {
   const waiting = entry.state === 'streaming' && entry.content === '' && entry.toolCalls.length === 0;
@@ -54,7 +61,14 @@ function AssistantBubble({ entry }: { entry: AssistantEntry }) {
       )}
       {entry.state === 'done' && (
         <Text size="xs" c="dimmed">
-          {[finishNote(entry), entry.credits !== undefined ? `${formatCredits(entry.credits)} ${entry.credits === 1 ? 'credit' : 'credits'}` : ''].filter(Boolean).join(' · ')}
+          {[
+            finishNote(entry),
+            entry.credits !== undefined
+              ? `${formatCredits(entry.credits)} ${entry.credits === 1 ? 'credit' : 'credits'}`
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       )}
     </Stack>
@@ -97,7 +111,12 @@ export function Transcript({ entries, empty }: { entries: Entry[]; empty: string
       role="log"
       aria-label="Chat transcript"
       p="sm"
-      style={{ height: 'max(300px, calc(100dvh - 460px))', overflowY: 'auto', border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+      style={{
+        height: 'max(300px, calc(100dvh - 460px))',
+        overflowY: 'auto',
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
     >
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="xl">

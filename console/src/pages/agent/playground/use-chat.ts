@@ -9,7 +9,15 @@ import type { ChatFrame, ChatRequest, ToolCall } from '../../../api/agent-types.
 import { useAccountPath } from '../../../components/use-account.ts';
 import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 import { conversationsKey } from '../conversations/conversation-keys.ts';
-import { EMPTY_LOG, chatReducer, interruptedStreamsStopped, isStreaming, pendingToolCalls, type ChatLog, type Entry } from './chat-log.ts';
+import {
+  EMPTY_LOG,
+  chatReducer,
+  interruptedStreamsStopped,
+  isStreaming,
+  pendingToolCalls,
+  type ChatLog,
+  type Entry,
+} from './chat-log.ts';
 import type { ToolCallList } from '../../../api/insight-types.ts';
 import { loadChat, saveChat } from './saved-chat.ts';
 
@@ -45,7 +53,8 @@ export function useChat(agentId: string) {
     restoredPending.current = undefined;
     api<ToolCallList>('GET', agentPath(`/conversations/${seg(conversationId)}/tool-calls?size=100`))
       .then((list) => {
-        for (const call of list.toolCalls) if (call.status !== 'pending') dispatch({ type: 'tool-status', callId: call.id, status: call.status });
+        for (const call of list.toolCalls)
+          if (call.status !== 'pending') dispatch({ type: 'tool-status', callId: call.id, status: call.status });
       })
       .catch(() => undefined); // the form stays; sending then tells what happened
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the transcript restored at mount
@@ -59,11 +68,19 @@ export function useChat(agentId: string) {
   async function run(body: Omit<ChatRequest, 'stream'>, asked: Entry) {
     const id = newId();
     const answers = (body.toolResults ?? []).map((result) => result.toolCallId);
-    dispatch({ type: 'start', entries: [asked, { kind: 'assistant', id, content: '', toolCalls: [], state: 'streaming', answers }] });
+    dispatch({
+      type: 'start',
+      entries: [asked, { kind: 'assistant', id, content: '', toolCalls: [], state: 'streaming', answers }],
+    });
     const abort = new AbortController();
     controller.current = abort;
     try {
-      await postEventStream(agentPath('/chat'), { ...body, stream: true }, (frame) => dispatch({ type: 'frame', id, frame: frame as ChatFrame }), abort.signal);
+      await postEventStream(
+        agentPath('/chat'),
+        { ...body, stream: true },
+        (frame) => dispatch({ type: 'frame', id, frame: frame as ChatFrame }),
+        abort.signal,
+      );
       dispatch({ type: 'ended', id });
     } catch (error) {
       dispatch((error as Error).name === 'AbortError' ? { type: 'stopped', id } : { type: 'failed', id, error });
@@ -83,8 +100,15 @@ export function useChat(agentId: string) {
     /** Results for every pending call in one request, as the API requires. */
     sendResults(results: Array<{ call: ToolCall; output: string }>) {
       void run(
-        { conversationId: log.conversationId, toolResults: results.map(({ call, output }) => ({ toolCallId: call.id, output })) },
-        { kind: 'tool-results', id: newId(), results: results.map(({ call, output }) => ({ name: call.function.name, output })) },
+        {
+          conversationId: log.conversationId,
+          toolResults: results.map(({ call, output }) => ({ toolCallId: call.id, output })),
+        },
+        {
+          kind: 'tool-results',
+          id: newId(),
+          results: results.map(({ call, output }) => ({ name: call.function.name, output })),
+        },
       );
     },
     async cancel(call: ToolCall) {
@@ -93,7 +117,11 @@ export function useChat(agentId: string) {
         await api('POST', agentPath(`/conversations/${seg(log.conversationId)}/tool/cancel/${seg(call.id)}`));
         dispatch({ type: 'tool-status', callId: call.id, status: 'canceled' });
       } catch (error) {
-        notifications.show({ color: 'red', title: `${call.function.name} was not canceled`, message: (error as Error).message });
+        notifications.show({
+          color: 'red',
+          title: `${call.function.name} was not canceled`,
+          message: (error as Error).message,
+        });
       }
     },
     stop() {

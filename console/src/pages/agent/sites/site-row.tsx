@@ -30,9 +30,14 @@ export function SiteRow({ site, sitesKey }: { site: Site; sitesKey: readonly unk
     },
   });
   const schedule = useMutation({
-    mutationFn: (value: SiteSchedule) => api<{ site: Site }>('PATCH', agentPath(`/sites/${seg(site.id)}`), { schedule: value }),
+    mutationFn: (value: SiteSchedule) =>
+      api<{ site: Site }>('PATCH', agentPath(`/sites/${seg(site.id)}`), { schedule: value }),
     onSuccess: async ({ site: saved }) => {
-      notifications.show({ color: 'green', message: saved.schedule === 'off' ? 'This site re-syncs on demand only.' : `This site re-syncs ${saved.schedule}.` });
+      notifications.show({
+        color: 'green',
+        message:
+          saved.schedule === 'off' ? 'This site re-syncs on demand only.' : `This site re-syncs ${saved.schedule}.`,
+      });
       await queries.invalidateQueries({ queryKey: sitesKey });
     },
   });
@@ -65,12 +70,27 @@ export function SiteRow({ site, sitesKey }: { site: Site; sitesKey: readonly unk
           )}
         </Table.Td>
         <Table.Td>
-          <Select aria-label={`Schedule of ${site.url}`} data={SCHEDULES} value={site.schedule} allowDeselect={false} comboboxProps={{ keepMounted: false }} disabled={schedule.isPending} onChange={(value) => value && schedule.mutate(value as SiteSchedule)} w={170} size="xs" />
+          <Select
+            aria-label={`Schedule of ${site.url}`}
+            data={SCHEDULES}
+            value={site.schedule}
+            allowDeselect={false}
+            comboboxProps={{ keepMounted: false }}
+            disabled={schedule.isPending}
+            onChange={(value) => value && schedule.mutate(value as SiteSchedule)}
+            w={170}
+            size="xs"
+          />
           {site.nextRunAt && <Text size="xs" c="dimmed">{`Next: ${formatDate(site.nextRunAt)}`}</Text>}
         </Table.Td>
         <Table.Td>
           <Group justify="flex-end" wrap="nowrap">
-            <Button size="xs" loading={resync.isPending} onClick={() => resync.mutate()} aria-label={`Re-sync ${site.url}`}>
+            <Button
+              size="xs"
+              loading={resync.isPending}
+              onClick={() => resync.mutate()}
+              aria-label={`Re-sync ${site.url}`}
+            >
               Re-sync now
             </Button>
           </Group>
@@ -80,11 +100,19 @@ export function SiteRow({ site, sitesKey }: { site: Site; sitesKey: readonly unk
         <Table.Tr>
           <Table.Td colSpan={4} pt={0}>
             {result && (
-              <Alert color={result.failed > 0 || result.error ? 'yellow' : 'green'} title={`Re-synced ${site.url}`} data-testid="resync-result">
+              <Alert
+                color={result.failed > 0 || result.error ? 'yellow' : 'green'}
+                title={`Re-synced ${site.url}`}
+                data-testid="resync-result"
+              >
                 <Text size="sm">{countsText(result)}</Text>
                 {result.error && <Text size="xs">{result.error}</Text>}
                 {result.failures.slice(0, 5).map((failure) => (
-                  <Text size="xs" key={failure.url} style={{ overflowWrap: 'anywhere' }}>{`${failure.url}: ${failure.status ? `HTTP ${failure.status}` : failure.reason} (kept)`}</Text>
+                  <Text
+                    size="xs"
+                    key={failure.url}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >{`${failure.url}: ${failure.status ? `HTTP ${failure.status}` : failure.reason} (kept)`}</Text>
                 ))}
               </Alert>
             )}

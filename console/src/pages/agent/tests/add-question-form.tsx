@@ -13,7 +13,15 @@ import { useAgentPath } from '../../../components/agent/use-agent-path.ts';
 import { sourcesKey } from '../knowledge/use-knowledge-changed.ts';
 import { useTestsChanged } from './test-queries.ts';
 
-export function AddQuestionForm({ agentId, initialQuestion = '', onAdded }: { agentId: string; initialQuestion?: string; onAdded?: () => void }) {
+export function AddQuestionForm({
+  agentId,
+  initialQuestion = '',
+  onAdded,
+}: {
+  agentId: string;
+  initialQuestion?: string;
+  onAdded?: () => void;
+}) {
   const accountPath = useAccountPath();
   const agentPath = useAgentPath(agentId);
   const testsChanged = useTestsChanged(agentId);
@@ -28,7 +36,8 @@ export function AddQuestionForm({ agentId, initialQuestion = '', onAdded }: { ag
   });
   const add = useMutation({
     mutationFn: () => {
-      const body: NewTestQuestion = expect === 'nothing' ? { question, expectNothing: true } : { question, expectedSourceIds: sourceIds, k };
+      const body: NewTestQuestion =
+        expect === 'nothing' ? { question, expectNothing: true } : { question, expectedSourceIds: sourceIds, k };
       return api<{ testQuestion: TestQuestion }>('POST', agentPath('/test-questions'), body);
     },
     onSuccess: async () => {
@@ -49,7 +58,14 @@ export function AddQuestionForm({ agentId, initialQuestion = '', onAdded }: { ag
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput label="Question" description="What a user would ask" withAsterisk value={question} onChange={(event) => setQuestion(event.currentTarget.value)} error={fieldError(add.error, 'question')} />
+        <TextInput
+          label="Question"
+          description="What a user would ask"
+          withAsterisk
+          value={question}
+          onChange={(event) => setQuestion(event.currentTarget.value)}
+          error={fieldError(add.error, 'question')}
+        />
         <SegmentedControl
           aria-label="Expected answer"
           value={expect}
@@ -73,7 +89,16 @@ export function AddQuestionForm({ agentId, initialQuestion = '', onAdded }: { ag
               error={fieldError(add.error, 'expectedSourceIds')}
               style={{ flexGrow: 3 }}
             />
-            <NumberInput label="k" description="How deep" min={1} max={10} value={k} onChange={(value) => setK(typeof value === 'number' ? value : 3)} error={fieldError(add.error, 'k')} maw={110} />
+            <NumberInput
+              label="k"
+              description="How deep"
+              min={1}
+              max={10}
+              value={k}
+              onChange={(value) => setK(typeof value === 'number' ? value : 3)}
+              error={fieldError(add.error, 'k')}
+              maw={110}
+            />
           </Group>
         )}
         <ErrorAlert error={add.error} title="The question was not added" />

@@ -19,9 +19,16 @@ export function QuestionFiles({ agentId, count }: { agentId: string; count: numb
   const testsChanged = useTestsChanged(agentId);
   const exportUrl = (format: 'jsonl' | 'csv') => `${ADMIN_BASE}${agentPath(`/test-questions/export?format=${format}`)}`;
   const importFile = useMutation({
-    mutationFn: async (file: File) => api<{ imported: number }>('POST', agentPath('/test-questions/import'), { format: fileFormat(file), text: await file.text() }),
+    mutationFn: async (file: File) =>
+      api<{ imported: number }>('POST', agentPath('/test-questions/import'), {
+        format: fileFormat(file),
+        text: await file.text(),
+      }),
     onSuccess: async (answer) => {
-      notifications.show({ color: 'green', message: `Imported ${answer.imported} test question${answer.imported === 1 ? '' : 's'}.` });
+      notifications.show({
+        color: 'green',
+        message: `Imported ${answer.imported} test question${answer.imported === 1 ? '' : 's'}.`,
+      });
       await testsChanged();
     },
   });
@@ -31,7 +38,10 @@ export function QuestionFiles({ agentId, count }: { agentId: string; count: numb
         <Text size="sm" c="dimmed">
           Questions as a file
         </Text>
-        <FileButton onChange={(file) => file && importFile.mutate(file)} accept=".jsonl,.ndjson,.csv,application/x-ndjson,text/csv">
+        <FileButton
+          onChange={(file) => file && importFile.mutate(file)}
+          accept=".jsonl,.ndjson,.csv,application/x-ndjson,text/csv"
+        >
           {(props) => (
             <Button {...props} variant="default" size="xs" loading={importFile.isPending}>
               Import JSONL or CSV

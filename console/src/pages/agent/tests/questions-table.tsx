@@ -15,7 +15,15 @@ function expects(question: TestQuestion, titles: ReadonlyMap<string, string>): s
   return `${names.join(', ')} in the top ${question.k}`;
 }
 
-export function QuestionsTable({ agentId, questions, titles }: { agentId: string; questions: TestQuestion[]; titles: ReadonlyMap<string, string> }) {
+export function QuestionsTable({
+  agentId,
+  questions,
+  titles,
+}: {
+  agentId: string;
+  questions: TestQuestion[];
+  titles: ReadonlyMap<string, string>;
+}) {
   const agentPath = useAgentPath(agentId);
   const testsChanged = useTestsChanged(agentId);
   const [toDelete, setToDelete] = useState<TestQuestion | null>(null);
@@ -55,10 +63,16 @@ export function QuestionsTable({ agentId, questions, titles }: { agentId: string
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button variant="subtle" color="red" size="xs" aria-label={`Delete the question ${question.question}`} onClick={() => {
-                    setToDelete(question);
-                    setConfirming(true);
-                  }}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    aria-label={`Delete the question ${question.question}`}
+                    onClick={() => {
+                      setToDelete(question);
+                      setConfirming(true);
+                    }}
+                  >
                     Delete
                   </Button>
                 </Table.Td>

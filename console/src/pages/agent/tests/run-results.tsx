@@ -10,11 +10,20 @@ export function percent(rate: number | null): string {
 }
 
 function TopSources({ result }: { result: TestResult }) {
-  if (result.topSources.length === 0) return <Text size="sm" c="dimmed">Nothing above the floor</Text>;
+  if (result.topSources.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing above the floor
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {result.topSources.map((source, i) => (
-        <Text size="xs" key={`${source.id}-${i}`} style={{ overflowWrap: 'anywhere' }}>{`${i + 1}. ${source.title} (${source.score.toFixed(2)})`}</Text>
+        <Text
+          size="xs"
+          key={`${source.id}-${i}`}
+          style={{ overflowWrap: 'anywhere' }}
+        >{`${i + 1}. ${source.title} (${source.score.toFixed(2)})`}</Text>
       ))}
     </Stack>
   );
@@ -26,13 +35,27 @@ export function RunResults({ run }: { run: TestRun }) {
     <Stack gap="sm" data-testid="latest-run">
       <Group gap="sm" align="baseline">
         <Text fw={600} size="lg">{`${percent(run.passRate)} passed`}</Text>
-        <Text size="sm" c="dimmed">{`${run.passed} passed · ${run.failed} failed · ${trigger} ${formatDate(run.createdAt)} · ${run.model}`}</Text>
+        <Text
+          size="sm"
+          c="dimmed"
+        >{`${run.passed} passed · ${run.failed} failed · ${trigger} ${formatDate(run.createdAt)} · ${run.model}`}</Text>
       </Group>
       {run.comparison && (
-        <Text size="sm" data-testid="comparison">{`With ${run.comparison.model}: ${percent(run.comparison.passRate)} passed (${run.comparison.passed} passed · ${run.comparison.failed} failed)`}</Text>
+        <Text
+          size="sm"
+          data-testid="comparison"
+        >{`With ${run.comparison.model}: ${percent(run.comparison.passRate)} passed (${run.comparison.passed} passed · ${run.comparison.failed} failed)`}</Text>
       )}
-      {run.state === 'failed' && <Text size="sm" c="red">{run.error ?? 'The run failed.'}</Text>}
-      {(run.state === 'queued' || run.state === 'running') && <Text size="sm" c="dimmed">The run is on the queue; its results show here when it ends.</Text>}
+      {run.state === 'failed' && (
+        <Text size="sm" c="red">
+          {run.error ?? 'The run failed.'}
+        </Text>
+      )}
+      {(run.state === 'queued' || run.state === 'running') && (
+        <Text size="sm" c="dimmed">
+          The run is on the queue; its results show here when it ends.
+        </Text>
+      )}
       {run.results.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="xs">
@@ -53,7 +76,13 @@ export function RunResults({ run }: { run: TestRun }) {
                       {result.question}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{result.passed ? <StatusBadge color="green">Passed</StatusBadge> : <StatusBadge color="red">Failed</StatusBadge>}</Table.Td>
+                  <Table.Td>
+                    {result.passed ? (
+                      <StatusBadge color="green">Passed</StatusBadge>
+                    ) : (
+                      <StatusBadge color="red">Failed</StatusBadge>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm">{result.rank ?? '—'}</Text>
                   </Table.Td>

@@ -29,7 +29,8 @@ export function useTestRuns(agentId: string) {
     queryKey: [...testsKey(accountPath(''), agentId), 'runs'],
     queryFn: () => api<TestRunList>('GET', agentPath(`/test-runs?size=${RUNS_PAGE}`)),
     // A queued run (a large set) finishes on the worker: look again until none is pending.
-    refetchInterval: (query) => (query.state.data?.runs.some((run) => run.state === 'queued' || run.state === 'running') ? 2_000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((run) => run.state === 'queued' || run.state === 'running') ? 2_000 : false,
   });
 }
 
@@ -42,5 +43,9 @@ export function useTestsChanged(agentId: string): () => Promise<void> {
 
 /** The operator's other embedding models a run may be compared with (the same for every account). */
 export function useComparisonModels() {
-  return useQuery({ queryKey: ['comparison-models'], queryFn: () => api<ComparisonModels>('GET', '/comparison-models'), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['comparison-models'],
+    queryFn: () => api<ComparisonModels>('GET', '/comparison-models'),
+    staleTime: Infinity,
+  });
 }

@@ -31,7 +31,8 @@ function freeName(base: string, taken: ReadonlySet<string>): string {
   return `${base} ${n}`;
 }
 
-const sameOrigins = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+const sameOrigins = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 export interface NewWidgetKeyFormProps {
   agent: Agent;
@@ -74,10 +75,21 @@ export function NewWidgetKeyForm({ agent, accountKeys, currentKeyId, onCreated, 
     if (create.isPending) return;
     const allowedOrigins = parseOrigins(origins);
     if (preview && !allowedOrigins.includes(SERVER_ORIGIN)) allowedOrigins.push(SERVER_ORIGIN);
-    const input: NewKeyInput = { name: shownName.trim(), kind: 'publishable', allowedAgentIds: [agent.id], allowedOrigins };
-    if (takenNames.has(input.name)) return setNameError('Another key already has this name: choose one that tells them apart.');
+    const input: NewKeyInput = {
+      name: shownName.trim(),
+      kind: 'publishable',
+      allowedAgentIds: [agent.id],
+      allowedOrigins,
+    };
+    if (takenNames.has(input.name))
+      return setNameError('Another key already has this name: choose one that tells them apart.');
     setNameError(null);
-    const existing = working.find((key) => key.kind === 'publishable' && key.allowedAgentIds?.[0] === agent.id && sameOrigins(key.allowedOrigins ?? [], allowedOrigins));
+    const existing = working.find(
+      (key) =>
+        key.kind === 'publishable' &&
+        key.allowedAgentIds?.[0] === agent.id &&
+        sameOrigins(key.allowedOrigins ?? [], allowedOrigins),
+    );
     if (existing && existing.id === currentKeyId) return onReused(existing);
     if (existing) return setTwin({ existing, input });
     create.mutate(input);
@@ -127,7 +139,8 @@ export function NewWidgetKeyForm({ agent, accountKeys, currentKeyId, onCreated, 
         onClose={() => setTwin(null)}
         action={create}
       >
-        The key “{twin?.existing.name}” already works on exactly these websites. A key is shown only when it is made, so if you still have its snippet, keep using it. Make another key, “{twin?.input.name}”, anyway?
+        The key “{twin?.existing.name}” already works on exactly these websites. A key is shown only when it is made, so
+        if you still have its snippet, keep using it. Make another key, “{twin?.input.name}”, anyway?
       </ConfirmModal>
     </form>
   );

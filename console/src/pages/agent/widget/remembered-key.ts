@@ -13,7 +13,9 @@ const storageKey = (agentId: string) => `colloquy-console:widget-key:${agentId}`
 export function rememberedKey(agentId: string): RememberedKey | null {
   try {
     const value = JSON.parse(localStorage.getItem(storageKey(agentId)) ?? 'null') as Partial<RememberedKey> | null;
-    return typeof value?.keyId === 'string' && typeof value.secret === 'string' ? { keyId: value.keyId, secret: value.secret } : null;
+    return typeof value?.keyId === 'string' && typeof value.secret === 'string'
+      ? { keyId: value.keyId, secret: value.secret }
+      : null;
   } catch {
     return null;
   }

@@ -19,7 +19,8 @@ export function WidgetPreview({ agentId, agentName, secret, origins }: WidgetPre
   if (!origins.includes(SERVER_ORIGIN)) {
     return (
       <Alert color="gray" variant="light">
-        This key does not allow this console’s origin ({SERVER_ORIGIN}), so the widget cannot run here. Make a widget key with “Also allow this console” ticked to preview it.
+        This key does not allow this console’s origin ({SERVER_ORIGIN}), so the widget cannot run here. Make a widget
+        key with “Also allow this console” ticked to preview it.
       </Alert>
     );
   }
@@ -35,7 +36,8 @@ export function WidgetPreview({ agentId, agentName, secret, origins }: WidgetPre
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
-          Open the chat button at the bottom right. Chats here are real: charged, moderated and listed under Conversations.
+          Open the chat button at the bottom right. Chats here are real: charged, moderated and listed under
+          Conversations.
         </Text>
         <Button size="xs" variant="default" onClick={restart}>
           Restart as a new visitor
@@ -45,7 +47,13 @@ export function WidgetPreview({ agentId, agentName, secret, origins }: WidgetPre
         key={run}
         title="Widget preview"
         srcDoc={previewPage(agentId, secret, agentName)}
-        style={{ width: '100%', height: 640, border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', background: '#f8fafc' }}
+        style={{
+          width: '100%',
+          height: 640,
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-md)',
+          background: '#f8fafc',
+        }}
       />
     </Stack>
   );

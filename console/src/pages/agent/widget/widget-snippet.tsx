@@ -16,12 +16,21 @@ function CopyText({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function WidgetSnippet({ agentId, secret, identitySecret }: { agentId: string; secret: string; identitySecret: string | null }) {
+export function WidgetSnippet({
+  agentId,
+  secret,
+  identitySecret,
+}: {
+  agentId: string;
+  secret: string;
+  identitySecret: string | null;
+}) {
   const snippet = widgetSnippet(agentId, secret);
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Paste this tag into your site’s pages, just before <Code>&lt;/body&gt;</Code>. It shows a chat button; each visitor’s conversation is kept in their browser across pages and reloads.
+        Paste this tag into your site’s pages, just before <Code>&lt;/body&gt;</Code>. It shows a chat button; each
+        visitor’s conversation is kept in their browser across pages and reloads.
       </Text>
       <Code block data-testid="widget-snippet" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
         {snippet}
@@ -33,14 +42,19 @@ export function WidgetSnippet({ agentId, secret, identitySecret }: { agentId: st
         Signed-in users (identity verification)
       </Text>
       <Text size="sm">
-        So that a signed-in user’s conversation follows them across devices, add <Code>data-user-id</Code> (your id for the user) and <Code>data-user-hash</Code>, the hex HMAC-SHA256 of that id with
-        this agent’s identity secret, computed on your server, never in the browser: <Code>{"createHmac('sha256', IDENTITY_SECRET).update(userId).digest('hex')"}</Code>. An id without a valid hash reads and
-        continues nothing.
+        So that a signed-in user’s conversation follows them across devices, add <Code>data-user-id</Code> (your id for
+        the user) and <Code>data-user-hash</Code>, the hex HMAC-SHA256 of that id with this agent’s identity secret,
+        computed on your server, never in the browser:{' '}
+        <Code>{"createHmac('sha256', IDENTITY_SECRET).update(userId).digest('hex')"}</Code>. An id without a valid hash
+        reads and continues nothing.
       </Text>
       {identitySecret ? (
         <Alert color="yellow" variant="light" title="This agent’s identity secret">
           <Stack gap="xs">
-            <Text size="sm">Keep it on your server. It is shown with each new widget key of this agent and kept nowhere in this console.</Text>
+            <Text size="sm">
+              Keep it on your server. It is shown with each new widget key of this agent and kept nowhere in this
+              console.
+            </Text>
             <Code block data-testid="widget-identity-secret" style={{ wordBreak: 'break-all' }}>
               {identitySecret}
             </Code>

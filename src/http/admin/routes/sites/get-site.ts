@@ -16,7 +16,8 @@ export function registerGetSite(app: ApiApp, deps: AdminDeps): void {
         tags: ['Knowledge'],
         operationId: 'getSite',
         summary: 'A crawled site',
-        description: 'Its page count, schedule, last run (counts and error) and whether a re-sync is running. 404 `SITE_NOT_FOUND` for a site of another agent.',
+        description:
+          'Its page count, schedule, last run (counts and error) and whether a re-sync is running. 404 `SITE_NOT_FOUND` for a site of another agent.',
         security: ADMIN_SECURITY,
         params: SiteParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), site: SiteSchema }), ...SESSION_ERRORS },

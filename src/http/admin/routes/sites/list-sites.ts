@@ -16,10 +16,14 @@ export function registerListSites(app: ApiApp, deps: AdminDeps): void {
         tags: ['Knowledge'],
         operationId: 'listSites',
         summary: "An agent's crawled sites",
-        description: 'Every crawl is remembered as a site (its start URL), newest first, with its page count, schedule and last run.',
+        description:
+          'Every crawl is remembered as a site (its start URL), newest first, with its page count, schedule and last run.',
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), sites: Type.Array(SiteSchema) }), ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), sites: Type.Array(SiteSchema) }),
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {

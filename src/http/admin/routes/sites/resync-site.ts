@@ -24,11 +24,21 @@ export function registerResyncSite(app: ApiApp, deps: AdminDeps): void {
           'An update emits no event. Storage moves by the exact difference. Answers when done; 409 `SITE_SYNC_RUNNING` while another run (a request or the scheduler) holds the site.',
         security: ADMIN_SECURITY,
         params: SiteParamsSchema,
-        response: { 200: Type.Object({ success: Type.Literal(true), site: SiteSchema, result: SyncReportSchema }), 409: ErrorSchema, ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), site: SiteSchema, result: SyncReportSchema }),
+          409: ErrorSchema,
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request, reply) => {
-      const { site, report } = await resyncSite(deps.domain, accountContext(request), request.params.agentId, request.params.siteId, abortOnClientClose(reply));
+      const { site, report } = await resyncSite(
+        deps.domain,
+        accountContext(request),
+        request.params.agentId,
+        request.params.siteId,
+        abortOnClientClose(reply),
+      );
       return { success: true as const, site: toSiteView(site, deps.domain.clock.now()), result: report };
     },
   );

@@ -17,15 +17,26 @@ export function registerScheduleSite(app: ApiApp, deps: AdminDeps): void {
         tags: ['Knowledge'],
         operationId: 'scheduleSite',
         summary: "Set a site's re-sync schedule",
-        description: '`daily` or `weekly`: the next run is that long after the last one (or after now, never run); `off`: on demand only.',
+        description:
+          '`daily` or `weekly`: the next run is that long after the last one (or after now, never run); `off`: on demand only.',
         security: ADMIN_SECURITY,
         params: SiteParamsSchema,
         body: Type.Object({ schedule: ScheduleSchema }, { additionalProperties: false }),
-        response: { 200: Type.Object({ success: Type.Literal(true), site: SiteSchema }), 400: ErrorSchema, ...SESSION_ERRORS },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), site: SiteSchema }),
+          400: ErrorSchema,
+          ...SESSION_ERRORS,
+        },
       },
     },
     async (request) => {
-      const site = await scheduleSite(deps.domain, accountContext(request), request.params.agentId, request.params.siteId, request.body.schedule);
+      const site = await scheduleSite(
+        deps.domain,
+        accountContext(request),
+        request.params.agentId,
+        request.params.siteId,
+        request.body.schedule,
+      );
       return { success: true as const, site: toSiteView(site, deps.domain.clock.now()) };
     },
   );

@@ -7,5 +7,6 @@ import { registerScheduleSite } from './schedule-site.ts';
 
 /** The crawled-site routes (docs/knowledge-sync.md). */
 export function registerSiteRoutes(app: ApiApp, deps: AdminDeps): void {
-  for (const register of [registerListSites, registerGetSite, registerResyncSite, registerScheduleSite]) register(app, deps);
+  for (const register of [registerListSites, registerGetSite, registerResyncSite, registerScheduleSite])
+    register(app, deps);
 }
