@@ -22,6 +22,9 @@ export interface PassageSignals {
 export interface CandidateQuery {
   /** The question's distinct analysed terms; empty: no keyword ranking. */
   terms: readonly string[];
+  /** Those of `terms` that may be misspelt: one the agent's vocabulary lacks is read as the
+   * nearest term it holds. */
+  correctable?: readonly string[];
   /** The question's unit vector; absent: no meaning ranking. */
   vector?: Float32Array;
   /** How many passages each ranking contributes. */

@@ -3,6 +3,7 @@ import type { Candidates, CandidateQuery, IndexedAgent, PassageIndex } from '../
 import { bm25Scores, exactCosine, matchedIdf, termIdf, type AgentIndex } from './agent-index.ts';
 import { bestPassages, scratchOf } from './best-passages.ts';
 import { createIndexCache } from './index-cache.ts';
+import { nearestTerm } from './spelling.ts';
 import { loadIndex } from './update-agent-index.ts';
 
 /** The in-memory engine, with its indexes open to benchmarks and research scripts. */
@@ -31,7 +32,8 @@ export function createPassageIndex(options: { chunks: IndexedChunks; maxBytes: n
 /** The best passages by each ranking, with their signals. Synchronous from the index's read on:
  * the BM25 buffer is the index's own and must be read before another search reuses it. */
 export function candidatesOf(index: AgentIndex, query: CandidateQuery): Candidates {
-  const { terms, vector, perSignal } = query;
+  const { vector, perSignal } = query;
+  const terms = spelledAsTheAgent(index, query);
   const queryIdf = terms.reduce((sum, term) => sum + termIdf(index, term), 0);
   if (index.live === 0) return { live: 0, queryIdf, candidates: [] };
   const bm25 = bm25Scores(index, terms, scratchOf(index).lexical);
@@ -52,6 +54,13 @@ export function candidatesOf(index: AgentIndex, query: CandidateQuery): Candidat
     matchedIdf: matchedIdf(index, terms, doc),
   }));
   return { live: index.live, queryIdf, candidates };
+}
+
+/** The query's terms, a misspelt one read as the agent's nearest term (see spelling.ts). */
+function spelledAsTheAgent(index: AgentIndex, query: CandidateQuery): readonly string[] {
+  if (!query.correctable?.length) return query.terms;
+  const correctable = new Set(query.correctable);
+  return [...new Set(query.terms.map((term) => (correctable.has(term) ? (nearestTerm(index, term) ?? term) : term)))];
 }
 
 /** The BM25 ranking's best `count` passages that share a term with the query. */

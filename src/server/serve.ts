@@ -16,6 +16,7 @@ import { buildApp } from '../http/build-app.ts';
 import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
 import { createReadiness } from '../observability/readiness.ts';
+import { loadEnglishWords } from '../text/english-words.ts';
 
 export async function serve(config: Config, options: { clustered: boolean }): Promise<void> {
   const metrics = createServiceMetrics({ clustered: options.clustered });
@@ -107,6 +108,8 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   siteSyncs?.start();
   testRuns?.start();
   recounter?.start();
+  // Search's spelling check reads the English word list: loaded now rather than by a first search.
+  setImmediate(loadEnglishWords);
   const where = {
     storage: config.storage.kind,
     docs: '/docs',

@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
-import { analyze } from '../../text/analyze.ts';
+import { analyzeQuery } from '../../text/analyze.ts';
 import type { IndexedAgent } from '../../ports/passage-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import { embedQuestions } from './question-adapter.ts';
@@ -86,9 +86,10 @@ export async function rankPassages(
   if ((await deps.passageIndex.live(indexed)) === 0) return [];
   const [queryVector] = mode === 'bm25' ? [undefined] : await embedQuestions(deps.embedder, [query], signal);
   const calibration = await modelCalibration(deps);
-  const terms = mode === 'vector' ? [] : [...new Set(analyze(query))];
+  const { terms, correctable } = mode === 'vector' ? { terms: [], correctable: [] } : analyzeQuery(query);
   const fromIndex = await deps.passageIndex.candidates(indexed, {
     terms,
+    correctable,
     ...(queryVector && { vector: queryVector }),
     perSignal: Math.max(limit, RANKING.candidatesPerSignal),
   });
