@@ -17,7 +17,7 @@ export const LAYERS = {
   // Plain functions (deps, ctx, input) → result: no HTTP, SQL, environment or adapters.
   domain: ['^src/domain/', ['ports', ...LEAVES]],
   // Parses the environment and the config file once; uses the domain's plan and catalog types.
-  config: ['^src/config(-schema)?\\.ts$', ['domain', 'ports', ...LEAVES]],
+  config: ['^src/config[-a-z]*\\.ts$', ['domain', 'ports', ...LEAVES]],
   // Adapters, each behind a port; none imports another or the domain.
   storage: ['^src/storage/', ADAPTER_NEEDS],
   jobs: ['^src/jobs/', ADAPTER_NEEDS],

@@ -496,12 +496,13 @@ export const FileSchema = Type.Object(
 );
 export type FileConfig = Static<typeof FileSchema>;
 
-type Defaults<T extends TObject> = { [K in keyof Static<T>]-?: NonNullable<Static<T>[K]> };
+/** A section as the server uses it: every setting present (a default applied, or one worked out). */
+export type Resolved<T extends TObject> = { [K in keyof Static<T>]-?: NonNullable<Static<T>[K]> };
 
 /** The defaults a section's schema declares, by setting (only the settings that declare one). */
-export function defaultsOf<T extends TObject>(schema: T): Defaults<T> {
+export function defaultsOf<T extends TObject>(schema: T): Resolved<T> {
   const entries = Object.entries(schema.properties as Record<string, { default?: unknown }>).filter(
     ([, property]) => property.default !== undefined,
   );
-  return Object.fromEntries(entries.map(([key, property]) => [key, property.default])) as Defaults<T>;
+  return Object.fromEntries(entries.map(([key, property]) => [key, property.default])) as Resolved<T>;
 }

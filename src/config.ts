@@ -6,6 +6,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { Static } from 'typebox';
 import { PLAN_NAMES, type PlanName } from './ports/store.ts';
 import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-types.ts';
+import { DEFAULT_MODELS, DEFAULT_PLANS } from './config-defaults.ts';
 import { isValidIpOrCidr } from './net/ip-allow-list.ts';
 import {
   CreditsSchema,
@@ -14,6 +15,7 @@ import {
   ExtractionSchema,
   FileSchema,
   IngestionSchema,
+  type LocalEmbeddingsSchema,
   LocalModerationSchema,
   MetricsSchema,
   ModelSchema,
@@ -26,6 +28,7 @@ import {
   EvaluationsSchema,
   WebhooksSchema,
   type FileConfig,
+  type Resolved,
 } from './config-schema.ts';
 
 // The schema parses into the domain's type (a compile-time check).
@@ -49,113 +52,63 @@ const SEARCH = defaultsOf(SearchSchema);
 /** `extractive`: the built-in offline answerer; `openai`: any OpenAI-compatible Chat Completions endpoint. */
 export const CHAT_PROVIDERS = ['extractive', 'openai'];
 
-export const DEFAULT_MODELS: ModelEntry[] = [
-  { id: 'colloquy-extractive', name: 'Colloquy extractive (offline)', provider: 'extractive', credits: 1 },
-  {
-    id: 'gpt-4o-mini',
-    name: 'GPT-4o mini',
-    provider: 'openai',
-    baseUrl: 'https://api.openai.com/v1',
-    apiKeyEnv: 'OPENAI_API_KEY',
-    model: 'gpt-4o-mini',
-    credits: 2,
-  },
-  {
-    id: 'gpt-4o',
-    name: 'GPT-4o',
-    provider: 'openai',
-    baseUrl: 'https://api.openai.com/v1',
-    apiKeyEnv: 'OPENAI_API_KEY',
-    model: 'gpt-4o',
-    credits: 10,
-  },
-];
-
-export const DEFAULT_PLANS: Record<PlanName, Plan> = {
-  free: {
-    requestsPerMinute: 10,
-    storageLimit: 400_000,
-    crawlPageLimit: 20,
-    monthlyCredits: 100,
-    models: ['colloquy-extractive'],
-  },
-  starter: {
-    requestsPerMinute: 60,
-    storageLimit: 2_000_000,
-    crawlPageLimit: 200,
-    monthlyCredits: 2_000,
-    models: ['colloquy-extractive', 'gpt-4o-mini'],
-  },
-  pro: {
-    requestsPerMinute: 300,
-    storageLimit: 10_000_000,
-    crawlPageLimit: 1_000,
-    monthlyCredits: 10_000,
-    models: ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o'],
-  },
-  business: {
-    requestsPerMinute: 1_000,
-    storageLimit: 50_000_000,
-    crawlPageLimit: 5_000,
-    monthlyCredits: 50_000,
-    models: ['colloquy-extractive', 'gpt-4o-mini', 'gpt-4o'],
-  },
-};
-
 export type StorageConfig =
   { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string; dataDir: string };
 
-/** The pool that reads uploaded files (ingestion/extract). */
-export interface ExtractionSettings {
-  /** Threads extracting at once. */
-  workers: number;
-  /** Uploads that may wait for a thread; one more is answered 503 with Retry-After. */
-  queue: number;
-  /** A file still being read after this long is refused (a parser spinning on a hostile file). */
-  timeoutMs: number;
-  /** Heap cap per thread: a file that needs more is refused, not the server's memory. */
+/** A setting that names the variable holding a key resolves to the key itself (null: none set). */
+type WithKey<T> = Omit<T, 'apiKeyEnv'> & { apiKey: string | null };
+
+/** The pool that reads uploaded files (ingestion/extract): the section resolved; an idle thread
+ * ends after idleMs, returning its memory. */
+export type ExtractionSettings = Omit<Resolved<typeof ExtractionSchema>, 'maxHeapMegabytes'> & {
   maxHeapMb: number;
-  /** An idle thread ends after this long, returning its memory. */
   idleMs: number;
-}
+};
 
 /** The ingestion jobs on PostgreSQL (the distributed queue). */
-export interface DistributedQueueSettings {
-  /** Jobs this node runs at once; 0: it queues jobs and waits for them, others run them. */
-  workers: number;
-  /** Pages one crawl keeps in flight, across all nodes. */
-  parallelism: number;
-  /** A running job whose worker sends no heartbeat for this long (a killed node) is retried. */
-  heartbeatSeconds: number;
-  /** Attempts after the first; after the last, the job fails and its storage is given back. */
-  retryLimit: number;
-  /** How often pg-boss looks for lost workers and expired jobs. */
-  superviseSeconds: number;
-  /** The longest one attempt may run. */
-  expireSeconds: number;
-}
+export type DistributedQueueSettings = Resolved<typeof IngestionSchema>;
 
-export interface ServerConfig {
+/** The file's section with HOST, PORT, WORKERS and LOG_LEVEL applied; workerSlot: this process's
+ * place among the workers (0 when alone), slot 0 runs the background workers. */
+export type ServerConfig = Omit<Resolved<typeof ServerSchema>, 'logLevel' | 'workers'> & {
   host: string;
   port: number;
-  bodyLimit: number;
-  trustedProxies: string[];
   logLevel: string;
-  shutdownGraceMs: number;
-  /** HTTP worker processes (node:cluster); 1: this process serves alone. */
   workers: number;
-  /** This process's place among the workers (0 when alone): slot 0 runs the background workers. */
   workerSlot: number;
-}
+};
 
 /** Where /metrics is served: on the API's port (port null) or a port of its own; token: a bearer
  * token it then requires. */
-export interface MetricsConfig {
-  enabled: boolean;
+export type MetricsConfig = Omit<Resolved<typeof MetricsSchema>, 'port' | 'tokenEnv'> & {
   port: number | null;
-  host: string;
   token: string | null;
-}
+};
+
+export type WebhookConfig = Resolved<typeof WebhooksSchema>;
+export type CreditsConfig = Resolved<typeof CreditsSchema>;
+export type SitesConfig = Resolved<typeof SitesSchema>;
+
+/** compareEmbeddings: other embedding models a test run may be compared with, by model name. */
+export type EvaluationsConfig = Omit<Resolved<typeof EvaluationsSchema>, 'compareEmbeddings'> & {
+  compareEmbeddings: OpenAiEmbeddingsConfig[];
+};
+
+export type OpenAiEmbeddingsConfig = WithKey<Resolved<typeof OpenAiEmbeddingsSchema>>;
+/** Local workers null: the embedder chooses (the cores, at most 4). */
+export type EmbeddingsConfig =
+  (Omit<Resolved<typeof LocalEmbeddingsSchema>, 'workers'> & { workers: number | null }) | OpenAiEmbeddingsConfig;
+
+/** A catalog entry with what its provider needs to run: the key read from its variable (null when
+ * the entry names none, or it is not set), defaults applied; price and name stay in the catalog. */
+export type ChatModelConfig = Omit<Resolved<typeof ModelSchema>, 'name' | 'credits' | 'baseUrl' | 'apiKeyEnv'> & {
+  baseUrl: string | null;
+  apiKeyEnv: string | null;
+  apiKey: string | null;
+};
+
+export type ModerationConfig =
+  Resolved<typeof LocalModerationSchema> | WithKey<Resolved<typeof OpenAiModerationSchema>>;
 
 export interface Config {
   server: ServerConfig;
@@ -163,12 +116,13 @@ export interface Config {
   storage: StorageConfig;
   redisUrl: string | null;
   catalog: CatalogConfig;
-  network: { allowPrivateAddresses: boolean; allowedAddresses: string[] };
+  network: Resolved<typeof NetworkSchema>;
   webhooks: WebhookConfig;
   credits: CreditsConfig;
   sites: SitesConfig;
   evaluations: EvaluationsConfig;
   embeddings: EmbeddingsConfig;
+  /** search.cacheMegabytes in bytes. */
   search: { cacheBytes: number };
   extraction: ExtractionSettings;
   ingestion: DistributedQueueSettings;
@@ -201,31 +155,6 @@ function configSource(env: NodeJS.ProcessEnv, dataDir: string, followServer: boo
   if (serverFile) return { file: serverFile, from: 'server', ...known };
   return { file: null, from: 'none', ...known };
 }
-
-/** A catalog entry with what its provider needs to run: the key read from its variable, defaults applied. */
-export interface ChatModelConfig {
-  id: string;
-  provider: string;
-  baseUrl: string | null;
-  /** Null when the entry names no variable, or the variable is not set. */
-  apiKey: string | null;
-  apiKeyEnv: string | null;
-  model: string;
-  timeoutMs: number;
-  maxTokens: number;
-  contextTokens: number;
-}
-
-export type ModerationConfig =
-  | {
-      provider: 'local' | 'none';
-      timeoutMs: number;
-      /** Local only: which of the classifier's thresholds (docs/moderation.md). */
-      strictness: 'strict' | 'balanced' | 'lenient';
-      /** Local only: a message not in English is checked all the same, or refused with 503. */
-      nonEnglish: 'check' | 'unavailable';
-    }
-  | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
 
 function chatModelConfigs(models: ModelEntry[], env: NodeJS.ProcessEnv): ChatModelConfig[] {
   return models.map((entry) => ({
@@ -261,15 +190,6 @@ function moderationConfig(file: FileConfig['moderation'], env: NodeJS.ProcessEnv
   };
 }
 
-export interface WebhookConfig {
-  worker: boolean;
-  timeoutMs: number;
-  leaseMs: number;
-  concurrency: number;
-  perEndpointConcurrency: number;
-  pollIntervalMs: number;
-}
-
 /** The lease outlasts the time-out by this much, so a live worker always reports in time. */
 const LEASE_MARGIN_MS = 30_000;
 
@@ -287,12 +207,6 @@ function webhookConfig(file: FileConfig['webhooks']): WebhookConfig {
   };
 }
 
-export interface CreditsConfig {
-  /** Whether this process runs the monthly allowance renewal worker. */
-  renewals: boolean;
-  renewalIntervalMs: number;
-}
-
 function creditsConfig(file: FileConfig['credits']): CreditsConfig {
   return {
     renewals: file?.renewals ?? CREDITS.renewals,
@@ -300,27 +214,11 @@ function creditsConfig(file: FileConfig['credits']): CreditsConfig {
   };
 }
 
-export interface SitesConfig {
-  /** Whether this process runs scheduled site re-syncs (each site is leased: any number may). */
-  scheduler: boolean;
-  pollIntervalMs: number;
-}
-
 function sitesConfig(file: FileConfig['sites']): SitesConfig {
   return {
     scheduler: file?.scheduler ?? SITES.scheduler,
     pollIntervalMs: file?.pollIntervalMs ?? SITES.pollIntervalMs,
   };
-}
-
-export interface EvaluationsConfig {
-  /** Whether this process runs automatic and queued test runs (each is leased: any number may). */
-  worker: boolean;
-  pollIntervalMs: number;
-  quietMs: number;
-  maxWaitMs: number;
-  /** Other embedding models a test run may be compared with, by model name. */
-  compareEmbeddings: OpenAiEmbeddingsConfig[];
 }
 
 function evaluationsConfig(file: FileConfig['evaluations'], env: NodeJS.ProcessEnv): EvaluationsConfig {
@@ -337,17 +235,6 @@ function evaluationsConfig(file: FileConfig['evaluations'], env: NodeJS.ProcessE
     compareEmbeddings,
   };
 }
-
-export type OpenAiEmbeddingsConfig = {
-  provider: 'openai';
-  baseUrl: string;
-  model: string;
-  dimension: number;
-  apiKey: string | null;
-  batchSize: number;
-  timeoutMs: number;
-};
-export type EmbeddingsConfig = { provider: 'local'; workers: number | null } | OpenAiEmbeddingsConfig;
 
 function openAiEmbeddingsConfig(
   file: Static<typeof OpenAiEmbeddingsSchema>,

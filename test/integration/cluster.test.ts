@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_PLANS } from '../../src/config.ts';
+import { DEFAULT_PLANS } from '../../src/config-defaults.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { runCli } from '../support/processes.ts';
 import {
