@@ -1,3 +1,4 @@
+// Over 300 lines: one case per setting's resolution; cases are independent.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// Over 300 lines: one file per resource's contract (the admin API); cases are independent.
 // The admin API through the real server: sign-in and its cookie, CSRF on every unsafe route,
 // brute-force slowing, tenancy (another account's ids are 404 on every route, the list taken from
 // the OpenAPI document), the webhook routes and the OpenAPI document.

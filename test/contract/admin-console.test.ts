@@ -1,3 +1,4 @@
+// Over 300 lines: one file per resource's contract (the console-only admin routes); cases are independent.
 // The console-only admin routes through the real server: the account overview, creating and
 // deleting agents and their client tools, API keys (and a console-made key used on the public
 // API), members with the owner rule, and the password change.

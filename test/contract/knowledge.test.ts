@@ -1,3 +1,4 @@
+// Over 300 lines: one file per resource's contract; cases are independent.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// Over 300 lines: one door's contract through the official SDK; cases are independent.
 // The OpenAI-compatible door through the official `openai` SDK: an agent as a model, JSON and
 // streamed completions, a client tool round trip, and the chat domain's refusals as OpenAI errors.
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Over 300 lines: one resource's contract over one local site whose pages change between runs.
 // Re-sync of a crawled site against a local site whose pages change between runs, and
 // no duplicates: URL variants, canonical links and a repeated file are held once.
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Over 300 lines: one file per resource's contract; cases are independent.
 // Publishable keys and the widget's routes over HTTP: where such a key may go (derived from the
 // OpenAPI document), its origins and CORS, visitors' conversations kept apart, signed user ids,
 // the per-visitor rate limit, and the same charges and events as chat.
