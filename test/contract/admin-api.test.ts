@@ -59,6 +59,16 @@ describe('admin API', () => {
     return { cookie, csrf: response.body.csrfToken, response };
   }
 
+  /** A member's id, as the account's members list shows it to that member. */
+  async function memberIdOf(accountId: string, email: string): Promise<string> {
+    const { cookie } = await signIn(email);
+    const members = (await admin('GET', `/accounts/${accountId}/members`, { cookie })).body.members as Array<{
+      id: string;
+      email: string;
+    }>;
+    return members.find((member) => member.email === email)!.id;
+  }
+
   before(async () => {
     server = await startTestServer({ configFile: { network: { allowPrivateAddresses: true } } });
     const deps = { ...server.deps, passwords };
@@ -430,7 +440,7 @@ describe('admin API', () => {
       endpointId: endpointB,
       deliveryId: deliveryB,
       keyId: (await createKey(server.deps, accountB, { name: 'B key' })).record.id,
-      memberId: (await server.deps.store.members.findByEmail(accountB, 'owner@b.example'))!.id,
+      memberId: await memberIdOf(accountB, 'owner@b.example'),
     };
     const idsOfA: Record<string, string> = { ...ownA };
     const idsOfB: Record<string, string> = ofB;

@@ -287,7 +287,8 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     assert.equal(report.keys, 1);
     assert.equal(report.adminAgentName, 'Shop assistant');
 
-    // The events the scenario caused, as receivers get them, match the webhooks section.
+    // The events the scenario caused, as receivers get them, match the webhooks section (read from
+    // the outbox: no route lists events, they reach clients only as deliveries).
     const ajv = addFormats(new Ajv({ strict: false }));
     const events = (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items;
     assert.deepEqual([...new Set(events.map((event) => event.type))].sort(), [
