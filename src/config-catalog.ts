@@ -1,6 +1,6 @@
 // The model catalog and the plans: the built-in ones merged with the file's, checked against each other.
 import type { Static } from 'typebox';
-import { PLAN_NAMES, type PlanName } from './ports/store.ts';
+import type { PlanName } from './ports/store.ts';
 import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-types.ts';
 import { DEFAULT_MODELS, DEFAULT_PLANS } from './config-defaults.ts';
 import type { FileConfig, ModelSchema } from './config-schema.ts';
@@ -38,7 +38,8 @@ export function resolveCatalog(file: FileConfig): CatalogConfig {
   }
   const ids = models.map((model) => model.id);
   const plans = {} as Record<PlanName, Plan>;
-  for (const name of PLAN_NAMES) {
+  // Every plan has a default, so the defaults name them all.
+  for (const name of Object.keys(DEFAULT_PLANS) as PlanName[]) {
     const { models: listed, ...limits } = file.plans?.[name] ?? {};
     const planModels = listed === '*' ? ids : (listed ?? DEFAULT_PLANS[name].models);
     if (planModels.length === 0)
