@@ -8,13 +8,14 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAX_LINES = 300;
 const MARKER = /^\/\/ Over 300 lines: \S/m;
 
-/** Being reworked on other branches: their owners split them or give the reason. */
-const PENDING = new Set([
-  'src/domain/chat/send-chat.ts',
-  'src/storage/kysely/webhook-repository.ts',
-  'test/contract/chat.test.ts',
-  'test/contract/handoff.test.ts',
-]);
+/** Being reworked on other branches (named by the end of their path, which a move keeps): their
+ * owners split them or give the reason. */
+const PENDING = [
+  'domain/chat/send-chat.ts',
+  '/webhook-repository.ts',
+  'contract/chat.test.ts',
+  'contract/handoff.test.ts',
+];
 
 test('every TypeScript file over 300 lines gives its reason at its top', () => {
   // Fixtures and generated files (console types, the OpenAPI client) are data, not code to split.
@@ -26,7 +27,7 @@ test('every TypeScript file over 300 lines gives its reason at its top', () => {
     const text = readFileSync(`${ROOT}/${path}`, 'utf8');
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     const head = text.split('\n').slice(0, 5).join('\n');
-    return lines > MAX_LINES && !MARKER.test(head) && !PENDING.has(path);
+    return lines > MAX_LINES && !MARKER.test(head) && !PENDING.some((end) => path.endsWith(end));
   });
   assert.deepEqual(unexplained.sort(), []);
 });
