@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENT, FileSchema } from '../src/config-schema.ts';
-import { DEFAULT_MODELS, DEFAULT_PLANS } from '../src/config.ts';
+import { DEFAULT_MODELS, DEFAULT_PLANS } from '../src/config-defaults.ts';
 
 export const CONFIG_DOC = fileURLToPath(new URL('../docs/configuration.md', import.meta.url));
 export const CONFIG_JSON_SCHEMA = fileURLToPath(new URL('../config.schema.json', import.meta.url));

@@ -8,6 +8,7 @@ import type { EmbeddingProvider } from './ports/embedding-provider.ts';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
+import { createSiteCrawler } from './ingestion/crawl/site-crawler.ts';
 import type { IngestHandlers, IngestionQueue, OnJobDone } from './ports/ingestion-queue.ts';
 import type { IngestDeps, PreparedSource } from './domain/knowledge/store-source.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
@@ -72,7 +73,7 @@ export async function createDomainDeps(
     catalog: config.catalog,
     embedder,
     extractor: createExtractionPool(config.extraction),
-    fetcher: createGuardedFetcher(outboundAddressPolicy(config.network)),
+    crawler: createSiteCrawler(createGuardedFetcher(outboundAddressPolicy(config.network))),
     passageIndex: createPassageIndex({ chunks: store.chunks, maxBytes: config.search.cacheBytes }),
     comparison: {
       embedders: new Map(
@@ -179,7 +180,7 @@ export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
     deps.conversationFeed.close(),
     deps.embedder.close(),
     ...[...deps.comparison.embedders.values()].map((embedder) => embedder.close()),
-    deps.fetcher.close(),
+    deps.crawler.close(),
     deps.extractor.close(),
     deps.moderator.close?.(),
   ]);

@@ -1,3 +1,4 @@
+// Over 300 lines: every setting of the one schema, declarations only; docs and JSON Schema are generated from it whole.
 // Every setting once: its type, limits, default and meaning. config.ts validates the file against
 // this schema and takes its defaults from it; `npm run config:docs` writes docs/configuration.md's
 // reference and config.schema.json from it (a test fails when they are stale).
@@ -496,12 +497,13 @@ export const FileSchema = Type.Object(
 );
 export type FileConfig = Static<typeof FileSchema>;
 
-type Defaults<T extends TObject> = { [K in keyof Static<T>]-?: NonNullable<Static<T>[K]> };
+/** A section as the server uses it: every setting present (a default applied, or one worked out). */
+export type Resolved<T extends TObject> = { [K in keyof Static<T>]-?: NonNullable<Static<T>[K]> };
 
 /** The defaults a section's schema declares, by setting (only the settings that declare one). */
-export function defaultsOf<T extends TObject>(schema: T): Defaults<T> {
+export function defaultsOf<T extends TObject>(schema: T): Resolved<T> {
   const entries = Object.entries(schema.properties as Record<string, { default?: unknown }>).filter(
     ([, property]) => property.default !== undefined,
   );
-  return Object.fromEntries(entries.map(([key, property]) => [key, property.default])) as Defaults<T>;
+  return Object.fromEntries(entries.map(([key, property]) => [key, property.default])) as Resolved<T>;
 }

@@ -1,10 +1,12 @@
+// Over 300 lines: one case per setting's resolution; cases are independent.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig, printableConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { printableConfig } from './config-print.ts';
 
 test('defaults need nothing: SQLite in ./data on 127.0.0.1:3000, the spec rate limits', () => {
   const config = loadConfig({});

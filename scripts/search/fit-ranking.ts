@@ -1,3 +1,4 @@
+// Over 300 lines: one experiment read top to bottom (load, fit, compare, print).
 // `node scripts/search/fit-ranking.ts CANDIDATES.json [--split dev|heldout]`: compares orderings
 // (BM25, cosine, reciprocal rank fusion, per-query normalised fusion) and fits the score's
 // calibration (a logistic model of "this passage answers" on absolute signals) on the dev split of

@@ -39,7 +39,10 @@ async function main(argv: string[]): Promise<number> {
   const [group, verb, ...rest] = argv;
   // The effective configuration, secrets masked: needs no store, so it works with the database down.
   if (group === 'config' && verb === 'show' && rest.length === 0) {
-    const { loadConfig, printableConfig } = await import('../config.ts');
+    const [{ loadConfig }, { printableConfig }] = await Promise.all([
+      import('../config.ts'),
+      import('../config-print.ts'),
+    ]);
     process.stdout.write(
       `${JSON.stringify(printableConfig(loadConfig(undefined, { followServer: true })), null, 2)}\n`,
     );

@@ -1,11 +1,11 @@
 import type { CatalogConfig } from './models/catalog-types.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { EmbeddingProvider } from '../ports/embedding-provider.ts';
-import type { Fetcher } from '../ports/fetcher.ts';
 import type { Ids } from '../ports/ids.ts';
 import type { PassageIndex } from '../ports/passage-index.ts';
 import type { PlanName, Store } from '../ports/store.ts';
 import type { TargetCheck } from '../ports/target-check.ts';
+import type { SiteCrawler } from '../ports/site-crawler.ts';
 import type { ChatModels } from '../ports/chat-model.ts';
 import type { Moderator } from '../ports/moderator.ts';
 import type { FileExtractor } from '../ports/file-extractor.ts';
@@ -26,8 +26,8 @@ export interface DomainDeps {
   extractor: FileExtractor;
   /** Runs file and crawled-page indexing: in this process, or on every node's workers. */
   ingestion: IngestionQueue;
-  /** Outbound requests to user-given URLs (crawler): guarded against private addresses. */
-  fetcher: Fetcher;
+  /** Fetches the pages of user-given sites, every request guarded against private addresses. */
+  crawler: SiteCrawler;
   /** The search engine: each agent's passages indexed for BM25 and vector search. */
   passageIndex: PassageIndex;
   /** Other embedding models a test run may be compared with (evaluations.compareEmbeddings). */

@@ -1,3 +1,4 @@
+// Over 300 lines: one data structure (slots, postings, vectors) and the operations that must keep it consistent.
 import type { SearchableChunk } from '../ports/knowledge-store.ts';
 import {
   createQuantizedVectors,

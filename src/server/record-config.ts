@@ -1,8 +1,9 @@
 // The serving node records, in its DATA_DIR, which config file it read (or none), so that the CLI
-// run on the same data reads the same file without COLLOQUY_CONFIG (config.ts, `followServer`).
+// run on the same data reads the same file without COLLOQUY_CONFIG (config-file.ts, `followServer`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_CONFIG_RECORD, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { SERVER_CONFIG_RECORD } from '../config-file.ts';
 
 export function recordServerConfig(config: Config, now: Date = new Date()): void {
   const dataDir = config.storage.dataDir;

@@ -1,3 +1,4 @@
+// Over 300 lines: one file per resource's contract (the console-only admin routes); cases are independent.
 // The console-only admin routes through the real server: the account overview, creating and
 // deleting agents and their client tools, API keys (and a console-made key used on the public
 // API), members with the owner rule, and the password change.
@@ -195,6 +196,15 @@ describe('admin console', () => {
     mate = client.as(await client.signIn('mate@a.example'));
   }
 
+  /** Account B as its owner sees it: what a refused call of A's people left untouched. */
+  async function asOwnerB() {
+    return client.as(await client.signIn('owner@b.example'));
+  }
+
+  const agentCount = async () =>
+    ((await owner('GET', `/accounts/${accountA}/agents?size=100`)).body.agents as unknown[]).length;
+  const keyCount = async () => ((await owner('GET', `/accounts/${accountA}/keys`)).body.keys as unknown[]).length;
+
   describe('agents', () => {
     before(signInAll);
 
@@ -222,6 +232,7 @@ describe('admin console', () => {
       });
       const minimal = await mate('POST', `/accounts/${accountA}/agents`, { name: 'Plain' });
       assert.deepEqual([minimal.body.agent.instructions, minimal.body.agent.tools], ['', []]);
+      // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
       const events = (await server.deps.store.events.list(accountA, { page: 1, size: 50 })).items
         .filter((e) => e.type === 'agent.created')
         .map((e) => (e.data.agent as { id: string }).id);
@@ -251,19 +262,19 @@ describe('admin console', () => {
     ];
     for (const [label, tools, message] of badTools) {
       test(`POST /agents and PUT /tools with ${label} → 400 INVALID_BODY listing tools; nothing saved`, async () => {
-        const before = (await server.deps.store.agents.list(accountA, { page: 1, size: 100 })).total;
+        const before = await agentCount();
         const created = await owner('POST', `/accounts/${accountA}/agents`, { name: 'Toolish', tools });
         assert.deepEqual(
           [created.status, created.body.error.code, Object.keys(created.body.error.list)],
           [400, 'INVALID_BODY', ['tools']],
         );
         assert.match(created.body.error.list.tools.join(' '), message);
-        assert.equal((await server.deps.store.agents.list(accountA, { page: 1, size: 100 })).total, before);
+        assert.equal(await agentCount(), before);
         const agent = await server.seedAgent(ctxA, 'Target');
         const put = await owner('PUT', `/accounts/${accountA}/agents/${agent.id}/tools`, { tools });
         assert.deepEqual([put.status, put.body.error.code], [400, 'INVALID_BODY']);
         assert.match(put.body.error.list.tools.join(' '), message);
-        assert.deepEqual((await server.deps.store.agents.get(accountA, agent.id))?.tools, []);
+        assert.deepEqual((await owner('GET', `/accounts/${accountA}/agents/${agent.id}/tools`)).body.tools, []);
       });
     }
 
@@ -320,6 +331,7 @@ describe('admin console', () => {
         (await mate('PUT', `/accounts/${accountA}/agents/${agent.id}/tools`, { tools: [] })).body.agent.tools,
         [],
       );
+      // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
       const updated = (await server.deps.store.events.list(accountA, { page: 1, size: 50 })).items.filter(
         (e) => e.type === 'agent.updated' && (e.data.agent as { id: string }).id === agent.id,
       );
@@ -337,6 +349,7 @@ describe('admin console', () => {
       const agent = await server.seedAgent(ctxA, 'Doomed');
       const response = await mate('DELETE', `/accounts/${accountA}/agents/${agent.id}`);
       assert.deepEqual([response.status, response.body], [200, { success: true, agent: { id: agent.id } }]);
+      // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
       assert.ok(
         (await server.deps.store.events.list(accountA, { page: 1, size: 50 })).items.some(
           (e) => e.type === 'agent.deleted' && (e.data.agent as { id: string }).id === agent.id,
@@ -355,7 +368,7 @@ describe('admin console', () => {
         404,
         "another account's agent",
       );
-      assert.ok(await server.deps.store.agents.get(accountB, agentB));
+      assert.equal((await (await asOwnerB())('GET', `/accounts/${accountB}/agents/${agentB}`)).status, 200);
     });
   });
 
@@ -478,7 +491,7 @@ describe('admin console', () => {
     });
 
     test('POST /keys with bad restrictions → 400 INVALID_BODY listing each field; nothing is created', async () => {
-      const before = (await server.deps.store.keys.list(accountA)).length;
+      const before = await keyCount();
       const cases: Array<[unknown, Record<string, RegExp>]> = [
         [
           { name: 'k', allowedIps: ['10.0.0.300', '10.0.0.0/8'], expiresAt: '2020-01-01T00:00:00Z' },
@@ -504,7 +517,7 @@ describe('admin console', () => {
         for (const [field, message] of Object.entries(fields))
           assert.match(response.body.error.list[field].join(' '), message, field);
       }
-      assert.equal((await server.deps.store.keys.list(accountA)).length, before);
+      assert.equal(await keyCount(), before);
     });
 
     test("DELETE /keys/{id} of an unknown key or another account's key → 404 NOT_FOUND, nothing revoked", async () => {
@@ -513,7 +526,11 @@ describe('admin console', () => {
         const response = await owner('DELETE', `/accounts/${accountA}/keys/${id}`);
         assert.deepEqual([response.status, response.body.error.code], [404, 'NOT_FOUND']);
       }
-      assert.equal((await server.deps.store.keys.get(accountB, record.id))?.revokedAt, null);
+      const keysOfB = (await (await asOwnerB())('GET', `/accounts/${accountB}/keys`)).body.keys as Array<{
+        id: string;
+        revokedAt: string | null;
+      }>;
+      assert.equal(keysOfB.find((key) => key.id === record.id)?.revokedAt, null);
     });
   });
 
@@ -556,7 +573,10 @@ describe('admin console', () => {
       const removed = await mateM('DELETE', `/accounts/${accountM}/members/${members[0].id}`);
       assert.deepEqual([removed.status, removed.body.error.code], [403, 'OWNER_REQUIRED']);
       assert.deepEqual((await mateM('GET', `/accounts/${accountM}/members`)).body.members, members);
-      assert.equal(await server.deps.store.users.findByEmail('friend@m.example'), undefined);
+      const signIn = await client.call('POST', '/session', {
+        body: { email: 'friend@m.example', password: 'a good new password' },
+      });
+      assert.equal(signIn.status, 401, 'no such person was made');
     });
 
     test('POST /members for someone new: the password is required; then a sign-in is created with it', async () => {
@@ -690,12 +710,17 @@ describe('admin console', () => {
     });
 
     test("DELETE /members/{id} of an unknown member or another account's → 404 NOT_FOUND", async () => {
-      const memberOfB = (await server.deps.store.members.findByEmail(accountB, 'owner@b.example'))!;
+      const membersOfB = async () =>
+        (await (await asOwnerB())('GET', `/accounts/${accountB}/members`)).body.members as Array<{
+          id: string;
+          email: string;
+        }>;
+      const memberOfB = (await membersOfB()).find((member) => member.email === 'owner@b.example')!;
       for (const id of ['mem_missing', memberOfB.id]) {
         const response = await ownerM('DELETE', `/accounts/${accountM}/members/${id}`);
         assert.deepEqual([response.status, response.body.error.code], [404, 'NOT_FOUND']);
       }
-      assert.ok(await server.deps.store.members.findByEmail(accountB, 'owner@b.example'));
+      assert.ok((await membersOfB()).some((member) => member.id === memberOfB.id));
     });
   });
 

@@ -132,6 +132,7 @@ describe('agents', () => {
     const again = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { instructions: '' } });
     assert.equal(again.body.agent.name, 'After');
     assert.equal(again.body.agent.instructions, '');
+    // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
     const events = await server.deps.store.events.list(account.id, { page: 1, size: 10 });
     const updates = events.items.filter((e) => e.type === 'agent.updated');
     assert.equal(updates.length, 2);
@@ -149,7 +150,8 @@ describe('agents', () => {
     const response = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { name: 'X', model: 'gpt-4o' } });
     assert.equal(response.status, 403);
     assert.equal(response.body.error.code, 'MODEL_NOT_AVAILABLE');
-    assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.name, 'Support bot');
+    assert.equal((await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.name, 'Support bot');
+    // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
     assert.equal(
       (await server.deps.store.events.list(account.id, { page: 1, size: 10 })).items.filter(
         (e) => e.type === 'agent.updated',
@@ -200,6 +202,7 @@ describe('agents', () => {
     const key = await server.seedKey(account.id);
     await deleteAgent(server.deps, ctx, agent.id);
     assert.equal((await server.call('GET', `/agents/${agent.id}`, { key })).status, 404);
+    // Events reach clients only as webhook deliveries: read the outbox.
     const events = await server.deps.store.events.list(account.id, { page: 1, size: 10 });
     assert.deepEqual(events.items.map((e) => [e.type, e.data]).reverse(), [
       ['agent.created', { agent: { id: agent.id, name: 'Short-lived' } }],

@@ -1,3 +1,4 @@
+// Over 300 lines: one matrix over every route of the OpenAPI document; cases are independent.
 // Hostile and careless input, driven by the OpenAPI document so a
 // new field or route is covered without editing this file. Runs on SQLite and on PostgreSQL
 // (COLLOQUY_TEST_BACKEND): U+0000 used to be a 500 on PostgreSQL only.

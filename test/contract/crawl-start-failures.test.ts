@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
-import { CRAWL_SETTINGS } from '../../src/domain/knowledge/crawl-website.ts';
+import { CRAWL_SETTINGS } from '../../src/ingestion/crawl/site-crawler.ts';
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

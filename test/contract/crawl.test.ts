@@ -30,6 +30,7 @@ describe('website crawling', () => {
     const { account, ctx } = await server.seedAccount(plan);
     const agent = await server.seedAgent(ctx);
     const key = await server.seedKey(account.id);
+    // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
     const events = async () =>
       (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter(
         (e) => e.type === 'source.added',

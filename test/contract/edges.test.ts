@@ -53,7 +53,7 @@ describe('edges', () => {
   });
 
   test('a model whose provider key is unset is unavailable, says why, and PATCH refuses it', async () => {
-    const { account, agent, key } = await setup('starter');
+    const { agent, key } = await setup('starter');
     const models = (await server.call('GET', '/models', { key })).body.models;
     const mini = models.find((model: { id: string }) => model.id === 'gpt-4o-mini');
     assert.deepEqual(
@@ -67,7 +67,7 @@ describe('edges', () => {
       message:
         'The model "gpt-4o-mini" is not available: not configured on this server: the operator has not set the API key of its provider.',
     });
-    assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.model, 'colloquy-extractive');
+    assert.equal((await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.model, 'colloquy-extractive');
     const extractive = models.find((model: { id: string }) => model.id === 'colloquy-extractive');
     assert.deepEqual([extractive.available, 'unavailableReason' in extractive], [true, false]);
   });

@@ -1,3 +1,4 @@
+// Over 300 lines: one file per resource's contract; cases are independent.
 // The insights through the real server: the source viewer pages a PDF's text and chunks
 // with page numbers; the unanswered list groups paraphrases (and keeps distinct questions apart);
 // a Q&A added from a group answers the next paraphrase; rated-down replies come with their comment

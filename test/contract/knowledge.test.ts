@@ -1,3 +1,4 @@
+// Over 300 lines: one file per resource's contract; cases are independent.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -43,6 +44,7 @@ describe('knowledge sources', () => {
     const key = await server.seedKey(account.id);
     const storage = async () =>
       (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used as number;
+    // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
     const events = async () =>
       (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) =>
         e.type.startsWith('source.'),
@@ -100,6 +102,7 @@ describe('knowledge sources', () => {
       body: { query: 'When does the Leeds shop open on Sunday?' },
     });
     assert.deepEqual(afterDelete.body.results, []);
+    // The rows themselves are gone, not only out of search: no route lists an agent's chunks.
     assert.equal((await server.deps.store.chunks.searchable(agent.id, server.deps.embedder.model)).length, 0);
     assert.deepEqual((await events()).map((e) => [e.type, e.data]).reverse(), [
       ['source.added', { agent: { id: agent.id, name: agent.name }, source: 'Opening hours' }],

@@ -48,7 +48,8 @@ describe('MCP server', () => {
       key,
       body: { title: 'Moorings', content: 'Visitor moorings cost 30 euros a night at the east pontoon.' },
     });
-    const balance = async () => (await server.deps.store.accounts.get(account.id))!.creditBalance / 1000;
+    const balance = async () => (await server.call('GET', '/usage', { key })).body.balance.credits as number;
+    // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
     const events = async (type: string) =>
       (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type === type);
     return { account, agent, other, key, balance, events };

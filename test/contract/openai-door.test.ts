@@ -1,3 +1,4 @@
+// Over 300 lines: one door's contract through the official SDK; cases are independent.
 // The OpenAI-compatible door through the official `openai` SDK: an agent as a model, JSON and
 // streamed completions, a client tool round trip, and the chat domain's refusals as OpenAI errors.
 import { after, before, describe, test } from 'node:test';
@@ -43,7 +44,8 @@ describe('OpenAI-compatible door', () => {
     });
     const key = await server.seedKey(account.id, { name: 'openai client' });
     const client = new OpenAI({ apiKey: key, baseURL: `${server.baseUrl}/api/v1/openai`, maxRetries: 0 });
-    const balance = async () => (await server.deps.store.accounts.get(account.id))!.creditBalance / 1000;
+    const balance = async () => (await server.call('GET', '/usage', { key })).body.balance.credits as number;
+    // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
     const events = async (type: string) =>
       (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter((e) => e.type === type);
     return { account, ctx, agent, key, client, balance, events };

@@ -1,3 +1,4 @@
+// Over 300 lines: one matrix of the shared security cases over every authenticated route.
 // SPEC §5 on every authenticated route: no key, bad key, key elsewhere than the header, expired
 // and revoked keys, another account's agent, a restricted key, a disallowed address, the rate limit.
 import { after, before, describe, test } from 'node:test';

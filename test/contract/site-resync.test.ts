@@ -1,3 +1,4 @@
+// Over 300 lines: one resource's contract over one local site whose pages change between runs.
 // Re-sync of a crawled site against a local site whose pages change between runs, and
 // no duplicates: URL variants, canonical links and a repeated file are held once.
 import { after, before, describe, test } from 'node:test';
@@ -44,6 +45,7 @@ describe('site re-sync and duplicates', () => {
         url: string;
         title: string;
       }>;
+    // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
     const events = async () =>
       (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items
         .filter((e) => e.type.startsWith('source.'))
@@ -203,7 +205,8 @@ describe('site re-sync and duplicates', () => {
       assert.ok(Date.parse(scheduled.body.site.nextRunAt) >= now + 23 * 3_600_000);
       assert.equal((await as('PATCH', `${base}/sites/${siteId}`, { schedule: 'hourly' })).status, 400);
 
-      // Due now: two stores (two processes' connections) claim at once; exactly one gets it.
+      // Due now: two stores (two processes' connections) claim at once; exactly one gets it. The race
+      // is between the scheduler's claims, which no route makes: it is played on the store.
       await server.deps.store.sites.setSchedule(account.id, siteId, 'daily', now - 1);
       let tokens = 0;
       const lease = () => ({ token: `lease_${(tokens += 1)}`, until: now + 60_000 });

@@ -1,3 +1,4 @@
+// Over 300 lines: one file per resource's contract; cases are independent.
 // Test questions and runs through the real server, on the suite's backend: the whole flow (three
 // sources, four questions, a run that passes them, a deleted source that makes the automatic run
 // fail its question with `evaluation.regressed` delivered and verified with standardwebhooks),

@@ -78,6 +78,7 @@ describe(`a test run compared with a second embedding model (${TEST_BACKEND})`, 
 
   test('reports both pass rates and leaves the live index, the stored vectors and the knowledge version untouched', async () => {
     const live = server.deps.embedder.model;
+    // The stored vectors and the knowledge version are in no view: they are read from the store.
     const versionBefore = (await server.deps.store.agents.get(accountId, agentId))?.knowledgeVersion;
     const searchBefore = await server.call('POST', `/agents/${agentId}/search`, {
       key,

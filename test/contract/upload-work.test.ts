@@ -223,6 +223,7 @@ describe(`a crawl whose client leaves (${TEST_BACKEND})`, () => {
     assert.equal(site.inFlight(), 0);
     const listed = await server.call('GET', `/agents/${agent.id}/sources`, { key });
     const kept = listed.body.sources as Array<{ id: string }>;
+    // What each source is charged is not in its view; the agent's total is compared with their sum.
     const sources = await Promise.all(
       kept.map((source) => server.deps.store.sources.get(account.id, agent.id, source.id)),
     );

@@ -1,3 +1,4 @@
+// Over 300 lines: one browser session walked end to end; each step builds on the one before.
 // The console end to end, the way its people use it: real headless Chromium (Debian's package,
 // driven by playwright-core) against the real server, with a scripted OpenAI-compatible model, a
 // local web site, a webhook receiver and a real PDF. Each step leaves a screenshot in

@@ -1,3 +1,4 @@
+// Over 300 lines: one cluster (nginx, three nodes, PostgreSQL, Redis) is started once for every case.
 // Three Colloquy nodes behind a real nginx (Debian's, running deploy/nginx.conf) on one private
 // PostgreSQL and one private Redis: what a client sees of a cluster. The rate limit is exact
 // wherever requests land, knowledge and conversations are shared at once, chat streams pass the
@@ -6,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_PLANS } from '../../src/config.ts';
+import { DEFAULT_PLANS } from '../../src/config-defaults.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { runCli } from '../support/processes.ts';
 import {

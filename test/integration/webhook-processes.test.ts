@@ -1,3 +1,4 @@
+// Over 300 lines: real server processes, started once and shared by the cases.
 // Webhook delivery by real server processes: the operator CLI, a kill -9 in the middle of a burst,
 // and two processes sharing one PostgreSQL. The receiver verifies each delivery with the
 // `standardwebhooks` library, time check included.

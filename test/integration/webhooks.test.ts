@@ -1,3 +1,4 @@
+// Over 300 lines: one resource's delivery contract; cases are independent.
 // Webhook delivery end to end, in process, on the suite's backend: a real receiver on loopback
 // checks every signature with the `standardwebhooks` library; an injected clock drives retries.
 import { after, before, beforeEach, describe, test } from 'node:test';

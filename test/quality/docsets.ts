@@ -1,3 +1,4 @@
+// Over 300 lines: the docsets harness (ingest, ask, score) that the test, the bench and the research scripts share.
 // Real documentation sets (test/fixtures/docsets/<name>): whole pages ingested the way a user
 // ingests them (text files uploaded, or an HTML site served on a loopback port and crawled with its
 // navigation intact), and questions in users' own words whose answer is a quote from one page.

@@ -1,3 +1,4 @@
+// Over 300 lines: one resource's storage contract, run on both engines; cases are independent.
 // Conversations, messages and tool calls, on the suite's backend (COLLOQUY_TEST_BACKEND): seqs
 // under concurrency, the one conversation per end user, settling calls once, deletes, cascades,
 // and no read or write across accounts.

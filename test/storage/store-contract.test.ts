@@ -1,3 +1,4 @@
+// Over 300 lines: the storage contract run on both engines; cases are independent.
 // The same cases on SQLite and PostgreSQL (COLLOQUY_TEST_BACKEND picks which in a run).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

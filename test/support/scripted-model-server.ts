@@ -1,3 +1,4 @@
+// Over 300 lines: one fake server: its chat and moderation routes share the script's queue.
 // A real OpenAI-compatible server on loopback that answers from a script: POST /v1/chat/completions
 // (streamed or not) and POST /v1/moderations. Tests queue turns; with none queued it answers a default
 // turn at once, so benchmarks can use it as an instant model.

@@ -1,8 +1,7 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
-import { crawlSite, type CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
-import { withoutSiteBoilerplate } from '../../ingestion/crawl/site-boilerplate.ts';
+import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import type { IngestTask } from '../../ports/ingestion-queue.ts';
@@ -20,15 +19,6 @@ export interface CrawlReport {
   /** `duplicate`: the same text as the held page `sameAs`. */
   skipped: Array<{ url: string; reason: string; status?: number; sameAs?: string }>;
 }
-
-export const CRAWL_SETTINGS = {
-  concurrency: 4,
-  pageTimeoutMs: 15_000,
-  maxPageBytes: 3_000_000,
-  userAgent: 'ColloquyBot/1.0 (+https://github.com/colloquy/colloquy)',
-  /** Pages fetched per crawl, at most: enough to find new pages among ones already held. */
-  maxFetches: 1_000,
-};
 
 export interface CrawlProgress {
   found: number;
@@ -87,16 +77,11 @@ export async function crawlWebsite(
   if (known.size >= plan.crawlPageLimit)
     throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`);
 
-  const pages = withoutSiteBoilerplate(
-    crawlSite({
-      ...CRAWL_SETTINGS,
-      startUrl,
-      fetcher: deps.fetcher,
-      isKnown: (url) => known.has(url),
-      signal: options.signal,
-      prefetched: options.prefetched,
-    }),
-  );
+  const pages = deps.crawler.crawl(startUrl, {
+    isKnown: (url) => known.has(url),
+    signal: options.signal,
+    prefetched: options.prefetched,
+  });
   const indexing = createPageIndexer(
     deps,
     ctx,

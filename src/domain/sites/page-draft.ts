@@ -1,6 +1,6 @@
-import type { CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
+import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { pageHash } from '../knowledge/content-hash.ts';
-import { normalizeUrl } from '../../ingestion/crawl/normalize-url.ts';
+import { normalizeUrl } from '../../text/normalize-url.ts';
 import { characterCount, type SourceDraft } from '../knowledge/store-source.ts';
 
 type CrawledPage = Extract<CrawlOutcome, { kind: 'page' }>;

@@ -2,8 +2,6 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SitePage } from '../../ports/knowledge-store.ts';
 import type { SyncCounts } from '../../ports/site-store.ts';
-import type { CrawlRequestContext } from '../../ingestion/crawl/crawl-context.ts';
-import { refetchPage } from '../../ingestion/crawl/refetch-page.ts';
 import { AppError } from '../errors.ts';
 import { deleteSource } from '../knowledge/delete-source.ts';
 import { pageHash } from '../knowledge/content-hash.ts';
@@ -39,7 +37,7 @@ export async function refreshSitePages(
   ctx: RequestContext,
   agent: AgentRecord,
   pages: SitePage[],
-  request: CrawlRequestContext,
+  signal: AbortSignal,
 ): Promise<RefreshedPages> {
   const result: RefreshedPages = {
     counts: { updated: 0, removed: 0, unchanged: 0, failed: 0 },
@@ -50,8 +48,8 @@ export async function refreshSitePages(
   const queue = [...pages];
   const worker = async () => {
     for (let stored = queue.shift(); stored; stored = queue.shift()) {
-      request.signal.throwIfAborted();
-      await refreshOne(deps, ctx, agent, stored, request, result);
+      signal.throwIfAborted();
+      await refreshOne(deps, ctx, agent, stored, signal, result);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, pages.length) }, worker));
@@ -63,11 +61,11 @@ async function refreshOne(
   ctx: RequestContext,
   agent: AgentRecord,
   stored: SitePage,
-  request: CrawlRequestContext,
+  signal: AbortSignal,
   result: RefreshedPages,
 ): Promise<void> {
   const url = stored.source.url ?? '';
-  const outcome = await refetchPage(request, url, stored.page);
+  const outcome = await deps.crawler.refetch(url, stored.page, signal);
   result.visited.set(url, stored.page.links ?? []);
   const fail = (reason: string, status?: number) => {
     result.counts.failed += 1;
@@ -109,7 +107,7 @@ async function refreshOne(
     return;
   }
   try {
-    await reindexPage(deps, ctx, agent, stored, page, hash, request.signal);
+    await reindexPage(deps, ctx, agent, stored, page, hash, signal);
     result.counts.updated += 1;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -1,7 +1,7 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SitePage } from '../../ports/knowledge-store.ts';
-import type { CrawlOutcome } from '../../ingestion/crawl/crawl-site.ts';
+import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { AppError } from '../errors.ts';
 import { indexPieces } from '../../text/index-pieces.ts';
 import { characterCount, chunkRecords, reserveStorage } from '../knowledge/store-source.ts';

@@ -1,7 +1,7 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
 import type { SiteRecord } from '../../ports/site-store.ts';
-import { normalizeUrl } from '../../ingestion/crawl/normalize-url.ts';
+import { normalizeUrl } from '../../text/normalize-url.ts';
 
 /** Pages one crawl or re-sync fetches at most (robots.txt and sitemaps not counted). */
 export const SITE_MAX_FETCHES = 1_000;

@@ -2,7 +2,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { SiteLease, SiteRecord, SyncCounts } from '../../ports/site-store.ts';
 import { AppError } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { crawlWebsite, CRAWL_SETTINGS } from '../knowledge/crawl-website.ts';
+import { crawlWebsite } from '../knowledge/crawl-website.ts';
 import { getSite } from './get-site.ts';
 import { nextRunAt } from './site-schedule.ts';
 import { refreshSitePages, type SyncFailure } from './refresh-site-pages.ts';
@@ -73,15 +73,7 @@ async function syncPages(
 ): Promise<SyncReport> {
   const agent = await getAgent(deps, ctx, site.agentId);
   const pages = await deps.store.sources.sitePages(ctx.accountId, site.id);
-  const controller = new AbortController();
-  const request = {
-    fetcher: deps.fetcher,
-    userAgent: CRAWL_SETTINGS.userAgent,
-    timeoutMs: CRAWL_SETTINGS.pageTimeoutMs,
-    maxBytes: CRAWL_SETTINGS.maxPageBytes,
-    signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal,
-  };
-  const refreshed = await refreshSitePages(deps, ctx, agent, pages, request);
+  const refreshed = await refreshSitePages(deps, ctx, agent, pages, signal ?? new AbortController().signal);
   const report: SyncReport = { added: 0, ...refreshed.counts, failures: refreshed.failures, error: null };
   if (pages.length > 0 && refreshed.unanswered === pages.length) {
     report.error = 'The site did not answer for any of its pages; every page is kept as it was.';

@@ -1,5 +1,5 @@
 import { OutboundError, type Fetcher, type OutboundResponse } from '../../ports/fetcher.ts';
-import type { CrawlSkipReason } from './crawl-outcome.ts';
+import type { CrawlSkipReason } from '../../ports/site-crawler.ts';
 
 /** What every request of one crawl shares: who we are, the limits, and the crawl's abort signal. */
 export interface CrawlRequestContext {

@@ -1,6 +1,6 @@
 import { skipReasonOf, type CrawlRequestContext } from './crawl-context.ts';
 import type { HopVerdict } from './fetch-page.ts';
-import { normalizeUrl } from './normalize-url.ts';
+import { normalizeUrl } from '../../text/normalize-url.ts';
 import { readRobots, type RobotsRules } from './read-robots.ts';
 
 /** The crawl's site, its robots.txt, and the URLs seen and still to visit. */

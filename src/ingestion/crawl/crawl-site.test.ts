@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Fetcher } from '../../ports/fetcher.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from '../../providers/http/guarded-fetcher.ts';
 import { serveSite, type ServedSite } from '../../../test/fixtures/site/serve-site.ts';
-import { crawlSite, type CrawlOptions, type CrawlOutcome } from './crawl-site.ts';
+import type { CrawlOutcome } from '../../ports/site-crawler.ts';
+import { crawlSite, type CrawlOptions } from './crawl-site.ts';
 
 // Loopback is allowed by exception so the test site can be crawled; every other private address stays refused.
 const guarded = createGuardedFetcher(

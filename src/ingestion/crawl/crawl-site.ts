@@ -1,14 +1,12 @@
 import type { Fetcher } from '../../ports/fetcher.ts';
 import { skipOf, type CrawlRequestContext } from './crawl-context.ts';
-import type { CrawlOutcome } from './crawl-outcome.ts';
+import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { createCrawlFrontier, originOf, type CrawlFrontier } from './crawl-frontier.ts';
 import { fetchPage } from './fetch-page.ts';
-import { normalizeUrl } from './normalize-url.ts';
+import { normalizeUrl } from '../../text/normalize-url.ts';
 import { readPage } from './read-page.ts';
 import { readRobots, type RobotsRules } from './read-robots.ts';
 import { readSitemaps } from './read-sitemaps.ts';
-
-export type { CrawlOutcome, CrawlSkipReason } from './crawl-outcome.ts';
 
 export interface CrawlOptions {
   startUrl: string;

@@ -1,6 +1,6 @@
 import type { OutboundResponse } from '../../ports/fetcher.ts';
 import { crawlGet, skipOf, type CrawlRequestContext } from './crawl-context.ts';
-import type { CrawlSkipReason } from './crawl-outcome.ts';
+import type { CrawlSkipReason } from '../../ports/site-crawler.ts';
 
 /** What the crawl says about a redirect's target before it is requested. */
 export type HopVerdict =

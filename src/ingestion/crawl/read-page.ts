@@ -1,8 +1,8 @@
 import type { OutboundResponse } from '../../ports/fetcher.ts';
 import { extractHtml } from '../extract/extract-html.ts';
-import type { CrawlOutcome } from './crawl-outcome.ts';
+import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { decodeBody } from './decode-body.ts';
-import { normalizeUrl } from './normalize-url.ts';
+import { normalizeUrl } from '../../text/normalize-url.ts';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 

@@ -1,22 +1,7 @@
 import type { OutboundResponse } from '../../ports/fetcher.ts';
 import { skipOf, type CrawlRequestContext } from './crawl-context.ts';
-import type { CrawlOutcome, CrawlSkipReason } from './crawl-outcome.ts';
+import type { RefetchOutcome, StoredValidators } from '../../ports/site-crawler.ts';
 import { readPage } from './read-page.ts';
-
-/** What a re-sync knows of a stored page before asking for it again. */
-export interface StoredValidators {
-  etag: string | null;
-  lastModified: string | null;
-}
-
-export type RefetchOutcome =
-  /** 304 Not Modified: the stored text stands. */
-  | { kind: 'not-modified'; etag: string | null; lastModified: string | null }
-  /** 404 or 410: the page is gone from the site. */
-  | { kind: 'gone'; status: number }
-  /** Anything passing (5xx, time-out, network, a page that is suddenly not HTML): the stored page is kept. */
-  | { kind: 'failed'; reason: CrawlSkipReason; status?: number; detail?: string }
-  | { kind: 'page'; page: Extract<CrawlOutcome, { kind: 'page' }> };
 
 const MAX_REDIRECTS = 5;
 

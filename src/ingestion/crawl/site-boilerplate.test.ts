@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CrawlOutcome } from './crawl-outcome.ts';
+import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { withoutSiteBoilerplate } from './site-boilerplate.ts';
 
 const page = (url: string, ...texts: string[]): CrawlOutcome => ({

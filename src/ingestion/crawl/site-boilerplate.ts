@@ -1,5 +1,5 @@
-import type { ExtractedSection } from '../extract/extracted.ts';
-import type { CrawlOutcome } from './crawl-outcome.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
+import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 
 /** Blocks longer than this are content: menus, footers and banners are short. */
 const MAX_BOILERPLATE_CHARS = 240;

@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import { parseHTML } from 'linkedom';
-import type { ExtractedSection } from './extracted.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
 import { htmlSections, type DomNode } from './html-sections.ts';
 
 /** ATX headings (`## Routes`) on lines of their own, or a fenced code block: Markdown's marks. */

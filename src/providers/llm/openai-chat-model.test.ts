@@ -1,3 +1,4 @@
+// Over 300 lines: one adapter's contract against a scripted upstream; cases are independent.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';

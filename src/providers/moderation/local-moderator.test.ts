@@ -1,3 +1,4 @@
+// Over 300 lines: one adapter's cases, mostly tables of messages that must or must not be flagged; cases are independent.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-provider.ts';

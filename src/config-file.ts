@@ -1,0 +1,58 @@
+// Which config file is read, and reading it: parsed and validated against the schema.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { FileSchema, type FileConfig } from './config-schema.ts';
+import { ConfigError } from './config-error.ts';
+
+/** The config file read (absolute path), or null; and why that one: COLLOQUY_CONFIG, or the record
+ * of the server on this DATA_DIR (the CLI, without COLLOQUY_CONFIG). */
+export interface ConfigSource {
+  file: string | null;
+  from: 'env' | 'server' | 'none';
+  serverFile?: string | null;
+}
+
+/** The file in DATA_DIR where a starting server records which config file it read, so the CLI on
+ * the same data finds the same configuration without being told. */
+export const SERVER_CONFIG_RECORD = 'server-config.json';
+
+/** Which config file to read: COLLOQUY_CONFIG, else (for the CLI) the one the server on this
+ * DATA_DIR recorded at its start, else none. */
+export function configSource(env: NodeJS.ProcessEnv, dataDir: string, followServer: boolean): ConfigSource {
+  let serverFile: string | null | undefined;
+  if (followServer) {
+    try {
+      const record = JSON.parse(readFileSync(join(dataDir, SERVER_CONFIG_RECORD), 'utf8')) as { configFile?: unknown };
+      serverFile = typeof record.configFile === 'string' ? record.configFile : null;
+    } catch {
+      serverFile = undefined; // no server has started on this DATA_DIR, or its record is unreadable
+    }
+  }
+  const known = serverFile === undefined ? {} : { serverFile };
+  if (env.COLLOQUY_CONFIG) return { file: resolve(env.COLLOQUY_CONFIG), from: 'env', ...known };
+  if (serverFile) return { file: serverFile, from: 'server', ...known };
+  return { file: null, from: 'none', ...known };
+}
+
+// Compiled on first use: a start or CLI command without a config file does not pay for it.
+let validateFile: ValidateFunction<FileConfig> | undefined;
+
+export function readFileConfig(path: string): FileConfig {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`COLLOQUY_CONFIG: cannot read ${path}: ${(error as Error).message}`);
+  }
+  validateFile ??= new Ajv({ allErrors: true, strict: false }).compile<FileConfig>(FileSchema);
+  if (!validateFile(parsed)) {
+    const problems = (validateFile.errors ?? []).map((e) => {
+      const where = (e.instancePath || '/').slice(1).replaceAll('/', '.') || '(root)';
+      const extra = e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : '';
+      return `${where}: ${e.message ?? 'invalid'}${extra}`;
+    });
+    throw new ConfigError(`COLLOQUY_CONFIG ${path} is invalid: ${problems.join('; ')}`);
+  }
+  return parsed;
+}
