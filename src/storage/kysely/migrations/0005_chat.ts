@@ -1,8 +1,9 @@
-// Migration 0005_chat, in the SQL both engines accept: conversations, their messages and the
-// client tool calls of assistant messages. Each table references its agent ON DELETE CASCADE, and
-// each agent_id is indexed so that deleting an agent does not scan a whole table (SQLite).
+// Conversations, their messages and the client tool calls of assistant messages, in the SQL both
+// engines accept. Each table references its agent ON DELETE CASCADE, and each agent_id is indexed
+// so that deleting an agent does not scan a whole table (SQLite). Frozen as shipped.
+import type { ShippedMigration } from './migrate.ts';
 
-export const CHAT_SCHEMA: string[] = [
+const CHAT: string[] = [
   // last_seq: the seq of the latest message ever stored; appends take the next ones from it, so a
   // seq is never reused, even after deletes.
   `CREATE TABLE conversations (
@@ -52,3 +53,8 @@ export const CHAT_SCHEMA: string[] = [
   `CREATE INDEX tool_calls_by_status ON tool_calls (conversation_id, status)`,
   `CREATE INDEX tool_calls_by_agent ON tool_calls (agent_id)`,
 ];
+
+export const m0005Chat: ShippedMigration = {
+  sqlite: { name: '0005_chat', statements: CHAT },
+  postgres: { name: '0005_chat', statements: CHAT },
+};

@@ -1,6 +1,7 @@
-// Migration 0003_webhooks, in the SQL both engines accept. Booleans are INTEGER 0/1 on both.
+// Webhooks, in the SQL both engines accept. Booleans are INTEGER 0/1 on both. Frozen as shipped.
+import type { ShippedMigration } from './migrate.ts';
 
-export const WEBHOOK_SCHEMA: string[] = [
+const WEBHOOKS: string[] = [
   // The events table is the outbox: NULL until the event has been fanned out into deliveries.
   // Events recorded before this migration are not sent to endpoints created after it.
   `ALTER TABLE events ADD COLUMN dispatched_at BIGINT`,
@@ -61,3 +62,8 @@ export const WEBHOOK_SCHEMA: string[] = [
   )`,
   `CREATE INDEX credit_entries_refills ON credit_entries (account_id, created_at, id) WHERE kind IN ('topup', 'allowance')`,
 ];
+
+export const m0003Webhooks: ShippedMigration = {
+  sqlite: { name: '0003_webhooks', statements: WEBHOOKS },
+  postgres: { name: '0003_webhooks', statements: WEBHOOKS },
+};

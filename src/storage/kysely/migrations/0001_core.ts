@@ -1,7 +1,8 @@
 // The first schema, written in the SQL both engines accept (BIGINT has INTEGER affinity on SQLite).
-// Each dialect's migration history starts from it and goes its own way after.
+// Frozen as shipped: later migrations change the schema, this file never does.
+import type { ShippedMigration } from './migrate.ts';
 
-export const CORE_SCHEMA: string[] = [
+const CORE: string[] = [
   `CREATE TABLE accounts (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -71,3 +72,15 @@ export const CORE_SCHEMA: string[] = [
   )`,
   `CREATE INDEX events_by_account ON events (account_id, created_at, id)`,
 ];
+
+export const m0001Core: ShippedMigration = {
+  sqlite: { name: '0001_core', statements: CORE },
+  postgres: {
+    name: '0001_core',
+    statements: [
+      ...CORE,
+      // rate-limiter-flexible's table, shared by every server process (see rate-limit/).
+      `CREATE TABLE rate_limits (key VARCHAR(255) PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire BIGINT)`,
+    ],
+  },
+};

@@ -1,6 +1,7 @@
-// Migration 0004_console_users, in the SQL both engines accept.
+// Console users, in the SQL both engines accept. Frozen as shipped.
+import type { ShippedMigration } from './migrate.ts';
 
-export const CONSOLE_SCHEMA: string[] = [
+const CONSOLE_USERS: string[] = [
   // A person who signs in to the console; what they may reach is their rows in `members`.
   `CREATE TABLE users (
     id TEXT PRIMARY KEY,
@@ -26,3 +27,8 @@ export const CONSOLE_SCHEMA: string[] = [
     blocked_until BIGINT
   )`,
 ];
+
+export const m0004ConsoleUsers: ShippedMigration = {
+  sqlite: { name: '0004_console_users', statements: CONSOLE_USERS },
+  postgres: { name: '0004_console_users', statements: CONSOLE_USERS },
+};

@@ -1,7 +1,8 @@
 // The knowledge tables (sources and their chunks) in SQL both engines accept, but for the
-// vector column's type: BLOB on SQLite, BYTEA on PostgreSQL.
+// vector column's type: BLOB on SQLite, BYTEA on PostgreSQL. Frozen as shipped.
+import type { ShippedMigration } from './migrate.ts';
 
-export function knowledgeSchema(binaryType: 'BLOB' | 'BYTEA'): string[] {
+function knowledge(binaryType: 'BLOB' | 'BYTEA'): string[] {
   return [
     `ALTER TABLE agents ADD COLUMN knowledge_version BIGINT NOT NULL DEFAULT 0`,
     `CREATE TABLE sources (
@@ -36,3 +37,8 @@ export function knowledgeSchema(binaryType: 'BLOB' | 'BYTEA'): string[] {
     `CREATE INDEX chunks_by_source ON chunks (source_id)`,
   ];
 }
+
+export const m0002Knowledge: ShippedMigration = {
+  sqlite: { name: '0002_knowledge', statements: knowledge('BLOB') },
+  postgres: { name: '0002_knowledge', statements: knowledge('BYTEA') },
+};

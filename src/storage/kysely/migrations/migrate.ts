@@ -35,3 +35,9 @@ export async function migrateToLatest(db: Kysely<unknown>, migrations: SqlMigrat
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }
+
+/** One shipped migration as each engine runs it; an engine without it has none. */
+export interface ShippedMigration {
+  sqlite?: SqlMigration;
+  postgres?: SqlMigration;
+}
