@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../../src/storage/kysely/database.ts';
+import type { Database } from '../../src/storage/kysely/schema/database.ts';
 import { migrateToLatest } from '../../src/storage/kysely/migrations/migrate.ts';
 import { NodeSqliteDialect } from '../../src/storage/sqlite/node-sqlite-dialect.ts';
 import { SQLITE_FILE_NAME } from '../../src/storage/sqlite/open-sqlite.ts';

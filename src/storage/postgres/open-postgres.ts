@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
-import type { Database } from '../kysely/database.ts';
+import type { Database } from '../kysely/schema/database.ts';
 import { migrateToLatest } from '../kysely/migrations/migrate.ts';
 import { POSTGRES_MIGRATIONS } from '../kysely/migrations/index.ts';
 import { createKyselyStore, repositories } from '../kysely/kysely-store.ts';

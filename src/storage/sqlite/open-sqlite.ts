@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
-import type { Database } from '../kysely/database.ts';
+import type { Database } from '../kysely/schema/database.ts';
 import { migrateToLatest } from '../kysely/migrations/migrate.ts';
 import { SQLITE_MIGRATIONS } from '../kysely/migrations/index.ts';
 import { createKyselyStore } from '../kysely/kysely-store.ts';
