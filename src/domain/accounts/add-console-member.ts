@@ -1,4 +1,4 @@
-import type { MemberRecord, MemberRole } from '../../ports/store.ts';
+import type { MemberRecord, MemberRole } from '../../ports/member-store.ts';
 import type { UserRecord } from '../../ports/console-store.ts';
 import { assertOwner, type ConsoleMembership } from '../users/account-access.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, isPasswordLengthAllowed, type UserDeps } from '../users/create-user.ts';

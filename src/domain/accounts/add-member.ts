@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { MemberRecord, MemberRole } from '../../ports/store.ts';
+import type { MemberRecord, MemberRole } from '../../ports/member-store.ts';
 import { AppError, invalidBody } from '../errors.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { AccountRecord, PlanName } from '../../ports/store.ts';
+import type { AccountRecord, PlanName } from '../../ports/account-store.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { monthlyAnniversary } from '../credits/anniversary.ts';
 import { AppError } from '../errors.ts';

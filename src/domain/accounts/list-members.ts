@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { MemberRecord } from '../../ports/store.ts';
+import type { MemberRecord } from '../../ports/member-store.ts';
 
 /** Who belongs to the account, oldest first; every member may see it. */
 export async function listMembers(deps: DomainDeps, ctx: RequestContext): Promise<MemberRecord[]> {

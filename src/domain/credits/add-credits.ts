@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { CreditEntryRecord } from '../../ports/store.ts';
+import type { CreditEntryRecord } from '../../ports/credit-store.ts';
 import { AppError } from '../errors.ts';
 import { toMillicredits } from './units.ts';
 

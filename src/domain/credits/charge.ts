@@ -1,5 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { CreditEntryRecord, StoreRepositories } from '../../ports/store.ts';
+import type { CreditEntryRecord } from '../../ports/credit-store.ts';
+import type { StoreRepositories } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
 import { toMillicredits } from './units.ts';
 import { recordLowCreditsIfDue } from './record-low-credits.ts';

@@ -4,7 +4,7 @@
 // processes may run rounds at once: each renewal is claimed by a conditional UPDATE in the
 // transaction that changes the balance, so an account is never renewed twice for one anniversary.
 import type { DomainDeps } from '../context.ts';
-import type { AccountRecord } from '../../ports/store.ts';
+import type { AccountRecord } from '../../ports/account-store.ts';
 import { nextAnniversaryAfter } from './anniversary.ts';
 import { toMillicredits } from './units.ts';
 

@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { IndexedChunks, SearchableChunk } from '../../ports/knowledge-store.ts';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import type { PassageIndex } from '../../ports/passage-index.ts';

@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { RunLease, TestResult, TestRunRecord } from '../../ports/evaluation-store.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { evaluateQuestions } from './evaluate-questions.ts';

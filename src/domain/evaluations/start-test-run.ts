@@ -1,6 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { TestRunRecord, TestRunTrigger } from '../../ports/evaluation-store.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { executeTestRun, runLease } from './execute-test-run.ts';

@@ -1,7 +1,7 @@
 // What an owner may ask of a test question, checked where every door (API, console, CLI import)
 // passes: the question, and either the sources expected to answer it or that nothing should.
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import { invalidBody } from '../errors.ts';
 
 export const QUESTION_MAX = 2_000;

@@ -2,7 +2,7 @@
 // the floor, and no Q&A was added for them since) and the most asked topics (every chat question).
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { Period, QuestionRecord } from '../../ports/insight-store.ts';
-import type { PageRequest } from '../../ports/store.ts';
+import type { PageRequest } from '../../ports/page.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { isoTime } from '../iso-time.ts';
 import { groupQuestions, wordingKey } from './group-questions.ts';

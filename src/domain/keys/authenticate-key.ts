@@ -1,5 +1,6 @@
 import type { DomainDeps } from '../context.ts';
-import type { AccountRecord, ApiKeyRecord } from '../../ports/store.ts';
+import type { AccountRecord } from '../../ports/account-store.ts';
+import type { ApiKeyRecord } from '../../ports/api-key-store.ts';
 import { AppError } from '../errors.ts';
 import { isIpAllowed } from '../../net/ip-allow-list.ts';
 import { hashKey } from './key-secret.ts';

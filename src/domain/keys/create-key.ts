@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { ApiKeyRecord, KeyKind } from '../../ports/store.ts';
+import type { ApiKeyRecord, KeyKind } from '../../ports/api-key-store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { isValidIpOrCidr } from '../../net/ip-allow-list.ts';

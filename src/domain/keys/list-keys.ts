@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { ApiKeyRecord } from '../../ports/store.ts';
+import type { ApiKeyRecord } from '../../ports/api-key-store.ts';
 
 /** The account's keys, newest first, revoked and expired ones included. */
 export async function listKeys(deps: DomainDeps, ctx: RequestContext): Promise<ApiKeyRecord[]> {

@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractionTicket } from '../../ports/file-extractor.ts';
 import { getAgent } from '../agents/get-agent.ts';

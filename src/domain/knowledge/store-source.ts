@@ -1,5 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
+import type { StoreRepositories } from '../../ports/store.ts';
 import type { ChunkRecord, PageState, SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractedSection } from '../../text/extracted.ts';
 import { AppError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import { analyzeQuery } from '../../text/analyze.ts';
 import type { IndexedAgent } from '../../ports/passage-index.ts';

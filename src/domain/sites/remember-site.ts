@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SiteRecord } from '../../ports/site-store.ts';
 import { normalizeUrl } from '../../text/normalize-url.ts';
 

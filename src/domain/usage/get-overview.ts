@@ -1,5 +1,6 @@
 import type { DomainDeps } from '../context.ts';
-import type { MemberRole, PlanName } from '../../ports/store.ts';
+import type { MemberRole } from '../../ports/member-store.ts';
+import type { PlanName } from '../../ports/account-store.ts';
 import type { ConsoleMembership } from '../users/account-access.ts';
 import { toCredits } from '../credits/units.ts';
 import { keyStatus } from '../keys/key-status.ts';

@@ -1,6 +1,7 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { UserRecord } from '../../ports/console-store.ts';
-import type { AccountRecord, MemberRecord, MemberRole } from '../../ports/store.ts';
+import type { AccountRecord } from '../../ports/account-store.ts';
+import type { MemberRecord, MemberRole } from '../../ports/member-store.ts';
 import { AppError } from '../errors.ts';
 
 /** A signed-in user in one of their accounts: the context domain calls take, and who they are there. */

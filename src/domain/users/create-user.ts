@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { MemberRole } from '../../ports/store.ts';
+import type { MemberRole } from '../../ports/member-store.ts';
 import type { PasswordHasher } from '../../ports/password-hasher.ts';
 import type { UserRecord } from '../../ports/console-store.ts';
 import { AppError, invalidBody } from '../errors.ts';

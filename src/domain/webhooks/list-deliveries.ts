@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { Page, PageRequest } from '../../ports/store.ts';
+import type { Page, PageRequest } from '../../ports/page.ts';
 import { getEndpoint } from './get-endpoint.ts';
 import { toDeliveryView, type DeliveryView } from './delivery-view.ts';
 

@@ -2,7 +2,8 @@
 // does not work on a site: a page origin the key does not list, or a user id whose signature
 // (`data-user-hash`) does not match. Recorded where the refusal happens; the console lists them.
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { ApiKeyRecord, WidgetRefusalReason, WidgetRefusalRecord } from '../../ports/store.ts';
+import type { ApiKeyRecord } from '../../ports/api-key-store.ts';
+import type { WidgetRefusalReason, WidgetRefusalRecord } from '../../ports/widget-store.ts';
 import { hashKey } from '../keys/key-secret.ts';
 import { isKeyExpired } from '../keys/key-status.ts';
 

@@ -1,4 +1,6 @@
-import type { AccountStore, MemberRole, MemberStore, Store } from '../../../ports/store.ts';
+import type { AccountStore } from '../../../ports/account-store.ts';
+import type { MemberRole, MemberStore } from '../../../ports/member-store.ts';
+import type { Store } from '../../../ports/store.ts';
 import type { Db } from '../kysely-store.ts';
 import { atomically } from '../atomically.ts';
 import { fromAccount, toAccount, toMember } from '../rows/account.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { logKnowledgeChange } from './knowledge-change-log.ts';
-import type { AgentStore, Store } from '../../../ports/store.ts';
+import type { AgentStore } from '../../../ports/agent-store.ts';
+import type { Store } from '../../../ports/store.ts';
 import type { Db } from '../kysely-store.ts';
 import { fromAgent, toAgent } from '../rows/agent.ts';
 import { newestFirstPage } from '../newest-first-page.ts';

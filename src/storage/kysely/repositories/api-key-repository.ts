@@ -1,4 +1,4 @@
-import type { ApiKeyStore } from '../../../ports/store.ts';
+import type { ApiKeyStore } from '../../../ports/api-key-store.ts';
 import type { Db } from '../kysely-store.ts';
 import { fromApiKey, toApiKey } from '../rows/api-key.ts';
 import { toAccount } from '../rows/account.ts';

@@ -1,4 +1,4 @@
-import type { CreditAlertStore } from '../../../ports/webhook-store.ts';
+import type { CreditAlertStore } from '../../../ports/credit-store.ts';
 import type { Db } from '../kysely-store.ts';
 
 export function createCreditAlertRepository(db: Db): CreditAlertStore {

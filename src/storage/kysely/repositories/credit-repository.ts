@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { CreditStore } from '../../../ports/store.ts';
+import type { CreditStore } from '../../../ports/credit-store.ts';
 import type { Db } from '../kysely-store.ts';
 
 const DAY_MS = 86_400_000;

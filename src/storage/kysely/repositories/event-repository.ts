@@ -1,4 +1,4 @@
-import type { EventStore } from '../../../ports/store.ts';
+import type { EventStore } from '../../../ports/event-store.ts';
 import type { Db } from '../kysely-store.ts';
 import { toEvent } from '../rows/event.ts';
 import { newestFirstPage } from '../newest-first-page.ts';

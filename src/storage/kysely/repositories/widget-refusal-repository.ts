@@ -1,4 +1,4 @@
-import type { WidgetRefusalStore } from '../../../ports/store.ts';
+import type { WidgetRefusalStore } from '../../../ports/widget-store.ts';
 import type { Db } from '../kysely-store.ts';
 import { toRefusal } from '../rows/widget.ts';
 

@@ -1,4 +1,4 @@
-import type { WidgetSecretStore } from '../../../ports/store.ts';
+import type { WidgetSecretStore } from '../../../ports/widget-store.ts';
 import type { Db } from '../kysely-store.ts';
 
 export function createWidgetSecretRepository(db: Db): WidgetSecretStore {

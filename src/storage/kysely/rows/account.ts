@@ -1,4 +1,5 @@
-import type { AccountRecord, MemberRecord, MemberRole, PlanName } from '../../../ports/store.ts';
+import type { AccountRecord, PlanName } from '../../../ports/account-store.ts';
+import type { MemberRecord, MemberRole } from '../../../ports/member-store.ts';
 import type { AccountsTable, MembersTable } from '../schema/account.ts';
 
 export const toAccount = (row: AccountsTable): AccountRecord => ({

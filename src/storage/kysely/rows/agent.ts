@@ -1,4 +1,4 @@
-import type { AgentRecord } from '../../../ports/store.ts';
+import type { AgentRecord } from '../../../ports/agent-store.ts';
 import type { AgentsTable } from '../schema/agent.ts';
 import { parseJson } from './json.ts';
 

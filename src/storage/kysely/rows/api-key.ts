@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '../../../ports/store.ts';
+import type { ApiKeyRecord } from '../../../ports/api-key-store.ts';
 import type { ApiKeysTable } from '../schema/api-key.ts';
 import { parseJson } from './json.ts';
 

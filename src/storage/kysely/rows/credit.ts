@@ -1,4 +1,4 @@
-import type { CreditEntryKind, CreditEntryRecord } from '../../../ports/store.ts';
+import type { CreditEntryKind, CreditEntryRecord } from '../../../ports/credit-store.ts';
 import type { CreditEntriesTable } from '../schema/credit.ts';
 
 export const toCreditEntry = (row: CreditEntriesTable): CreditEntryRecord => ({

@@ -1,4 +1,4 @@
-import type { EventRecord } from '../../../ports/store.ts';
+import type { EventRecord } from '../../../ports/event-store.ts';
 import type { EventsTable } from '../schema/event.ts';
 
 export const toEvent = (row: EventsTable): EventRecord => ({

@@ -1,4 +1,4 @@
-import type { WidgetRefusalRecord } from '../../../ports/store.ts';
+import type { WidgetRefusalRecord } from '../../../ports/widget-store.ts';
 import type { WidgetRefusalsTable } from '../schema/widget.ts';
 
 export const toRefusal = (row: WidgetRefusalsTable): WidgetRefusalRecord => ({
