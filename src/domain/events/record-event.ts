@@ -22,7 +22,7 @@ export type EventType =
 
 /** Records an event with the change it reports: call it inside that change's transaction. */
 export async function recordEvent(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'events'>,
   deps: { clock: Clock; ids: Ids },
   accountId: string,
   type: EventType,

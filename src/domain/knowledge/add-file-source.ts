@@ -33,7 +33,7 @@ export function cleanFileName(name: string): string {
 
 /** A place in the extraction queue, taken before the upload is read: 503 SERVICE_UNAVAILABLE
  * (with Retry-After) when the queue is full. */
-export function admitUpload(deps: DomainDeps): ExtractionTicket {
+export function admitUpload(deps: Pick<DomainDeps, 'extractor'>): ExtractionTicket {
   return deps.extractor.admit();
 }
 
@@ -45,7 +45,7 @@ export function admitUpload(deps: DomainDeps): ExtractionTicket {
  * with the file name. `signal` (the client leaving) cancels the job and gives its storage back.
  */
 export async function addFileSource(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'ingestion'>,
   ctx: RequestContext,
   agent: AgentRecord,
   file: { bytes: Uint8Array; filename: string },

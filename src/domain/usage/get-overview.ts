@@ -7,6 +7,7 @@ import { keyStatus } from '../keys/key-status.ts';
 import { invalidBody } from '../errors.ts';
 import { toBalanceView, type BalanceView } from './balance-view.ts';
 import { DAY_MS, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS } from './get-usage.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const OVERVIEW_DEFAULT_DAYS = USAGE_DEFAULT_DAYS;
 export const OVERVIEW_MAX_DAYS = USAGE_MAX_DAYS;
@@ -42,7 +43,7 @@ function everyDay(
  * that used the most, and how many agents, active keys and members there are.
  */
 export async function getOverview(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'catalog'> & { store: Pick<Store, 'agents' | 'credits' | 'keys' | 'members'> },
   membership: ConsoleMembership,
   days: number = OVERVIEW_DEFAULT_DAYS,
 ): Promise<AccountOverview> {
