@@ -1,7 +1,7 @@
 // The figures `npm run bench -- search` prints for one agent at one size, all in the same run.
 import { inner } from '../src/search-index/native-vector-math.ts';
 import type { DomainDeps } from '../src/domain/context.ts';
-import type { AgentRecord } from '../src/ports/store.ts';
+import type { AgentRecord } from '../src/ports/agent-store.ts';
 import { indexedAgent, rankPassages } from '../src/domain/search/rank-passages.ts';
 import { vectorScores } from '../src/search-index/agent-index.ts';
 import { createPassageIndex, type InMemoryPassageIndex } from '../src/search-index/passage-index.ts';

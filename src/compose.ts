@@ -128,7 +128,7 @@ function ingestHandlersOnFirstUse(deps: IngestDeps): IngestHandlers<PreparedSour
  * pg-boss loads when the queue is first used (the server starts it at once; the CLI rarely does). */
 function createIngestionQueue(
   config: Config,
-  deps: IngestDeps,
+  deps: IngestDeps & Pick<DomainDeps, 'store'>,
   options: { onJobDone?: OnJobDone; log?: (message: string, error?: unknown) => void },
 ): IngestionQueue {
   const handlers = ingestHandlersOnFirstUse(deps);

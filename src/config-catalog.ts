@@ -1,6 +1,6 @@
 // The model catalog and the plans: the built-in ones merged with the file's, checked against each other.
 import type { Static } from 'typebox';
-import type { PlanName } from './ports/store.ts';
+import type { PlanName } from './ports/account-store.ts';
 import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-types.ts';
 import { DEFAULT_MODELS, DEFAULT_PLANS } from './config-defaults.ts';
 import type { FileConfig, ModelSchema } from './config-schema.ts';

@@ -1,6 +1,6 @@
 // The built-in plans and model catalog: what a server runs with when the config file says nothing.
 // The file's `plans` and `models` are merged over these (config.ts); the domain owns their types.
-import type { PlanName } from './ports/store.ts';
+import type { PlanName } from './ports/account-store.ts';
 import type { ModelEntry, Plan } from './domain/models/catalog-types.ts';
 
 export const DEFAULT_MODELS: ModelEntry[] = [

@@ -28,7 +28,7 @@ import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
 import { indexedAgent, modelCalibration } from '../../src/domain/search/rank-passages.ts';
 import type { InMemoryPassageIndex } from '../../src/search-index/passage-index.ts';
 import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
-import type { AgentRecord } from '../../src/ports/store.ts';
+import type { AgentRecord } from '../../src/ports/agent-store.ts';
 import { CALIBRATION_PROBES } from '../../src/domain/search/calibration-probes.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sets: { type: 'string' } } });

@@ -25,7 +25,7 @@ import {
 import { analyze } from '../../src/text/analyze.ts';
 import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
 import { modelCalibration } from '../../src/domain/search/rank-passages.ts';
-import type { AgentRecord } from '../../src/ports/store.ts';
+import type { AgentRecord } from '../../src/ports/agent-store.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sets: { type: 'string' } } });
 const out = positionals[0] ?? '.tmp/corpora.json';

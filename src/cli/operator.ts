@@ -2,7 +2,7 @@
 import type { DomainDeps, RequestContext } from '../domain/context.ts';
 import { operatorContext } from '../domain/context.ts';
 import { AppError } from '../domain/errors.ts';
-import { PLAN_NAMES, type PlanName } from '../ports/store.ts';
+import { PLAN_NAMES, type PlanName } from '../ports/account-store.ts';
 import { UsageError } from './cli-error.ts';
 
 export type Options = Record<string, string | undefined>;

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import type { PageRequest } from '../ports/store.ts';
+import type { PageRequest } from '../ports/page.ts';
 
 /** SPEC §8 gives no upper bound for `page`; ours keeps the row offset a small exact integer on
  * both engines (1e6 pages of 100 = 1e8 rows), so `?page=1e400` is a 400, not a database error. */

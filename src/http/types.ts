@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DomainDeps, RequestContext } from '../domain/context.ts';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
-import type { ApiKeyRecord } from '../ports/store.ts';
+import type { ApiKeyRecord } from '../ports/api-key-store.ts';
 import type { RouteDocumentation } from './openapi/route-documentation.ts';
 import type { Observability } from '../observability/observability-routes.ts';
 import type { ServiceMetrics } from '../observability/service-metrics.ts';

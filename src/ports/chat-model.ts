@@ -1,6 +1,6 @@
 // The chat model port: one streaming call to a model, whatever serves it (an OpenAI-compatible
 // endpoint, or the built-in extractive answerer). The domain builds the prompt; a model only runs it.
-import type { ClientTool } from './store.ts';
+import type { ClientTool } from './agent-store.ts';
 
 export interface ModelToolCall {
   /** Colloquy's own id for the call (`call_…`), unique across all conversations. */

@@ -1,6 +1,6 @@
 // Conversations, their messages and the client tool calls of assistant messages. Every table
 // references its agent ON DELETE CASCADE, so deleting an agent removes all of it.
-import type { Page, PageRequest } from './store.ts';
+import type { Page, PageRequest } from './page.ts';
 
 /** `completed`: the client sent the call's result; `canceled`: the client canceled it. */
 export const TOOL_CALL_STATUSES = ['pending', 'completed', 'canceled'] as const;

@@ -1,6 +1,6 @@
 // Test questions and their runs: an owner's questions with the sources expected to answer them,
 // each run's results, and the schedule that re-runs them after the agent's knowledge changes.
-import type { Page, PageRequest } from './store.ts';
+import type { Page, PageRequest } from './page.ts';
 
 export interface TestQuestionRecord {
   id: string;

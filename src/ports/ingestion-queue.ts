@@ -1,5 +1,6 @@
 import type { RequestContext } from './request-context.ts';
-import type { AgentRecord, StoreRepositories } from './store.ts';
+import type { AgentRecord } from './agent-store.ts';
+import type { StoreRepositories } from './store.ts';
 import type { PageState, SourceRecord } from './knowledge-store.ts';
 import type { ExtractedSection } from '../text/extracted.ts';
 

@@ -1,7 +1,7 @@
 // What the insights read and write: the questions asked of an agent, with whether
 // grounding found a passage; the replies rated down; conversations for export; and what a source
 // was extracted into (its sections) and indexed as (its chunks), for the source viewer.
-import type { Page, PageRequest } from './store.ts';
+import type { Page, PageRequest } from './page.ts';
 import type { MessageRecord, ConversationRecord, ToolCallRecord } from './conversation-store.ts';
 
 export type QuestionOrigin = 'chat' | 'search';

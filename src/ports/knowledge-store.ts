@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from './store.ts';
+import type { Page, PageRequest } from './page.ts';
 
 export const SOURCE_TYPES = ['text', 'qa', 'file', 'website'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];

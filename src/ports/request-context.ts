@@ -1,4 +1,4 @@
-import type { PlanName } from './store.ts';
+import type { PlanName } from './account-store.ts';
 
 /** Who is asking: set by authentication, carried into every domain call. */
 export interface RequestContext {

@@ -1,6 +1,7 @@
 // The storage port of webhook delivery: endpoints, the fan-out of events into deliveries, and the
 // leased claims that make each attempt go out once even with several processes on one database.
-import type { EventRecord, PageRequest, Page } from './store.ts';
+import type { EventRecord } from './event-store.ts';
+import type { PageRequest, Page } from './page.ts';
 
 export interface WebhookEndpointRecord {
   id: string;
@@ -149,12 +150,4 @@ export interface WebhookStore {
   listAttempts(accountId: string, deliveryIds: readonly string[]): Promise<WebhookAttemptRecord[]>;
   /** Makes a delivery due now; when it had ended, gives it one more attempt. */
   redeliver(accountId: string, deliveryId: string, now: number): Promise<WebhookDeliveryRecord | undefined>;
-}
-
-/** Which refill cycle the low-credit alert was last sent in (SPEC §6 rule 1). */
-export interface CreditAlertStore {
-  /** The id of the account's latest top-up or allowance entry. */
-  lastRefillEntryId(accountId: string): Promise<string | undefined>;
-  /** Marks the alert sent for this refill; false when it already was. */
-  markLowSent(accountId: string, refillEntryId: string, at: number): Promise<boolean>;
 }

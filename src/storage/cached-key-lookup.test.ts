@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AccountRecord, ApiKeyRecord, ApiKeyStore } from '../ports/store.ts';
+import type { AccountRecord } from '../ports/account-store.ts';
+import type { ApiKeyRecord, ApiKeyStore } from '../ports/api-key-store.ts';
 import { cacheKeyLookups, type KeyChange, type KeyChangeFeed } from './cached-key-lookup.ts';
 
 function fixture() {

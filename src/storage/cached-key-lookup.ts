@@ -1,7 +1,8 @@
 // API-key lookups (every authenticated request makes one) answered from this process's memory,
 // dropped the moment a change feed says the key or its account changed. While the feed is not
 // live (connecting, reconnecting), every lookup goes to the database and nothing is kept.
-import type { AccountRecord, ApiKeyRecord, ApiKeyStore } from '../ports/store.ts';
+import type { AccountRecord } from '../ports/account-store.ts';
+import type { ApiKeyRecord, ApiKeyStore } from '../ports/api-key-store.ts';
 
 export type KeyChange = { kind: 'key' | 'account'; id: string } | { kind: 'all' };
 

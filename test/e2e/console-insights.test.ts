@@ -16,7 +16,7 @@ import {
 } from '../support/scripted-model-server.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
-import type { AgentRecord } from '../../src/ports/store.ts';
+import type { AgentRecord } from '../../src/ports/agent-store.ts';
 
 const PDF = join(import.meta.dirname, '..', 'fixtures', 'files', 'lighthouses.pdf');
 const LOOKUP_ORDER = [

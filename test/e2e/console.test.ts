@@ -17,7 +17,7 @@ import { createUser } from '../../src/domain/users/create-user.ts';
 import { createScryptPasswordHasher } from '../../src/providers/crypto/scrypt-password-hasher.ts';
 import { createWebhookWorker } from '../../src/compose.ts';
 import type { DeliveryWorker } from '../../src/workers/delivery-worker.ts';
-import type { AgentRecord } from '../../src/ports/store.ts';
+import type { AgentRecord } from '../../src/ports/agent-store.ts';
 
 const PASSWORD = 'a long enough password';
 const PDF = join(import.meta.dirname, '..', 'fixtures', 'files', 'lighthouses.pdf');

@@ -9,7 +9,7 @@ import { runCli } from '../support/processes.ts';
 import { ledger, openRawDatabase } from '../support/raw-database.ts';
 import { monthlyAnniversary } from '../../src/domain/credits/anniversary.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
-import type { Database } from '../../src/storage/kysely/database.ts';
+import type { Database } from '../../src/storage/kysely/schema/database.ts';
 import type { Store } from '../../src/ports/store.ts';
 
 const DAY = 86_400_000;

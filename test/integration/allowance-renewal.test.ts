@@ -18,7 +18,7 @@ import { chargeCredits } from '../../src/domain/credits/charge.ts';
 import { monthlyAnniversary } from '../../src/domain/credits/anniversary.ts';
 import { operatorContext } from '../../src/domain/context.ts';
 import type { DomainDeps } from '../../src/domain/context.ts';
-import type { Database } from '../../src/storage/kysely/database.ts';
+import type { Database } from '../../src/storage/kysely/schema/database.ts';
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());

@@ -9,7 +9,7 @@ import { TEST_BACKEND } from '../support/backend.ts';
 import { createIngestJobRows } from '../../src/jobs/ingest-job-rows.ts';
 import { createIngestHandlers } from '../../src/domain/knowledge/ingest-job.ts';
 import type { PostgresStore } from '../../src/storage/postgres/open-postgres.ts';
-import type { Database } from '../../src/storage/kysely/database.ts';
+import type { Database } from '../../src/storage/kysely/schema/database.ts';
 import type { IngestJob } from '../../src/ports/ingestion-queue.ts';
 import { createPgBossQueue } from '../../src/jobs/pg-boss-queue.ts';
 import { fileHash } from '../../src/domain/knowledge/content-hash.ts';

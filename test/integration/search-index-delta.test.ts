@@ -15,7 +15,7 @@ import { rankPassages, type RankingMode } from '../../src/domain/search/rank-pas
 import { createPassageIndex } from '../../src/search-index/passage-index.ts';
 import { analyze } from '../../src/text/analyze.ts';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
-import { KEPT_CHANGES } from '../../src/storage/kysely/knowledge-change-log.ts';
+import { KEPT_CHANGES } from '../../src/storage/kysely/repositories/knowledge-change-log.ts';
 
 const DIMENSION = 64;
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import type { DomainDeps, RequestContext } from '../../src/domain/context.ts';
-import type { AgentRecord } from '../../src/ports/store.ts';
+import type { AgentRecord } from '../../src/ports/agent-store.ts';
 import { crawlWebsite } from '../../src/domain/knowledge/crawl-website.ts';
 import { analyze } from '../../src/text/analyze.ts';
 import { indexedAgent, rankPassages, type Passage } from '../../src/domain/search/rank-passages.ts';

@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DomainDeps, RequestContext } from '../../src/domain/context.ts';
-import type { AgentRecord } from '../../src/ports/store.ts';
+import type { AgentRecord } from '../../src/ports/agent-store.ts';
 import { addTextSource } from '../../src/domain/knowledge/add-text-source.ts';
 import { addSource, characterCount } from '../../src/domain/knowledge/store-source.ts';
 import { extractFile } from '../../src/ingestion/extract/extract-file.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
-import type { AgentRecord } from '../../src/ports/store.ts';
+import type { AgentRecord } from '../../src/ports/agent-store.ts';
 import { analyze } from '../../src/text/analyze.ts';
 import { rankPassages } from '../../src/domain/search/rank-passages.ts';
 import { loadPassages } from './retrieval-set.ts';

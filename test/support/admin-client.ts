@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { TestServer } from './test-server.ts';
 import { createUser } from '../../src/domain/users/create-user.ts';
-import type { MemberRole } from '../../src/ports/store.ts';
+import type { MemberRole } from '../../src/ports/member-store.ts';
 import { createScryptPasswordHasher } from '../../src/providers/crypto/scrypt-password-hasher.ts';
 
 export const TEST_PASSWORD = 'a long enough password';

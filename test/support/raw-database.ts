@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../../src/storage/kysely/database.ts';
-import { migrateToLatest } from '../../src/storage/kysely/migrate.ts';
+import type { Database } from '../../src/storage/kysely/schema/database.ts';
+import { migrateToLatest } from '../../src/storage/kysely/migrations/migrate.ts';
 import { NodeSqliteDialect } from '../../src/storage/sqlite/node-sqlite-dialect.ts';
 import { SQLITE_FILE_NAME } from '../../src/storage/sqlite/open-sqlite.ts';
-import { SQLITE_MIGRATIONS } from '../../src/storage/sqlite/migrations.ts';
-import { POSTGRES_MIGRATIONS } from '../../src/storage/postgres/migrations.ts';
+import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/storage/kysely/migrations/index.ts';
 import type { TestDatabase } from './backend.ts';
 
 export function openRawDatabase(env: TestDatabase['env']): Kysely<Database> {

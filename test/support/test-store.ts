@@ -1,7 +1,8 @@
 // A Store over a fresh test database, for the storage contract suites, and account rows for seeding.
 import { loadConfig } from '../../src/config.ts';
 import { openStore } from '../../src/compose.ts';
-import type { AccountRecord, Store } from '../../src/ports/store.ts';
+import type { AccountRecord } from '../../src/ports/account-store.ts';
+import type { Store } from '../../src/ports/store.ts';
 import { createTestDatabase, type TestDatabase } from './backend.ts';
 
 export interface TestStore {

@@ -1,9 +1,11 @@
-import type { MemberRecord, MemberRole } from '../../ports/store.ts';
+import type { DomainDeps } from '../context.ts';
+import type { MemberRecord, MemberRole } from '../../ports/member-store.ts';
 import type { UserRecord } from '../../ports/console-store.ts';
 import { assertOwner, type ConsoleMembership } from '../users/account-access.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, isPasswordLengthAllowed, type UserDeps } from '../users/create-user.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, isPasswordLengthAllowed } from '../users/create-user.ts';
 import { invalidBody } from '../errors.ts';
 import { alreadyMember, memberEmail } from './add-member.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface AddConsoleMemberInput {
   email: string;
@@ -18,7 +20,7 @@ export interface AddConsoleMemberInput {
  * account must never be able to reset the password of a person who also belongs to another.
  */
 export async function addConsoleMember(
-  deps: UserDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'passwords'> & { store: Pick<Store, 'members' | 'transaction' | 'users'> },
   membership: ConsoleMembership,
   input: AddConsoleMemberInput,
 ): Promise<{ member: MemberRecord; signIn: 'created' | 'existing' }> {

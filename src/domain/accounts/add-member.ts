@@ -1,6 +1,7 @@
 import type { DomainDeps } from '../context.ts';
-import type { MemberRecord, MemberRole } from '../../ports/store.ts';
+import type { MemberRecord, MemberRole } from '../../ports/member-store.ts';
 import { AppError, invalidBody } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,7 +23,7 @@ export const alreadyMember = () =>
 /** Adds a person to an account: its owner or a teammate. Events for the account's resources go
  * to the account's endpoints whoever made the change (SPEC §6). */
 export async function addMember(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'accounts' | 'members'> },
   accountId: string,
   email: string,
   role: MemberRole = 'teammate',

@@ -1,8 +1,9 @@
 import type { DomainDeps } from '../context.ts';
-import type { AccountRecord, PlanName } from '../../ports/store.ts';
+import type { AccountRecord, PlanName } from '../../ports/account-store.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { monthlyAnniversary } from '../credits/anniversary.ts';
 import { AppError } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface CreateAccountInput {
   name: string;
@@ -12,7 +13,10 @@ export interface CreateAccountInput {
 }
 
 /** A new account: the plan's allowance (or `credits`) now, renewed monthly from its creation time. */
-export async function createAccount(deps: DomainDeps, input: CreateAccountInput): Promise<AccountRecord> {
+export async function createAccount(
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog'> & { store: Pick<Store, 'transaction'> },
+  input: CreateAccountInput,
+): Promise<AccountRecord> {
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100)
     throw new AppError('INVALID_BODY', 'The account name must be 1 to 100 characters.', {

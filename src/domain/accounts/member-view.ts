@@ -1,4 +1,4 @@
-import type { MemberRecord, MemberRole } from '../../ports/store.ts';
+import type { MemberRecord, MemberRole } from '../../ports/member-store.ts';
 
 export interface MemberView {
   id: string;

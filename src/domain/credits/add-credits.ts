@@ -1,10 +1,15 @@
 import type { DomainDeps } from '../context.ts';
-import type { CreditEntryRecord } from '../../ports/store.ts';
+import type { CreditEntryRecord } from '../../ports/credit-store.ts';
 import { AppError } from '../errors.ts';
 import { toMillicredits } from './units.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** A top-up: adds credits and becomes the account's last refill. */
-export async function addCredits(deps: DomainDeps, accountId: string, credits: number): Promise<CreditEntryRecord> {
+export async function addCredits(
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
+  accountId: string,
+  credits: number,
+): Promise<CreditEntryRecord> {
   if (!Number.isFinite(credits) || credits <= 0)
     throw new AppError('INVALID_BODY', 'The amount must be a positive number.', {
       list: { amount: ['must be a positive number'] },

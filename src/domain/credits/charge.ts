@@ -1,5 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { CreditEntryRecord, StoreRepositories } from '../../ports/store.ts';
+import type { CreditEntryRecord } from '../../ports/credit-store.ts';
+import type { Store, StoreRepositories } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
 import { toMillicredits } from './units.ts';
 import { recordLowCreditsIfDue } from './record-low-credits.ts';
@@ -20,7 +21,7 @@ export interface ChargeInput {
  * rolls the whole transaction back, so nothing is half-charged.
  */
 export async function chargeCredits(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'accounts' | 'agents' | 'creditAlerts' | 'credits' | 'events' | 'keys'>,
   deps: Pick<DomainDeps, 'clock' | 'ids'>,
   ctx: RequestContext,
   input: ChargeInput,
@@ -50,7 +51,7 @@ export async function chargeCredits(
 
 /** Gives back a charge in full (a failed request costs nothing), in its own transaction. */
 export async function refundCharge(
-  deps: Pick<DomainDeps, 'store' | 'clock' | 'ids'>,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   charge: CreditEntryRecord,
 ): Promise<void> {
@@ -74,7 +75,7 @@ export async function refundCharge(
 /** chargeCredits' checks without taking anything, for work whose charge is taken with its result
  * (chat): 429 QUOTA_EXCEEDED or 402 INSUFFICIENT_CREDITS before any work begins. */
 export async function assertCanPay(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'accounts' | 'keys'> },
   ctx: RequestContext,
   credits: number,
 ): Promise<void> {

@@ -12,7 +12,7 @@ export const LOW_CREDITS_FRACTION = 0.2;
  * commit, so concurrent charges reach this check one after another and only one records it.
  */
 export async function recordLowCreditsIfDue(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'accounts' | 'creditAlerts' | 'events'>,
   deps: Pick<DomainDeps, 'clock' | 'ids'>,
   accountId: string,
   balanceAfter: number,

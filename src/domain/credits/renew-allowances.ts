@@ -4,9 +4,10 @@
 // processes may run rounds at once: each renewal is claimed by a conditional UPDATE in the
 // transaction that changes the balance, so an account is never renewed twice for one anniversary.
 import type { DomainDeps } from '../context.ts';
-import type { AccountRecord } from '../../ports/store.ts';
+import type { AccountRecord } from '../../ports/account-store.ts';
 import { nextAnniversaryAfter } from './anniversary.ts';
 import { toMillicredits } from './units.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Accounts looked at per batch; a round keeps going while batches come back full. */
 export const RENEWAL_BATCH = 100;
@@ -21,10 +22,12 @@ export interface RenewalRound {
 
 type Outcome = 'renewed' | 'scheduled' | 'taken';
 
-type RenewalDeps = Pick<DomainDeps, 'store' | 'clock' | 'ids' | 'catalog'>;
-
 /** Renews one due account in its own transaction; 'taken' when another worker claimed it first. */
-async function renewAccount(deps: RenewalDeps, due: AccountRecord, now: number): Promise<Outcome> {
+async function renewAccount(
+  deps: Pick<DomainDeps, 'ids' | 'catalog'> & { store: Pick<Store, 'transaction'> },
+  due: AccountRecord,
+  now: number,
+): Promise<Outcome> {
   return deps.store.transaction(async (tx) => {
     const next = nextAnniversaryAfter(due.createdAt, now);
     if (!(await tx.accounts.claimAllowance(due.id, due.nextAllowanceAt, next))) return 'taken';
@@ -54,7 +57,10 @@ async function renewAccount(deps: RenewalDeps, due: AccountRecord, now: number):
 
 /** One round: renews every account due now, batch by batch. A failing account is reported and
  * left due (the next round tries it again); it does not stop the others. */
-export async function renewDueAllowances(deps: RenewalDeps, batchSize = RENEWAL_BATCH): Promise<RenewalRound> {
+export async function renewDueAllowances(
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog'> & { store: Pick<Store, 'accounts' | 'transaction'> },
+  batchSize = RENEWAL_BATCH,
+): Promise<RenewalRound> {
   const round: RenewalRound = { renewed: 0, scheduled: 0, failed: [] };
   for (;;) {
     const now = deps.clock.now();

@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { IndexedChunks, SearchableChunk } from '../../ports/knowledge-store.ts';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import type { PassageIndex } from '../../ports/passage-index.ts';
@@ -7,13 +7,14 @@ import type { ModelComparison, TestQuestionRecord } from '../../ports/evaluation
 import { indexedTextOf } from '../../text/indexed-text.ts';
 import { evaluateQuestions } from './evaluate-questions.ts';
 import { passRate } from './test-run-view.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Passages read (and sent to the model) at a time. */
 const BATCH = 256;
 
 /** Every passage of the agent embedded with `embedder`, from the text its live vector was made of. */
 async function embedPassages(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'chunks'> },
   agent: AgentRecord,
   embedder: EmbeddingProvider,
   signal?: AbortSignal,
@@ -53,7 +54,7 @@ function scratchChunks(rows: readonly SearchableChunk[], model: string): Indexed
  * process (kept beside the live model's calibration).
  */
 export async function compareWithModel(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'passageIndex' | 'comparison'> & { store: Pick<Store, 'chunks'> },
   agent: AgentRecord,
   questions: readonly TestQuestionRecord[],
   embedder: EmbeddingProvider,

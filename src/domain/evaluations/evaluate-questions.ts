@@ -1,4 +1,4 @@
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { TestQuestionRecord, TestResult } from '../../ports/evaluation-store.ts';
 import { rankPassages, type SearchDeps } from '../search/rank-passages.ts';
 import { K_MAX } from './test-question-fields.ts';

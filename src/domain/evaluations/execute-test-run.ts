@@ -1,13 +1,14 @@
 import type { DomainDeps } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { RunLease, TestResult, TestRunRecord } from '../../ports/evaluation-store.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { evaluateQuestions } from './evaluate-questions.ts';
 import { passRate } from './test-run-view.ts';
 import { compareWithModel } from './compare-model.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** The run's second model; a queued run taken by a process configured without it fails, saying so. */
-function comparisonEmbedder(deps: DomainDeps, model: string) {
+function comparisonEmbedder(deps: Pick<DomainDeps, 'comparison'>, model: string) {
   const embedder = deps.comparison.embedders.get(model);
   if (!embedder)
     throw new Error(
@@ -35,7 +36,9 @@ export function startedFailing(before: readonly TestResult[], after: readonly Te
  * Returns the finished run, or undefined when the run's lease was lost (another process has it).
  */
 export async function executeTestRun(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder' | 'passageIndex' | 'comparison'> & {
+    store: Pick<Store, 'chunks' | 'testQuestions' | 'transaction'>;
+  },
   agent: AgentRecord,
   run: TestRunRecord,
   lease: RunLease,

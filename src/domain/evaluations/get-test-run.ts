@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { Page, PageRequest } from '../../ports/store.ts';
+import type { Page, PageRequest } from '../../ports/page.ts';
 import type { TestRunRecord } from '../../ports/evaluation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';

@@ -1,6 +1,7 @@
 import type { DomainDeps } from '../context.ts';
 import { executeTestRun, runLease } from './execute-test-run.ts';
 import { runHeld } from './start-test-run.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface EvaluationTiming {
   /** A knowledge change runs the questions once the agent's knowledge has been this quiet. */
@@ -21,7 +22,12 @@ export interface EvaluationRound {
  * the questions of one agent whose changes have gone quiet, and one queued run. Both are claimed
  * in the database, so any number of processes may run rounds.
  */
-export async function runDueEvaluations(deps: DomainDeps, timing: EvaluationTiming): Promise<EvaluationRound> {
+export async function runDueEvaluations(
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder' | 'passageIndex' | 'comparison'> & {
+    store: Pick<Store, 'agents' | 'chunks' | 'evaluationSchedule' | 'testQuestions' | 'testRuns' | 'transaction'>;
+  },
+  timing: EvaluationTiming,
+): Promise<EvaluationRound> {
   const round: EvaluationRound = { automatic: 0, queued: 0 };
   await deps.store.evaluationSchedule.observe(deps.clock.now());
   const hold = runLease(deps);

@@ -1,15 +1,16 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { TestRunRecord, TestRunTrigger } from '../../ports/evaluation-store.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { executeTestRun, runLease } from './execute-test-run.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** A set up to this size runs inside the request; a larger one goes on the queue (202, poll it). */
 export const INLINE_QUESTIONS_MAX = 25;
 
 function newRun(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder'>,
   agent: AgentRecord,
   trigger: TestRunTrigger,
   state: TestRunRecord['state'],
@@ -40,7 +41,10 @@ export interface TestRunInput {
 }
 
 /** The model a comparison run asks for, or 400 naming the ones the operator configured. */
-function checkCompareModel(deps: DomainDeps, model: string | undefined): string | null {
+function checkCompareModel(
+  deps: Pick<DomainDeps, 'embedder' | 'comparison'>,
+  model: string | undefined,
+): string | null {
   if (model === undefined) return null;
   if (deps.comparison.embedders.has(model) && model !== deps.embedder.model) return model;
   const configured = [...deps.comparison.embedders.keys()].filter((name) => name !== deps.embedder.model);
@@ -73,7 +77,9 @@ export async function startTestRun(
 
 /** Inserts a run held by this process and runs it at once. */
 export async function runHeld(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder' | 'passageIndex' | 'comparison'> & {
+    store: Pick<Store, 'chunks' | 'testQuestions' | 'testRuns' | 'transaction'>;
+  },
   agent: AgentRecord,
   trigger: TestRunTrigger,
   compareModel: string | null = null,

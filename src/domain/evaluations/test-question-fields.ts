@@ -1,8 +1,9 @@
 // What an owner may ask of a test question, checked where every door (API, console, CLI import)
 // passes: the question, and either the sources expected to answer it or that nothing should.
-import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { RequestContext } from '../context.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import { invalidBody } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const QUESTION_MAX = 2_000;
 export const EXPECTED_SOURCES_MAX = 20;
@@ -27,7 +28,7 @@ export interface CheckedQuestion {
 
 /** The question as stored, or 400 INVALID_BODY naming the field at fault. */
 export async function checkTestQuestion(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'sources'> },
   ctx: RequestContext,
   agent: AgentRecord,
   input: TestQuestionInput,

@@ -1,6 +1,7 @@
 import type { Clock } from '../../ports/clock.ts';
 import type { Ids } from '../../ports/ids.ts';
-import type { EventRecord, StoreRepositories } from '../../ports/store.ts';
+import type { EventRecord } from '../../ports/event-store.ts';
+import type { StoreRepositories } from '../../ports/store.ts';
 
 /** The types SPEC §6 lists; new types may be added over time. */
 export type EventType =
@@ -21,7 +22,7 @@ export type EventType =
 
 /** Records an event with the change it reports: call it inside that change's transaction. */
 export async function recordEvent(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'events'>,
   deps: { clock: Clock; ids: Ids },
   accountId: string,
   type: EventType,

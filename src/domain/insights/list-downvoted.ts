@@ -1,6 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { Period } from '../../ports/insight-store.ts';
-import type { Page, PageRequest } from '../../ports/store.ts';
+import type { Page, PageRequest } from '../../ports/page.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { isoTime } from '../iso-time.ts';
 

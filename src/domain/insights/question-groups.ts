@@ -2,10 +2,11 @@
 // the floor, and no Q&A was added for them since) and the most asked topics (every chat question).
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { Period, QuestionRecord } from '../../ports/insight-store.ts';
-import type { PageRequest } from '../../ports/store.ts';
+import type { PageRequest } from '../../ports/page.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { isoTime } from '../iso-time.ts';
 import { groupQuestions, wordingKey } from './group-questions.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** The latest questions of a period that are grouped; older ones are counted, not grouped (the
  * answer says so with `truncated`), which bounds the work of one request. */
@@ -71,7 +72,7 @@ export async function listQuestionGroups(
  * question is embedded once.
  */
 async function wordingVectors(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'embedder'> & { store: Pick<Store, 'transaction'> },
   questions: readonly QuestionRecord[],
 ): Promise<Map<string, Float32Array>> {
   const model = deps.embedder.model;

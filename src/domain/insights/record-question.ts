@@ -22,7 +22,7 @@ export interface AskedQuestion {
  * when the insights first group it: asking stays as fast as it was.
  */
 export async function recordQuestion(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'questions'>,
   deps: Pick<DomainDeps, 'ids' | 'clock'>,
   asked: AskedQuestion,
 ): Promise<void> {

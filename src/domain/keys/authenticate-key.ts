@@ -1,9 +1,11 @@
 import type { DomainDeps } from '../context.ts';
-import type { AccountRecord, ApiKeyRecord } from '../../ports/store.ts';
+import type { AccountRecord } from '../../ports/account-store.ts';
+import type { ApiKeyRecord } from '../../ports/api-key-store.ts';
 import { AppError } from '../errors.ts';
 import { isIpAllowed } from '../../net/ip-allow-list.ts';
 import { hashKey } from './key-secret.ts';
 import { isKeyExpired } from './key-status.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Last-use times are written at most this often per key, to keep requests read-only. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -13,7 +15,7 @@ const TOUCH_INTERVAL_MS = 60_000;
  * from an address outside its allow-list → IP_NOT_ALLOWED.
  */
 export async function authenticateKey(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock'> & { store: Pick<Store, 'keys'> },
   presentedKey: string,
   clientIp: string,
 ): Promise<{ key: ApiKeyRecord; account: AccountRecord }> {

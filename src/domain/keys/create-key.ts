@@ -1,9 +1,10 @@
 import type { DomainDeps } from '../context.ts';
-import type { ApiKeyRecord, KeyKind } from '../../ports/store.ts';
+import type { ApiKeyRecord, KeyKind } from '../../ports/api-key-store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { isValidIpOrCidr } from '../../net/ip-allow-list.ts';
 import { KEY_PREFIX, PUBLISHABLE_KEY_PREFIX, displayPrefix, hashKey } from './key-secret.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface CreateKeyInput {
   name: string;
@@ -45,7 +46,7 @@ function checkPublishable(input: CreateKeyInput, list: ValidationList): void {
 /** Creates a key. The plain key is returned this once; only its hash is kept. Problems are listed
  * under the input's field names. */
 export async function createKey(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'accounts' | 'agents' | 'keys' | 'widgetSecrets'> },
   accountId: string,
   input: CreateKeyInput,
 ): Promise<{ record: ApiKeyRecord; key: string; identitySecret?: string }> {
@@ -106,7 +107,11 @@ export async function createKey(
 
 /** Revokes a key at once: its next request is refused. Revoking it again changes nothing (the
  * first revocation time is kept); a key of another account is not found. */
-export async function revokeKey(deps: DomainDeps, accountId: string, keyId: string): Promise<ApiKeyRecord> {
+export async function revokeKey(
+  deps: Pick<DomainDeps, 'clock'> & { store: Pick<Store, 'keys'> },
+  accountId: string,
+  keyId: string,
+): Promise<ApiKeyRecord> {
   await deps.store.keys.revoke(accountId, keyId, deps.clock.now());
   const key = await deps.store.keys.get(accountId, keyId);
   if (!key) throw new AppError('NOT_FOUND', `No key ${keyId} in account ${accountId}.`);

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '../../ports/store.ts';
+import type { ApiKeyRecord } from '../../ports/api-key-store.ts';
 
 export type KeyStatus = 'active' | 'expired' | 'revoked';
 

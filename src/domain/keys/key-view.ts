@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, KeyKind } from '../../ports/store.ts';
+import type { ApiKeyRecord, KeyKind } from '../../ports/api-key-store.ts';
 import { toCredits } from '../credits/units.ts';
 import { keyStatus, type KeyStatus } from './key-status.ts';
 import { isoTime, isoTimeOrNull } from '../iso-time.ts';

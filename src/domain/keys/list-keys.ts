@@ -1,7 +1,8 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
-import type { ApiKeyRecord } from '../../ports/store.ts';
+import type { RequestContext } from '../context.ts';
+import type { ApiKeyRecord } from '../../ports/api-key-store.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** The account's keys, newest first, revoked and expired ones included. */
-export async function listKeys(deps: DomainDeps, ctx: RequestContext): Promise<ApiKeyRecord[]> {
+export async function listKeys(deps: { store: Pick<Store, 'keys'> }, ctx: RequestContext): Promise<ApiKeyRecord[]> {
   return deps.store.keys.list(ctx.accountId);
 }

@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractionTicket } from '../../ports/file-extractor.ts';
 import { addFileSource } from './add-file-source.ts';
@@ -9,10 +9,11 @@ import { cleanFileName } from './add-file-source.ts';
 import { AppError } from '../errors.ts';
 import { extensionOf } from '../../text/file-kind.ts';
 import { sniffFile } from '../../text/sniff-file.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** The agent's file with exactly these bytes, if it holds one. */
 export function findHeldFile(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'sources'> },
   ctx: RequestContext,
   agent: AgentRecord,
   bytes: Uint8Array,
@@ -27,7 +28,7 @@ export function findHeldFile(
  * first (a unique index on the content hash), gives its reserved storage back and answers the same.
  */
 export async function addFileOnce(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'ingestion'> & { store: Pick<Store, 'sources'> },
   ctx: RequestContext,
   agent: AgentRecord,
   file: { bytes: Uint8Array; filename: string },

@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractionTicket } from '../../ports/file-extractor.ts';
 import { getAgent } from '../agents/get-agent.ts';
@@ -33,7 +33,7 @@ export function cleanFileName(name: string): string {
 
 /** A place in the extraction queue, taken before the upload is read: 503 SERVICE_UNAVAILABLE
  * (with Retry-After) when the queue is full. */
-export function admitUpload(deps: DomainDeps): ExtractionTicket {
+export function admitUpload(deps: Pick<DomainDeps, 'extractor'>): ExtractionTicket {
   return deps.extractor.admit();
 }
 
@@ -45,7 +45,7 @@ export function admitUpload(deps: DomainDeps): ExtractionTicket {
  * with the file name. `signal` (the client leaving) cancels the job and gives its storage back.
  */
 export async function addFileSource(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'ingestion'>,
   ctx: RequestContext,
   agent: AgentRecord,
   file: { bytes: Uint8Array; filename: string },

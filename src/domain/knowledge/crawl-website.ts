@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { AppError, invalidBody } from '../errors.ts';
@@ -10,6 +10,7 @@ import { storedSource } from './ingest-job.ts';
 import { rememberSite } from '../sites/remember-site.ts';
 import { pageDraft as sitePageDraft } from '../sites/page-draft.ts';
 import { PRIVATE_ADDRESS_HINT } from '../../ports/target-check.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface CrawlReport {
   url: string;
@@ -28,7 +29,7 @@ export interface CrawlProgress {
 
 /** The same rules as every outbound target (http(s), no credentials, no refused address, the name
  * resolved now); the crawler's fetcher judges every hop again. */
-async function checkStartUrl(deps: DomainDeps, raw: string): Promise<string> {
+async function checkStartUrl(deps: Pick<DomainDeps, 'targetCheck'>, raw: string): Promise<string> {
   const verdict = await deps.targetCheck.check(raw);
   if (!verdict.ok)
     throw invalidBody(
@@ -146,7 +147,7 @@ export async function crawlWebsite(
  * further pages and is raised by the crawl loop.
  */
 function createPageIndexer(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'ingestion'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   agent: AgentRecord,
   report: CrawlReport,

@@ -1,5 +1,6 @@
 // The work of one ingestion job (extract → chunk → embed → store), handed to the ingestion queue,
 // which decides only where and when it runs: in this process, or on any node's embedding workers.
+import type { DomainDeps } from '../context.ts';
 import type { StoreRepositories } from '../../ports/store.ts';
 import type { IngestHandlers, IngestJob, IngestOutcome } from '../../ports/ingestion-queue.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
@@ -44,7 +45,11 @@ export function createIngestHandlers(deps: IngestDeps): IngestHandlers<PreparedS
   };
 }
 
-async function draftOf(deps: IngestDeps, job: IngestJob, signal?: AbortSignal): Promise<SourceDraft> {
+async function draftOf(
+  deps: Pick<DomainDeps, 'extractor'>,
+  job: IngestJob,
+  signal?: AbortSignal,
+): Promise<SourceDraft> {
   const { task } = job;
   const contentHash = task.contentHash ? { contentHash: task.contentHash } : {};
   if (task.kind === 'page')
@@ -74,8 +79,8 @@ async function draftOf(deps: IngestDeps, job: IngestJob, signal?: AbortSignal): 
 }
 
 async function storeJob(
-  tx: StoreRepositories,
-  deps: IngestDeps,
+  tx: Pick<StoreRepositories, 'events' | 'sourceViews' | 'sources'>,
+  deps: Pick<DomainDeps, 'clock' | 'ids'>,
   job: IngestJob,
   prepared: PreparedSource,
 ): Promise<IngestOutcome> {

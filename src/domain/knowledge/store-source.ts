@@ -1,5 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord, StoreRepositories } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
+import type { Store, StoreRepositories } from '../../ports/store.ts';
 import type { ChunkRecord, PageState, SourceRecord } from '../../ports/knowledge-store.ts';
 import type { ExtractedSection } from '../../text/extracted.ts';
 import { AppError } from '../errors.ts';
@@ -8,8 +9,8 @@ import { indexPieces, type IndexPiece } from '../../text/index-pieces.ts';
 
 export { indexedTextOf } from '../../text/index-pieces.ts';
 
-/** What indexing needs: everything but the ingestion queue (which is built from it). */
-export type IngestDeps = Omit<DomainDeps, 'ingestion'>;
+/** What an ingestion job's work uses (not the ingestion queue, which is built after it). */
+export type IngestDeps = Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder' | 'extractor'>;
 
 /** A source before indexing: its record's fields and its extracted text (as sections, or as
  * passages already made with the sections they came from in `extracted`), and for a crawled page
@@ -32,7 +33,7 @@ export interface PreparedSource {
 
 /** Chunks and embeds a draft. Runs before any transaction: slow work never holds a write lock. */
 export async function prepareSource(
-  deps: IngestDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder'>,
   ctx: RequestContext,
   agent: AgentRecord,
   draft: SourceDraft,
@@ -69,7 +70,7 @@ export async function prepareSource(
 
 /** A source's passages as chunk records (new chunk ids) with their embeddings, `vectors[i]` for `pieces[i]`. */
 export function chunkRecords(
-  deps: Pick<IngestDeps, 'embedder' | 'ids'>,
+  deps: Pick<DomainDeps, 'embedder' | 'ids'>,
   agentId: string,
   sourceId: string,
   pieces: readonly IndexPiece[],
@@ -95,8 +96,8 @@ export function chunkRecords(
  * was reserved before the work began (reserveStorage).
  */
 export async function storePreparedSource(
-  tx: StoreRepositories,
-  deps: IngestDeps,
+  tx: Pick<StoreRepositories, 'events' | 'sourceViews' | 'sources'>,
+  deps: Pick<DomainDeps, 'clock' | 'ids'>,
   ctx: RequestContext,
   agent: AgentRecord,
   prepared: PreparedSource,
@@ -128,7 +129,7 @@ export interface StorageReservation {
  * not are refused here (403 PLAN_LIMIT_REACHED), up front, and never all do the work first.
  */
 export async function reserveStorage(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'catalog'> & { store: Pick<Store, 'agents'> },
   ctx: RequestContext,
   agent: AgentRecord,
   amount: number,
@@ -149,7 +150,7 @@ export async function reserveStorage(
 /** Runs `work` with `amount` of storage reserved; gives it back if the work fails. (A crash in
  * between keeps it reserved: see docs/operations.md.) */
 export async function withStorageReserved<T>(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'catalog'> & { store: Pick<Store, 'agents'> },
   ctx: RequestContext,
   agent: AgentRecord,
   amount: number,
@@ -168,7 +169,7 @@ export async function withStorageReserved<T>(
 
 /** Reserves storage, prepares and stores one source with its `source.added` event. */
 export async function addSource(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder'> & { store: Pick<Store, 'agents' | 'transaction'> },
   ctx: RequestContext,
   agent: AgentRecord,
   draft: SourceDraft,
@@ -182,7 +183,7 @@ export async function addSource(
 
 /** Prepares and stores a source whose storage the caller has reserved. */
 export async function storeNewSource(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   agent: AgentRecord,
   draft: SourceDraft,

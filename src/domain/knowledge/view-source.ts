@@ -2,7 +2,7 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import type { SourceChunkView, SourceSection } from '../../ports/insight-store.ts';
-import type { Page, PageRequest } from '../../ports/store.ts';
+import type { Page, PageRequest } from '../../ports/page.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
 

@@ -1,4 +1,4 @@
-import type { PlanName } from '../../ports/store.ts';
+import type { PlanName } from '../../ports/account-store.ts';
 
 /** A plan as the server uses it: "*" already resolved into the catalog's ids. */
 export interface Plan {

@@ -1,5 +1,5 @@
 import type { CatalogConfig, ModelEntry } from './catalog-types.ts';
-import type { PlanName } from '../../ports/store.ts';
+import type { PlanName } from '../../ports/account-store.ts';
 import type { ChatModels } from '../../ports/chat-model.ts';
 
 export function findModel(catalog: CatalogConfig, modelId: string): ModelEntry | undefined {

@@ -1,6 +1,7 @@
 import type { DomainDeps } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
+import type { Store } from '../../ports/store.ts';
 import { analyzeQuery } from '../../text/analyze.ts';
 import type { IndexedAgent } from '../../ports/passage-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
@@ -28,7 +29,7 @@ export interface Passage {
 
 export type RankingMode = 'hybrid' | 'bm25' | 'vector';
 
-export type SearchDeps = Pick<DomainDeps, 'store' | 'embedder' | 'passageIndex'>;
+export type SearchDeps = Pick<DomainDeps, 'embedder' | 'passageIndex'> & { store: Pick<Store, 'chunks'> };
 
 /** The agent as the search engine indexes it: its knowledge version under the configured model. */
 export function indexedAgent(deps: SearchDeps, agent: AgentRecord): IndexedAgent {

@@ -1,5 +1,5 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SitePage } from '../../ports/knowledge-store.ts';
 import type { SyncCounts } from '../../ports/site-store.ts';
 import { AppError } from '../errors.ts';

@@ -1,10 +1,11 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SitePage } from '../../ports/knowledge-store.ts';
 import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { AppError } from '../errors.ts';
 import { indexPieces } from '../../text/index-pieces.ts';
 import { characterCount, chunkRecords, reserveStorage } from '../knowledge/store-source.ts';
+import type { Store } from '../../ports/store.ts';
 
 /**
  * Re-indexes a changed page in place: same source id, new passages, title, hash and validators.
@@ -13,7 +14,7 @@ import { characterCount, chunkRecords, reserveStorage } from '../knowledge/store
  * back in the transaction that swaps the passages, so the total is exact at every step.
  */
 export async function reindexPage(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'ids' | 'catalog' | 'embedder'> & { store: Pick<Store, 'agents' | 'transaction'> },
   ctx: RequestContext,
   agent: AgentRecord,
   stored: SitePage,

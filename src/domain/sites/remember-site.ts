@@ -1,7 +1,8 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SiteRecord } from '../../ports/site-store.ts';
 import { normalizeUrl } from '../../text/normalize-url.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Pages one crawl or re-sync fetches at most (robots.txt and sitemaps not counted). */
 export const SITE_MAX_FETCHES = 1_000;
@@ -11,7 +12,7 @@ export const SITE_MAX_FETCHES = 1_000;
  * origin crawled before sites existed (no site yet) join it, so a re-sync refreshes them too.
  */
 export async function rememberSite(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'sites' | 'sources'> },
   ctx: RequestContext,
   agent: AgentRecord,
   startUrl: string,

@@ -6,6 +6,7 @@ import { crawlWebsite } from '../knowledge/crawl-website.ts';
 import { getSite } from './get-site.ts';
 import { nextRunAt } from './site-schedule.ts';
 import { refreshSitePages, type SyncFailure } from './refresh-site-pages.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** How long a re-sync holds its site. A process that dies mid-run frees the site when it expires. */
 export const SYNC_LEASE_MS = 30 * 60 * 1000;
@@ -18,7 +19,7 @@ export interface SyncReport extends SyncCounts {
 }
 
 /** A fresh lease on a site for one run. */
-export function newLease(deps: DomainDeps): SiteLease {
+export function newLease(deps: Pick<DomainDeps, 'clock' | 'ids'>): SiteLease {
   return { token: deps.ids.next('lease'), until: deps.clock.now() + SYNC_LEASE_MS };
 }
 
@@ -103,7 +104,7 @@ function countsOf(report: SyncReport): SyncCounts {
 }
 
 async function finish(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock'> & { store: Pick<Store, 'sites'> },
   site: SiteRecord,
   lease: SiteLease,
   result: SyncCounts | null,

@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../ports/store.ts';
+import type { AccountRecord } from '../../ports/account-store.ts';
 import { toCredits } from '../credits/units.ts';
 
 export interface BalanceView {

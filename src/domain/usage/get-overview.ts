@@ -1,11 +1,13 @@
 import type { DomainDeps } from '../context.ts';
-import type { MemberRole, PlanName } from '../../ports/store.ts';
+import type { MemberRole } from '../../ports/member-store.ts';
+import type { PlanName } from '../../ports/account-store.ts';
 import type { ConsoleMembership } from '../users/account-access.ts';
 import { toCredits } from '../credits/units.ts';
 import { keyStatus } from '../keys/key-status.ts';
 import { invalidBody } from '../errors.ts';
 import { toBalanceView, type BalanceView } from './balance-view.ts';
 import { DAY_MS, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS } from './get-usage.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const OVERVIEW_DEFAULT_DAYS = USAGE_DEFAULT_DAYS;
 export const OVERVIEW_MAX_DAYS = USAGE_MAX_DAYS;
@@ -41,7 +43,7 @@ function everyDay(
  * that used the most, and how many agents, active keys and members there are.
  */
 export async function getOverview(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'catalog'> & { store: Pick<Store, 'agents' | 'credits' | 'keys' | 'members'> },
   membership: ConsoleMembership,
   days: number = OVERVIEW_DEFAULT_DAYS,
 ): Promise<AccountOverview> {

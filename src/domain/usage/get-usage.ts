@@ -2,6 +2,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import { toCredits } from '../credits/units.ts';
 import { invalidBody, type ValidationList } from '../errors.ts';
 import { toBalanceView, type BalanceView } from './balance-view.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const DAY_MS = 86_400_000;
 export const USAGE_DEFAULT_DAYS = 30;
@@ -54,7 +55,11 @@ export function parseUsageRange(query: UsageQuery, now: number): { from: number;
 }
 
 /** Balance, last refill and credits used (charges less refunds) over [from, to). */
-export async function getUsage(deps: DomainDeps, ctx: RequestContext, query: UsageQuery): Promise<UsageReport> {
+export async function getUsage(
+  deps: Pick<DomainDeps, 'clock'> & { store: Pick<Store, 'accounts' | 'agents' | 'credits' | 'keys'> },
+  ctx: RequestContext,
+  query: UsageQuery,
+): Promise<UsageReport> {
   const range = parseUsageRange(query, deps.clock.now());
   const [account, totals, agents, keys] = await Promise.all([
     deps.store.accounts.get(ctx.accountId),

@@ -1,7 +1,9 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import type { UserRecord } from '../../ports/console-store.ts';
-import type { AccountRecord, MemberRecord, MemberRole } from '../../ports/store.ts';
+import type { AccountRecord } from '../../ports/account-store.ts';
+import type { MemberRecord, MemberRole } from '../../ports/member-store.ts';
 import { AppError } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** A signed-in user in one of their accounts: the context domain calls take, and who they are there. */
 export interface ConsoleMembership {
@@ -12,7 +14,7 @@ export interface ConsoleMembership {
 
 /** The accounts a console user belongs to, with their role in each. */
 export async function userAccounts(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'members'> },
   user: UserRecord,
 ): Promise<Array<{ id: string; name: string; role: MemberRole }>> {
   return deps.store.members.accountsOf(user.email);
@@ -25,7 +27,7 @@ export async function userAccounts(
  * endpoints (SPEC §6).
  */
 export async function consoleMembership(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'accounts' | 'members'> },
   user: UserRecord,
   accountId: string,
   requestId: string,

@@ -1,7 +1,9 @@
+import type { DomainDeps } from '../context.ts';
 import type { SessionRecord, UserRecord } from '../../ports/console-store.ts';
 import { invalidBody } from '../errors.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, isPasswordLengthAllowed, type UserDeps } from './create-user.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, isPasswordLengthAllowed } from './create-user.ts';
 import { guessKeys, guessRetryAfter, recordRightGuess, recordWrongGuess } from './guess-throttle.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -16,7 +18,7 @@ export interface ChangePasswordInput {
  * counts as a failed sign-in, so a stolen session cannot guess it faster than the sign-in form.
  */
 export async function changePassword(
-  deps: UserDeps,
+  deps: Pick<DomainDeps, 'clock' | 'passwords'> & { store: Pick<Store, 'signInThrottle' | 'transaction'> },
   signedIn: { user: UserRecord; session: SessionRecord },
   input: ChangePasswordInput,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {

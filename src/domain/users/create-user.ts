@@ -1,9 +1,9 @@
 import type { DomainDeps } from '../context.ts';
-import type { MemberRole } from '../../ports/store.ts';
-import type { PasswordHasher } from '../../ports/password-hasher.ts';
+import type { MemberRole } from '../../ports/member-store.ts';
 import type { UserRecord } from '../../ports/console-store.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { addMember } from '../accounts/add-member.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
@@ -13,14 +13,12 @@ export function isPasswordLengthAllowed(password: string): boolean {
   return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
 }
 
-export type UserDeps = DomainDeps & { passwords: PasswordHasher };
-
 /**
  * Gives a person a console sign-in for an account: creates the user (or sets a new password for
  * an existing one) and makes them a member of the account if they are not yet.
  */
 export async function createUser(
-  deps: UserDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'passwords'> & { store: Pick<Store, 'accounts' | 'members' | 'users'> },
   accountId: string,
   input: { email: string; password: string; role?: MemberRole },
 ): Promise<{ user: UserRecord; role: MemberRole }> {

@@ -1,4 +1,4 @@
-import type { DomainDeps } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
 
 // Password guessing is slowed per email and per client address: past a few failures in a window,
 // each further failure doubles the wait before the next try, up to the window's length. Sign-in
@@ -16,7 +16,7 @@ export const guessKeys = (email: string, ip: string): GuessKeys => ({ email: `em
 
 /** Seconds until these keys may try again, or undefined when nothing holds them back. */
 export async function guessRetryAfter(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'signInThrottle'> },
   keys: GuessKeys,
   now: number,
 ): Promise<number | undefined> {
@@ -27,7 +27,11 @@ export async function guessRetryAfter(
   return undefined;
 }
 
-export async function recordWrongGuess(deps: Pick<DomainDeps, 'store'>, keys: GuessKeys, now: number): Promise<void> {
+export async function recordWrongGuess(
+  deps: { store: Pick<Store, 'signInThrottle'> },
+  keys: GuessKeys,
+  now: number,
+): Promise<void> {
   for (const [kind, key] of Object.entries(keys) as Array<[keyof typeof FREE_FAILURES, string]>) {
     const failures = await deps.store.signInThrottle.recordFailure(key, now, WINDOW_MS);
     const over = failures - FREE_FAILURES[kind];
@@ -36,7 +40,11 @@ export async function recordWrongGuess(deps: Pick<DomainDeps, 'store'>, keys: Gu
 }
 
 /** After a right password: the email starts afresh, and old counts are pruned. */
-export async function recordRightGuess(deps: Pick<DomainDeps, 'store'>, keys: GuessKeys, now: number): Promise<void> {
+export async function recordRightGuess(
+  deps: { store: Pick<Store, 'signInThrottle'> },
+  keys: GuessKeys,
+  now: number,
+): Promise<void> {
   await deps.store.signInThrottle.clear(keys.email);
   await deps.store.signInThrottle.prune(now - WINDOW_MS, now);
 }

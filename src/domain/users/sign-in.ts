@@ -1,8 +1,9 @@
+import type { DomainDeps } from '../context.ts';
 import type { SessionRecord, UserRecord } from '../../ports/console-store.ts';
 import { AppError } from '../errors.ts';
-import type { UserDeps } from './create-user.ts';
 import { guessKeys, guessRetryAfter, recordRightGuess, recordWrongGuess } from './guess-throttle.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const SESSION_LIFETIME_MS = 12 * 3_600_000;
 
@@ -13,7 +14,9 @@ export type SignInResult =
   { ok: true; user: UserRecord; session: SessionRecord; token: string } | { ok: false; retryAfterSeconds: number };
 
 export async function signIn(
-  deps: UserDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'passwords'> & {
+    store: Pick<Store, 'sessions' | 'signInThrottle' | 'users'>;
+  },
   input: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
   const now = deps.clock.now();

@@ -3,12 +3,13 @@ import type { WebhookEndpointRecord } from '../../ports/webhook-store.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { checkEndpointFields, type EndpointFields } from './endpoint-fields.ts';
 import { newWebhookSecret } from './webhook-secret.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const ENDPOINTS_PER_ACCOUNT_MAX = 20;
 
 /** Adds an endpoint; it receives events recorded from now on. The secret is returned this once. */
 export async function createEndpoint(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'targetCheck'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   input: EndpointFields & { url: string },
 ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {

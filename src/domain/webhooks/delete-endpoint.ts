@@ -1,9 +1,10 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Removes the endpoint with its deliveries and their log; attempts in flight finish unrecorded. */
 export async function deleteEndpoint(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'webhooks'> },
   ctx: RequestContext,
   endpointId: string,
 ): Promise<void> {

@@ -2,6 +2,7 @@ import type { DomainDeps } from '../context.ts';
 import type { NewDelivery } from '../../ports/webhook-store.ts';
 import { receives } from './event-types.ts';
 import { MAX_ATTEMPTS } from './retry-schedule.ts';
+import type { Store } from '../../ports/store.ts';
 
 /**
  * Fans recorded events out into one delivery per endpoint that receives them, and marks them
@@ -10,7 +11,7 @@ import { MAX_ATTEMPTS } from './retry-schedule.ts';
  * and only to endpoints that existed when the event was recorded. Returns how many events it took.
  */
 export async function dispatchEvents(
-  deps: Pick<DomainDeps, 'store' | 'ids' | 'clock'>,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
   limit: number,
 ): Promise<number> {
   return deps.store.transaction(async (tx) => {

@@ -1,10 +1,11 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import type { WebhookEndpointRecord } from '../../ports/webhook-store.ts';
 import { AppError } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** The caller's endpoint; another account's id is as unknown as a made-up one. */
 export async function getEndpoint(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'webhooks'> },
   ctx: RequestContext,
   endpointId: string,
 ): Promise<WebhookEndpointRecord> {

@@ -1,11 +1,12 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
-import type { Page, PageRequest } from '../../ports/store.ts';
+import type { RequestContext } from '../context.ts';
+import type { Page, PageRequest } from '../../ports/page.ts';
 import { getEndpoint } from './get-endpoint.ts';
 import { toDeliveryView, type DeliveryView } from './delivery-view.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** An endpoint's delivery log, newest first, each delivery with its attempts. */
 export async function listDeliveries(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'webhooks'> },
   ctx: RequestContext,
   endpointId: string,
   page: PageRequest,

@@ -3,6 +3,7 @@ import type { WebhookDeliveryRecord } from '../../ports/webhook-store.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { MAX_ATTEMPTS } from './retry-schedule.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const PING_MESSAGE = 'This is a test event from Colloquy.';
 
@@ -12,7 +13,7 @@ export const PING_MESSAGE = 'This is a test event from Colloquy.';
  * retried like any other delivery (a disabled endpoint gets it once enabled again).
  */
 export async function sendTestPing(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   endpointId: string,
 ): Promise<WebhookDeliveryRecord> {

@@ -2,6 +2,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { WebhookEndpointPatch, WebhookEndpointRecord } from '../../ports/webhook-store.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { checkEndpointFields, type EndpointFields } from './endpoint-fields.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface EndpointUpdate extends EndpointFields {
   enabled?: boolean;
@@ -9,7 +10,7 @@ export interface EndpointUpdate extends EndpointFields {
 
 /** Changes URL, description, subscriptions, or enables/disables. Enabling sends what waited. */
 export async function updateEndpoint(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'targetCheck'> & { store: Pick<Store, 'webhooks'> },
   ctx: RequestContext,
   endpointId: string,
   input: EndpointUpdate,

@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DomainDeps, RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 const VISITOR_BYTES = 16;
 const USER_ID_MAX = 200;
@@ -26,7 +27,7 @@ function same(a: string, b: string): boolean {
 
 /** The agent's identity secret; a publishable key's agent always has one (made with the key). */
 export async function identitySecret(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'widgetSecrets'> },
   ctx: RequestContext,
   agentId: string,
 ): Promise<string> {

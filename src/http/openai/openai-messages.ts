@@ -2,7 +2,7 @@
 // transcript (the chat domain's history) and the new turn (a user message, or the tool results that
 // end the transcript); the caller's tool definitions become client tools for this reply.
 import type { MessageRecord, ToolCallRecord } from '../../ports/conversation-store.ts';
-import type { ClientTool } from '../../ports/store.ts';
+import type { ClientTool } from '../../ports/agent-store.ts';
 import { invalidBody } from '../../domain/errors.ts';
 
 export type OpenAiContent = string | null | Array<{ type: string; text?: string }>;

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { listsOrigin, recordWidgetRefusal } from '../../domain/widget/widget-refusals.ts';
-import type { ApiKeyRecord } from '../../ports/store.ts';
+import type { ApiKeyRecord } from '../../ports/api-key-store.ts';
 import type { HttpDeps } from '../types.ts';
 
 export const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';

@@ -14,7 +14,7 @@ import {
   type ModelToolCall,
   type PromptMessage,
 } from '../../ports/chat-model.ts';
-import type { ClientTool } from '../../ports/store.ts';
+import type { ClientTool } from '../../ports/agent-store.ts';
 
 /** `max_tokens`, not `max_completion_tokens`: llama.cpp, Ollama, vLLM and LM Studio all read it, and
  * OpenAI still accepts it for its chat models (only its reasoning models insist on the new name). */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './database.ts';
+import type { Database } from './schema/database.ts';
 import type { Db } from './kysely-store.ts';
 
 /** Runs `work` in the caller's transaction when there is one (the domain charges credits in the

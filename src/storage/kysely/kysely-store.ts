@@ -1,29 +1,33 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Store, StoreRepositories } from '../../ports/store.ts';
-import type { Database } from './database.ts';
-import { createAccountRepository, createMemberRepository } from './account-repository.ts';
-import { createAgentRepository } from './agent-repository.ts';
-import { createApiKeyRepository } from './api-key-repository.ts';
-import { createWidgetSecretRepository } from './widget-secret-repository.ts';
-import { createWidgetRefusalRepository } from './widget-refusal-repository.ts';
-import { createCreditRepository } from './credit-repository.ts';
-import { createEventRepository } from './event-repository.ts';
-import { createSourceRepository } from './source-repository.ts';
-import { createSiteRepository } from './site-repository.ts';
-import { createChunkRepository } from './chunk-repository.ts';
-import { createWebhookRepository } from './webhook-repository.ts';
-import { createCreditAlertRepository } from './credit-alert-repository.ts';
-import { createSessionRepository, createSignInThrottleRepository, createUserRepository } from './console-repository.ts';
-import { createConversationRepository } from './conversation-repository.ts';
-import { createMessageRepository, createToolCallRepository } from './message-repository.ts';
-import { createQuestionRepository } from './question-repository.ts';
-import { createInsightRepository } from './insight-repository.ts';
-import { createSourceViewRepository } from './source-view-repository.ts';
+import type { Database } from './schema/database.ts';
+import { createAccountRepository, createMemberRepository } from './repositories/account-repository.ts';
+import { createAgentRepository } from './repositories/agent-repository.ts';
+import { createApiKeyRepository } from './repositories/api-key-repository.ts';
+import { createWidgetSecretRepository } from './repositories/widget-secret-repository.ts';
+import { createWidgetRefusalRepository } from './repositories/widget-refusal-repository.ts';
+import { createCreditRepository } from './repositories/credit-repository.ts';
+import { createEventRepository } from './repositories/event-repository.ts';
+import { createSourceRepository } from './repositories/source-repository.ts';
+import { createSiteRepository } from './repositories/site-repository.ts';
+import { createChunkRepository } from './repositories/chunk-repository.ts';
+import { createWebhookRepository } from './repositories/webhook-repository.ts';
+import { createCreditAlertRepository } from './repositories/credit-alert-repository.ts';
+import {
+  createSessionRepository,
+  createSignInThrottleRepository,
+  createUserRepository,
+} from './repositories/console-repository.ts';
+import { createConversationRepository } from './repositories/conversation-repository.ts';
+import { createMessageRepository, createToolCallRepository } from './repositories/message-repository.ts';
+import { createQuestionRepository } from './repositories/question-repository.ts';
+import { createInsightRepository } from './repositories/insight-repository.ts';
+import { createSourceViewRepository } from './repositories/source-view-repository.ts';
 import {
   createEvaluationScheduleRepository,
   createTestQuestionRepository,
   createTestRunRepository,
-} from './evaluation-repository.ts';
+} from './repositories/evaluation-repository.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

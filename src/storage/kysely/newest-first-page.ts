@@ -1,6 +1,6 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { PageRequest } from '../../ports/store.ts';
-import type { Database } from './database.ts';
+import type { PageRequest } from '../../ports/page.ts';
+import type { Database } from './schema/database.ts';
 
 /** Tables whose lists run newest first: by creation time then id, unless `by` says otherwise. */
 type NewestFirstTable =

@@ -4,8 +4,9 @@
 import pg from 'pg';
 import type { ConversationFeed } from '../../ports/conversation-feed.ts';
 import { createPollingConversationFeed } from '../polling-conversation-feed.ts';
-import { CONVERSATION_CHANNEL } from './conversation-triggers.ts';
 
+/** The channel migration 0016's triggers notify. */
+const CONVERSATION_CHANNEL = 'colloquy_conversations';
 const RECONNECT_MS = 1_000;
 
 export function createPostgresConversationFeed(databaseUrl: string, pollMs: number): ConversationFeed {

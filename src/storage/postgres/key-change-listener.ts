@@ -3,8 +3,9 @@
 // until it is back (notifications sent meanwhile are lost).
 import pg from 'pg';
 import type { KeyChange, KeyChangeFeed } from '../cached-key-lookup.ts';
-import { KEY_CHANGE_CHANNEL } from './key-change-triggers.ts';
 
+/** The channel migration 0012's triggers notify. */
+const KEY_CHANGE_CHANNEL = 'colloquy_key_changes';
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5_000;
 

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
-import type { Database } from '../kysely/database.ts';
-import { migrateToLatest } from '../kysely/migrate.ts';
+import type { Database } from '../kysely/schema/database.ts';
+import { migrateToLatest } from '../kysely/migrations/migrate.ts';
+import { POSTGRES_MIGRATIONS } from '../kysely/migrations/index.ts';
 import { createKyselyStore, repositories } from '../kysely/kysely-store.ts';
 import type { Store, StoreRepositories } from '../../ports/store.ts';
-import { POSTGRES_MIGRATIONS } from './migrations.ts';
 import { guardPool, translatingPool } from './guarded-pool.ts';
 import { cacheKeyLookups } from '../cached-key-lookup.ts';
 import { listenForKeyChanges } from './key-change-listener.ts';

@@ -5,14 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql } from 'kysely';
-import { CROSS_PROCESS_CHECK_MS, SQLITE_KEY_CHANGE_TRIGGERS, watchKeyVersion } from './key-change-version.ts';
+import { CROSS_PROCESS_CHECK_MS, watchKeyVersion } from './key-change-version.ts';
+import { m0012KeyChanges } from '../kysely/migrations/0012_key_changes.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 
 function twoConnections() {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-key-version-'));
   const ours = new DatabaseSync(join(dir, 'db.sqlite'));
   ours.exec('PRAGMA journal_mode = WAL');
-  for (const statement of SQLITE_KEY_CHANGE_TRIGGERS.slice(0, 2)) ours.exec(statement);
+  for (const statement of m0012KeyChanges.sqlite!.statements.slice(0, 2)) ours.exec(statement);
   const theirs = new DatabaseSync(join(dir, 'db.sqlite'));
   return {
     ours,

@@ -7,19 +7,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { KeyChange, KeyChangeFeed } from '../cached-key-lookup.ts';
 
-/** api_keys' columns whose change matters to a cached lookup: all but last_used_at. */
-const KEY_COLUMNS =
-  'account_id, name, key_hash, key_prefix, allowed_agent_ids, allowed_ips, expires_at, quota, usage_total, revoked_at, created_at, kind, allowed_origins';
-
-export const SQLITE_KEY_CHANGE_TRIGGERS: string[] = [
-  `CREATE TABLE key_changes (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
-  `INSERT INTO key_changes (id, version) VALUES (1, 0)`,
-  `CREATE TRIGGER api_keys_changed AFTER UPDATE OF ${KEY_COLUMNS} ON api_keys BEGIN UPDATE key_changes SET version = version + 1 WHERE id = 1; END`,
-  `CREATE TRIGGER api_keys_deleted AFTER DELETE ON api_keys BEGIN UPDATE key_changes SET version = version + 1 WHERE id = 1; END`,
-  `CREATE TRIGGER accounts_changed AFTER UPDATE ON accounts BEGIN UPDATE key_changes SET version = version + 1 WHERE id = 1; END`,
-  `CREATE TRIGGER accounts_deleted AFTER DELETE ON accounts BEGIN UPDATE key_changes SET version = version + 1 WHERE id = 1; END`,
-];
-
 export const CROSS_PROCESS_CHECK_MS = 10;
 
 export interface KeyVersionFeed extends KeyChangeFeed {

@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
-import type { Database } from '../kysely/database.ts';
-import { migrateToLatest } from '../kysely/migrate.ts';
+import type { Database } from '../kysely/schema/database.ts';
+import { migrateToLatest } from '../kysely/migrations/migrate.ts';
+import { SQLITE_MIGRATIONS } from '../kysely/migrations/index.ts';
 import { createKyselyStore } from '../kysely/kysely-store.ts';
 import type { Store } from '../../ports/store.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
-import { SQLITE_MIGRATIONS } from './migrations.ts';
 import { cacheKeyLookups } from '../cached-key-lookup.ts';
 import { watchKeyVersion, type KeyVersionFeed } from './key-change-version.ts';
 

@@ -1,0 +1,61 @@
+import type { Page, PageRequest } from './page.ts';
+
+export interface ClientTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface AgentRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  model: string;
+  instructions: string;
+  usage: number;
+  storageUsed: number;
+  /** Grows whenever the agent's knowledge changes; derived search indexes are keyed by it. */
+  knowledgeVersion: number;
+  tools: ClientTool[];
+  /** A visitor who writes that they want a person hands the conversation to the account's people. */
+  handoffEnabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AgentPatch {
+  name?: string;
+  model?: string;
+  instructions?: string;
+  tools?: ClientTool[];
+  handoffEnabled?: boolean;
+  updatedAt: number;
+}
+
+export interface AgentStore {
+  /** Handoff starts off unless the record says otherwise. */
+  insert(agent: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnabled?: boolean }): Promise<void>;
+  get(accountId: string, agentId: string): Promise<AgentRecord | undefined>;
+  /** `onlyIds` narrows the list to a restricted key's agents. */
+  list(accountId: string, page: PageRequest, onlyIds?: readonly string[]): Promise<Page<AgentRecord>>;
+  update(accountId: string, agentId: string, patch: AgentPatch): Promise<AgentRecord | undefined>;
+  /** Removes the agent and everything it owns (child tables cascade). */
+  delete(accountId: string, agentId: string): Promise<boolean>;
+  addUsage(accountId: string, agentId: string, amount: number): Promise<void>;
+  existingIds(accountId: string, agentIds: readonly string[]): Promise<string[]>;
+  /** Operator lookup (CLI only): the account that owns an agent. */
+  ownerOf(agentId: string): Promise<string | undefined>;
+  /** Adds to the agent's storage unless that would pass `limit`; false when it would. */
+  reserveStorage(accountId: string, agentId: string, amount: number, limit: number): Promise<boolean>;
+  /** Gives storage back after a source is deleted (or work that reserved it failed). */
+  releaseStorage(accountId: string, agentId: string, amount: number): Promise<void>;
+  /** Sets agents' storage to what their sources (and, on PostgreSQL, their queued ingestion jobs)
+   * hold, forgetting reservations whose work never finished (a process killed during an upload, a
+   * release lost in an outage); how many agents changed. `quietMs` > 0 leaves alone the agents that
+   * reserved within that time (their work may still be running elsewhere); 0 recounts all, only
+   * right when no work holds a reservation (a SQLite node at start-up). */
+  recountStorage(quietMs?: number): Promise<number>;
+  /** Marks the agent's vectors as changed in place (a `reset` change: cached indexes rebuild).
+   * Adding or deleting a source bumps the version itself, with the change it made. */
+  bumpKnowledgeVersion(agentId: string): Promise<void>;
+}

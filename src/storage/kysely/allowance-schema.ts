@@ -1,7 +1,0 @@
-// Migration 0006_allowance_renewal, the same on both engines. `next_allowance_at` is when the
-// account's monthly allowance renews next; NULL (accounts made before this migration) means "not
-// scheduled yet": the renewal worker schedules the next anniversary of `created_at` on first sight.
-export const ALLOWANCE_SCHEMA: string[] = [
-  `ALTER TABLE accounts ADD COLUMN next_allowance_at BIGINT`,
-  `CREATE INDEX accounts_by_next_allowance ON accounts (next_allowance_at)`,
-];
