@@ -118,13 +118,14 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'agents create': {
-    options: ['account', 'name', 'model', 'instructions'],
+    options: ['account', 'name', 'model', 'instructions', 'handoff'],
     run: async (deps, o) => {
       const ctx = await accountContext(deps, required(o, 'account'));
       const agent = await createAgent(deps, ctx, {
         name: required(o, 'name'),
         model: o.model,
         instructions: o.instructions,
+        handoffEnabled: readSwitch('handoff', o.handoff),
       });
       return agentView(deps, agent);
     },

@@ -61,6 +61,26 @@ export const AUTHENTICATED_ERRORS = {
   503: ErrorSchema,
 };
 
+const HANDOFF_ENABLED = Type.Boolean({
+  description:
+    'On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool.',
+});
+
+/** Colloquy's handoff setting (docs/handoff.md), beyond SPEC's agent fields. */
+export const HandoffSettingSchema = Type.Object(
+  { enabled: HANDOFF_ENABLED },
+  {
+    description:
+      "Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off), so an agent otherwise has exactly SPEC's fields.",
+  },
+);
+
+/** The same in a request: only what changes. */
+export const HandoffSettingInputSchema = Type.Object(
+  { enabled: Type.Optional(HANDOFF_ENABLED) },
+  { additionalProperties: false, minProperties: 1, description: 'Colloquy extension: the handoff setting to change.' },
+);
+
 export const AgentSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -68,6 +88,7 @@ export const AgentSchema = Type.Object({
   instructions: Type.String(),
   usage: Type.Number({ description: 'Credits this agent has consumed in total (chat and search), refunds deducted.' }),
   createdAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds.' }),
+  handoff: Type.Optional(HandoffSettingSchema),
 });
 
 export const AgentWithStorageSchema = Type.Object({
@@ -209,6 +230,7 @@ export const SHARED_SCHEMAS = {
   Error: ErrorSchema,
   Unauthorized: UnauthorizedSchema,
   Agent: AgentSchema,
+  HandoffSetting: HandoffSettingSchema,
   AgentWithStorage: AgentWithStorageSchema,
   Source: SourceSchema,
   ToolCall: ToolCallSchema,

@@ -17,6 +17,7 @@ import type { DeliveryWorker } from '../../src/workers/delivery-worker.ts';
 import { createEndpoint } from '../../src/domain/webhooks/create-endpoint.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { HANDED_OVER_NOTICE, WITH_PEOPLE_NOTICE } from '../../src/domain/handoff/hold-for-people.ts';
+import { adminClient } from '../support/admin-client.ts';
 
 /** The JSON objects of an SSE transcript. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -339,5 +340,33 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     model.enqueue({ content: ['I am the agent.'] });
     const notEnabled = await plainChat({ message: 'Can I talk to a human?' });
     assert.equal(notEnabled.body.reply.content, 'I am the agent.', 'without the setting the model answers');
+  });
+
+  test('the handoff setting: PATCH /agents/{id} and the console agent creation; shown only when on', async () => {
+    const { account, ctx } = await server.seedAccount('starter', 100);
+    const agent = await server.seedAgent(ctx);
+    const key = await server.seedKey(account.id);
+    const plain = await server.call('GET', `/agents/${agent.id}`, { key });
+    assert.equal(plain.body.agent.handoff, undefined, "SPEC's fields only while off");
+    const on = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { enabled: true } } });
+    assert.equal(on.status, 200, on.text);
+    assert.deepEqual(on.body.agent.handoff, { enabled: true });
+    assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.handoffEnabled, true);
+    assert.deepEqual((await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.handoff, { enabled: true });
+    for (const body of [{ handoff: {} }, { handoff: { enabled: 'yes' } }, { handoff: { enabled: true, other: 1 } }]) {
+      const refused = await server.call('PATCH', `/agents/${agent.id}`, { key, body });
+      assert.equal(refused.status, 400, JSON.stringify(body));
+      assert.equal(refused.body.error.code, 'INVALID_BODY');
+    }
+    const off = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { enabled: false } } });
+    assert.equal(off.body.agent.handoff, undefined);
+
+    const admin = adminClient(server);
+    await admin.addUser(account.id, `owner-${account.id}@example.com`);
+    const as = admin.as(await admin.signIn(`owner-${account.id}@example.com`));
+    const created = await as('POST', `/accounts/${account.id}/agents`, { name: 'Desk', handoff: { enabled: true } });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.deepEqual(created.body.agent.handoff, { enabled: true });
+    assert.equal((await server.deps.store.agents.get(account.id, created.body.agent.id))?.handoffEnabled, true);
   });
 });

@@ -269,7 +269,7 @@ export interface paths {
         head?: never;
         /**
          * Update an agent
-         * @description An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. Emits `agent.updated`.
+         * @description An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. `handoff` is a Colloquy extension (docs/handoff.md). Emits `agent.updated`.
          */
         patch: operations["updateAgent"];
         trace?: never;
@@ -1537,6 +1537,12 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds.
              */
             createdAt: string;
+            handoff?: components["schemas"]["HandoffSetting"];
+        };
+        /** @description Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off), so an agent otherwise has exactly SPEC's fields. */
+        HandoffSetting: {
+            /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
+            enabled: boolean;
         };
         AgentWithStorage: {
             id: string;
@@ -1550,6 +1556,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds.
              */
             createdAt: string;
+            handoff?: components["schemas"]["HandoffSetting"];
             /** @description Knowledge storage of this agent against its plan limit. */
             storage: {
                 /** @description Characters of text plus bytes of files. */
@@ -1697,6 +1704,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds.
              */
             createdAt: string;
+            handoff?: components["schemas"]["HandoffSetting"];
             /** @description Knowledge storage of this agent against its plan limit. */
             storage: {
                 /** @description Characters of text plus bytes of files. */
@@ -3381,6 +3389,11 @@ export interface operations {
                     instructions?: string;
                     /** @description At most 32. A name used twice, a bad name or parameters that are not a JSON Schema object are 400 INVALID_BODY with `error.list.tools`. */
                     tools?: components["schemas"]["ClientTool"][];
+                    /** @description Colloquy extension: the handoff setting to change. */
+                    handoff?: {
+                        /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
+                        enabled?: boolean;
+                    };
                 };
             };
         };
@@ -3701,6 +3714,11 @@ export interface operations {
                     instructions?: string;
                     /** @description A model id from GET /models that is available on the plan. */
                     model?: string;
+                    /** @description Colloquy extension: the handoff setting to change. */
+                    handoff?: {
+                        /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
+                        enabled?: boolean;
+                    };
                 };
             };
         };

@@ -10,6 +10,8 @@ export interface PublicAgent {
   instructions: string;
   usage: number;
   createdAt: string;
+  /** Colloquy's extension, only when not the default (off), so SPEC's fields stay as they are. */
+  handoff?: { enabled: boolean };
 }
 
 export interface PublicAgentWithStorage extends PublicAgent {
@@ -29,6 +31,7 @@ export function toPublicAgent(agent: AgentRecord): PublicAgent {
     instructions: agent.instructions,
     usage: toCredits(agent.usage),
     createdAt: new Date(agent.createdAt).toISOString(),
+    ...(agent.handoffEnabled && { handoff: { enabled: true } }),
   };
 }
 

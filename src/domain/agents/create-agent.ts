@@ -21,7 +21,7 @@ export async function createAgent(
     usage: 0,
     storageUsed: 0,
     knowledgeVersion: 0,
-    handoffEnabled: false,
+    handoffEnabled: fields.handoffEnabled ?? false,
     tools: fields.tools ?? [],
     createdAt: now,
     updatedAt: now,

@@ -20,7 +20,7 @@ export async function updateAgent(
     input.tools === undefined &&
     input.handoffEnabled === undefined
   ) {
-    throw invalidBody({ body: ['must contain at least one of name, instructions, model'] });
+    throw invalidBody({ body: ['must contain at least one of name, instructions, model, handoff'] });
   }
   const fields = checkAgentFields(input, deps, ctx.plan);
   return deps.store.transaction(async (tx) => {
