@@ -229,7 +229,8 @@ export const COMMANDS: Record<string, Command> = {
     options: ['account', 'email', 'role'],
     run: async (deps, o) => {
       const role = o.role ?? 'teammate';
-      if (role !== 'owner' && role !== 'teammate') throw new UsageError('--role must be owner or teammate');
+      if (role !== 'owner' && role !== 'teammate' && role !== 'viewer')
+        throw new UsageError('--role must be owner, teammate or viewer');
       const member = await addMember(deps, required(o, 'account'), required(o, 'email'), role);
       return {
         id: member.id,

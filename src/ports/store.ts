@@ -23,7 +23,8 @@ export interface AccountRecord {
   nextAllowanceAt: number | null;
 }
 
-export type MemberRole = 'owner' | 'teammate';
+/** `viewer` reads the account in the console and changes nothing. */
+export type MemberRole = 'owner' | 'teammate' | 'viewer';
 
 export interface MemberRecord {
   id: string;
@@ -52,8 +53,20 @@ export interface AgentRecord {
   tools: ClientTool[];
   /** A visitor who writes that they want a person hands the conversation to the account's people. */
   handoffEnabled: boolean;
+  /** When the account's people answer; null: at any time. */
+  handoffHours: HandoffHours | null;
   createdAt: number;
   updatedAt: number;
+}
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** The team's weekly hours in a time zone: on each listed day, from `from` to `to` (HH:MM, local). */
+export interface HandoffHours {
+  /** An IANA time zone, such as Europe/Berlin. */
+  timeZone: string;
+  weekly: Array<{ days: Weekday[]; from: string; to: string }>;
 }
 
 export type KeyKind = 'secret' | 'publishable';
@@ -149,18 +162,22 @@ export interface MemberStore {
   delete(accountId: string, memberId: string): Promise<'deleted' | 'missing' | 'last-owner'>;
 }
 
+export type NewAgent = Omit<AgentRecord, 'handoffEnabled' | 'handoffHours'> &
+  Partial<Pick<AgentRecord, 'handoffEnabled' | 'handoffHours'>>;
+
 export interface AgentPatch {
   name?: string;
   model?: string;
   instructions?: string;
   tools?: ClientTool[];
   handoffEnabled?: boolean;
+  handoffHours?: HandoffHours | null;
   updatedAt: number;
 }
 
 export interface AgentStore {
-  /** Handoff starts off unless the record says otherwise. */
-  insert(agent: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnabled?: boolean }): Promise<void>;
+  /** Handoff starts off, with no hours, unless the record says otherwise. */
+  insert(agent: NewAgent): Promise<void>;
   get(accountId: string, agentId: string): Promise<AgentRecord | undefined>;
   /** `onlyIds` narrows the list to a restricted key's agents. */
   list(accountId: string, page: PageRequest, onlyIds?: readonly string[]): Promise<Page<AgentRecord>>;

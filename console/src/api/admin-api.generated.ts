@@ -391,9 +391,49 @@ export interface paths {
         };
         /**
          * Conversations with people
-         * @description The account's conversations handed to a person, most recently active first, with their agent. Reply with POST …/agents/{agentId}/conversations/{ref}/messages, give one back with …/handoff/resolve, follow one with …/stream.
+         * @description The account's conversations handed to a person, most recently active first, with their agent, assignee and unread count. Read one with GET …/agents/{agentId}/conversations/{ref}/transcript, take it with …/assign, reply with POST …/messages, give it back with …/handoff/resolve, follow it with …/stream.
          */
         get: operations["listInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a conversation with people
+         * @description `{"assignee": "me"}` assigns it to the signed-in member, `{"assignee": null}` to no one. A conversation with the agent is 409 CONVERSATION_NOT_WITH_PEOPLE; a viewer's request is 403 READ_ONLY_MEMBER.
+         */
+        post: operations["assignConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation as the inbox reads it
+         * @description The conversation (with its agent, assignee and unread count) and its latest 500 messages, oldest first: the agent's answers with their sources, the people's replies with their authors.
+         */
+        get: operations["getTranscript"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1495,7 +1535,7 @@ export interface components {
          * @description The error code (SPEC §7, plus the service's additions); the HTTP status tells which of them can occur.
          * @enum {string}
          */
-        ErrorCode: "AUTH_REQUIRED" | "KEY_EXPIRED" | "INVALID_BODY" | "CONTENT_BLOCKED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "INVALID_FILE" | "INSUFFICIENT_CREDITS" | "PLAN_LIMIT_REACHED" | "MODEL_NOT_AVAILABLE" | "AGENT_NOT_ALLOWED" | "IP_NOT_ALLOWED" | "AGENT_NOT_FOUND" | "CONVERSATION_NOT_FOUND" | "MESSAGE_NOT_FOUND" | "SOURCE_NOT_FOUND" | "TOOL_CALL_NOT_FOUND" | "TOOL_CALL_ALREADY_CANCELED" | "TOOL_CALL_NOT_PENDING" | "TOOL_CALL_ALREADY_EXECUTED" | "PENDING_TOOL_CALLS" | "FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "UNKNOWN_ERROR" | "MODERATION_UNAVAILABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TOO_LARGE" | "CLIENT_DISCONNECTED" | "CSRF_TOKEN_INVALID" | "OWNER_REQUIRED" | "ORIGIN_NOT_ALLOWED" | "USER_HASH_INVALID" | "SITE_NOT_FOUND" | "CONVERSATION_NOT_WITH_PEOPLE" | "SITE_SYNC_RUNNING" | "TEST_QUESTION_NOT_FOUND" | "TEST_RUN_NOT_FOUND" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "AUTH_REQUIRED" | "KEY_EXPIRED" | "INVALID_BODY" | "CONTENT_BLOCKED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "INVALID_FILE" | "INSUFFICIENT_CREDITS" | "PLAN_LIMIT_REACHED" | "MODEL_NOT_AVAILABLE" | "AGENT_NOT_ALLOWED" | "IP_NOT_ALLOWED" | "AGENT_NOT_FOUND" | "CONVERSATION_NOT_FOUND" | "MESSAGE_NOT_FOUND" | "SOURCE_NOT_FOUND" | "TOOL_CALL_NOT_FOUND" | "TOOL_CALL_ALREADY_CANCELED" | "TOOL_CALL_NOT_PENDING" | "TOOL_CALL_ALREADY_EXECUTED" | "PENDING_TOOL_CALLS" | "FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "UNKNOWN_ERROR" | "MODERATION_UNAVAILABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TOO_LARGE" | "CLIENT_DISCONNECTED" | "CSRF_TOKEN_INVALID" | "OWNER_REQUIRED" | "READ_ONLY_MEMBER" | "ORIGIN_NOT_ALLOWED" | "USER_HASH_INVALID" | "SITE_NOT_FOUND" | "CONVERSATION_NOT_WITH_PEOPLE" | "SITE_SYNC_RUNNING" | "TEST_QUESTION_NOT_FOUND" | "TEST_RUN_NOT_FOUND" | "SERVICE_UNAVAILABLE";
         /** @description Every error other than 401. */
         Error: {
             /** @constant */
@@ -1667,6 +1707,39 @@ export interface components {
             pagingCounter: number;
             hasNextPage: boolean;
         };
+        /** @description A conversation with people, as the inbox lists it. */
+        InboxConversation: {
+            id: string;
+            /** @description The end user of a persistent conversation, else null. */
+            userId: string | null;
+            /** @description The first user message, shortened to 80 characters; null before any. */
+            title: string | null;
+            messageCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the latest message was stored.
+             */
+            updatedAt: string;
+            /** @description `agent`: the model answers; `people`: messages wait for a person, the model is not called. */
+            state: "agent" | "people";
+            /** @description The latest move to people (kept after it is resolved); null before the first. */
+            handoff: {
+                reason: string | null;
+                requestedBy: "api" | "visitor" | "console" | "agent";
+                /** Format: date-time */
+                requestedAt: string;
+            } | null;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @description The email of the member answering it; null when no one took it yet. */
+            assignee: string | null;
+            /** @description The visitor's messages since the handover and since a person's latest reply. */
+            unread: number;
+        };
         Endpoint: {
             id: string;
             accountId: string;
@@ -1737,7 +1810,8 @@ export interface components {
         Member: {
             id: string;
             email: string;
-            role: "owner" | "teammate";
+            /** @description `owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer. */
+            role: "owner" | "teammate" | "viewer";
             /** Format: date-time */
             createdAt: string;
         };
@@ -1778,7 +1852,8 @@ export interface components {
             accounts: {
                 id: string;
                 name: string;
-                role: "owner" | "teammate";
+                /** @description `owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer. */
+                role: "owner" | "teammate" | "viewer";
             }[];
             /** @description Send it as `X-CSRF-Token` with every POST, PATCH and DELETE. */
             csrfToken: string;
@@ -1828,7 +1903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2001,7 +2076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2102,7 +2177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2210,7 +2285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2308,7 +2383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2406,7 +2481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2495,7 +2570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2604,7 +2679,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2702,7 +2777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2806,7 +2881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2894,7 +2969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2979,7 +3054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3056,7 +3131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3125,7 +3200,8 @@ export interface operations {
                             id: string;
                             name: string;
                             plan: string;
-                            role: "owner" | "teammate";
+                            /** @description `owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer. */
+                            role: "owner" | "teammate" | "viewer";
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -3225,7 +3301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3318,7 +3394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3432,7 +3508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3531,7 +3607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3643,7 +3719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3757,7 +3833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3877,7 +3953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3973,7 +4049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4122,7 +4198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4219,7 +4295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4330,7 +4406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4428,7 +4504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4537,7 +4613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4605,34 +4681,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        conversations: {
-                            id: string;
-                            /** @description The end user of a persistent conversation, else null. */
-                            userId: string | null;
-                            /** @description The first user message, shortened to 80 characters; null before any. */
-                            title: string | null;
-                            messageCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description When the latest message was stored.
-                             */
-                            updatedAt: string;
-                            /** @description `agent`: the model answers; `people`: messages wait for a person, the model is not called. */
-                            state: "agent" | "people";
-                            /** @description The latest move to people (kept after it is resolved); null before the first. */
-                            handoff: {
-                                reason: string | null;
-                                requestedBy: "api" | "visitor" | "console" | "agent";
-                                /** Format: date-time */
-                                requestedAt: string;
-                            } | null;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                        }[];
+                        conversations: components["schemas"]["InboxConversation"][];
                         pagination: {
                             /** @description At least 1, even when the list is empty. */
                             totalPages: number;
@@ -4665,7 +4714,238 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    assignConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                /** @description A conversation id or an end user id (URL-encoded). */
+                conversationRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignee: "me" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        conversation: components["schemas"]["InboxConversation"];
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `CONVERSATION_NOT_WITH_PEOPLE`, `SITE_SYNC_RUNNING`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                /** @description A conversation id or an end user id (URL-encoded). */
+                conversationRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        conversation: components["schemas"]["InboxConversation"];
+                        messages: {
+                            id: string;
+                            role: "user" | "assistant";
+                            /** @description Absent on an assistant message that only called tools. */
+                            content?: string;
+                            tool_calls?: components["schemas"]["ToolCall"][];
+                            feedback?: components["schemas"]["Feedback"];
+                            /** @description Only on an assistant message written by a person while the conversation was with people (docs/handoff.md); absent on the model's replies. */
+                            author?: {
+                                /** @constant */
+                                type: "person";
+                                /** @description The name the person replied under. */
+                                name: string;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description An agent's answer: the sources of the passages it was given, best first. */
+                            sources?: {
+                                sourceId: string;
+                                type: string;
+                                title: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4752,7 +5032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4807,7 +5087,8 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
-                    role?: "owner" | "teammate";
+                    /** @description `owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer. */
+                    role?: "owner" | "teammate" | "viewer";
                     /** @description Required when the person has no sign-in yet: 10 to 200 characters. */
                     password?: string;
                 };
@@ -4850,7 +5131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4947,7 +5228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5073,7 +5354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5190,7 +5471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5314,7 +5595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5460,7 +5741,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5586,7 +5867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5684,7 +5965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5795,7 +6076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5906,7 +6187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6026,7 +6307,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6146,7 +6427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6261,7 +6542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6364,7 +6645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6466,7 +6747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6571,7 +6852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6670,7 +6951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6810,7 +7091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6926,7 +7207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7043,7 +7324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7171,7 +7452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7309,7 +7590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7430,7 +7711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7577,7 +7858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7764,7 +8045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7908,7 +8189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8036,7 +8317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8157,7 +8438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8291,7 +8572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8419,7 +8700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8542,7 +8823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8684,7 +8965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8814,7 +9095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8936,7 +9217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9057,7 +9338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9190,7 +9471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9323,7 +9604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9444,7 +9725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9637,7 +9918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9889,7 +10170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10070,7 +10351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10203,7 +10484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

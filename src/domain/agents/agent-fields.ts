@@ -1,5 +1,5 @@
 import type { CatalogConfig } from '../models/catalog-types.ts';
-import type { ClientTool, PlanName } from '../../ports/store.ts';
+import type { ClientTool, HandoffHours, PlanName } from '../../ports/store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { findModel, modelAvailability } from '../models/catalog.ts';
 import type { ChatModels } from '../../ports/chat-model.ts';
@@ -21,6 +21,8 @@ export interface AgentFields {
   tools?: ClientTool[];
   /** A visitor who writes that they want a person hands the conversation to people. */
   handoffEnabled?: boolean;
+  /** When the account's people answer (null: at any time). */
+  handoffHours?: HandoffHours | null;
 }
 
 /** Checks the fields an operator or a client may set; throws INVALID_BODY with a list by field,

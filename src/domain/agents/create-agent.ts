@@ -22,6 +22,7 @@ export async function createAgent(
     storageUsed: 0,
     knowledgeVersion: 0,
     handoffEnabled: fields.handoffEnabled ?? false,
+    handoffHours: fields.handoffHours ?? null,
     tools: fields.tools ?? [],
     createdAt: now,
     updatedAt: now,

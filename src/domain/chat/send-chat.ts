@@ -3,7 +3,7 @@
 // answers and its charge are stored in one transaction, so a failed request is never charged.
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
-import type { ConversationRecord, MessageRecord, NewMessage } from '../../ports/conversation-store.ts';
+import type { ConversationRecord, MessageRecord, MessageSource, NewMessage } from '../../ports/conversation-store.ts';
 import type { ClientTool } from '../../ports/store.ts';
 import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
 import { isServiceUnavailable } from '../../ports/unavailable.ts';
@@ -14,7 +14,7 @@ import { findModel, isModelOnPlan, NOT_CONFIGURED_REASON } from '../models/catal
 import { assertCanPay, chargeCredits } from '../credits/charge.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { recordEvent } from '../events/record-event.ts';
-import { rankPassages } from '../search/rank-passages.ts';
+import { rankPassages, type Passage } from '../search/rank-passages.ts';
 import { buildPrompt, promptTokens, replyTokens } from './build-prompt.ts';
 import { checkToolResults, settleToolResults, type ToolResult } from './tool-results.ts';
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
@@ -236,6 +236,7 @@ async function answer(
     credits: toMillicredits(credits),
     toolCalls: calls,
     createdAt: at,
+    sources: sourcesOf(passages),
   };
   await deps.store.transaction(async (tx) => {
     if (!(await tx.conversations.get(ctx.accountId, agent.id, conversation.id)))
@@ -284,6 +285,14 @@ async function answer(
     tokens: { prompt: promptTokens(prompt), completion: replyTokens(content, calls) },
     ...(citations && { citations }),
   };
+}
+
+/** The distinct sources of the passages the model was given, best first (the inbox shows them). */
+function sourcesOf(passages: readonly Passage[]): MessageSource[] {
+  const seen = new Map<string, MessageSource>();
+  for (const { source } of passages)
+    if (!seen.has(source.id)) seen.set(source.id, { sourceId: source.id, type: source.type, title: source.title });
+  return [...seen.values()];
 }
 
 /** The message kept for the people: the reply is a notice, in the model's reply shape. */

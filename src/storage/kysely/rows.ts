@@ -2,6 +2,8 @@
 import type {
   AccountRecord,
   AgentRecord,
+  NewAgent,
+  HandoffHours,
   ApiKeyRecord,
   CreditEntryRecord,
   EventRecord,
@@ -62,11 +64,12 @@ export const toAgent = (row: AgentsTable): AgentRecord => ({
   knowledgeVersion: row.knowledge_version,
   tools: parseJson<AgentRecord['tools']>(row.tools) ?? [],
   handoffEnabled: Number(row.handoff_enabled) === 1,
+  handoffHours: parseJson<HandoffHours>(row.handoff_hours) ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-export const fromAgent = (a: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnabled?: boolean }): AgentsTable => ({
+export const fromAgent = (a: NewAgent): AgentsTable => ({
   id: a.id,
   account_id: a.accountId,
   name: a.name,
@@ -78,6 +81,7 @@ export const fromAgent = (a: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnab
   storage_reserved_at: 0,
   tools: JSON.stringify(a.tools),
   handoff_enabled: a.handoffEnabled ? 1 : 0,
+  handoff_hours: a.handoffHours ? JSON.stringify(a.handoffHours) : null,
   created_at: a.createdAt,
   updated_at: a.updatedAt,
 });
