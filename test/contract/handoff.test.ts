@@ -350,15 +350,32 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(plain.body.agent.handoff, undefined, "SPEC's fields only while off");
     const on = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { enabled: true } } });
     assert.equal(on.status, 200, on.text);
-    assert.deepEqual(on.body.agent.handoff, { enabled: true });
+    assert.deepEqual(on.body.agent.handoff, { enabled: true, hours: null });
     assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.handoffEnabled, true);
-    assert.deepEqual((await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.handoff, { enabled: true });
+    assert.deepEqual((await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.handoff, {
+      enabled: true,
+      hours: null,
+    });
     for (const body of [{ handoff: {} }, { handoff: { enabled: 'yes' } }, { handoff: { enabled: true, other: 1 } }]) {
       const refused = await server.call('PATCH', `/agents/${agent.id}`, { key, body });
       assert.equal(refused.status, 400, JSON.stringify(body));
       assert.equal(refused.body.error.code, 'INVALID_BODY');
     }
-    const off = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { enabled: false } } });
+    const hours = { timeZone: 'Europe/Berlin', weekly: [{ days: ['mon', 'fri'], from: '09:00', to: '17:30' }] };
+    const withHours = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { hours } } });
+    assert.deepEqual(withHours.body.agent.handoff, { enabled: true, hours });
+    const badHours = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: {
+        handoff: { hours: { timeZone: 'Mars/Olympus', weekly: [{ days: ['mon'], from: '17:00', to: '09:00' }] } },
+      },
+    });
+    assert.equal(badHours.status, 400, badHours.text);
+    assert.deepEqual(Object.keys(badHours.body.error.list).sort(), ['handoff.hours.timeZone', 'handoff.hours.weekly']);
+    const off = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: { handoff: { enabled: false, hours: null } },
+    });
     assert.equal(off.body.agent.handoff, undefined);
 
     const admin = adminClient(server);
@@ -366,7 +383,7 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const as = admin.as(await admin.signIn(`owner-${account.id}@example.com`));
     const created = await as('POST', `/accounts/${account.id}/agents`, { name: 'Desk', handoff: { enabled: true } });
     assert.equal(created.status, 200, JSON.stringify(created.body));
-    assert.deepEqual(created.body.agent.handoff, { enabled: true });
+    assert.deepEqual(created.body.agent.handoff, { enabled: true, hours: null });
     assert.equal((await server.deps.store.agents.get(account.id, created.body.agent.id))?.handoffEnabled, true);
   });
 });

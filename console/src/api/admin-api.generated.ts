@@ -1579,10 +1579,22 @@ export interface components {
             createdAt: string;
             handoff?: components["schemas"]["HandoffSetting"];
         };
-        /** @description Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off), so an agent otherwise has exactly SPEC's fields. */
+        /** @description Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off, no hours), so an agent otherwise has exactly SPEC's fields. */
         HandoffSetting: {
             /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
             enabled: boolean;
+            /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
+            hours: {
+                /** @description An IANA time zone, such as Europe/Berlin. */
+                timeZone: string;
+                weekly: {
+                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                    /** @description HH:MM, local time. */
+                    from: string;
+                    /** @description HH:MM, local time (24:00 for midnight). */
+                    to: string;
+                }[];
+            } | null;
         };
         AgentWithStorage: {
             id: string;
@@ -3469,6 +3481,18 @@ export interface operations {
                     handoff?: {
                         /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
                         enabled?: boolean;
+                        /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
+                        hours?: {
+                            /** @description An IANA time zone, such as Europe/Berlin. */
+                            timeZone: string;
+                            weekly: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description HH:MM, local time. */
+                                from: string;
+                                /** @description HH:MM, local time (24:00 for midnight). */
+                                to: string;
+                            }[];
+                        } | null;
                     };
                 };
             };
@@ -3794,6 +3818,18 @@ export interface operations {
                     handoff?: {
                         /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
                         enabled?: boolean;
+                        /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
+                        hours?: {
+                            /** @description An IANA time zone, such as Europe/Berlin. */
+                            timeZone: string;
+                            weekly: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description HH:MM, local time. */
+                                from: string;
+                                /** @description HH:MM, local time (24:00 for midnight). */
+                                to: string;
+                            }[];
+                        } | null;
                     };
                 };
             };

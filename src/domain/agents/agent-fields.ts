@@ -4,6 +4,7 @@ import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { findModel, modelAvailability } from '../models/catalog.ts';
 import type { ChatModels } from '../../ports/chat-model.ts';
 import { Ajv } from 'ajv';
+import { checkHours } from '../handoff/team-hours.ts';
 
 /** Compiles a tool's parameters to prove they are a JSON Schema a model endpoint will accept. */
 const schemaChecker = new Ajv({ strict: false, validateSchema: true });
@@ -45,6 +46,7 @@ export function checkAgentFields(
     const problems = checkTools(fields.tools);
     if (problems.length > 0) list.tools = problems;
   }
+  if (fields.handoffHours) Object.assign(list, checkHours(fields.handoffHours));
   if (Object.keys(list).length > 0) throw invalidBody(list);
   const availability =
     fields.model === undefined ? null : modelAvailability(catalog, models.chatModels, plan, fields.model);

@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { recordHandoffRequested } from './handoff-events.ts';
+import { awayNotice } from './team-hours.ts';
 
 export const HANDOFF_REASON_MAX = 500;
 
@@ -32,6 +33,9 @@ export async function requestHandoff(
   });
 }
 
+/** What the visitor is told after asking: soon, or (outside the team's hours) when. */
+export const PERSON_SOON = 'A person will join soon.';
+
 /** The widget's "Talk to a person": the visitor's own conversation, started now if they have not
  * written yet, goes to people. */
 export async function requestVisitorHandoff(
@@ -39,7 +43,7 @@ export async function requestVisitorHandoff(
   ctx: RequestContext,
   agentId: string,
   conversationUser: string,
-): Promise<ConversationRecord> {
+): Promise<{ conversation: ConversationRecord; notice: string }> {
   const agent = await getAgent(deps, ctx, agentId);
   const at = deps.clock.now();
   await deps.store.conversations.insertOrGet({
@@ -51,8 +55,9 @@ export async function requestVisitorHandoff(
     createdAt: at,
     updatedAt: at,
   });
-  return requestHandoff(deps, ctx, agent.id, conversationUser, {
+  const conversation = await requestHandoff(deps, ctx, agent.id, conversationUser, {
     requestedBy: 'visitor',
     reason: 'The visitor asked for a person.',
   });
+  return { conversation, notice: awayNotice(agent.handoffHours, deps.clock.now()) ?? PERSON_SOON };
 }

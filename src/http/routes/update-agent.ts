@@ -58,6 +58,7 @@ export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
       const agent = await updateAgent(deps.domain, requireContext(request), request.params.agentId, {
         ...fields,
         handoffEnabled: handoff?.enabled,
+        handoffHours: handoff?.hours,
       });
       return { success: true as const, agent: toPublicAgent(agent) };
     },

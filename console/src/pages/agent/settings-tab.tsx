@@ -5,6 +5,7 @@ import type { Agent } from '../../api/types.ts';
 import { AgentSettingsForm } from '../../components/account/agent-settings-form.tsx';
 import { ClientToolsForm } from '../../components/account/client-tools-form.tsx';
 import { HandoffSettingsForm } from '../../components/account/handoff-settings-form.tsx';
+import { TeamHoursForm } from '../../components/account/team-hours-form.tsx';
 import { DeleteAgentSection } from '../../components/account/delete-agent-section.tsx';
 
 export function SettingsTab({ agent }: { agent: Agent }) {
@@ -29,6 +30,10 @@ export function SettingsTab({ agent }: { agent: Agent }) {
           Handoff to a person
         </Title>
         <HandoffSettingsForm key={agent.id} agent={agent} />
+        <Title order={4} mt="lg" mb="sm">
+          Team hours
+        </Title>
+        <TeamHoursForm key={`hours-${agent.id}`} agent={agent} />
       </section>
       <Divider />
       <DeleteAgentSection agent={agent} />
