@@ -53,7 +53,11 @@ export function registerCreateAgent(app: ApiApp, deps: AdminDeps): void {
     async (request) => {
       const ctx = accountContext(request);
       const { handoff, ...fields } = request.body;
-      const agent = await createAgent(deps.domain, ctx, { ...fields, handoffEnabled: handoff?.enabled });
+      const agent = await createAgent(deps.domain, ctx, {
+        ...fields,
+        handoffEnabled: handoff?.enabled,
+        handoffHours: handoff?.hours,
+      });
       return { success: true as const, agent: toConsoleAgent(agent, deps.domain.catalog, ctx.plan) };
     },
   );
