@@ -386,4 +386,67 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.deepEqual(created.body.agent.handoff, { enabled: true, hours: null });
     assert.equal((await server.deps.store.agents.get(account.id, created.body.agent.id))?.handoffEnabled, true);
   });
+
+  test('with a generative model the agent hands over through its built-in tool, never a pending call for the client', async () => {
+    const { account, agent, key, balance, events, chat, path } = await setup({ handoffEnabled: true });
+    const requestsBefore = model.requests.length;
+    model.enqueue({
+      toolCalls: [{ name: 'handoff_to_person', arguments: '{"reason":"The hull needs an inspection."}' }],
+    });
+    const handed = await chat({ message: 'My hull is cracked, what now?', userId: 'eve' });
+    assert.equal(handed.status, 200, handed.text);
+    assert.equal(handed.body.reply.content, HANDED_OVER_NOTICE);
+    assert.equal(handed.body.reply.tool_calls, undefined, 'the built-in call is not the client’s');
+    assert.equal(handed.body.finish_reason, 'stop');
+    assert.deepEqual(handed.body.handoff, { state: 'people' });
+    assert.ok(handed.body.usage.credits > 0, 'the model answered: charged as usual');
+    const offered = (model.requests[requestsBefore]!.body as { tools?: Array<{ function: { name: string } }> }).tools;
+    assert.ok(offered?.some((tool) => tool.function.name === 'handoff_to_person'));
+    const conversation = await server.deps.store.conversations.get(account.id, agent.id, handed.body.conversationId);
+    assert.equal(conversation?.state, 'people');
+    assert.deepEqual(
+      [conversation?.handoff?.requestedBy, conversation?.handoff?.reason],
+      ['agent', 'The hull needs an inspection.'],
+    );
+    const requested = (await events()).filter((e) => e.type === 'handoff.requested');
+    assert.equal(requested.length, 1);
+    assert.equal((requested[0]!.data as { requestedBy: string }).requestedBy, 'agent');
+    const listed = await server.call('GET', path('eve', '/messages'), { key });
+    assert.ok(listed.body.messages.every((m: { tool_calls?: unknown }) => m.tool_calls === undefined));
+
+    // The next message is held for people: no pending call blocks it, the model is not called.
+    const spent = await balance();
+    const calls = model.requests.length;
+    const next = await chat({ message: 'Hello?', userId: 'eve' });
+    assert.equal(next.status, 200, next.text);
+    assert.equal(next.body.reply.content, WITH_PEOPLE_NOTICE);
+    assert.equal(model.requests.length, calls);
+    assert.equal(await balance(), spent);
+
+    // Streamed, with words of its own: no tool_calls frame, the final frame says handoff.
+    model.enqueue({
+      content: ['Let me get someone from the yard.'],
+      toolCalls: [{ name: 'handoff_to_person', arguments: '{}' }],
+    });
+    const streamed = await chat({ message: 'The engine smokes, can you help?', userId: 'fay', stream: true });
+    assert.equal(streamed.status, 200);
+    const parsed = frames(streamed.text);
+    assert.ok(
+      parsed.every((frame) => frame.delta?.tool_calls === undefined),
+      streamed.text,
+    );
+    assert.deepEqual(parsed.at(-1)?.handoff, { state: 'people' });
+    assert.equal(parsed.at(-1)?.delta.finish_reason, 'stop');
+    const fay = await server.call('GET', path('fay', '/messages'), { key });
+    assert.equal(fay.body.messages[0].content, 'Let me get someone from the yard.');
+    assert.equal((await server.deps.store.conversations.findByUser(account.id, agent.id, 'fay'))?.state, 'people');
+
+    // Without the setting the tool is not offered.
+    const plain = await setup();
+    model.enqueue({ content: ['Hi.'] });
+    const before = model.requests.length;
+    await plain.chat({ message: 'Hi' });
+    const tools = (model.requests[before]!.body as { tools?: Array<{ function: { name: string } }> }).tools ?? [];
+    assert.ok(tools.every((tool) => tool.function.name !== 'handoff_to_person'));
+  });
 });

@@ -20,7 +20,9 @@ import { checkToolResults, settleToolResults, type ToolResult } from './tool-res
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
 import { toCitations, type Citation } from './citations.ts';
 import { recordQuestion } from '../insights/record-question.ts';
-import { holdForPeople } from '../handoff/hold-for-people.ts';
+import { HANDED_OVER_NOTICE, holdForPeople, peopleNotice } from '../handoff/hold-for-people.ts';
+import { handoffReason, offeredTools, takeHandoffCall } from '../handoff/handoff-tool.ts';
+import { handOverIn } from '../handoff/request-handoff.ts';
 import { wantsPerson } from '../handoff/wants-person.ts';
 
 /** Passages retrieved to ground one reply. */
@@ -75,7 +77,8 @@ export interface ChatReply {
   tokens: { prompt: number; completion: number };
   /** Only when the input asked for them. */
   citations?: Citation[];
-  /** Only when the conversation is with people: the message was stored for them, the model not called. */
+  /** Only when the conversation is with people: the message was stored for them and the model not
+   * called, or the model handed the conversation over with its built-in tool. */
   handoff?: ChatHandoff;
 }
 
@@ -187,9 +190,12 @@ async function answer(
     if (!started) listener.onStart?.({ conversationId: conversation.id, messageId });
     started = true;
   };
+  // The built-in handover is offered with the client's tools (never to a caller's own transcript).
+  const tools = offeredTools(agent.handoffEnabled && !input.transcript, input.tools ?? agent.tools);
+  let handoffCall: ModelToolCall | null = null;
   for await (const event of model.stream({
     messages: prompt,
-    tools: input.tools ?? agent.tools,
+    tools,
     passages: grounding,
     maxTokens: limits.maxTokens,
     signal,
@@ -199,16 +205,23 @@ async function answer(
       content += event.text;
       listener.onContent?.(event.text);
     } else if (event.type === 'tool_calls') {
-      const pending = event.calls.map((call) => toPublicToolCall({ ...call, status: 'pending' }));
-      calls = [...calls, ...event.calls];
+      const { handoff, client } = takeHandoffCall(event.calls, tools);
+      handoffCall ??= handoff;
+      const pending = client.map((call) => toPublicToolCall({ ...call, status: 'pending' }));
+      calls = [...calls, ...client];
       pendingCalls = [...pendingCalls, ...pending];
-      listener.onToolCalls?.(pending);
+      if (pending.length > 0) listener.onToolCalls?.(pending);
     } else {
-      finishReason = calls.length > 0 ? 'tool_calls' : event.reason;
+      finishReason = calls.length > 0 ? 'tool_calls' : handoffCall ? 'stop' : event.reason;
     }
   }
   signal.throwIfAborted();
   start();
+  // The model handed over: the visitor is told so, when the model said nothing itself.
+  if (handoffCall && content === '' && calls.length === 0) {
+    content = peopleNotice(HANDED_OVER_NOTICE, agent, deps.clock.now());
+    listener.onContent?.(content);
+  }
   // Before the charge: a reply that is charged is a reply that is told.
   const citations = input.citations ? await toCitations(deps, ctx, agent.id, passages) : undefined;
 
@@ -250,6 +263,12 @@ async function answer(
       at,
       message === null ? null : titleOf(message),
     );
+    if (handoffCall)
+      await handOverIn(tx, deps, ctx, agent.id, conversation.id, {
+        reason: handoffReason(handoffCall),
+        requestedBy: 'agent',
+        at,
+      });
     // The insights' record of what was asked and whether grounding found anything for it.
     const asked = userMessage[0];
     if (message !== null && asked)
@@ -284,6 +303,7 @@ async function answer(
     credits,
     tokens: { prompt: promptTokens(prompt), completion: replyTokens(content, calls) },
     ...(citations && { citations }),
+    ...(handoffCall && { handoff: { state: 'people' as const } }),
   };
 }
 

@@ -75,8 +75,12 @@ export async function holdForPeople(
   });
   return {
     messageId: asked?.id ?? deps.ids.next('msg'),
-    notice: [input.handOver ? HANDED_OVER_NOTICE : WITH_PEOPLE_NOTICE, awayNotice(agent.handoffHours, at)]
-      .filter(Boolean)
-      .join(' '),
+    notice: peopleNotice(input.handOver ? HANDED_OVER_NOTICE : WITH_PEOPLE_NOTICE, agent, at),
   };
+}
+
+/** The notice, and when no one is there, when a person will answer. */
+export function peopleNotice(notice: string, agent: AgentRecord, at: number): string {
+  const away = awayNotice(agent.handoffHours, at);
+  return away ? `${notice} ${away}` : notice;
 }
