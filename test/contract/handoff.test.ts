@@ -276,7 +276,7 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(noAuthor.status, 400);
   });
 
-  test("a key restricted to other agents cannot hand off, reply or resolve; another account's conversation is 404", async () => {
+  test("a key restricted to other agents cannot hand off, reply, resolve, follow or change the setting; another account's is 404", async () => {
     const { account, ctx, agent, key, chat, path } = await setup();
     model.enqueue({ content: ['Hello.'] });
     const { body } = await chat({ message: 'Hello', userId: 'cy' });
@@ -303,8 +303,22 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
       const noKey = await server.call('POST', path(body.conversationId, rest), { ...(payload && { body: payload }) });
       assert.equal(noKey.status, 401);
     }
+    // Following along and the handoff setting are the agent's too.
+    for (const [caller, status, code] of [
+      [restricted, 403, 'AGENT_NOT_ALLOWED'],
+      [stranger, 404, 'AGENT_NOT_FOUND'],
+    ] as const) {
+      const follow = await server.call('GET', path(body.conversationId, '/stream'), { key: caller });
+      assert.deepEqual([follow.status, follow.body?.error?.code], [status, code], follow.text);
+      const setting = await server.call('PATCH', `/agents/${agent.id}`, {
+        key: caller,
+        body: { handoff: { enabled: true } },
+      });
+      assert.deepEqual([setting.status, setting.body?.error?.code], [status, code], setting.text);
+    }
     const unchanged = await server.deps.store.conversations.get(account.id, agent.id, body.conversationId);
     assert.equal(unchanged?.state, 'agent');
+    assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.handoffEnabled, false);
     assert.ok(key);
   });
 
