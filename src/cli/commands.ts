@@ -12,7 +12,7 @@ import { toKeyView } from '../domain/keys/key-view.ts';
 import { addCredits } from '../domain/credits/add-credits.ts';
 import { toCredits } from '../domain/credits/units.ts';
 import { renewDueAllowances } from '../domain/credits/renew-allowances.ts';
-import type { AccountRecord, AgentRecord, ApiKeyRecord, ClientTool } from '../ports/store.ts';
+import type { AccountRecord, AgentRecord, ApiKeyRecord, ClientTool, HandoffHours } from '../ports/store.ts';
 import { UsageError } from './cli-error.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
 import { USER_COMMANDS } from './user-commands.ts';
@@ -43,6 +43,7 @@ async function agentView(deps: DomainDeps, agent: AgentRecord) {
     accountId: agent.accountId,
     tools: agent.tools,
     handoff: agent.handoffEnabled,
+    hours: agent.handoffHours,
   };
 }
 
@@ -82,6 +83,17 @@ function readTools(path: string | undefined): ClientTool[] | undefined {
     throw new UsageError(`--tools: cannot read ${path} as JSON: ${(error as Error).message}`);
   }
   return parsed as ClientTool[];
+}
+
+/** `--hours FILE` (JSON `{timeZone, weekly: [{days, from, to}]}`) or `--hours none`. */
+function readHours(path: string | undefined): HandoffHours | null | undefined {
+  if (path === undefined) return undefined;
+  if (path === 'none') return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as HandoffHours;
+  } catch (error) {
+    throw new UsageError(`--hours: cannot read ${path} as JSON: ${(error as Error).message}`);
+  }
 }
 
 async function ownerOf(lookup: (id: string) => Promise<string | undefined>, id: string, what: string): Promise<string> {
@@ -131,7 +143,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'agents update': {
-    options: ['name', 'model', 'instructions', 'tools', 'handoff'],
+    options: ['name', 'model', 'instructions', 'tools', 'handoff', 'hours'],
     takesId: true,
     run: async (deps, o, id) => {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
@@ -141,6 +153,7 @@ export const COMMANDS: Record<string, Command> = {
         instructions: o.instructions,
         tools: readTools(o.tools),
         handoffEnabled: readSwitch('handoff', o.handoff),
+        handoffHours: readHours(o.hours),
       });
       return agentView(deps, agent);
     },

@@ -29,6 +29,17 @@ function isTimeZone(zone: string): boolean {
 
 /** The problems of a schedule, by field (empty when it is valid). */
 export function checkHours(hours: HandoffHours): ValidationList {
+  // The HTTP schema proves the shape; the CLI reads a file, so it is checked here too.
+  if (
+    typeof hours !== 'object' ||
+    hours === null ||
+    typeof hours.timeZone !== 'string' ||
+    !Array.isArray(hours.weekly) ||
+    !hours.weekly.every(
+      (range) => Array.isArray(range?.days) && typeof range.from === 'string' && typeof range.to === 'string',
+    )
+  )
+    return { 'handoff.hours': ['must be {timeZone, weekly: [{days, from, to}]}'] };
   const list: ValidationList = {};
   if (!isTimeZone(hours.timeZone))
     list['handoff.hours.timeZone'] = ['must be an IANA time zone, such as Europe/Berlin'];
