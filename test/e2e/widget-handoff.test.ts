@@ -208,4 +208,53 @@ describe('widget handoff in headless Chromium', () => {
     await grace.page().getByText('No one is waiting').waitFor();
     assert.deepEqual(pageErrors, []);
   });
+
+  test("the agent's Settings: handoff on and team hours; outside them the widget says when a person will answer", async () => {
+    await adminClient(server).addUser(accountId, 'hana@marina.example', 'owner');
+    const page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.baseUrl}/console/`);
+    await page.getByLabel('Email').fill('hana@marina.example');
+    await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Inbox' }).waitFor();
+    await page.goto(`${server.baseUrl}/console/a/${accountId}/agents/${agentId}/settings`);
+    await page.getByRole('switch', { name: 'Hand over when a visitor asks for a person' }).click();
+    await page.getByText('Visitors who ask for a person are handed over.').waitFor();
+    await page.getByRole('checkbox', { name: 'People answer only during team hours' }).click();
+    // Only tomorrow, in the browser's time zone (the form's default): never now.
+    const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    const today = await page.evaluate(() => new Date().getDay());
+    // A chip's checkbox is hidden behind its label, which takes the click.
+    const chip = (day: string) => page.getByText(day, { exact: true });
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']) await chip(day).click();
+    await chip(days[(today + 1) % 7] as string).click();
+    await page.getByRole('button', { name: 'Save team hours' }).click();
+    await page.getByText('The team hours were saved.').waitFor();
+    const agent = await server.deps.store.agents.get(accountId, agentId);
+    assert.equal(agent?.handoffEnabled, true);
+    assert.deepEqual(agent?.handoffHours?.weekly, [
+      { days: [['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][(today + 1) % 7]], from: '09:00', to: '17:00' },
+    ]);
+
+    const visitor = await (await browser.newContext()).newPage();
+    visitor.setDefaultTimeout(10_000);
+    await visitor.goto(`${origin}/`);
+    await visitor.getByRole('button', { name: /^Chat/ }).click();
+    await visitor.getByRole('dialog', { name: 'Harbour desk' }).waitFor();
+    await visitor.getByRole('button', { name: 'More options' }).click();
+    await visitor.getByRole('menuitem', { name: 'Talk to a person' }).click();
+    await visitor
+      .getByRole('log', { name: 'Conversation' })
+      .getByText(
+        /^Our team is away right now: a person will answer from \w+day at 09:00 \(.+\)\. Your conversation waits for them\.$/,
+      )
+      .waitFor();
+    await updateAgent(server.deps, { accountId, plan: 'starter', key: null, requestId: 'test' }, agentId, {
+      handoffEnabled: false,
+      handoffHours: null,
+    });
+    assert.deepEqual(pageErrors, []);
+  });
 });
