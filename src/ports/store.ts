@@ -7,6 +7,7 @@ import type { ConversationStore, MessageStore, ToolCallStore } from './conversat
 import type { InsightStore, QuestionStore, SourceViewStore } from './insight-store.ts';
 import type { SiteStore } from './site-store.ts';
 import type { EvaluationScheduleStore, TestQuestionStore, TestRunStore } from './evaluation-store.ts';
+import type { AgentHandoffKeys, HandoffHours } from './handoff-hours.ts';
 
 export const PLAN_NAMES = ['free', 'starter', 'pro', 'business'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -23,7 +24,6 @@ export interface AccountRecord {
   nextAllowanceAt: number | null;
 }
 
-/** `viewer` reads the account in the console and changes nothing. */
 export type MemberRole = 'owner' | 'teammate' | 'viewer';
 
 export interface MemberRecord {
@@ -53,20 +53,9 @@ export interface AgentRecord {
   tools: ClientTool[];
   /** A visitor who writes that they want a person hands the conversation to the account's people. */
   handoffEnabled: boolean;
-  /** When the account's people answer; null: at any time. */
   handoffHours: HandoffHours | null;
   createdAt: number;
   updatedAt: number;
-}
-
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** The team's weekly hours in a time zone: on each listed day, from `from` to `to` (HH:MM, local). */
-export interface HandoffHours {
-  /** An IANA time zone, such as Europe/Berlin. */
-  timeZone: string;
-  weekly: Array<{ days: Weekday[]; from: string; to: string }>;
 }
 
 export type KeyKind = 'secret' | 'publishable';
@@ -162,8 +151,7 @@ export interface MemberStore {
   delete(accountId: string, memberId: string): Promise<'deleted' | 'missing' | 'last-owner'>;
 }
 
-export type NewAgent = Omit<AgentRecord, 'handoffEnabled' | 'handoffHours'> &
-  Partial<Pick<AgentRecord, 'handoffEnabled' | 'handoffHours'>>;
+export type NewAgent = Omit<AgentRecord, AgentHandoffKeys> & Partial<Pick<AgentRecord, AgentHandoffKeys>>;
 
 export interface AgentPatch {
   name?: string;

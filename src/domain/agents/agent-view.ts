@@ -1,5 +1,6 @@
 import type { CatalogConfig } from '../models/catalog-types.ts';
-import type { AgentRecord, ClientTool, HandoffHours, PlanName } from '../../ports/store.ts';
+import type { AgentRecord, ClientTool, PlanName } from '../../ports/store.ts';
+import type { HandoffHours } from '../../ports/handoff-hours.ts';
 import { toCredits } from '../credits/units.ts';
 
 /** The Agent resource of SPEC §2. `usage` is the credits the agent has consumed, in total. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { HandoffHours } from '../../ports/store.ts';
+import type { HandoffHours } from '../../ports/handoff-hours.ts';
 import { availability, awayNotice, checkHours } from './team-hours.ts';
 
 const BERLIN: HandoffHours = {

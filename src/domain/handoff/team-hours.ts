@@ -1,7 +1,7 @@
 // The team's hours: when the account's people answer conversations handed to them. Outside them a
 // handover still happens (the conversation waits in the inbox) and the visitor is told when a
 // person will answer. Times are wall-clock times in the team's IANA time zone.
-import { WEEKDAYS, type HandoffHours, type Weekday } from '../../ports/store.ts';
+import { WEEKDAYS, type HandoffHours, type Weekday } from '../../ports/handoff-hours.ts';
 import type { ValidationList } from '../errors.ts';
 
 export const HOURS_RANGES_MAX = 14;

@@ -1,9 +1,9 @@
 // Row ⇄ record mapping, shared by every repository.
+import type { HandoffHours } from '../../ports/handoff-hours.ts';
 import type {
   AccountRecord,
   AgentRecord,
   NewAgent,
-  HandoffHours,
   ApiKeyRecord,
   CreditEntryRecord,
   EventRecord,
