@@ -102,6 +102,18 @@ describe('handoff across two nodes behind nginx, widget and console in Chromium'
   }
 
   test('a visitor asks for a person, a member replies in the console inbox, the visitor sees it live', async () => {
+    // The member has the Inbox open before anyone asks: the conversation arrives without a reload.
+    const member = await (await browser.newContext()).newPage();
+    member.setDefaultTimeout(20_000);
+    member.on('pageerror', (error) => pageErrors.push(`console: ${error.message}`));
+    const replyNodes = upstreams(member, '/messages');
+    await member.goto(`${nginx.url}/console/`);
+    await member.getByLabel('Email').fill(email);
+    await member.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await member.getByRole('button', { name: 'Sign in' }).click();
+    await member.getByRole('link', { name: 'Inbox' }).click();
+    await member.getByText('No one is waiting').waitFor();
+
     const visitor = await (await browser.newContext()).newPage();
     visitor.setDefaultTimeout(20_000);
     visitor.on('pageerror', (error) => pageErrors.push(`visitor: ${error.message}`));
@@ -118,22 +130,15 @@ describe('handoff across two nodes behind nginx, widget and console in Chromium'
     await box.press('Enter');
     await log.getByText(WITH_PEOPLE_NOTICE).waitFor();
 
-    const member = await (await browser.newContext()).newPage();
-    member.setDefaultTimeout(20_000);
-    member.on('pageerror', (error) => pageErrors.push(`console: ${error.message}`));
-    const replyNodes = upstreams(member, '/messages');
-    await member.goto(`${nginx.url}/console/`);
-    await member.getByLabel('Email').fill(email);
-    await member.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await member.getByRole('button', { name: 'Sign in' }).click();
-    await member.getByRole('link', { name: 'Inbox' }).click();
     const inbox = member.getByRole('list', { name: 'Conversations waiting for a person' });
     await inbox.getByText('My mooring line snapped.').waitFor();
+    await inbox.getByLabel('1 unread').waitFor();
     await inbox
       .getByRole('button', { name: /^Open the conversation/ })
       .first()
       .click();
     const region = member.getByRole('region', { name: 'Conversation with a person' });
+    assert.equal(await member.evaluate('performance.getEntriesByType("navigation").length'), 1, 'never reloaded');
     await region.getByRole('log', { name: 'Transcript' }).getByText('My mooring line snapped.').waitFor();
     await region.getByRole('button', { name: 'Assign to me' }).click();
     await region.getByText(`Assigned to ${email}`).waitFor();
@@ -155,6 +160,7 @@ describe('handoff across two nodes behind nginx, widget and console in Chromium'
     }
     assert.ok(crossed, `a reply stored on another node than the stream's: ${replyNodes} vs ${streamNodes}`);
     assert.equal(new Set([...replyNodes, ...streamNodes]).size, 2, 'both nodes served');
+    assert.equal(await visitor.evaluate('performance.getEntriesByType("navigation").length'), 1, 'never reloaded');
     await screenshot(visitor, 'handoff-cluster-visitor');
 
     await box.fill('Thank you, I will wait at pier 4.');
