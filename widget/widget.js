@@ -266,8 +266,7 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
     status.textContent = '';
     try {
       if (!identity) await start();
-      await call('POST', '/handoff', {});
-      note('A person will join soon.');
+      note((await (await call('POST', '/handoff', {})).json()).notice);
       void follow();
     } catch (error) {
       status.textContent = error.message === 'Failed to fetch' ? MESSAGES.network : error.message;

@@ -19,6 +19,7 @@ const WebhooksPage = lazy(() =>
   import('./pages/webhooks-page.tsx').then((module) => ({ default: module.WebhooksPage })),
 );
 const MembersPage = lazy(() => import('./pages/members-page.tsx').then((module) => ({ default: module.MembersPage })));
+const InboxPage = lazy(() => import('./pages/inbox/inbox-page.tsx').then((module) => ({ default: module.InboxPage })));
 const AccountPage = lazy(() => import('./pages/account-page.tsx').then((module) => ({ default: module.AccountPage })));
 
 function SignedInRoutes() {
@@ -41,6 +42,7 @@ function SignedInRoutes() {
       <Route path="/a/:accountId" element={<Shell />}>
         <Route index element={<Navigate to="overview" replace />} />
         <Route path="overview" element={<OverviewPage />} />
+        <Route path="inbox" element={<InboxPage />} />
         <Route path="agents" element={<AgentsPage />} />
         <Route path="agents/:agentId" element={<AgentPage />} />
         <Route path="agents/:agentId/:tab" element={<AgentPage />} />

@@ -15,6 +15,7 @@ import { renewDueAllowances } from '../domain/credits/renew-allowances.ts';
 import type { AccountRecord } from '../ports/account-store.ts';
 import type { AgentRecord, ClientTool } from '../ports/agent-store.ts';
 import type { ApiKeyRecord } from '../ports/api-key-store.ts';
+import type { HandoffHours } from '../ports/handoff-hours.ts';
 import { UsageError } from './cli-error.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
 import { USER_COMMANDS } from './user-commands.ts';
@@ -45,6 +46,7 @@ async function agentView(deps: DomainDeps, agent: AgentRecord) {
     accountId: agent.accountId,
     tools: agent.tools,
     handoff: agent.handoffEnabled,
+    hours: agent.handoffHours,
   };
 }
 
@@ -86,6 +88,17 @@ function readTools(path: string | undefined): ClientTool[] | undefined {
   return parsed as ClientTool[];
 }
 
+/** `--hours FILE` (JSON `{timeZone, weekly: [{days, from, to}]}`) or `--hours none`. */
+function readHours(path: string | undefined): HandoffHours | null | undefined {
+  if (path === undefined) return undefined;
+  if (path === 'none') return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as HandoffHours;
+  } catch (error) {
+    throw new UsageError(`--hours: cannot read ${path} as JSON: ${(error as Error).message}`);
+  }
+}
+
 async function ownerOf(lookup: (id: string) => Promise<string | undefined>, id: string, what: string): Promise<string> {
   const accountId = await lookup(id);
   if (!accountId) throw new AppError('NOT_FOUND', `No ${what} ${id}.`);
@@ -120,19 +133,20 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'agents create': {
-    options: ['account', 'name', 'model', 'instructions'],
+    options: ['account', 'name', 'model', 'instructions', 'handoff'],
     run: async (deps, o) => {
       const ctx = await accountContext(deps, required(o, 'account'));
       const agent = await createAgent(deps, ctx, {
         name: required(o, 'name'),
         model: o.model,
         instructions: o.instructions,
+        handoffEnabled: readSwitch('handoff', o.handoff),
       });
       return agentView(deps, agent);
     },
   },
   'agents update': {
-    options: ['name', 'model', 'instructions', 'tools', 'handoff'],
+    options: ['name', 'model', 'instructions', 'tools', 'handoff', 'hours'],
     takesId: true,
     run: async (deps, o, id) => {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
@@ -142,6 +156,7 @@ export const COMMANDS: Record<string, Command> = {
         instructions: o.instructions,
         tools: readTools(o.tools),
         handoffEnabled: readSwitch('handoff', o.handoff),
+        handoffHours: readHours(o.hours),
       });
       return agentView(deps, agent);
     },
@@ -230,7 +245,8 @@ export const COMMANDS: Record<string, Command> = {
     options: ['account', 'email', 'role'],
     run: async (deps, o) => {
       const role = o.role ?? 'teammate';
-      if (role !== 'owner' && role !== 'teammate') throw new UsageError('--role must be owner or teammate');
+      if (role !== 'owner' && role !== 'teammate' && role !== 'viewer')
+        throw new UsageError('--role must be owner, teammate or viewer');
       const member = await addMember(deps, required(o, 'account'), required(o, 'email'), role);
       return {
         id: member.id,

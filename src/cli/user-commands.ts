@@ -20,7 +20,8 @@ export const USER_COMMANDS: Record<string, Command> = {
     options: ['account', 'email', 'password-file', 'role'],
     run: async (deps, o) => {
       const role = o.role ?? 'owner';
-      if (role !== 'owner' && role !== 'teammate') throw new UsageError('--role must be owner or teammate');
+      if (role !== 'owner' && role !== 'teammate' && role !== 'viewer')
+        throw new UsageError('--role must be owner, teammate or viewer');
       const password = readPassword(required(o, 'password-file'));
       const { user, role: memberRole } = await createUser(deps, required(o, 'account'), {
         email: required(o, 'email'),

@@ -39,6 +39,7 @@ export const EXTRA_ERROR_CODES = [
   'CLIENT_DISCONNECTED', // the client went away before its answer was complete (never sent; logs and chat.failed)
   'CSRF_TOKEN_INVALID', // admin API: an unsafe request without the session's X-CSRF-Token
   'OWNER_REQUIRED', // admin API: a teammate tried what only the account's owners may do
+  'READ_ONLY_MEMBER', // admin API: a viewer tried to change something (viewers read, change nothing)
   'ORIGIN_NOT_ALLOWED', // widget: a publishable key used from a page outside its origin allow-list
   'USER_HASH_INVALID', // widget: a signed-in user's id whose hash is not signed with the agent's identity secret
   'SITE_NOT_FOUND', // admin API and CLI: no such crawled site for the agent

@@ -36,6 +36,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CLIENT_DISCONNECTED: 499, // the client closed the connection first: nobody reads this status (nginx's 499), it is logged at info
   CSRF_TOKEN_INVALID: 403, // admin API: unsafe method without the session's X-CSRF-Token
   OWNER_REQUIRED: 403, // admin API: a teammate adding or removing members (owners only)
+  READ_ONLY_MEMBER: 403, // admin API: a viewer's change (replying, assigning, resolving, editing)
   ORIGIN_NOT_ALLOWED: 403, // widget: the page's Origin is not in the publishable key's allow-list
   USER_HASH_INVALID: 401, // widget: X-Colloquy-User-Hash is not the HMAC-SHA256 of X-Colloquy-User with the agent's identity secret
   SITE_NOT_FOUND: 404, // no crawled site with this id for the agent

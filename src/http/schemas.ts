@@ -61,6 +61,71 @@ export const AUTHENTICATED_ERRORS = {
   503: ErrorSchema,
 };
 
+const HANDOFF_ENABLED = Type.Boolean({
+  description:
+    'On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool.',
+});
+
+const HANDOFF_HOURS = Type.Union(
+  [
+    Type.Object(
+      {
+        timeZone: Type.String({
+          minLength: 1,
+          maxLength: 64,
+          description: 'An IANA time zone, such as Europe/Berlin.',
+        }),
+        weekly: Type.Array(
+          Type.Object(
+            {
+              days: Type.Array(
+                Type.Union([
+                  Type.Literal('mon'),
+                  Type.Literal('tue'),
+                  Type.Literal('wed'),
+                  Type.Literal('thu'),
+                  Type.Literal('fri'),
+                  Type.Literal('sat'),
+                  Type.Literal('sun'),
+                ]),
+                { minItems: 1, maxItems: 7 },
+              ),
+              from: Type.String({ pattern: '^[0-2][0-9]:[0-5][0-9]$', description: 'HH:MM, local time.' }),
+              to: Type.String({
+                pattern: '^[0-2][0-9]:[0-5][0-9]$',
+                description: 'HH:MM, local time (24:00 for midnight).',
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          { minItems: 1, maxItems: 14 },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ],
+  {
+    description:
+      'When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time.',
+  },
+);
+
+/** Colloquy's handoff setting (docs/handoff.md), beyond SPEC's agent fields. */
+export const HandoffSettingSchema = Type.Object(
+  { enabled: HANDOFF_ENABLED, hours: HANDOFF_HOURS },
+  {
+    description:
+      "Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off, no hours), so an agent otherwise has exactly SPEC's fields.",
+  },
+);
+
+/** The same in a request: only what changes. */
+export const HandoffSettingInputSchema = Type.Object(
+  { enabled: Type.Optional(HANDOFF_ENABLED), hours: Type.Optional(HANDOFF_HOURS) },
+  { additionalProperties: false, minProperties: 1, description: 'Colloquy extension: the handoff setting to change.' },
+);
+
 export const AgentSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -68,6 +133,7 @@ export const AgentSchema = Type.Object({
   instructions: Type.String(),
   usage: Type.Number({ description: 'Credits this agent has consumed in total (chat and search), refunds deducted.' }),
   createdAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds.' }),
+  handoff: Type.Optional(HandoffSettingSchema),
 });
 
 export const AgentWithStorageSchema = Type.Object({
@@ -209,6 +275,7 @@ export const SHARED_SCHEMAS = {
   Error: ErrorSchema,
   Unauthorized: UnauthorizedSchema,
   Agent: AgentSchema,
+  HandoffSetting: HandoffSettingSchema,
   AgentWithStorage: AgentWithStorageSchema,
   Source: SourceSchema,
   ToolCall: ToolCallSchema,

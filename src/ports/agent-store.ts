@@ -1,3 +1,4 @@
+import type { AgentHandoffKeys, HandoffHours } from './handoff-hours.ts';
 import type { Page, PageRequest } from './page.ts';
 
 export interface ClientTool {
@@ -19,9 +20,12 @@ export interface AgentRecord {
   tools: ClientTool[];
   /** A visitor who writes that they want a person hands the conversation to the account's people. */
   handoffEnabled: boolean;
+  handoffHours: HandoffHours | null;
   createdAt: number;
   updatedAt: number;
 }
+
+export type NewAgent = Omit<AgentRecord, AgentHandoffKeys> & Partial<Pick<AgentRecord, AgentHandoffKeys>>;
 
 export interface AgentPatch {
   name?: string;
@@ -29,12 +33,13 @@ export interface AgentPatch {
   instructions?: string;
   tools?: ClientTool[];
   handoffEnabled?: boolean;
+  handoffHours?: HandoffHours | null;
   updatedAt: number;
 }
 
 export interface AgentStore {
-  /** Handoff starts off unless the record says otherwise. */
-  insert(agent: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnabled?: boolean }): Promise<void>;
+  /** Handoff starts off, with no hours, unless the record says otherwise. */
+  insert(agent: NewAgent): Promise<void>;
   get(accountId: string, agentId: string): Promise<AgentRecord | undefined>;
   /** `onlyIds` narrows the list to a restricted key's agents. */
   list(accountId: string, page: PageRequest, onlyIds?: readonly string[]): Promise<Page<AgentRecord>>;

@@ -37,10 +37,12 @@ export interface ConversationRecord {
   state: ConversationState;
   /** The latest handover to people; kept after it is resolved, null before the first. */
   handoff: HandoffRecord | null;
+  /** The console member (email) answering it; cleared by each new handover. */
+  assignee: string | null;
 }
 
 /** What a new conversation is stored with: it starts with the agent. */
-export type NewConversation = Omit<ConversationRecord, 'messageCount' | 'state' | 'handoff'>;
+export type NewConversation = Omit<ConversationRecord, 'messageCount' | 'state' | 'handoff' | 'assignee'>;
 
 export interface ToolCallRecord {
   /** Colloquy's id (`call_…`), unique across conversations. */
@@ -82,12 +84,21 @@ export interface MessageRecord {
   createdAt: number;
   /** An assistant message written by a person (a handoff's reply): their name; null otherwise. */
   authorName: string | null;
+  /** An agent's answer: the sources of the passages it was given, best first; absent otherwise. */
+  sources?: MessageSource[];
+}
+
+export interface MessageSource {
+  sourceId: string;
+  type: string;
+  title: string;
 }
 
 /** A message to append; seq is assigned by the store. */
 export type NewMessage = Omit<MessageRecord, 'seq' | 'feedback' | 'toolCalls' | 'conversationId' | 'authorName'> & {
   toolCalls: Array<Pick<ToolCallRecord, 'id' | 'name' | 'arguments'>>;
   authorName?: string | null;
+  sources?: MessageSource[];
 };
 
 export interface ConversationStore {
@@ -126,6 +137,16 @@ export interface ConversationStore {
     state: ConversationState,
     handoff: HandoffRecord | null,
   ): Promise<{ conversation: ConversationRecord; moved: boolean } | undefined>;
+  /** Assigns a conversation with people to a member (null: to no one). Undefined when there is no
+   * such conversation; `assigned` false when it is with the agent (nothing changed). */
+  assign(
+    accountId: string,
+    agentId: string,
+    conversationId: string,
+    assignee: string | null,
+  ): Promise<{ conversation: ConversationRecord; assigned: boolean } | undefined>;
+  /** Per conversation: the user's messages since its latest handover and since a person's latest reply. */
+  unreadCounts(accountId: string, conversationIds: readonly string[]): Promise<Map<string, number>>;
   /** The account's conversations with people, most recently active first (the console's inbox). */
   listWithPeople(
     accountId: string,

@@ -1,6 +1,6 @@
 // The people of an account, by email, and their role.
 
-export type MemberRole = 'owner' | 'teammate';
+export type MemberRole = 'owner' | 'teammate' | 'viewer';
 
 export interface MemberRecord {
   id: string;

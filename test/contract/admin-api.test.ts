@@ -314,6 +314,8 @@ describe('admin API', () => {
         authorName: 'Intruder',
       }),
       'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/stream': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/transcript': () => undefined,
+      'POST /accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/assign': () => ({ assignee: 'me' }),
       'POST /accounts/{accountId}/agents/{agentId}/test-questions': () => ({
         question: 'Intruder?',
         expectNothing: true,

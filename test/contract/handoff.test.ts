@@ -17,6 +17,7 @@ import type { DeliveryWorker } from '../../src/workers/delivery-worker.ts';
 import { createEndpoint } from '../../src/domain/webhooks/create-endpoint.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { HANDED_OVER_NOTICE, WITH_PEOPLE_NOTICE } from '../../src/domain/handoff/hold-for-people.ts';
+import { adminClient } from '../support/admin-client.ts';
 
 /** The JSON objects of an SSE transcript. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -275,7 +276,7 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(noAuthor.status, 400);
   });
 
-  test("a key restricted to other agents cannot hand off, reply or resolve; another account's conversation is 404", async () => {
+  test("a key restricted to other agents cannot hand off, reply, resolve, follow or change the setting; another account's is 404", async () => {
     const { account, ctx, agent, key, chat, path } = await setup();
     model.enqueue({ content: ['Hello.'] });
     const { body } = await chat({ message: 'Hello', userId: 'cy' });
@@ -302,8 +303,22 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
       const noKey = await server.call('POST', path(body.conversationId, rest), { ...(payload && { body: payload }) });
       assert.equal(noKey.status, 401);
     }
+    // Following along and the handoff setting are the agent's too.
+    for (const [caller, status, code] of [
+      [restricted, 403, 'AGENT_NOT_ALLOWED'],
+      [stranger, 404, 'AGENT_NOT_FOUND'],
+    ] as const) {
+      const follow = await server.call('GET', path(body.conversationId, '/stream'), { key: caller });
+      assert.deepEqual([follow.status, follow.body?.error?.code], [status, code], follow.text);
+      const setting = await server.call('PATCH', `/agents/${agent.id}`, {
+        key: caller,
+        body: { handoff: { enabled: true } },
+      });
+      assert.deepEqual([setting.status, setting.body?.error?.code], [status, code], setting.text);
+    }
     const unchanged = await server.deps.store.conversations.get(account.id, agent.id, body.conversationId);
     assert.equal(unchanged?.state, 'agent');
+    assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.handoffEnabled, false);
     assert.ok(key);
   });
 
@@ -339,5 +354,113 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     model.enqueue({ content: ['I am the agent.'] });
     const notEnabled = await plainChat({ message: 'Can I talk to a human?' });
     assert.equal(notEnabled.body.reply.content, 'I am the agent.', 'without the setting the model answers');
+  });
+
+  test('the handoff setting: PATCH /agents/{id} and the console agent creation; shown only when on', async () => {
+    const { account, ctx } = await server.seedAccount('starter', 100);
+    const agent = await server.seedAgent(ctx);
+    const key = await server.seedKey(account.id);
+    const plain = await server.call('GET', `/agents/${agent.id}`, { key });
+    assert.equal(plain.body.agent.handoff, undefined, "SPEC's fields only while off");
+    const on = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { enabled: true } } });
+    assert.equal(on.status, 200, on.text);
+    assert.deepEqual(on.body.agent.handoff, { enabled: true, hours: null });
+    assert.equal((await server.deps.store.agents.get(account.id, agent.id))?.handoffEnabled, true);
+    assert.deepEqual((await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.handoff, {
+      enabled: true,
+      hours: null,
+    });
+    for (const body of [{ handoff: {} }, { handoff: { enabled: 'yes' } }, { handoff: { enabled: true, other: 1 } }]) {
+      const refused = await server.call('PATCH', `/agents/${agent.id}`, { key, body });
+      assert.equal(refused.status, 400, JSON.stringify(body));
+      assert.equal(refused.body.error.code, 'INVALID_BODY');
+    }
+    const hours = { timeZone: 'Europe/Berlin', weekly: [{ days: ['mon', 'fri'], from: '09:00', to: '17:30' }] };
+    const withHours = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { hours } } });
+    assert.deepEqual(withHours.body.agent.handoff, { enabled: true, hours });
+    const badHours = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: {
+        handoff: { hours: { timeZone: 'Mars/Olympus', weekly: [{ days: ['mon'], from: '17:00', to: '09:00' }] } },
+      },
+    });
+    assert.equal(badHours.status, 400, badHours.text);
+    assert.deepEqual(Object.keys(badHours.body.error.list).sort(), ['handoff.hours.timeZone', 'handoff.hours.weekly']);
+    const off = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: { handoff: { enabled: false, hours: null } },
+    });
+    assert.equal(off.body.agent.handoff, undefined);
+
+    const admin = adminClient(server);
+    await admin.addUser(account.id, `owner-${account.id}@example.com`);
+    const as = admin.as(await admin.signIn(`owner-${account.id}@example.com`));
+    const created = await as('POST', `/accounts/${account.id}/agents`, { name: 'Desk', handoff: { enabled: true } });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.deepEqual(created.body.agent.handoff, { enabled: true, hours: null });
+    assert.equal((await server.deps.store.agents.get(account.id, created.body.agent.id))?.handoffEnabled, true);
+  });
+
+  test('with a generative model the agent hands over through its built-in tool, never a pending call for the client', async () => {
+    const { account, agent, key, balance, events, chat, path } = await setup({ handoffEnabled: true });
+    const requestsBefore = model.requests.length;
+    model.enqueue({
+      toolCalls: [{ name: 'handoff_to_person', arguments: '{"reason":"The hull needs an inspection."}' }],
+    });
+    const handed = await chat({ message: 'My hull is cracked, what now?', userId: 'eve' });
+    assert.equal(handed.status, 200, handed.text);
+    assert.equal(handed.body.reply.content, HANDED_OVER_NOTICE);
+    assert.equal(handed.body.reply.tool_calls, undefined, 'the built-in call is not the client’s');
+    assert.equal(handed.body.finish_reason, 'stop');
+    assert.deepEqual(handed.body.handoff, { state: 'people' });
+    assert.ok(handed.body.usage.credits > 0, 'the model answered: charged as usual');
+    const offered = (model.requests[requestsBefore]!.body as { tools?: Array<{ function: { name: string } }> }).tools;
+    assert.ok(offered?.some((tool) => tool.function.name === 'handoff_to_person'));
+    const conversation = await server.deps.store.conversations.get(account.id, agent.id, handed.body.conversationId);
+    assert.equal(conversation?.state, 'people');
+    assert.deepEqual(
+      [conversation?.handoff?.requestedBy, conversation?.handoff?.reason],
+      ['agent', 'The hull needs an inspection.'],
+    );
+    const requested = (await events()).filter((e) => e.type === 'handoff.requested');
+    assert.equal(requested.length, 1);
+    assert.equal((requested[0]!.data as { requestedBy: string }).requestedBy, 'agent');
+    const listed = await server.call('GET', path('eve', '/messages'), { key });
+    assert.ok(listed.body.messages.every((m: { tool_calls?: unknown }) => m.tool_calls === undefined));
+
+    // The next message is held for people: no pending call blocks it, the model is not called.
+    const spent = await balance();
+    const calls = model.requests.length;
+    const next = await chat({ message: 'Hello?', userId: 'eve' });
+    assert.equal(next.status, 200, next.text);
+    assert.equal(next.body.reply.content, WITH_PEOPLE_NOTICE);
+    assert.equal(model.requests.length, calls);
+    assert.equal(await balance(), spent);
+
+    // Streamed, with words of its own: no tool_calls frame, the final frame says handoff.
+    model.enqueue({
+      content: ['Let me get someone from the yard.'],
+      toolCalls: [{ name: 'handoff_to_person', arguments: '{}' }],
+    });
+    const streamed = await chat({ message: 'The engine smokes, can you help?', userId: 'fay', stream: true });
+    assert.equal(streamed.status, 200);
+    const parsed = frames(streamed.text);
+    assert.ok(
+      parsed.every((frame) => frame.delta?.tool_calls === undefined),
+      streamed.text,
+    );
+    assert.deepEqual(parsed.at(-1)?.handoff, { state: 'people' });
+    assert.equal(parsed.at(-1)?.delta.finish_reason, 'stop');
+    const fay = await server.call('GET', path('fay', '/messages'), { key });
+    assert.equal(fay.body.messages[0].content, 'Let me get someone from the yard.');
+    assert.equal((await server.deps.store.conversations.findByUser(account.id, agent.id, 'fay'))?.state, 'people');
+
+    // Without the setting the tool is not offered.
+    const plain = await setup();
+    model.enqueue({ content: ['Hi.'] });
+    const before = model.requests.length;
+    await plain.chat({ message: 'Hi' });
+    const tools = (model.requests[before]!.body as { tools?: Array<{ function: { name: string } }> }).tools ?? [];
+    assert.ok(tools.every((tool) => tool.function.name !== 'handoff_to_person'));
   });
 });

@@ -384,4 +384,31 @@ describe('widget routes and publishable keys', () => {
       'another visitor is not limited',
     );
   });
+
+  test("Talk to a person says when a person will answer: soon, or outside the team's hours when", async () => {
+    const { agent, secretKey, widget, visitor } = await setup();
+    const soon = await widget('POST', '/handoff', { body: {}, headers: await visitor() });
+    assert.equal(soon.status, 200, soon.text);
+    assert.equal(soon.body.notice, 'A person will join soon.');
+    assert.equal(soon.body.conversation.state, 'people');
+
+    // Only tomorrow (UTC), so never now.
+    const tomorrow = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][(new Date().getUTCDay() + 1) % 7];
+    const hours = { timeZone: 'UTC', weekly: [{ days: [tomorrow], from: '09:00', to: '17:00' }] };
+    const patched = await server.call('PATCH', `/agents/${agent.id}`, { key: secretKey, body: { handoff: { hours } } });
+    assert.equal(patched.status, 200, patched.text);
+    assert.deepEqual(patched.body.agent.handoff, { enabled: false, hours });
+    const headers = await visitor();
+    const away = await widget('POST', '/handoff', { body: {}, headers });
+    assert.match(
+      away.body.notice,
+      /^Our team is away right now: a person will answer from \w+day at 09:00 \(UTC\)\. Your conversation waits for them\.$/,
+    );
+    const held = await widget('POST', '/chat', { body: { message: 'Hello?' }, headers });
+    assert.equal(held.status, 200, held.text);
+    assert.match(
+      held.body.reply.content,
+      /^Your message was passed to a person, who will answer here\. Our team is away right now/,
+    );
+  });
 });

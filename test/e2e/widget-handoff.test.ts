@@ -18,6 +18,8 @@ import {
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { createKey } from '../../src/domain/keys/create-key.ts';
 import { WITH_PEOPLE_NOTICE } from '../../src/domain/handoff/hold-for-people.ts';
+import { buildConsoleIfStale } from '../../console/build.ts';
+import { adminClient, TEST_PASSWORD } from '../support/admin-client.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -58,6 +60,7 @@ describe('widget handoff in headless Chromium', () => {
       })
     ).key;
     secret = await server.seedKey(account.id, { name: 'team inbox' });
+    await buildConsoleIfStale();
     browser = await launchBrowser();
   });
   after(async () => {
@@ -132,6 +135,126 @@ describe('widget handoff in headless Chromium', () => {
       .getByRole('log', { name: 'Conversation' })
       .getByText('Hi, Grace from the yard here. I will come by at 3.')
       .waitFor();
+    assert.deepEqual(pageErrors, []);
+  });
+
+  test('the console inbox: the transcript with sources, assign, a reply the visitor sees live; a viewer only reads', async () => {
+    const added = await server.call('POST', `/agents/${agentId}/sources/text`, {
+      key: secret,
+      body: { title: 'Winter storage', content: 'Boats are stored indoors from November to March.' },
+    });
+    assert.equal(added.status, 200, added.text);
+    const admin = adminClient(server);
+    await admin.addUser(accountId, 'grace@marina.example', 'teammate');
+    await admin.addUser(accountId, 'vic@marina.example', 'viewer');
+
+    const visitor = await (await browser.newContext()).newPage();
+    visitor.setDefaultTimeout(10_000);
+    visitor.on('pageerror', (error) => pageErrors.push(error.message));
+    await visitor.goto(`${origin}/`);
+    await visitor.getByRole('button', { name: /^Chat/ }).click();
+    await visitor.getByRole('dialog', { name: 'Harbour desk' }).waitFor();
+    const log = visitor.getByRole('log', { name: 'Conversation' });
+    const box = visitor.getByRole('textbox', { name: 'Your message' });
+    model.enqueue({ content: ['Boats are stored indoors from November.'] });
+    await box.fill('Where is my boat stored in winter?');
+    await box.press('Enter');
+    await log.getByText('Boats are stored indoors from November.').waitFor();
+    await visitor.getByRole('button', { name: 'More options' }).click();
+    await visitor.getByRole('menuitem', { name: 'Talk to a person' }).click();
+    await log.getByText('A person will join soon.').waitFor();
+    await box.fill('Can someone check the cover?');
+    await box.press('Enter');
+    await log.getByText(WITH_PEOPLE_NOTICE).waitFor();
+
+    const signIn = async (email: string) => {
+      const page = await (await browser.newContext()).newPage();
+      page.setDefaultTimeout(10_000);
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(`${server.baseUrl}/console/`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('link', { name: 'Inbox' }).click();
+      const row = page.getByRole('list', { name: 'Conversations waiting for a person' }).getByRole('listitem');
+      await row.getByText('Where is my boat stored in winter?').waitFor();
+      await row.getByRole('button', { name: /^Open the conversation/ }).click();
+      return page.getByRole('region', { name: 'Conversation with a person' });
+    };
+    const grace = await signIn('grace@marina.example');
+    const transcript = grace.getByRole('log', { name: 'Transcript' });
+    await transcript.getByText('Can someone check the cover?').waitFor();
+    await transcript.getByText('Sources: Winter storage').waitFor();
+    await grace.getByRole('button', { name: 'Assign to me' }).click();
+    await grace.getByText('Assigned to grace@marina.example').waitFor();
+    await grace.getByLabel('Your name, as the visitor sees it').fill('Grace');
+    await grace.getByRole('textbox', { name: 'Reply' }).fill('I will check the cover this afternoon.');
+    await grace.getByRole('button', { name: 'Send' }).click();
+    await log.getByText('A person has joined: Grace').waitFor();
+    await log.getByText('I will check the cover this afternoon.').waitFor();
+    await box.fill('Thank you!');
+    await box.press('Enter');
+    await transcript.getByText('Thank you!').waitFor();
+    await screenshot(grace.page(), 'console-inbox');
+
+    const vic = await signIn('vic@marina.example');
+    await vic.getByRole('log', { name: 'Transcript' }).getByText('I will check the cover this afternoon.').waitFor();
+    await vic.getByText('As a viewer you read the inbox; an owner or teammate answers.').waitFor();
+    assert.equal(await vic.getByRole('button', { name: 'Send' }).count(), 0);
+    assert.equal(await vic.getByRole('button', { name: 'Resolve' }).count(), 0);
+
+    await grace.getByRole('button', { name: 'Resolve' }).click();
+    await log.getByText('You are back with the assistant.').waitFor();
+    await grace.page().getByText('No one is waiting').waitFor();
+    assert.deepEqual(pageErrors, []);
+  });
+
+  test("the agent's Settings: handoff on and team hours; outside them the widget says when a person will answer", async () => {
+    await adminClient(server).addUser(accountId, 'hana@marina.example', 'owner');
+    const page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.baseUrl}/console/`);
+    await page.getByLabel('Email').fill('hana@marina.example');
+    await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Inbox' }).waitFor();
+    await page.goto(`${server.baseUrl}/console/a/${accountId}/agents/${agentId}/settings`);
+    await page.getByRole('switch', { name: 'Hand over when a visitor asks for a person' }).click();
+    await page.getByText('Visitors who ask for a person are handed over.').waitFor();
+    await page.getByRole('checkbox', { name: 'People answer only during team hours' }).click();
+    // Only tomorrow, in the browser's time zone (the form's default): never now.
+    const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    const today = await page.evaluate(() => new Date().getDay());
+    // A chip's checkbox is hidden behind its label, which takes the click.
+    const chip = (day: string) => page.getByText(day, { exact: true });
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']) await chip(day).click();
+    await chip(days[(today + 1) % 7] as string).click();
+    await page.getByRole('button', { name: 'Save team hours' }).click();
+    await page.getByText('The team hours were saved.').waitFor();
+    const agent = await server.deps.store.agents.get(accountId, agentId);
+    assert.equal(agent?.handoffEnabled, true);
+    assert.deepEqual(agent?.handoffHours?.weekly, [
+      { days: [['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][(today + 1) % 7]], from: '09:00', to: '17:00' },
+    ]);
+
+    const visitor = await (await browser.newContext()).newPage();
+    visitor.setDefaultTimeout(10_000);
+    await visitor.goto(`${origin}/`);
+    await visitor.getByRole('button', { name: /^Chat/ }).click();
+    await visitor.getByRole('dialog', { name: 'Harbour desk' }).waitFor();
+    await visitor.getByRole('button', { name: 'More options' }).click();
+    await visitor.getByRole('menuitem', { name: 'Talk to a person' }).click();
+    await visitor
+      .getByRole('log', { name: 'Conversation' })
+      .getByText(
+        /^Our team is away right now: a person will answer from \w+day at 09:00 \(.+\)\. Your conversation waits for them\.$/,
+      )
+      .waitFor();
+    await updateAgent(server.deps, { accountId, plan: 'starter', key: null, requestId: 'test' }, agentId, {
+      handoffEnabled: false,
+      handoffHours: null,
+    });
     assert.deepEqual(pageErrors, []);
   });
 });

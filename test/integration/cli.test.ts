@@ -118,6 +118,21 @@ describe('operator CLI', () => {
     assert.equal(badSchema.code, 1);
     assert.match(badSchema.stderr, /not a valid JSON Schema/);
     assert.equal((await get(`/agents/${agent.json.id}`, key.json.key)).body.agent.name, 'Support v2');
+    const hours = { timeZone: 'Europe/Lisbon', weekly: [{ days: ['mon', 'tue'], from: '08:00', to: '16:00' }] };
+    writeFileSync(toolsFile, JSON.stringify(hours));
+    const handing = await cli('agents', 'update', agent.json.id, '--handoff', 'on', '--hours', toolsFile);
+    assert.equal(handing.code, 0, handing.stderr);
+    assert.deepEqual([handing.json.handoff, handing.json.hours], [true, hours]);
+    assert.deepEqual((await get(`/agents/${agent.json.id}`, key.json.key)).body.agent.handoff, {
+      enabled: true,
+      hours,
+    });
+    writeFileSync(toolsFile, JSON.stringify({ timeZone: 'Nowhere/Else', weekly: [] }));
+    const badHours = await cli('agents', 'update', agent.json.id, '--hours', toolsFile);
+    assert.equal(badHours.code, 1);
+    assert.match(badHours.stderr, /time zone/);
+    const anyTime = await cli('agents', 'update', agent.json.id, '--hours', 'none');
+    assert.equal(anyTime.json.hours, null);
 
     const revoked = await cli('keys', 'revoke', key.json.id);
     assert.equal(revoked.code, 0, revoked.stderr);

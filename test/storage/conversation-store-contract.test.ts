@@ -105,6 +105,7 @@ describe(`conversation store contract (${TEST_BACKEND})`, () => {
       updatedAt: T0 + 5,
       state: 'agent',
       handoff: null,
+      assignee: null,
     });
     assert.deepEqual(await store.conversations.get(accountId, agentId, anonymous.id), anonymous);
     assert.equal(

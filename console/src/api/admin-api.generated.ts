@@ -269,7 +269,7 @@ export interface paths {
         head?: never;
         /**
          * Update an agent
-         * @description An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. Emits `agent.updated`.
+         * @description An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. `handoff` is a Colloquy extension (docs/handoff.md). Emits `agent.updated`.
          */
         patch: operations["updateAgent"];
         trace?: never;
@@ -391,9 +391,49 @@ export interface paths {
         };
         /**
          * Conversations with people
-         * @description The account's conversations handed to a person, most recently active first, with their agent. Reply with POST …/agents/{agentId}/conversations/{ref}/messages, give one back with …/handoff/resolve, follow one with …/stream.
+         * @description The account's conversations handed to a person, most recently active first, with their agent, assignee and unread count. Read one with GET …/agents/{agentId}/conversations/{ref}/transcript, take it with …/assign, reply with POST …/messages, give it back with …/handoff/resolve, follow it with …/stream.
          */
         get: operations["listInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a conversation with people
+         * @description `{"assignee": "me"}` assigns it to the signed-in member, `{"assignee": null}` to no one. A conversation with the agent is 409 CONVERSATION_NOT_WITH_PEOPLE; a viewer's request is 403 READ_ONLY_MEMBER.
+         */
+        post: operations["assignConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation as the inbox reads it
+         * @description The conversation (with its agent, assignee and unread count) and its latest 500 messages, oldest first: the agent's answers with their sources, the people's replies with their authors.
+         */
+        get: operations["getTranscript"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1495,7 +1535,7 @@ export interface components {
          * @description The error code (SPEC §7, plus the service's additions); the HTTP status tells which of them can occur.
          * @enum {string}
          */
-        ErrorCode: "AUTH_REQUIRED" | "KEY_EXPIRED" | "INVALID_BODY" | "CONTENT_BLOCKED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "INVALID_FILE" | "INSUFFICIENT_CREDITS" | "PLAN_LIMIT_REACHED" | "MODEL_NOT_AVAILABLE" | "AGENT_NOT_ALLOWED" | "IP_NOT_ALLOWED" | "AGENT_NOT_FOUND" | "CONVERSATION_NOT_FOUND" | "MESSAGE_NOT_FOUND" | "SOURCE_NOT_FOUND" | "TOOL_CALL_NOT_FOUND" | "TOOL_CALL_ALREADY_CANCELED" | "TOOL_CALL_NOT_PENDING" | "TOOL_CALL_ALREADY_EXECUTED" | "PENDING_TOOL_CALLS" | "FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "UNKNOWN_ERROR" | "MODERATION_UNAVAILABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TOO_LARGE" | "CLIENT_DISCONNECTED" | "CSRF_TOKEN_INVALID" | "OWNER_REQUIRED" | "ORIGIN_NOT_ALLOWED" | "USER_HASH_INVALID" | "SITE_NOT_FOUND" | "CONVERSATION_NOT_WITH_PEOPLE" | "SITE_SYNC_RUNNING" | "TEST_QUESTION_NOT_FOUND" | "TEST_RUN_NOT_FOUND" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "AUTH_REQUIRED" | "KEY_EXPIRED" | "INVALID_BODY" | "CONTENT_BLOCKED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "INVALID_FILE" | "INSUFFICIENT_CREDITS" | "PLAN_LIMIT_REACHED" | "MODEL_NOT_AVAILABLE" | "AGENT_NOT_ALLOWED" | "IP_NOT_ALLOWED" | "AGENT_NOT_FOUND" | "CONVERSATION_NOT_FOUND" | "MESSAGE_NOT_FOUND" | "SOURCE_NOT_FOUND" | "TOOL_CALL_NOT_FOUND" | "TOOL_CALL_ALREADY_CANCELED" | "TOOL_CALL_NOT_PENDING" | "TOOL_CALL_ALREADY_EXECUTED" | "PENDING_TOOL_CALLS" | "FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "UNKNOWN_ERROR" | "MODERATION_UNAVAILABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TOO_LARGE" | "CLIENT_DISCONNECTED" | "CSRF_TOKEN_INVALID" | "OWNER_REQUIRED" | "READ_ONLY_MEMBER" | "ORIGIN_NOT_ALLOWED" | "USER_HASH_INVALID" | "SITE_NOT_FOUND" | "CONVERSATION_NOT_WITH_PEOPLE" | "SITE_SYNC_RUNNING" | "TEST_QUESTION_NOT_FOUND" | "TEST_RUN_NOT_FOUND" | "SERVICE_UNAVAILABLE";
         /** @description Every error other than 401. */
         Error: {
             /** @constant */
@@ -1537,6 +1577,24 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds.
              */
             createdAt: string;
+            handoff?: components["schemas"]["HandoffSetting"];
+        };
+        /** @description Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off, no hours), so an agent otherwise has exactly SPEC's fields. */
+        HandoffSetting: {
+            /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
+            enabled: boolean;
+            /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
+            hours: {
+                /** @description An IANA time zone, such as Europe/Berlin. */
+                timeZone: string;
+                weekly: {
+                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                    /** @description HH:MM, local time. */
+                    from: string;
+                    /** @description HH:MM, local time (24:00 for midnight). */
+                    to: string;
+                }[];
+            } | null;
         };
         AgentWithStorage: {
             id: string;
@@ -1550,6 +1608,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds.
              */
             createdAt: string;
+            handoff?: components["schemas"]["HandoffSetting"];
             /** @description Knowledge storage of this agent against its plan limit. */
             storage: {
                 /** @description Characters of text plus bytes of files. */
@@ -1660,6 +1719,39 @@ export interface components {
             pagingCounter: number;
             hasNextPage: boolean;
         };
+        /** @description A conversation with people, as the inbox lists it. */
+        InboxConversation: {
+            id: string;
+            /** @description The end user of a persistent conversation, else null. */
+            userId: string | null;
+            /** @description The first user message, shortened to 80 characters; null before any. */
+            title: string | null;
+            messageCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the latest message was stored.
+             */
+            updatedAt: string;
+            /** @description `agent`: the model answers; `people`: messages wait for a person, the model is not called. */
+            state: "agent" | "people";
+            /** @description The latest move to people (kept after it is resolved); null before the first. */
+            handoff: {
+                reason: string | null;
+                requestedBy: "api" | "visitor" | "console" | "agent";
+                /** Format: date-time */
+                requestedAt: string;
+            } | null;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @description The email of the member answering it; null when no one took it yet. */
+            assignee: string | null;
+            /** @description The visitor's messages since the handover and since a person's latest reply. */
+            unread: number;
+        };
         Endpoint: {
             id: string;
             accountId: string;
@@ -1697,6 +1789,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds.
              */
             createdAt: string;
+            handoff?: components["schemas"]["HandoffSetting"];
             /** @description Knowledge storage of this agent against its plan limit. */
             storage: {
                 /** @description Characters of text plus bytes of files. */
@@ -1729,7 +1822,8 @@ export interface components {
         Member: {
             id: string;
             email: string;
-            role: "owner" | "teammate";
+            /** @description `owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer. */
+            role: "owner" | "teammate" | "viewer";
             /** Format: date-time */
             createdAt: string;
         };
@@ -1770,7 +1864,8 @@ export interface components {
             accounts: {
                 id: string;
                 name: string;
-                role: "owner" | "teammate";
+                /** @description `owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer. */
+                role: "owner" | "teammate" | "viewer";
             }[];
             /** @description Send it as `X-CSRF-Token` with every POST, PATCH and DELETE. */
             csrfToken: string;
@@ -1820,7 +1915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1993,7 +2088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2094,7 +2189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2202,7 +2297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2300,7 +2395,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2398,7 +2493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2487,7 +2582,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2596,7 +2691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2694,7 +2789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2798,7 +2893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2886,7 +2981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2971,7 +3066,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3048,7 +3143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3117,7 +3212,8 @@ export interface operations {
                             id: string;
                             name: string;
                             plan: string;
-                            role: "owner" | "teammate";
+                            /** @description `owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer. */
+                            role: "owner" | "teammate" | "viewer";
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -3217,7 +3313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3310,7 +3406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3381,6 +3477,23 @@ export interface operations {
                     instructions?: string;
                     /** @description At most 32. A name used twice, a bad name or parameters that are not a JSON Schema object are 400 INVALID_BODY with `error.list.tools`. */
                     tools?: components["schemas"]["ClientTool"][];
+                    /** @description Colloquy extension: the handoff setting to change. */
+                    handoff?: {
+                        /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
+                        enabled?: boolean;
+                        /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
+                        hours?: {
+                            /** @description An IANA time zone, such as Europe/Berlin. */
+                            timeZone: string;
+                            weekly: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description HH:MM, local time. */
+                                from: string;
+                                /** @description HH:MM, local time (24:00 for midnight). */
+                                to: string;
+                            }[];
+                        } | null;
+                    };
                 };
             };
         };
@@ -3419,7 +3532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3518,7 +3631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3630,7 +3743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3701,6 +3814,23 @@ export interface operations {
                     instructions?: string;
                     /** @description A model id from GET /models that is available on the plan. */
                     model?: string;
+                    /** @description Colloquy extension: the handoff setting to change. */
+                    handoff?: {
+                        /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
+                        enabled?: boolean;
+                        /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
+                        hours?: {
+                            /** @description An IANA time zone, such as Europe/Berlin. */
+                            timeZone: string;
+                            weekly: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description HH:MM, local time. */
+                                from: string;
+                                /** @description HH:MM, local time (24:00 for midnight). */
+                                to: string;
+                            }[];
+                        } | null;
+                    };
                 };
             };
         };
@@ -3739,7 +3869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3859,7 +3989,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3955,7 +4085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4104,7 +4234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4201,7 +4331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4312,7 +4442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4410,7 +4540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4519,7 +4649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4587,34 +4717,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        conversations: {
-                            id: string;
-                            /** @description The end user of a persistent conversation, else null. */
-                            userId: string | null;
-                            /** @description The first user message, shortened to 80 characters; null before any. */
-                            title: string | null;
-                            messageCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description When the latest message was stored.
-                             */
-                            updatedAt: string;
-                            /** @description `agent`: the model answers; `people`: messages wait for a person, the model is not called. */
-                            state: "agent" | "people";
-                            /** @description The latest move to people (kept after it is resolved); null before the first. */
-                            handoff: {
-                                reason: string | null;
-                                requestedBy: "api" | "visitor" | "console" | "agent";
-                                /** Format: date-time */
-                                requestedAt: string;
-                            } | null;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                        }[];
+                        conversations: components["schemas"]["InboxConversation"][];
                         pagination: {
                             /** @description At least 1, even when the list is empty. */
                             totalPages: number;
@@ -4647,7 +4750,238 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    assignConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                /** @description A conversation id or an end user id (URL-encoded). */
+                conversationRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignee: "me" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        conversation: components["schemas"]["InboxConversation"];
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `TOOL_CALL_ALREADY_CANCELED`, `TOOL_CALL_NOT_PENDING`, `TOOL_CALL_ALREADY_EXECUTED`, `PENDING_TOOL_CALLS`, `CONVERSATION_NOT_WITH_PEOPLE`, `SITE_SYNC_RUNNING`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                /** @description A conversation id or an end user id (URL-encoded). */
+                conversationRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        conversation: components["schemas"]["InboxConversation"];
+                        messages: {
+                            id: string;
+                            role: "user" | "assistant";
+                            /** @description Absent on an assistant message that only called tools. */
+                            content?: string;
+                            tool_calls?: components["schemas"]["ToolCall"][];
+                            feedback?: components["schemas"]["Feedback"];
+                            /** @description Only on an assistant message written by a person while the conversation was with people (docs/handoff.md); absent on the model's replies. */
+                            author?: {
+                                /** @constant */
+                                type: "person";
+                                /** @description The name the person replied under. */
+                                name: string;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description An agent's answer: the sources of the passages it was given, best first. */
+                            sources?: {
+                                sourceId: string;
+                                type: string;
+                                title: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4734,7 +5068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4789,7 +5123,8 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
-                    role?: "owner" | "teammate";
+                    /** @description `owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer. */
+                    role?: "owner" | "teammate" | "viewer";
                     /** @description Required when the person has no sign-in yet: 10 to 200 characters. */
                     password?: string;
                 };
@@ -4832,7 +5167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4929,7 +5264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5055,7 +5390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5172,7 +5507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5296,7 +5631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5442,7 +5777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5568,7 +5903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5666,7 +6001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5777,7 +6112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5888,7 +6223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6008,7 +6343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6128,7 +6463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6243,7 +6578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6346,7 +6681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6448,7 +6783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6553,7 +6888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6652,7 +6987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6792,7 +7127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6908,7 +7243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7025,7 +7360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7153,7 +7488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7291,7 +7626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7412,7 +7747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7559,7 +7894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7707,7 +8042,7 @@ export interface operations {
                             /** @description Credits charged: the model's price in GET /models; 0 while the conversation is with people. */
                             credits: number;
                         };
-                        /** @description Only while the conversation is with people (docs/handoff.md): the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message. */
+                        /** @description Only when the conversation is with people (docs/handoff.md). Either it already was: the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message. Or the model handed it over just now with the built-in `handoff_to_person` tool (agents with handoff on): the reply is charged as usual and is the model's text, or a short notice when it wrote none; this tool call is never listed in `tool_calls`. */
                         handoff?: {
                             /** @constant */
                             state: "people";
@@ -7746,7 +8081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7890,7 +8225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8018,7 +8353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8139,7 +8474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8273,7 +8608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8401,7 +8736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8524,7 +8859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8666,7 +9001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8796,7 +9131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8918,7 +9253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9039,7 +9374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9172,7 +9507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9305,7 +9640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9426,7 +9761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9619,7 +9954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9871,7 +10206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10052,7 +10387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10185,7 +10520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `ORIGIN_NOT_ALLOWED`. */
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -55,3 +55,12 @@ export interface ChatFrame {
   usage?: { credits: number };
   error?: { code: string; message: string };
 }
+
+/** The inbox (docs/handoff.md): conversations with people, and one read as a transcript. */
+export type InboxConversation = Schemas['InboxConversation'];
+export type InboxList = Answer<'/accounts/{accountId}/inbox', 'get'>;
+export type Transcript = Answer<
+  '/accounts/{accountId}/agents/{agentId}/conversations/{conversationRef}/transcript',
+  'get'
+>;
+export type TranscriptMessage = Transcript['messages'][number];

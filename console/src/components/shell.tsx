@@ -10,6 +10,7 @@ import { useAccount } from './use-account.ts';
 
 const SECTIONS = [
   { path: 'overview', label: 'Overview' },
+  { path: 'inbox', label: 'Inbox' },
   { path: 'agents', label: 'Agents' },
   { path: 'keys', label: 'API keys' },
   { path: 'webhooks', label: 'Webhooks' },

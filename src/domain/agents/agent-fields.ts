@@ -1,9 +1,11 @@
 import type { CatalogConfig } from '../models/catalog-types.ts';
 import type { ClientTool, PlanName } from '../../ports/store.ts';
+import type { HandoffHours } from '../../ports/handoff-hours.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { findModel, modelAvailability } from '../models/catalog.ts';
 import type { ChatModels } from '../../ports/chat-model.ts';
 import { Ajv } from 'ajv';
+import { checkHours } from '../handoff/team-hours.ts';
 
 /** Compiles a tool's parameters to prove they are a JSON Schema a model endpoint will accept. */
 const schemaChecker = new Ajv({ strict: false, validateSchema: true });
@@ -21,6 +23,8 @@ export interface AgentFields {
   tools?: ClientTool[];
   /** A visitor who writes that they want a person hands the conversation to people. */
   handoffEnabled?: boolean;
+  /** When the account's people answer (null: at any time). */
+  handoffHours?: HandoffHours | null;
 }
 
 /** Checks the fields an operator or a client may set; throws INVALID_BODY with a list by field,
@@ -43,6 +47,7 @@ export function checkAgentFields(
     const problems = checkTools(fields.tools);
     if (problems.length > 0) list.tools = problems;
   }
+  if (fields.handoffHours) Object.assign(list, checkHours(fields.handoffHours));
   if (Object.keys(list).length > 0) throw invalidBody(list);
   const availability =
     fields.model === undefined ? null : modelAvailability(catalog, models.chatModels, plan, fields.model);

@@ -1,5 +1,6 @@
 import type { CatalogConfig } from '../models/catalog-types.ts';
 import type { AgentRecord, ClientTool, PlanName } from '../../ports/store.ts';
+import type { HandoffHours } from '../../ports/handoff-hours.ts';
 import { toCredits } from '../credits/units.ts';
 
 /** The Agent resource of SPEC §2. `usage` is the credits the agent has consumed, in total. */
@@ -10,6 +11,8 @@ export interface PublicAgent {
   instructions: string;
   usage: number;
   createdAt: string;
+  /** Colloquy's extension, only when not the default (off, no hours), so SPEC's fields stay as they are. */
+  handoff?: { enabled: boolean; hours: HandoffHours | null };
 }
 
 export interface PublicAgentWithStorage extends PublicAgent {
@@ -29,6 +32,9 @@ export function toPublicAgent(agent: AgentRecord): PublicAgent {
     instructions: agent.instructions,
     usage: toCredits(agent.usage),
     createdAt: new Date(agent.createdAt).toISOString(),
+    ...((agent.handoffEnabled || agent.handoffHours) && {
+      handoff: { enabled: agent.handoffEnabled, hours: agent.handoffHours },
+    }),
   };
 }
 

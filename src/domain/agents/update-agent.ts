@@ -18,9 +18,10 @@ export async function updateAgent(
     input.model === undefined &&
     input.instructions === undefined &&
     input.tools === undefined &&
-    input.handoffEnabled === undefined
+    input.handoffEnabled === undefined &&
+    input.handoffHours === undefined
   ) {
-    throw invalidBody({ body: ['must contain at least one of name, instructions, model'] });
+    throw invalidBody({ body: ['must contain at least one of name, instructions, model, handoff'] });
   }
   const fields = checkAgentFields(input, deps, ctx.plan);
   return deps.store.transaction(async (tx) => {

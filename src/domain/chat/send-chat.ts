@@ -3,7 +3,7 @@
 // answers and its charge are stored in one transaction, so a failed request is never charged.
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/store.ts';
-import type { ConversationRecord, MessageRecord, NewMessage } from '../../ports/conversation-store.ts';
+import type { ConversationRecord, MessageRecord, MessageSource, NewMessage } from '../../ports/conversation-store.ts';
 import type { ClientTool } from '../../ports/store.ts';
 import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
 import { isServiceUnavailable } from '../../ports/unavailable.ts';
@@ -14,13 +14,15 @@ import { findModel, isModelOnPlan, NOT_CONFIGURED_REASON } from '../models/catal
 import { assertCanPay, chargeCredits } from '../credits/charge.ts';
 import { toMillicredits } from '../credits/units.ts';
 import { recordEvent } from '../events/record-event.ts';
-import { rankPassages } from '../search/rank-passages.ts';
+import { rankPassages, type Passage } from '../search/rank-passages.ts';
 import { buildPrompt, promptTokens, replyTokens } from './build-prompt.ts';
 import { checkToolResults, settleToolResults, type ToolResult } from './tool-results.ts';
 import { toPublicToolCall, type PublicToolCall } from './message-view.ts';
 import { toCitations, type Citation } from './citations.ts';
 import { recordQuestion } from '../insights/record-question.ts';
-import { holdForPeople } from '../handoff/hold-for-people.ts';
+import { HANDED_OVER_NOTICE, holdForPeople, peopleNotice } from '../handoff/hold-for-people.ts';
+import { handoffReason, offeredTools, takeHandoffCall } from '../handoff/handoff-tool.ts';
+import { handOverIn } from '../handoff/request-handoff.ts';
 import { wantsPerson } from '../handoff/wants-person.ts';
 
 /** Passages retrieved to ground one reply. */
@@ -75,7 +77,8 @@ export interface ChatReply {
   tokens: { prompt: number; completion: number };
   /** Only when the input asked for them. */
   citations?: Citation[];
-  /** Only when the conversation is with people: the message was stored for them, the model not called. */
+  /** Only when the conversation is with people: the message was stored for them and the model not
+   * called, or the model handed the conversation over with its built-in tool. */
   handoff?: ChatHandoff;
 }
 
@@ -187,9 +190,12 @@ async function answer(
     if (!started) listener.onStart?.({ conversationId: conversation.id, messageId });
     started = true;
   };
+  // The built-in handover is offered with the client's tools (never to a caller's own transcript).
+  const tools = offeredTools(agent.handoffEnabled && !input.transcript, input.tools ?? agent.tools);
+  let handoffCall: ModelToolCall | null = null;
   for await (const event of model.stream({
     messages: prompt,
-    tools: input.tools ?? agent.tools,
+    tools,
     passages: grounding,
     maxTokens: limits.maxTokens,
     signal,
@@ -199,16 +205,23 @@ async function answer(
       content += event.text;
       listener.onContent?.(event.text);
     } else if (event.type === 'tool_calls') {
-      const pending = event.calls.map((call) => toPublicToolCall({ ...call, status: 'pending' }));
-      calls = [...calls, ...event.calls];
+      const { handoff, client } = takeHandoffCall(event.calls, tools);
+      handoffCall ??= handoff;
+      const pending = client.map((call) => toPublicToolCall({ ...call, status: 'pending' }));
+      calls = [...calls, ...client];
       pendingCalls = [...pendingCalls, ...pending];
-      listener.onToolCalls?.(pending);
+      if (pending.length > 0) listener.onToolCalls?.(pending);
     } else {
-      finishReason = calls.length > 0 ? 'tool_calls' : event.reason;
+      finishReason = calls.length > 0 ? 'tool_calls' : handoffCall ? 'stop' : event.reason;
     }
   }
   signal.throwIfAborted();
   start();
+  // The model handed over: the visitor is told so, when the model said nothing itself.
+  if (handoffCall && content === '' && calls.length === 0) {
+    content = peopleNotice(HANDED_OVER_NOTICE, agent, deps.clock.now());
+    listener.onContent?.(content);
+  }
   // Before the charge: a reply that is charged is a reply that is told.
   const citations = input.citations ? await toCitations(deps, ctx, agent.id, passages) : undefined;
 
@@ -236,6 +249,7 @@ async function answer(
     credits: toMillicredits(credits),
     toolCalls: calls,
     createdAt: at,
+    sources: sourcesOf(passages),
   };
   await deps.store.transaction(async (tx) => {
     if (!(await tx.conversations.get(ctx.accountId, agent.id, conversation.id)))
@@ -249,6 +263,12 @@ async function answer(
       at,
       message === null ? null : titleOf(message),
     );
+    if (handoffCall)
+      await handOverIn(tx, deps, ctx, agent.id, conversation.id, {
+        reason: handoffReason(handoffCall),
+        requestedBy: 'agent',
+        at,
+      });
     // The insights' record of what was asked and whether grounding found anything for it.
     const asked = userMessage[0];
     if (message !== null && asked)
@@ -283,7 +303,16 @@ async function answer(
     credits,
     tokens: { prompt: promptTokens(prompt), completion: replyTokens(content, calls) },
     ...(citations && { citations }),
+    ...(handoffCall && { handoff: { state: 'people' as const } }),
   };
+}
+
+/** The distinct sources of the passages the model was given, best first (the inbox shows them). */
+function sourcesOf(passages: readonly Passage[]): MessageSource[] {
+  const seen = new Map<string, MessageSource>();
+  for (const { source } of passages)
+    if (!seen.has(source.id)) seen.set(source.id, { sourceId: source.id, type: source.type, title: source.title });
+  return [...seen.values()];
 }
 
 /** The message kept for the people: the reply is a notice, in the model's reply shape. */

@@ -7,8 +7,10 @@ import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { settleToolResults } from '../chat/tool-results.ts';
 import { recordHandoffMessage, recordHandoffRequested } from './handoff-events.ts';
+import { awayNotice } from './team-hours.ts';
 
-/** What the chat reply says in place of the model's answer (existing clients show it as a reply). */
+/** What the chat reply says in place of the model's answer (existing clients show it as a reply);
+ * outside the team's hours it goes on to say when a person will answer. */
 export const WITH_PEOPLE_NOTICE = 'Your message was passed to a person, who will answer here.';
 export const HANDED_OVER_NOTICE = 'I am passing you to a person, who will answer here.';
 /** The reason a handover made from the visitor's own words records. */
@@ -73,6 +75,12 @@ export async function holdForPeople(
   });
   return {
     messageId: asked?.id ?? deps.ids.next('msg'),
-    notice: input.handOver ? HANDED_OVER_NOTICE : WITH_PEOPLE_NOTICE,
+    notice: peopleNotice(input.handOver ? HANDED_OVER_NOTICE : WITH_PEOPLE_NOTICE, agent, at),
   };
+}
+
+/** The notice, and when no one is there, when a person will answer. */
+export function peopleNotice(notice: string, agent: AgentRecord, at: number): string {
+  const away = awayNotice(agent.handoffHours, at);
+  return away ? `${notice} ${away}` : notice;
 }

@@ -39,8 +39,15 @@ export async function consoleMembership(
 }
 
 /** Who belongs to an account is the owners' to decide; owners and teammates act alike on agents,
- * knowledge, keys and webhooks. */
+ * knowledge, keys, webhooks and the inbox. */
 export function assertOwner(membership: ConsoleMembership): void {
   if (membership.member.role !== 'owner')
     throw new AppError('OWNER_REQUIRED', "Only the account's owners may do this.");
+}
+
+/** A viewer reads the account (the inbox included) and changes nothing: the console hides what
+ * they may not do, and every unsafe request of theirs on the account is refused. */
+export function assertMayChange(membership: ConsoleMembership): void {
+  if (membership.member.role === 'viewer')
+    throw new AppError('READ_ONLY_MEMBER', 'A viewer reads this account but changes nothing; ask an owner for a role.');
 }

@@ -36,6 +36,8 @@ import { registerCreateKey } from './routes/create-key.ts';
 import { registerRevokeKey } from './routes/revoke-key.ts';
 import { registerListWidgetRefusals } from './routes/list-widget-refusals.ts';
 import { registerListInbox } from './routes/list-inbox.ts';
+import { registerAssignConversation } from './routes/assign-conversation.ts';
+import { registerGetTranscript } from './routes/get-transcript.ts';
 import { registerListMembers } from './routes/list-members.ts';
 import { registerAddMember } from './routes/add-member.ts';
 import { registerRemoveMember } from './routes/remove-member.ts';
@@ -50,7 +52,8 @@ const DESCRIPTION = `The console's API. Sign in with POST /session: the answer s
 and carries \`csrfToken\`, which every POST, PATCH and DELETE must send as \`X-CSRF-Token\` (403 \`CSRF_TOKEN_INVALID\` otherwise).
 Errors are the public API's: 401 is flat \`{error, code}\`; everything else is \`{success:false, error:{code, message, list?}}\`.
 An account the signed-in person is not a member of answers 404, like one that does not exist.
-Adding and removing members is for the account's owners: a teammate gets 403 \`OWNER_REQUIRED\`.`;
+Adding and removing members is for the account's owners: a teammate gets 403 \`OWNER_REQUIRED\`.
+A viewer reads the account and changes nothing: any POST, PATCH or DELETE under \`/accounts/{accountId}\` is 403 \`READ_ONLY_MEMBER\`.`;
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Session: 'Signing in and out, and the password.',
@@ -134,6 +137,8 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
         registerRevokeKey,
         registerListWidgetRefusals,
         registerListInbox,
+        registerAssignConversation,
+        registerGetTranscript,
         registerListMembers,
         registerAddMember,
         registerRemoveMember,

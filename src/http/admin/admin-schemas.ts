@@ -1,6 +1,12 @@
 // Schemas shared by the admin routes; the error shapes are the public API's.
 import Type from 'typebox';
-import { AgentIdParamsSchema, AgentWithStorageSchema, ErrorSchema, UnauthorizedSchema } from '../schemas.ts';
+import {
+  AgentIdParamsSchema,
+  AgentWithStorageSchema,
+  ErrorSchema,
+  HandoffConversationSchema,
+  UnauthorizedSchema,
+} from '../schemas.ts';
 import { DESCRIPTION_MAX, URL_MAX } from '../../domain/webhooks/endpoint-fields.ts';
 import { AGENT_TOOLS_MAX } from '../../domain/agents/agent-fields.ts';
 
@@ -13,6 +19,11 @@ export const SESSION_ERRORS = {
   404: ErrorSchema,
   500: ErrorSchema,
 };
+
+export const MemberRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('teammate'), Type.Literal('viewer')], {
+  description:
+    '`owner`: everything, members included; `teammate`: everything but members; `viewer`: reads the account, changes nothing (403 READ_ONLY_MEMBER), so reads the inbox but does not answer.',
+});
 
 export const AccountParamsSchema = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 200 }) });
 export const EndpointParamsSchema = Type.Object({
@@ -124,7 +135,7 @@ export const KeySchema = Type.Object({
 export const MemberSchema = Type.Object({
   id: Type.String(),
   email: Type.String(),
-  role: Type.Union([Type.Literal('owner'), Type.Literal('teammate')]),
+  role: MemberRoleSchema,
   createdAt: Type.String({ format: 'date-time' }),
 });
 
@@ -163,7 +174,7 @@ export const SessionSchema = Type.Object({
     Type.Object({
       id: Type.String(),
       name: Type.String(),
-      role: Type.Union([Type.Literal('owner'), Type.Literal('teammate')]),
+      role: MemberRoleSchema,
     }),
   ),
   csrfToken: Type.String({ description: 'Send it as `X-CSRF-Token` with every POST, PATCH and DELETE.' }),
@@ -171,7 +182,24 @@ export const SessionSchema = Type.Object({
 });
 
 /** The admin document's own named shapes, beside the public ones (see SHARED_SCHEMAS). */
+/** A conversation in the console's inbox: with its agent, its assignee and its unread count. */
+export const InboxConversationSchema = Type.Object(
+  {
+    ...HandoffConversationSchema.properties,
+    agent: Type.Object({ id: Type.String(), name: Type.String() }),
+    assignee: Type.Union([Type.String(), Type.Null()], {
+      description: 'The email of the member answering it; null when no one took it yet.',
+    }),
+    unread: Type.Integer({
+      minimum: 0,
+      description: "The visitor's messages since the handover and since a person's latest reply.",
+    }),
+  },
+  { description: 'A conversation with people, as the inbox lists it.' },
+);
+
 export const ADMIN_SHARED_SCHEMAS = {
+  InboxConversation: InboxConversationSchema,
   Endpoint: EndpointSchema,
   ClientTool: ClientToolSchema,
   ConsoleAgent: ConsoleAgentSchema,

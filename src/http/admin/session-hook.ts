@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { authenticateSession } from '../../domain/users/authenticate-session.ts';
-import { consoleMembership } from '../../domain/users/account-access.ts';
+import { assertMayChange, consoleMembership } from '../../domain/users/account-access.ts';
 import { csrfTokenFor } from '../../domain/users/session-token.ts';
 import type { AdminDeps } from './admin-types.ts';
 import { readSessionCookie } from './session-cookie.ts';
@@ -21,6 +21,7 @@ function sameToken(given: string, expected: string): boolean {
  * SameSite=Strict already keeps other sites' requests cookie-less; the token is the second lock.
  * On every route whose path names an account, the user's membership there (404 NOT_FOUND when
  * not a member) sets `ctx`: the console's own routes and the public ones mounted for it alike.
+ * There a viewer's unsafe request is 403 READ_ONLY_MEMBER, whatever the route.
  */
 export function createSessionHook(deps: AdminDeps) {
   return async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -37,6 +38,7 @@ export function createSessionHook(deps: AdminDeps) {
     const accountId = (request.params as { accountId?: string } | undefined)?.accountId;
     if (accountId !== undefined) {
       request.consoleMembership = await consoleMembership(deps.domain, found.user, accountId, request.id);
+      if (!SAFE_METHODS.has(request.method)) assertMayChange(request.consoleMembership);
       request.ctx = request.consoleMembership.ctx;
     }
   };

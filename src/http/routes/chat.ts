@@ -121,7 +121,7 @@ const ChatReplySchema = Type.Object({
       { state: Type.Literal('people') },
       {
         description:
-          'Only while the conversation is with people (docs/handoff.md): the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message.',
+          "Only when the conversation is with people (docs/handoff.md). Either it already was: the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message. Or the model handed it over just now with the built-in `handoff_to_person` tool (agents with handoff on): the reply is charged as usual and is the model's text, or a short notice when it wrote none; this tool call is never listed in `tool_calls`.",
       },
     ),
   ),

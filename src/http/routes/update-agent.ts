@@ -2,7 +2,14 @@ import Type from 'typebox';
 import { updateAgent } from '../../domain/agents/update-agent.ts';
 import { toPublicAgent } from '../../domain/agents/agent-view.ts';
 import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../domain/agents/agent-fields.ts';
-import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, AgentSchema, ErrorSchema, SECURITY } from '../schemas.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  AgentIdParamsSchema,
+  AgentSchema,
+  ErrorSchema,
+  HandoffSettingInputSchema,
+  SECURITY,
+} from '../schemas.ts';
 import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
@@ -18,11 +25,13 @@ const UpdateAgentBodySchema = Type.Object(
         description: 'A model id from GET /models that is available on the plan.',
       }),
     ),
+    handoff: Type.Optional(HandoffSettingInputSchema),
   },
   { additionalProperties: false, minProperties: 1, description: 'Only the fields to change.' },
 );
 
-/** PATCH /agents/{agentId}: saves name, instructions and/or model; records agent.updated. */
+/** PATCH /agents/{agentId}: saves name, instructions, model and/or (Colloquy's) handoff setting;
+ * records agent.updated. */
 export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
   app.patch(
     '/agents/:agentId',
@@ -32,7 +41,7 @@ export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
         operationId: 'updateAgent',
         summary: 'Update an agent',
         description:
-          'An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. Emits `agent.updated`.',
+          'An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. `handoff` is a Colloquy extension (docs/handoff.md). Emits `agent.updated`.',
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: UpdateAgentBodySchema,
@@ -45,7 +54,12 @@ export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
       },
     },
     async (request) => {
-      const agent = await updateAgent(deps.domain, requireContext(request), request.params.agentId, request.body);
+      const { handoff, ...fields } = request.body;
+      const agent = await updateAgent(deps.domain, requireContext(request), request.params.agentId, {
+        ...fields,
+        handoffEnabled: handoff?.enabled,
+        handoffHours: handoff?.hours,
+      });
       return { success: true as const, agent: toPublicAgent(agent) };
     },
   );

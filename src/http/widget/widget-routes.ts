@@ -92,7 +92,9 @@ export function registerWidgetHandoff(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/handoff',
     {
-      config: widgetDoc("`{success, conversation}`: the visitor's conversation, `state` `people`."),
+      config: widgetDoc(
+        "`{success, conversation, notice}`: the visitor's conversation, `state` `people`, and what to tell the visitor: a person will join soon, or (outside the agent's team hours) when a person will answer.",
+      ),
       schema: {
         operationId: 'widgetRequestHandoff',
         tags: TAGS,
@@ -103,8 +105,8 @@ export function registerWidgetHandoff(app: ApiApp, deps: HttpDeps): void {
     },
     async (request, reply) => {
       const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
-      const conversation = await requestVisitorHandoff(deps.domain, ctx, agentId, conversationUser);
-      return { success: true as const, conversation: toPublicHandoffConversation(conversation) };
+      const { conversation, notice } = await requestVisitorHandoff(deps.domain, ctx, agentId, conversationUser);
+      return { success: true as const, conversation: toPublicHandoffConversation(conversation), notice };
     },
   );
 }

@@ -14,6 +14,7 @@ import { CLOSED_DROPDOWN_UNMOUNTED, REQUIRED_FIELD } from './field-props.ts';
 const ROLES = [
   { value: 'teammate', label: 'Teammate' },
   { value: 'owner', label: 'Owner' },
+  { value: 'viewer', label: 'Viewer (reads, changes nothing)' },
 ];
 
 export function AddMemberForm() {

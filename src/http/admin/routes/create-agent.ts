@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { createAgent } from '../../../domain/agents/create-agent.ts';
 import { toConsoleAgent } from '../../../domain/agents/agent-view.ts';
 import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../../domain/agents/agent-fields.ts';
-import { ErrorSchema } from '../../schemas.ts';
+import { ErrorSchema, HandoffSettingInputSchema } from '../../schemas.ts';
 import type { ApiApp } from '../../types.ts';
 import type { AdminDeps } from '../admin-types.ts';
 import {
@@ -39,6 +39,7 @@ export function registerCreateAgent(app: ApiApp, deps: AdminDeps): void {
             ),
             instructions: Type.Optional(Type.String({ maxLength: AGENT_INSTRUCTIONS_MAX })),
             tools: Type.Optional(ClientToolsSchema),
+            handoff: Type.Optional(HandoffSettingInputSchema),
           },
           { additionalProperties: false },
         ),
@@ -51,7 +52,12 @@ export function registerCreateAgent(app: ApiApp, deps: AdminDeps): void {
     },
     async (request) => {
       const ctx = accountContext(request);
-      const agent = await createAgent(deps.domain, ctx, request.body);
+      const { handoff, ...fields } = request.body;
+      const agent = await createAgent(deps.domain, ctx, {
+        ...fields,
+        handoffEnabled: handoff?.enabled,
+        handoffHours: handoff?.hours,
+      });
       return { success: true as const, agent: toConsoleAgent(agent, deps.domain.catalog, ctx.plan) };
     },
   );

@@ -1,11 +1,10 @@
 import Type from 'typebox';
 import { listInbox } from '../../../domain/handoff/list-inbox.ts';
-import { toPublicHandoffConversation } from '../../../domain/handoff/handoff-view.ts';
+import { toInboxConversation } from '../../../domain/handoff/handoff-view.ts';
 import { PageQuerySchema, PaginationSchema, toPageRequest, toPagination } from '../../pagination.ts';
-import { HandoffConversationSchema } from '../../schemas.ts';
 import type { ApiApp } from '../../types.ts';
 import type { AdminDeps } from '../admin-types.ts';
-import { ADMIN_SECURITY, AccountParamsSchema, SESSION_ERRORS } from '../admin-schemas.ts';
+import { ADMIN_SECURITY, AccountParamsSchema, InboxConversationSchema, SESSION_ERRORS } from '../admin-schemas.ts';
 import { accountContext } from './account-context.ts';
 
 /** GET /accounts/{accountId}/inbox: the conversations waiting for a person. */
@@ -18,19 +17,14 @@ export function registerListInbox(app: ApiApp, deps: AdminDeps): void {
         operationId: 'listInbox',
         summary: 'Conversations with people',
         description:
-          "The account's conversations handed to a person, most recently active first, with their agent. Reply with POST …/agents/{agentId}/conversations/{ref}/messages, give one back with …/handoff/resolve, follow one with …/stream.",
+          "The account's conversations handed to a person, most recently active first, with their agent, assignee and unread count. Read one with GET …/agents/{agentId}/conversations/{ref}/transcript, take it with …/assign, reply with POST …/messages, give it back with …/handoff/resolve, follow it with …/stream.",
         security: ADMIN_SECURITY,
         params: AccountParamsSchema,
         querystring: PageQuerySchema,
         response: {
           200: Type.Object({
             success: Type.Literal(true),
-            conversations: Type.Array(
-              Type.Object({
-                ...HandoffConversationSchema.properties,
-                agent: Type.Object({ id: Type.String(), name: Type.String() }),
-              }),
-            ),
+            conversations: Type.Array(InboxConversationSchema),
             pagination: Type.Object({ ...PaginationSchema.properties, totalConversations: Type.Integer() }),
           }),
           ...SESSION_ERRORS,
@@ -42,10 +36,7 @@ export function registerListInbox(app: ApiApp, deps: AdminDeps): void {
       const inbox = await listInbox(deps.domain, accountContext(request), page);
       return {
         success: true as const,
-        conversations: inbox.items.map((entry) => ({
-          ...toPublicHandoffConversation(entry.conversation),
-          agent: entry.agent,
-        })),
+        conversations: inbox.items.map(toInboxConversation),
         pagination: { ...toPagination(page, inbox.total), totalConversations: inbox.total },
       };
     },

@@ -18,6 +18,7 @@ import { m0013WidgetRefusals } from './0013_widget_refusals.ts';
 import { m0014StorageReservedAt } from './0014_storage_reserved_at.ts';
 import { m0015TestQuestions } from './0015_test_questions.ts';
 import { m0016Handoff } from './0016_handoff.ts';
+import { m0017HandoffInbox } from './0017_handoff_inbox.ts';
 
 const SHIPPED: ShippedMigration[] = [
   m0001Core,
@@ -36,6 +37,7 @@ const SHIPPED: ShippedMigration[] = [
   m0014StorageReservedAt,
   m0015TestQuestions,
   m0016Handoff,
+  m0017HandoffInbox,
 ];
 
 export const SQLITE_MIGRATIONS: SqlMigration[] = SHIPPED.flatMap((migration) => migration.sqlite ?? []);

@@ -43,6 +43,9 @@ export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentS
           ...(patch.instructions !== undefined && { instructions: patch.instructions }),
           ...(patch.tools !== undefined && { tools: JSON.stringify(patch.tools) }),
           ...(patch.handoffEnabled !== undefined && { handoff_enabled: patch.handoffEnabled ? 1 : 0 }),
+          ...(patch.handoffHours !== undefined && {
+            handoff_hours: patch.handoffHours === null ? null : JSON.stringify(patch.handoffHours),
+          }),
           updated_at: patch.updatedAt,
         })
         .where('account_id', '=', accountId)

@@ -87,7 +87,12 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
         .updateTable('conversations')
         .set({
           handoff_state: state,
-          ...(handoff && { handoff_reason: handoff.reason, handoff_by: handoff.requestedBy, handoff_at: handoff.at }),
+          ...(handoff && {
+            handoff_reason: handoff.reason,
+            handoff_by: handoff.requestedBy,
+            handoff_at: handoff.at,
+            handoff_assignee: null,
+          }),
         })
         .where('account_id', '=', accountId)
         .where('agent_id', '=', agentId)
@@ -96,6 +101,46 @@ export function createConversationRepository(db: Db, dialect: Store['dialect']):
         .executeTakeFirst();
       const conversation = await first(withCount(accountId, agentId).where('id', '=', conversationId));
       return conversation && { conversation, moved: Number(result.numUpdatedRows) > 0 };
+    },
+    async assign(accountId, agentId, conversationId, assignee) {
+      const result = await db
+        .updateTable('conversations')
+        .set({ handoff_assignee: assignee })
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('id', '=', conversationId)
+        .where('handoff_state', '=', 'people')
+        .executeTakeFirst();
+      const conversation = await first(withCount(accountId, agentId).where('id', '=', conversationId));
+      return conversation && { conversation, assigned: Number(result.numUpdatedRows) > 0 };
+    },
+    async unreadCounts(accountId, conversationIds) {
+      if (conversationIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select((eb) => ['m.conversation_id', eb.fn.countAll<number>().as('n')])
+        .where('m.account_id', '=', accountId)
+        .where('m.conversation_id', 'in', [...conversationIds])
+        .where('m.role', '=', 'user')
+        .where((eb) => eb('m.created_at', '>=', eb.fn.coalesce('c.handoff_at', eb.val(0))))
+        .where((eb) =>
+          eb(
+            'm.seq',
+            '>',
+            eb.fn.coalesce(
+              eb
+                .selectFrom('messages as p')
+                .select((inner) => inner.fn.max('p.seq').as('s'))
+                .whereRef('p.conversation_id', '=', 'm.conversation_id')
+                .where('p.author_name', 'is not', null),
+              eb.val(0),
+            ),
+          ),
+        )
+        .groupBy('m.conversation_id')
+        .execute();
+      return new Map(rows.map((row) => [row.conversation_id, Number(row.n)]));
     },
     async listWithPeople(accountId, page, onlyAgentIds) {
       if (onlyAgentIds && onlyAgentIds.length === 0) return { items: [], total: 0 };

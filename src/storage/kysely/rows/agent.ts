@@ -1,4 +1,5 @@
-import type { AgentRecord } from '../../../ports/agent-store.ts';
+import type { AgentRecord, NewAgent } from '../../../ports/agent-store.ts';
+import type { HandoffHours } from '../../../ports/handoff-hours.ts';
 import type { AgentsTable } from '../schema/agent.ts';
 import { parseJson } from './json.ts';
 
@@ -13,11 +14,12 @@ export const toAgent = (row: AgentsTable): AgentRecord => ({
   knowledgeVersion: row.knowledge_version,
   tools: parseJson<AgentRecord['tools']>(row.tools) ?? [],
   handoffEnabled: Number(row.handoff_enabled) === 1,
+  handoffHours: parseJson<HandoffHours>(row.handoff_hours) ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-export const fromAgent = (a: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnabled?: boolean }): AgentsTable => ({
+export const fromAgent = (a: NewAgent): AgentsTable => ({
   id: a.id,
   account_id: a.accountId,
   name: a.name,
@@ -29,6 +31,7 @@ export const fromAgent = (a: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnab
   storage_reserved_at: 0,
   tools: JSON.stringify(a.tools),
   handoff_enabled: a.handoffEnabled ? 1 : 0,
+  handoff_hours: a.handoffHours ? JSON.stringify(a.handoffHours) : null,
   created_at: a.createdAt,
   updated_at: a.updatedAt,
 });

@@ -3,6 +3,7 @@ import type {
   ConversationRecord,
   HandoffRequester,
   MessageRecord,
+  MessageSource,
   MessageRole,
   NewConversation,
   NewMessage,
@@ -28,6 +29,7 @@ export const toConversation = (row: ConversationRow): ConversationRecord => ({
     row.handoff_at === null
       ? null
       : { reason: row.handoff_reason, requestedBy: (row.handoff_by ?? 'api') as HandoffRequester, at: row.handoff_at },
+  assignee: row.handoff_assignee ?? null,
 });
 
 export const fromConversation = (c: NewConversation): ConversationsTable => ({
@@ -43,6 +45,7 @@ export const fromConversation = (c: NewConversation): ConversationsTable => ({
   handoff_reason: null,
   handoff_by: null,
   handoff_at: null,
+  handoff_assignee: null,
 });
 
 export const toToolCall = (row: ToolCallsTable): ToolCallRecord => ({
@@ -76,6 +79,7 @@ export const toMessage = (row: MessagesTable, toolCalls: ToolCallRecord[]): Mess
   toolCalls,
   createdAt: row.created_at,
   authorName: row.author_name,
+  ...(row.sources && { sources: JSON.parse(row.sources) as MessageSource[] }),
 });
 
 /** The rows of one appended message: the message, then its calls (pending) in their order. */
@@ -99,6 +103,7 @@ export function fromNewMessage(
       feedback_at: null,
       created_at: message.createdAt,
       author_name: message.authorName ?? null,
+      sources: message.sources && message.sources.length > 0 ? JSON.stringify(message.sources) : null,
     },
     toolCalls: message.toolCalls.map((call, ordinal) => ({
       id: call.id,

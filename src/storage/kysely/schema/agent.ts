@@ -15,6 +15,8 @@ export interface AgentsTable {
   updated_at: number;
   /** Added by 0016_handoff: 1 when a visitor asking for a person hands the conversation over. */
   handoff_enabled: number;
+  /** Added by 0017_handoff_inbox: the team's hours as JSON, or null. */
+  handoff_hours: string | null;
 }
 
 export interface AgentTables {

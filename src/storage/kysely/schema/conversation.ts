@@ -14,6 +14,8 @@ export interface ConversationsTable {
   handoff_reason: string | null;
   handoff_by: string | null;
   handoff_at: number | null;
+  /** Added by 0017_handoff_inbox: the console member (email) a conversation with people is assigned to. */
+  handoff_assignee: string | null;
 }
 
 export interface MessagesTable {
@@ -32,6 +34,8 @@ export interface MessagesTable {
   created_at: number;
   /** Added by 0016_handoff: the person who wrote an assistant message; null for the model's. */
   author_name: string | null;
+  /** Added by 0017_handoff_inbox: JSON [{sourceId, type, title}] an agent's answer was grounded on. */
+  sources: string | null;
 }
 
 export interface ToolCallsTable {

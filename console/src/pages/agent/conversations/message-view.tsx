@@ -4,10 +4,19 @@ import { formatDate } from '../../../components/format.ts';
 import { ToolCallView } from '../../../components/agent/tool-call-view.tsx';
 import { ToolOutput } from './tool-output.tsx';
 
-/** One stored message: who wrote it and when, its text, its tool calls (with what each returned),
- * and the feedback it got. */
-export function MessageView({ message, outputs }: { message: Message; outputs?: ReadonlyMap<string, string> }) {
+/** One stored message: who wrote it and when (a person's reply under their name), its text, its
+ * tool calls (with what each returned), the sources an answer was grounded on, and its feedback. */
+export function MessageView({
+  message,
+  outputs,
+  sources,
+}: {
+  message: Message;
+  outputs?: ReadonlyMap<string, string>;
+  sources?: ReadonlyArray<{ sourceId: string; title: string; type: string }>;
+}) {
   const fromUser = message.role === 'user';
+  const who = fromUser ? 'User' : message.author ? `${message.author.name} (person)` : 'Assistant';
   return (
     <Stack
       gap={6}
@@ -22,7 +31,7 @@ export function MessageView({ message, outputs }: { message: Message; outputs?: 
     >
       <Group gap="xs" justify="space-between">
         <Text size="xs" fw={700}>
-          {fromUser ? 'User' : 'Assistant'}
+          {who}
         </Text>
         <Text size="xs" c="dimmed">
           {formatDate(message.createdAt)}
@@ -38,6 +47,11 @@ export function MessageView({ message, outputs }: { message: Message; outputs?: 
           {outputs?.has(call.id) && <ToolOutput output={outputs.get(call.id) as string} />}
         </ToolCallView>
       ))}
+      {sources && sources.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="message-sources" style={{ overflowWrap: 'anywhere' }}>
+          Sources: {sources.map((source) => source.title).join(' · ')}
+        </Text>
+      )}
       {message.feedback && (
         <Group gap="xs" data-testid="message-feedback" wrap="wrap">
           <Badge color={message.feedback.rating === 'up' ? 'green' : 'red'} variant="light">
