@@ -74,6 +74,7 @@ const HANDOFF_HOURS = Type.Union(
           minLength: 1,
           maxLength: 64,
           description: 'An IANA time zone, such as Europe/Berlin.',
+          examples: ['Europe/Berlin'],
         }),
         weekly: Type.Array(
           Type.Object(
@@ -90,10 +91,15 @@ const HANDOFF_HOURS = Type.Union(
                 ]),
                 { minItems: 1, maxItems: 7 },
               ),
-              from: Type.String({ pattern: '^[0-2][0-9]:[0-5][0-9]$', description: 'HH:MM, local time.' }),
+              from: Type.String({
+                pattern: '^[0-2][0-9]:[0-5][0-9]$',
+                description: 'HH:MM, local time.',
+                examples: ['09:00'],
+              }),
               to: Type.String({
                 pattern: '^[0-2][0-9]:[0-5][0-9]$',
                 description: 'HH:MM, local time (24:00 for midnight).',
+                examples: ['17:30'],
               }),
             },
             { additionalProperties: false },

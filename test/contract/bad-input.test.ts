@@ -28,6 +28,7 @@ function sample(schema: Schema): unknown {
   if (schema.anyOf) return sample(schema.anyOf[0]);
   if ('const' in schema) return schema.const;
   if (schema.default !== undefined) return schema.default;
+  if (schema.examples?.length) return schema.examples[0];
   switch (schema.type) {
     case 'string':
       return schema.format === 'uri' ? 'https://example.com/' : 'Valid text'.padEnd(schema.minLength ?? 0, '.');

@@ -1,8 +1,5 @@
 import type { Fetcher } from '../../ports/fetcher.ts';
 import type { SiteCrawler } from '../../ports/site-crawler.ts';
-import { crawlSite } from './crawl-site.ts';
-import { refetchPage } from './refetch-page.ts';
-import { withoutSiteBoilerplate } from './site-boilerplate.ts';
 
 /** How the crawler asks: who it is, its limits per page, and its bounds per crawl. */
 export const CRAWL_SETTINGS = {
@@ -14,12 +11,20 @@ export const CRAWL_SETTINGS = {
   maxFetches: 1_000,
 };
 
-/** The crawler over a fetcher (the SSRF-guarded one: it judges every hop). */
+/** The crawler over a fetcher (the SSRF-guarded one: it judges every hop). Its HTML, sitemap and
+ * article libraries load with the first crawl, so a process that never crawls (most CLI commands)
+ * starts without them. */
 export function createSiteCrawler(fetcher: Fetcher, settings = CRAWL_SETTINGS): SiteCrawler {
   return {
-    crawl: (startUrl, options) => withoutSiteBoilerplate(crawlSite({ ...settings, ...options, startUrl, fetcher })),
-    refetch: (url, stored, signal) =>
-      refetchPage(
+    async *crawl(startUrl, options) {
+      const [{ crawlSite }, { withoutSiteBoilerplate }] = await Promise.all([
+        import('./crawl-site.ts'),
+        import('./site-boilerplate.ts'),
+      ]);
+      yield* withoutSiteBoilerplate(crawlSite({ ...settings, ...options, startUrl, fetcher }));
+    },
+    refetch: async (url, stored, signal) =>
+      (await import('./refetch-page.ts')).refetchPage(
         {
           fetcher,
           userAgent: settings.userAgent,
