@@ -54,9 +54,3 @@ export interface Store extends StoreRepositories {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
-
-// For domain/agents, domain/chat and domain/handoff until their imports move to the resource ports
-// (they were being changed elsewhere when the ports were split); new code imports from those.
-export type { AgentRecord, ClientTool } from './agent-store.ts';
-export type { PlanName } from './account-store.ts';
-export type { Page, PageRequest } from './page.ts';

@@ -1,3 +1,4 @@
+// Over 300 lines: the chat contract (replies, streams, tool calls, failures, moderation) shares one server; cases are independent.
 // POST /agents/{id}/chat and the conversation endpoints, through the real OpenAI provider code
 // against a scripted OpenAI-compatible server on loopback (chat and moderation).
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Over 300 lines: the handoff contract (the whole flow with its webhooks, refusals, the setting, the built-in tool) shares one server; cases are independent.
 // Handing a conversation to a person through the API: handoff → chat stores the message without the
 // model or a charge → a person's reply → resolve → the model answers with the reply in its history.
 // Through the real server and the OpenAI provider code against a scripted model server; each step's

@@ -1,5 +1,6 @@
 import type { CatalogConfig } from '../models/catalog-types.ts';
-import type { ClientTool, PlanName } from '../../ports/store.ts';
+import type { ClientTool } from '../../ports/agent-store.ts';
+import type { PlanName } from '../../ports/account-store.ts';
 import type { HandoffHours } from '../../ports/handoff-hours.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { findModel, modelAvailability } from '../models/catalog.ts';

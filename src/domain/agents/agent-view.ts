@@ -1,5 +1,6 @@
 import type { CatalogConfig } from '../models/catalog-types.ts';
-import type { AgentRecord, ClientTool, PlanName } from '../../ports/store.ts';
+import type { AgentRecord, ClientTool } from '../../ports/agent-store.ts';
+import type { PlanName } from '../../ports/account-store.ts';
 import type { HandoffHours } from '../../ports/handoff-hours.ts';
 import { toCredits } from '../credits/units.ts';
 

@@ -1,12 +1,13 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { Store } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { defaultModelFor } from '../models/catalog.ts';
 import { checkAgentFields, type AgentFields } from './agent-fields.ts';
 
 export async function createAgent(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'chatModels'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   input: AgentFields & { name: string },
 ): Promise<AgentRecord> {

@@ -1,11 +1,16 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { Store } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
 
 /** Removes the agent with everything it owns, then records `agent.deleted`, in one transaction:
  * by the time the event exists, the agent's knowledge and conversations are gone (SPEC §6). */
-export async function deleteAgent(deps: DomainDeps, ctx: RequestContext, agentId: string): Promise<AgentRecord> {
+export async function deleteAgent(
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
+  ctx: RequestContext,
+  agentId: string,
+): Promise<AgentRecord> {
   return deps.store.transaction(async (tx) => {
     const agent = await tx.agents.get(ctx.accountId, agentId);
     if (!agent) throw new AppError('AGENT_NOT_FOUND', 'Agent not found.');

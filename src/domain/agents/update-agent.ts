@@ -1,5 +1,6 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { Store } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import { AppError, invalidBody } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { checkAgentFields, type AgentFields } from './agent-fields.ts';
@@ -7,7 +8,7 @@ import { assertAgentAllowed } from './agent-access.ts';
 
 /** Saves the given fields and records `agent.updated` with the change. */
 export async function updateAgent(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'chatModels'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   input: AgentFields,

@@ -1,6 +1,7 @@
 // Citations of a reply (opt-in): the passages that grounded it, as chat grounding received them
 // from the ranking (best first), with where each came from. An adapter only: the ranking is search's.
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
 import type { SourceRecord, SourceType } from '../../ports/knowledge-store.ts';
 import type { Passage } from '../search/rank-passages.ts';
 
@@ -29,7 +30,7 @@ function whereFrom(
 }
 
 export async function toCitations(
-  deps: Pick<DomainDeps, 'store'>,
+  deps: { store: Pick<Store, 'sources'> },
   ctx: RequestContext,
   agentId: string,
   passages: readonly Passage[],

@@ -1,5 +1,6 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { RequestContext } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { ConversationRecord } from '../../ports/conversation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
@@ -14,7 +15,7 @@ export interface ReferencedConversation {
 /** SPEC §2: wherever `conversationRef` appears, a conversation id or an end user's id is accepted.
  * The conversation id is tried first (ids are `conv_…`, so the two rarely meet). */
 export async function findConversation(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'conversations'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,

@@ -1,13 +1,14 @@
 // The conversation endpoints of SPEC §4: lists, deletes, tool-call cancel and feedback.
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { Page, PageRequest } from '../../ports/store.ts';
+import type { Store } from '../../ports/store.ts';
+import type { Page, PageRequest } from '../../ports/page.ts';
 import type { ConversationRecord, MessageRecord, ToolCallRecord } from '../../ports/conversation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
 import { findConversation } from './conversation-ref.ts';
 
 export async function listConversations(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'conversations'> },
   ctx: RequestContext,
   agentId: string,
   page: PageRequest,
@@ -24,7 +25,7 @@ export interface MessagePage extends Page<MessageRecord> {
 }
 
 export async function listMessages(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'conversations' | 'messages'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,
@@ -36,7 +37,7 @@ export async function listMessages(
 
 /** Removes the conversation with all its messages; returns how many messages went. */
 export async function deleteConversation(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'conversations'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,
@@ -49,7 +50,7 @@ export async function deleteConversation(
 
 /** DESIGN.md: with `cascade`, the message and every later one of its conversation; without, only it. */
 export async function deleteMessage(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'conversations' | 'messages'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,
@@ -65,7 +66,7 @@ export async function deleteMessage(
 /** SPEC §3: pending → canceled; a canceled call gives TOOL_CALL_ALREADY_CANCELED, a finished one
  * TOOL_CALL_NOT_PENDING. */
 export async function cancelToolCall(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock'> & { store: Pick<Store, 'agents' | 'conversations' | 'toolCalls'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,
@@ -91,7 +92,7 @@ export const FEEDBACK_COMMENT_MAX = 2_000;
 
 /** Replaces the feedback of an assistant message (404 MESSAGE_NOT_FOUND for any other id). */
 export async function giveFeedback(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock'> & { store: Pick<Store, 'agents' | 'conversations' | 'messages'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,

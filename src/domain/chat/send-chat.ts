@@ -2,9 +2,9 @@
 // work (SPEC §4: errors before streaming are ordinary JSON errors); the reply, the tool results it
 // answers and its charge are stored in one transaction, so a failed request is never charged.
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { AgentRecord, ClientTool } from '../../ports/agent-store.ts';
+import type { Store } from '../../ports/store.ts';
 import type { ConversationRecord, MessageRecord, MessageSource, NewMessage } from '../../ports/conversation-store.ts';
-import type { ClientTool } from '../../ports/store.ts';
 import { ChatModelError, type FinishReason, type ModelToolCall } from '../../ports/chat-model.ts';
 import { isServiceUnavailable } from '../../ports/unavailable.ts';
 import type { ModerationConversation } from '../../ports/moderator.ts';
@@ -87,8 +87,19 @@ interface Attempt {
   conversationId: string | null;
 }
 
+/** What a chat reads and writes. */
+export type ChatDeps = Pick<
+  DomainDeps,
+  'clock' | 'ids' | 'catalog' | 'chatModels' | 'moderator' | 'embedder' | 'passageIndex'
+> & {
+  store: Pick<
+    Store,
+    'accounts' | 'agents' | 'chunks' | 'conversations' | 'keys' | 'messages' | 'sources' | 'toolCalls' | 'transaction'
+  >;
+};
+
 export async function sendChat(
-  deps: DomainDeps,
+  deps: ChatDeps,
   ctx: RequestContext,
   agentId: string,
   input: ChatInput,
@@ -110,7 +121,7 @@ export async function sendChat(
 }
 
 async function answer(
-  deps: DomainDeps,
+  deps: ChatDeps,
   ctx: RequestContext,
   agentId: string,
   input: ChatInput,
@@ -317,7 +328,7 @@ function sourcesOf(passages: readonly Passage[]): MessageSource[] {
 
 /** The message kept for the people: the reply is a notice, in the model's reply shape. */
 async function heldReply(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   agent: AgentRecord,
   conversation: ConversationRecord,
@@ -353,7 +364,7 @@ async function heldReply(
 /** With userId, that end user's conversation (none yet is fine: it starts now); with only a
  * conversationId, that conversation (404 if this agent has none such); with neither, a new one. */
 async function existingConversation(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'conversations'> },
   ctx: RequestContext,
   agent: AgentRecord,
   input: ChatInput,
@@ -368,7 +379,7 @@ async function existingConversation(
 /** Created just before the model is called, so the stream's first frame names a conversation the
  * client can continue even if this reply then fails. */
 function startConversation(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'conversations'> },
   ctx: RequestContext,
   agent: AgentRecord,
   userId: string | null,
@@ -419,7 +430,7 @@ function moderationContext(
 }
 
 async function moderate(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'moderator'>,
   message: string,
   signal: AbortSignal,
   conversation: ModerationConversation,
@@ -476,7 +487,7 @@ function asChatFailure(error: unknown): unknown {
 }
 
 async function recordChatFailed(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   agent: AgentRecord,
   conversationId: string | null,

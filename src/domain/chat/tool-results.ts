@@ -16,7 +16,7 @@ export interface ToolResult {
  * Returns the outputs by call id.
  */
 export async function checkToolResults(
-  store: StoreRepositories,
+  store: Pick<StoreRepositories, 'toolCalls'>,
   accountId: string,
   conversation: ConversationRecord | undefined,
   results: ToolResult[],
@@ -51,7 +51,7 @@ export async function checkToolResults(
 /** Stores the results inside the reply's transaction; a call settled meanwhile by another request
  * rolls the whole reply back. */
 export async function settleToolResults(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'toolCalls'>,
   accountId: string,
   conversationId: string,
   outputs: ReadonlyMap<string, string>,

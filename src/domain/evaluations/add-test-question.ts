@@ -3,10 +3,11 @@ import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
 import { checkTestQuestion, QUESTIONS_PER_AGENT, type TestQuestionInput } from './test-question-fields.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Adds a test question to the agent; from then on its knowledge changes re-run the questions. */
 export async function addTestQuestion(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'agents' | 'sources' | 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   input: TestQuestionInput,

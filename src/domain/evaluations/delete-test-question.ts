@@ -1,10 +1,11 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Removes one test question; past runs keep its result. */
 export async function deleteTestQuestion(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'testQuestions'> },
   ctx: RequestContext,
   agentId: string,
   questionId: string,

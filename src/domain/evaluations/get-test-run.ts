@@ -1,12 +1,13 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import type { Page, PageRequest } from '../../ports/page.ts';
 import type { TestRunRecord } from '../../ports/evaluation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** One run of the agent's questions: its state while queued or running, its results once done. */
 export async function getTestRun(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'testRuns'> },
   ctx: RequestContext,
   agentId: string,
   runId: string,
@@ -19,7 +20,7 @@ export async function getTestRun(
 
 /** The agent's runs, newest first. */
 export async function listTestRuns(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'testRuns'> },
   ctx: RequestContext,
   agentId: string,
   page: PageRequest,

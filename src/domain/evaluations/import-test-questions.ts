@@ -5,6 +5,7 @@ import { AppError, invalidBody } from '../errors.ts';
 import { addTestQuestion } from './add-test-question.ts';
 import { checkTestQuestion, QUESTIONS_PER_AGENT } from './test-question-fields.ts';
 import { readQuestionFile, type QuestionFileFormat } from './test-question-files.ts';
+import type { Store } from '../../ports/store.ts';
 
 /**
  * The questions of a JSONL or CSV file added to the agent. Every question is checked before any
@@ -12,7 +13,9 @@ import { readQuestionFile, type QuestionFileFormat } from './test-question-files
  * order) and its field.
  */
 export async function importTestQuestions(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & {
+    store: Pick<Store, 'agents' | 'sources' | 'testQuestions' | 'transaction'>;
+  },
   ctx: RequestContext,
   agentId: string,
   text: string,

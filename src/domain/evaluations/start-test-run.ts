@@ -59,7 +59,9 @@ function checkCompareModel(
 
 /** Runs the agent's questions now, or queues them when there are many; `queued` says which. */
 export async function startTestRun(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder' | 'passageIndex' | 'comparison'> & {
+    store: Pick<Store, 'agents' | 'chunks' | 'testQuestions' | 'testRuns' | 'transaction'>;
+  },
   ctx: RequestContext,
   agentId: string,
   input: TestRunInput = {},

@@ -1,12 +1,13 @@
 // "Assign to me" in the console's inbox: the member who answers a conversation with people, so the
 // team does not answer twice. Assigning again replaces the assignee; null takes it off.
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
 import { inboxEntry, type InboxEntry } from './list-inbox.ts';
 
 export async function assignHandoff(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'conversations'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,

@@ -2,6 +2,7 @@
 // replies, the visitor's messages, the agent's answers) and its moves between the agent and people,
 // as they are committed on any node. The store is the truth; the feed only says when to read it.
 import type { DomainDeps, RequestContext } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
 import type { ConversationRecord, MessageRecord } from '../../ports/conversation-store.ts';
 import { AppError } from '../errors.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
@@ -24,7 +25,7 @@ export interface FollowOptions {
 /** Events until `signal` fires; ends by itself when the conversation is deleted. Errors before
  * the first event (404s, restricted keys) are thrown from the first `next()`. */
 export async function* followConversation(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'conversationFeed'> & { store: Pick<Store, 'agents' | 'conversations' | 'messages'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,
@@ -63,7 +64,7 @@ export async function* followConversation(
 }
 
 async function startingSeq(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'messages'> },
   ctx: RequestContext,
   conversation: ConversationRecord,
   afterMessageId: string | undefined,

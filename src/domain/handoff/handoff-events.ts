@@ -16,7 +16,7 @@ function about(conversation: ConversationRecord) {
 const apiKey = (ctx: RequestContext) => ctx.key?.name ?? null;
 
 export function recordHandoffRequested(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'events'>,
   deps: EventDeps,
   ctx: RequestContext,
   conversation: ConversationRecord,
@@ -32,7 +32,7 @@ export function recordHandoffRequested(
 
 /** A visitor's message while the conversation is with people (a team may bridge it to its chat tool). */
 export function recordHandoffMessage(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'events'>,
   deps: EventDeps,
   ctx: RequestContext,
   conversation: ConversationRecord,
@@ -46,7 +46,7 @@ export function recordHandoffMessage(
 }
 
 export function recordHandoffResolved(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'events'>,
   deps: EventDeps,
   ctx: RequestContext,
   conversation: ConversationRecord,

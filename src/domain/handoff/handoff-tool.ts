@@ -1,7 +1,7 @@
 // The built-in tool a generative model is offered when the agent's handoff setting is on: calling
 // it hands the conversation to the account's people. Colloquy runs it itself, so it is never a
 // pending tool call for the API client; the agent's instructions say when to use it.
-import type { ClientTool } from '../../ports/store.ts';
+import type { ClientTool } from '../../ports/agent-store.ts';
 import type { ModelToolCall } from '../../ports/chat-model.ts';
 
 export const HANDOFF_TOOL_NAME = 'handoff_to_person';

@@ -1,7 +1,8 @@
 // A chat message in a conversation with people (or one whose words ask for a person, when the agent
 // hands over by itself): stored for the people to answer, with no model call and no charge.
 import type { DomainDeps, RequestContext } from '../context.ts';
-import type { AgentRecord } from '../../ports/store.ts';
+import type { Store } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { ConversationRecord, NewMessage } from '../../ports/conversation-store.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
@@ -23,7 +24,7 @@ export interface HeldMessage {
 }
 
 export async function holdForPeople(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
   ctx: RequestContext,
   agent: AgentRecord,
   conversation: ConversationRecord,

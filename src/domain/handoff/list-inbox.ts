@@ -1,8 +1,10 @@
 // The console's inbox: the account's conversations waiting for a person, most recently active
 // first, each with its agent's name and the visitor's messages no person has answered yet.
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
 import type { ConversationRecord } from '../../ports/conversation-store.ts';
-import type { AgentRecord, Page, PageRequest } from '../../ports/store.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
+import type { Page, PageRequest } from '../../ports/page.ts';
 
 export interface InboxEntry {
   conversation: ConversationRecord;
@@ -11,7 +13,11 @@ export interface InboxEntry {
   unread: number;
 }
 
-export async function listInbox(deps: DomainDeps, ctx: RequestContext, page: PageRequest): Promise<Page<InboxEntry>> {
+export async function listInbox(
+  deps: { store: Pick<Store, 'agents' | 'conversations'> },
+  ctx: RequestContext,
+  page: PageRequest,
+): Promise<Page<InboxEntry>> {
   const listed = await deps.store.conversations.listWithPeople(
     ctx.accountId,
     page,
@@ -36,7 +42,7 @@ export async function listInbox(deps: DomainDeps, ctx: RequestContext, page: Pag
 
 /** One conversation as the inbox shows it. */
 export async function inboxEntry(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'conversations'> },
   ctx: RequestContext,
   agent: Pick<AgentRecord, 'id' | 'name'>,
   conversation: ConversationRecord,

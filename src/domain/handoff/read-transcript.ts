@@ -1,6 +1,7 @@
 // The inbox's view of one conversation: the whole transcript, oldest first, the agent's answers
 // with the sources they were grounded on and the people's replies with their authors.
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
 import type { MessageRecord } from '../../ports/conversation-store.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
 import { inboxEntry, type InboxEntry } from './list-inbox.ts';
@@ -15,7 +16,7 @@ export interface Transcript {
 }
 
 export async function readTranscript(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'conversations' | 'messages'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,

@@ -1,6 +1,7 @@
 // A person's reply in a conversation with people: stored as an assistant message with its author's
 // name, not charged, and read back like any message (and by the model, after the handoff ends).
 import type { DomainDeps, RequestContext } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
 import type { MessageRecord } from '../../ports/conversation-store.ts';
 import { AppError } from '../errors.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
@@ -9,7 +10,7 @@ export const PERSON_REPLY_MAX = 8_000;
 export const AUTHOR_NAME_MAX = 100;
 
 export async function replyAsPerson(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'agents' | 'conversations' | 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,

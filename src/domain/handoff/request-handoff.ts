@@ -2,7 +2,7 @@
 // conversation to the account's people. Asking again while it is with people changes nothing.
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { ConversationRecord, HandoffRecord, HandoffRequester } from '../../ports/conversation-store.ts';
-import type { StoreRepositories } from '../../ports/store.ts';
+import type { Store, StoreRepositories } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
 import { getAgent } from '../agents/get-agent.ts';
@@ -18,7 +18,7 @@ export interface HandoffInput {
 
 /** The conversation after; `handoff.requested` is recorded only by the request that moved it. */
 export async function requestHandoff(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'agents' | 'conversations' | 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,
@@ -31,7 +31,7 @@ export async function requestHandoff(
 
 /** The move to people inside the caller's transaction (a chat's, when the model handed over). */
 export async function handOverIn(
-  tx: StoreRepositories,
+  tx: Pick<StoreRepositories, 'conversations' | 'events'>,
   deps: Pick<DomainDeps, 'clock' | 'ids'>,
   ctx: RequestContext,
   agentId: string,
@@ -50,7 +50,7 @@ export const PERSON_SOON = 'A person will join soon.';
 /** The widget's "Talk to a person": the visitor's own conversation, started now if they have not
  * written yet, goes to people. */
 export async function requestVisitorHandoff(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'agents' | 'conversations' | 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   conversationUser: string,

@@ -2,13 +2,14 @@
 // (the people's replies included) as its history. Resolving a conversation with the agent changes
 // nothing.
 import type { DomainDeps, RequestContext } from '../context.ts';
+import type { Store } from '../../ports/store.ts';
 import type { ConversationRecord } from '../../ports/conversation-store.ts';
 import { AppError } from '../errors.ts';
 import { findConversation } from '../chat/conversation-ref.ts';
 import { recordHandoffResolved } from './handoff-events.ts';
 
 export async function resolveHandoff(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'agents' | 'conversations' | 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   ref: string,

@@ -11,6 +11,7 @@ import { analyze } from '../../text/analyze.ts';
 import { addSource, characterCount } from '../knowledge/store-source.ts';
 import { QA_ANSWER_MAX, QA_QUESTION_MAX } from '../knowledge/add-qa-source.ts';
 import { wordingKey } from './group-questions.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Wordings kept as passages: the rest of a large group is usually covered by these. */
 export const WORDINGS_MAX = 20;
@@ -23,7 +24,9 @@ export interface AnswerInput {
 }
 
 export async function answerQuestions(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder'> & {
+    store: Pick<Store, 'agents' | 'questions' | 'transaction'>;
+  },
   ctx: RequestContext,
   agentId: string,
   input: AnswerInput,

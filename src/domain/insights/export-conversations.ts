@@ -1,11 +1,12 @@
 // Conversations of an agent and period as JSONL (one conversation a line, its messages inside) or
 // CSV (one message a row), produced in batches so that a large account is never held in memory:
 // the caller streams each chunk out as it comes.
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import type { Period } from '../../ports/insight-store.ts';
 import type { ConversationRecord, MessageRecord } from '../../ports/conversation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { isoTime } from '../iso-time.ts';
+import type { Store } from '../../ports/store.ts';
 
 export type ExportFormat = 'jsonl' | 'csv';
 
@@ -28,7 +29,7 @@ export const CSV_COLUMNS = [
 
 /** Checks the agent before anything is sent (so a 404 is an ordinary answer), then yields the export. */
 export async function exportConversations(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'insights'> },
   ctx: RequestContext,
   agentId: string,
   period: Period,

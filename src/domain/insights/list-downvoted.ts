@@ -1,8 +1,9 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import type { Period } from '../../ports/insight-store.ts';
 import type { Page, PageRequest } from '../../ports/page.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { isoTime } from '../iso-time.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface PublicDownvotedReply {
   messageId: string;
@@ -16,7 +17,7 @@ export interface PublicDownvotedReply {
 /** The agent's replies rated down in the period (by when they were rated), newest first, with the
  * question each answered and the comment left with the rating. */
 export async function listDownvoted(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'insights'> },
   ctx: RequestContext,
   agentId: string,
   period: Period,

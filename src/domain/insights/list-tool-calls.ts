@@ -1,8 +1,9 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import type { Page, PageRequest } from '../../ports/page.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
 import { isoTime } from '../iso-time.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface ConsoleToolCall {
   id: string;
@@ -17,7 +18,7 @@ export interface ConsoleToolCall {
 /** A conversation's tool calls with what the client's tool returned (the console's conversation
  * view; the public API's messages carry no outputs, SPEC §2). Newest message first. */
 export async function listToolCalls(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'conversations' | 'insights'> },
   ctx: RequestContext,
   agentId: string,
   conversationId: string,

@@ -33,7 +33,7 @@ export interface QuestionGroups {
 }
 
 export async function listQuestionGroups(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'embedder'> & { store: Pick<Store, 'agents' | 'questions' | 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   list: QuestionList,

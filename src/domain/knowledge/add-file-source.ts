@@ -6,12 +6,13 @@ import { getAgent } from '../agents/get-agent.ts';
 import { fileHash } from './content-hash.ts';
 import { storedSource } from './ingest-job.ts';
 import { DuplicatePageError } from './store-source.ts';
+import type { Store } from '../../ports/store.ts';
 
 export const FILE_NAME_MAX = 255;
 
 /** How many bytes an upload to this agent may have: its remaining storage (SPEC §4). */
 export async function uploadAllowance(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'catalog'> & { store: Pick<Store, 'agents'> },
   ctx: RequestContext,
   agentId: string,
 ): Promise<{ agent: AgentRecord; maxBytes: number }> {

@@ -57,7 +57,9 @@ function toOutput(report: CrawlReport): Record<string, unknown> {
  * is reached stay. One `source.added` event carries the submitted URL, written with the first page.
  */
 export async function crawlWebsite(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'ingestion' | 'crawler' | 'targetCheck'> & {
+    store: Pick<Store, 'agents' | 'sites' | 'sources' | 'transaction'>;
+  },
   ctx: RequestContext,
   agentId: string,
   input: { url: string },

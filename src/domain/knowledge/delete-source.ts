@@ -3,6 +3,7 @@ import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** What `source.added`/`source.deleted` name: the title, question, file name or page URL. */
 export function eventSourceName(source: SourceRecord): string {
@@ -11,7 +12,7 @@ export function eventSourceName(source: SourceRecord): string {
 
 /** Removes a source with every chunk of it, gives its storage back, records `source.deleted`: one transaction. */
 export async function deleteSource(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'agents' | 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   sourceId: string,

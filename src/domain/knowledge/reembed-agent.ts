@@ -1,6 +1,7 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { indexedTextOf } from './store-source.ts';
+import type { Store } from '../../ports/store.ts';
 
 const BATCH = 64;
 
@@ -10,7 +11,7 @@ const BATCH = 64;
  * it can be stopped and run again; search sees the new vectors once the knowledge version moves.
  */
 export async function reembedAgent(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'embedder'> & { store: Pick<Store, 'agents' | 'chunks' | 'transaction'> },
   ctx: RequestContext,
   agentId: string,
   onProgress?: (done: number) => void,

@@ -1,13 +1,14 @@
 // The source viewer: what a source was extracted into and which passages it became.
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import type { SourceChunkView, SourceSection } from '../../ports/insight-store.ts';
 import type { Page, PageRequest } from '../../ports/page.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
+import type { Store } from '../../ports/store.ts';
 
 async function sourceOf(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'sources'> },
   ctx: RequestContext,
   agentId: string,
   sourceId: string,
@@ -24,7 +25,7 @@ async function sourceOf(
  * and a text or Q&A source shows its content as one block instead.
  */
 export async function getSourceText(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'sourceViews' | 'sources'> },
   ctx: RequestContext,
   agentId: string,
   sourceId: string,
@@ -43,7 +44,7 @@ export async function getSourceText(
 
 /** The passages the source became, in order, as indexed (with heading and PDF page). */
 export async function listSourceChunks(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'sourceViews' | 'sources'> },
   ctx: RequestContext,
   agentId: string,
   sourceId: string,

@@ -3,6 +3,7 @@ import { getAgent } from '../agents/get-agent.ts';
 import { assertCanPay, chargeCredits } from '../credits/charge.ts';
 import { rankPassages, type Passage } from './rank-passages.ts';
 import { recordQuestion } from '../insights/record-question.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** SPEC §8: a flat 0.2 credits per search. */
 export const SEARCH_CREDITS = 0.2;
@@ -15,7 +16,9 @@ export const SEARCH_CREDITS = 0.2;
  * A client that left (`signal`) before the charge commits is not charged: the charge rolls back.
  */
 export async function searchKnowledge(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder' | 'passageIndex'> & {
+    store: Pick<Store, 'accounts' | 'agents' | 'chunks' | 'keys' | 'transaction'>;
+  },
   ctx: RequestContext,
   agentId: string,
   input: { query: string; limit: number; explain?: boolean },

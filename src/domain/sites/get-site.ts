@@ -1,11 +1,12 @@
-import type { DomainDeps, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
 import type { SiteRecord } from '../../ports/site-store.ts';
 import { AppError } from '../errors.ts';
 import { getAgent } from '../agents/get-agent.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** A site of the agent; one of another agent or account is simply not found. */
 export async function getSite(
-  deps: DomainDeps,
+  deps: { store: Pick<Store, 'agents' | 'sites'> },
   ctx: RequestContext,
   agentId: string,
   siteId: string,

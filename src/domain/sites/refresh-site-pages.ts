@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { deleteSource } from '../knowledge/delete-source.ts';
 import { pageHash } from '../knowledge/content-hash.ts';
 import { reindexPage } from './reindex-page.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** A stored page that could not be refreshed, and why; it keeps its previous text. */
 export interface SyncFailure {
@@ -33,7 +34,9 @@ const PAGES_AT_ONCE = 4;
  * time-out, network, storage full) → failed, and the page keeps its previous text.
  */
 export async function refreshSitePages(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder' | 'crawler'> & {
+    store: Pick<Store, 'agents' | 'sources' | 'transaction'>;
+  },
   ctx: RequestContext,
   agent: AgentRecord,
   pages: SitePage[],
@@ -57,7 +60,9 @@ export async function refreshSitePages(
 }
 
 async function refreshOne(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder' | 'crawler'> & {
+    store: Pick<Store, 'agents' | 'sources' | 'transaction'>;
+  },
   ctx: RequestContext,
   agent: AgentRecord,
   stored: SitePage,

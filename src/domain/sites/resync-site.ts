@@ -25,7 +25,9 @@ export function newLease(deps: Pick<DomainDeps, 'clock' | 'ids'>): SiteLease {
 
 /** Re-syncs one site now (admin API, console, CLI): 409 SITE_SYNC_RUNNING while another run holds it. */
 export async function resyncSite(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder' | 'ingestion' | 'crawler' | 'targetCheck'> & {
+    store: Pick<Store, 'agents' | 'sites' | 'sources' | 'transaction'>;
+  },
   ctx: RequestContext,
   agentId: string,
   siteId: string,
@@ -48,7 +50,9 @@ export async function resyncSite(
  * then the run recorded and the lease given back. A run that fails records why and keeps every page.
  */
 export async function runLeasedSync(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder' | 'ingestion' | 'crawler' | 'targetCheck'> & {
+    store: Pick<Store, 'agents' | 'sites' | 'sources' | 'transaction'>;
+  },
   ctx: RequestContext,
   site: SiteRecord,
   lease: SiteLease,
@@ -67,7 +71,9 @@ export async function runLeasedSync(
 }
 
 async function syncPages(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder' | 'ingestion' | 'crawler' | 'targetCheck'> & {
+    store: Pick<Store, 'agents' | 'sites' | 'sources' | 'transaction'>;
+  },
   ctx: RequestContext,
   site: SiteRecord,
   signal?: AbortSignal,

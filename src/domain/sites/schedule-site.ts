@@ -3,10 +3,11 @@ import type { SiteRecord, SiteSchedule } from '../../ports/site-store.ts';
 import { AppError } from '../errors.ts';
 import { getSite } from './get-site.ts';
 import { nextRunAt } from './site-schedule.ts';
+import type { Store } from '../../ports/store.ts';
 
 /** Sets how often the site re-syncs by itself (daily, weekly or off); the next run counts from the last one. */
 export async function scheduleSite(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'clock'> & { store: Pick<Store, 'agents' | 'sites'> },
   ctx: RequestContext,
   agentId: string,
   siteId: string,

@@ -1,6 +1,7 @@
 import type { DomainDeps } from '../context.ts';
 import { operatorContext } from '../context.ts';
 import { newLease, runLeasedSync } from './resync-site.ts';
+import type { Store } from '../../ports/store.ts';
 
 export interface SyncRound {
   synced: number;
@@ -12,7 +13,12 @@ export interface SyncRound {
  * conditional UPDATE, so of several processes on one database exactly one runs a site) and
  * re-syncs them one after another under the account's plan.
  */
-export async function syncDueSites(deps: DomainDeps, limit = 1): Promise<SyncRound> {
+export async function syncDueSites(
+  deps: Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder' | 'ingestion' | 'crawler' | 'targetCheck'> & {
+    store: Pick<Store, 'accounts' | 'agents' | 'sites' | 'sources' | 'transaction'>;
+  },
+  limit = 1,
+): Promise<SyncRound> {
   const round: SyncRound = { synced: 0, failed: [] };
   const claimed = await deps.store.sites.claimDue(deps.clock.now(), limit, () => newLease(deps));
   for (const { site, lease } of claimed) {
