@@ -43,6 +43,7 @@ async function agentView(deps: DomainDeps, agent: AgentRecord) {
     accountId: agent.accountId,
     tools: agent.tools,
     handoff: agent.handoffEnabled,
+    helpMessage: agent.helpMessage ?? null,
   };
 }
 
@@ -130,7 +131,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'agents update': {
-    options: ['name', 'model', 'instructions', 'tools', 'handoff'],
+    options: ['name', 'model', 'instructions', 'tools', 'handoff', 'help-message'],
     takesId: true,
     run: async (deps, o, id) => {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
@@ -140,6 +141,8 @@ export const COMMANDS: Record<string, Command> = {
         instructions: o.instructions,
         tools: readTools(o.tools),
         handoffEnabled: readSwitch('handoff', o.handoff),
+        // `--help-message default` goes back to the default text.
+        helpMessage: o['help-message'] === 'default' ? null : o['help-message'],
       });
       return agentView(deps, agent);
     },

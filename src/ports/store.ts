@@ -52,6 +52,9 @@ export interface AgentRecord {
   tools: ClientTool[];
   /** A visitor who writes that they want a person hands the conversation to the account's people. */
   handoffEnabled: boolean;
+  /** Added to a reply the moderator answered with care (despair, or asking how to help someone at
+   * risk): resources such as a helpline. Null or absent: the default text (domain/chat/help-message.ts). */
+  helpMessage?: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -155,6 +158,8 @@ export interface AgentPatch {
   instructions?: string;
   tools?: ClientTool[];
   handoffEnabled?: boolean;
+  /** Null goes back to the default text. */
+  helpMessage?: string | null;
   updatedAt: number;
 }
 

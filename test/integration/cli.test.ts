@@ -118,6 +118,11 @@ describe('operator CLI', () => {
     assert.equal(badSchema.code, 1);
     assert.match(badSchema.stderr, /not a valid JSON Schema/);
     assert.equal((await get(`/agents/${agent.json.id}`, key.json.key)).body.agent.name, 'Support v2');
+    const help = await cli('agents', 'update', agent.json.id, '--help-message', 'Samaritans: call 116 123, any time.');
+    assert.equal(help.code, 0, help.stderr);
+    assert.equal(help.json.helpMessage, 'Samaritans: call 116 123, any time.');
+    const helpDefault = await cli('agents', 'update', agent.json.id, '--help-message', 'default');
+    assert.equal(helpDefault.json.helpMessage, null);
 
     const revoked = await cli('keys', 'revoke', key.json.id);
     assert.equal(revoked.code, 0, revoked.stderr);

@@ -18,7 +18,8 @@ export async function updateAgent(
     input.model === undefined &&
     input.instructions === undefined &&
     input.tools === undefined &&
-    input.handoffEnabled === undefined
+    input.handoffEnabled === undefined &&
+    input.helpMessage === undefined
   ) {
     throw invalidBody({ body: ['must contain at least one of name, instructions, model'] });
   }

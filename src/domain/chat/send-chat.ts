@@ -22,6 +22,7 @@ import { toCitations, type Citation } from './citations.ts';
 import { recordQuestion } from '../insights/record-question.ts';
 import { holdForPeople } from '../handoff/hold-for-people.ts';
 import { wantsPerson } from '../handoff/wants-person.ts';
+import { helpParagraph } from './help-message.ts';
 
 /** Passages retrieved to ground one reply. */
 export const GROUNDING_PASSAGES = 5;
@@ -147,8 +148,10 @@ async function answer(
       ? await deps.store.messages.recent(ctx.accountId, existing.id, HISTORY_MESSAGES)
       : null;
   const screened = textToModerate(input);
-  if (screened !== null)
-    await moderate(deps, screened, signal, moderationContext(ctx, agent, input, existing, stored ?? []));
+  // Despair, or asking how to help someone at risk, is answered, and the reply carries the help message.
+  const care =
+    screened !== null &&
+    (await moderate(deps, screened, signal, moderationContext(ctx, agent, input, existing, stored ?? [])));
 
   const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
   attempt.conversationId = conversation.id;
@@ -209,6 +212,12 @@ async function answer(
   }
   signal.throwIfAborted();
   start();
+  if (care) {
+    // After the model's words, as one more part of the stream: the reply keeps its shape.
+    const help = helpParagraph(agent, content);
+    content += help;
+    listener.onContent?.(help);
+  }
   // Before the charge: a reply that is charged is a reply that is told.
   const citations = input.citations ? await toCitations(deps, ctx, agent.id, passages) : undefined;
 
@@ -394,7 +403,7 @@ async function moderate(
   message: string,
   signal: AbortSignal,
   conversation: ModerationConversation,
-): Promise<void> {
+): Promise<boolean> {
   let verdict;
   try {
     verdict = await deps.moderator.check(message, signal, conversation);
@@ -414,6 +423,7 @@ async function moderate(
       { output: { categories: verdict.categories }, usage: { credits: 0 } },
     );
   }
+  return verdict.care === true;
 }
 
 function titleOf(message: string): string {

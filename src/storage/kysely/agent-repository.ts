@@ -42,6 +42,7 @@ export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentS
           ...(patch.instructions !== undefined && { instructions: patch.instructions }),
           ...(patch.tools !== undefined && { tools: JSON.stringify(patch.tools) }),
           ...(patch.handoffEnabled !== undefined && { handoff_enabled: patch.handoffEnabled ? 1 : 0 }),
+          ...(patch.helpMessage !== undefined && { help_message: patch.helpMessage }),
           updated_at: patch.updatedAt,
         })
         .where('account_id', '=', accountId)

@@ -45,6 +45,8 @@ export interface AgentsTable {
   updated_at: number;
   /** Added by 0016_handoff: 1 when a visitor asking for a person hands the conversation over. */
   handoff_enabled: number;
+  /** Added by 0017_help_message: null for the default text. */
+  help_message: string | null;
 }
 
 export interface ApiKeysTable {

@@ -62,6 +62,7 @@ export const toAgent = (row: AgentsTable): AgentRecord => ({
   knowledgeVersion: row.knowledge_version,
   tools: parseJson<AgentRecord['tools']>(row.tools) ?? [],
   handoffEnabled: Number(row.handoff_enabled) === 1,
+  helpMessage: row.help_message,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -78,6 +79,7 @@ export const fromAgent = (a: Omit<AgentRecord, 'handoffEnabled'> & { handoffEnab
   storage_reserved_at: 0,
   tools: JSON.stringify(a.tools),
   handoff_enabled: a.handoffEnabled ? 1 : 0,
+  help_message: a.helpMessage ?? null,
   created_at: a.createdAt,
   updated_at: a.updatedAt,
 });

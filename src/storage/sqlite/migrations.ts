@@ -13,6 +13,7 @@ import type { SqlMigration } from '../kysely/migrate.ts';
 import { EVALUATION_SCHEMA } from '../kysely/evaluation-schema.ts';
 import { STORAGE_RESERVED_SCHEMA } from '../kysely/storage-reserved-schema.ts';
 import { HANDOFF_SCHEMA } from '../kysely/handoff-schema.ts';
+import { HELP_MESSAGE_SCHEMA } from '../kysely/help-message-schema.ts';
 import { SQLITE_KEY_CHANGE_TRIGGERS } from './key-change-version.ts';
 
 /** SQLite's migration history. Append only; never edit a migration that has shipped. */
@@ -32,4 +33,5 @@ export const SQLITE_MIGRATIONS: SqlMigration[] = [
   { name: '0014_storage_reserved_at', statements: STORAGE_RESERVED_SCHEMA },
   { name: '0015_test_questions', statements: EVALUATION_SCHEMA },
   { name: '0016_handoff', statements: HANDOFF_SCHEMA },
+  { name: '0017_help_message', statements: HELP_MESSAGE_SCHEMA },
 ];
