@@ -44,7 +44,6 @@ const embedder: EmbeddingProvider = {
 console.log(`${dir.pathname} (splits: ${splits.join(', ')}; a file without splits counts whole)`);
 for (const level of levels) {
   const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });
-  const all: LanguageFigures[] = [];
   for (const split of splits) {
     const byLanguage: LanguageFigures[] = [];
     for (const [lang, messages] of sets) {
@@ -56,7 +55,6 @@ for (const level of levels) {
       if (process.argv.includes('--mistakes')) for (const line of figures.mistakes) console.log(`  ${line}`);
     }
     console.log(`[all ${split} ${level}] ${describeLanguage(sumFigures(byLanguage))}`);
-    all.push(...byLanguage);
     // A folder without splits is measured once.
     if ([...sets.values()].every((messages) => messages.every((m) => m.split === 'all'))) break;
   }
