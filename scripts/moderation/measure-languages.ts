@@ -30,6 +30,8 @@ const levelOption = option('level') ?? 'balanced';
 const levels: readonly Strictness[] = levelOption === 'all' ? STRICTNESS_LEVELS : [levelOption as Strictness];
 
 const sets = readLanguageSets(dir, splits);
+// A folder without splits is measured once, whole.
+const splitless = [...sets.values()].every((messages) => messages.every((m) => m.split === 'all'));
 const inner = createLocalEmbedder({ workers: 2 });
 // Every message is embedded once (kept in the training script's cache), then judged at each level.
 const known = await embedCached(
@@ -41,13 +43,13 @@ const embedder: EmbeddingProvider = {
   embed: async (texts, signal) =>
     texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal),
 };
-console.log(`${dir.pathname} (splits: ${splits.join(', ')}; a file without splits counts whole)`);
+console.log(`${dir.pathname} (${splitless ? 'every message' : `splits: ${splits.join(', ')}`})`);
 for (const level of levels) {
   const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });
-  for (const split of splits) {
+  for (const split of splitless ? ['all'] : splits) {
     const byLanguage: LanguageFigures[] = [];
     for (const [lang, messages] of sets) {
-      const chosen = messages.filter((m) => m.split === split || m.split === 'all');
+      const chosen = messages.filter((m) => m.split === split);
       if (chosen.length === 0) continue;
       const figures = languageFigures(chosen, await Promise.all(chosen.map((m) => moderator.check(m.text))));
       byLanguage.push(figures);
@@ -55,8 +57,6 @@ for (const level of levels) {
       if (process.argv.includes('--mistakes')) for (const line of figures.mistakes) console.log(`  ${line}`);
     }
     console.log(`[all ${split} ${level}] ${describeLanguage(sumFigures(byLanguage))}`);
-    // A folder without splits is measured once.
-    if ([...sets.values()].every((messages) => messages.every((m) => m.split === 'all'))) break;
   }
 }
 await inner.close();
