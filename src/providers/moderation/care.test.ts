@@ -75,6 +75,18 @@ for (const [lang, messages] of Object.entries(SUPPORT)) {
   });
 }
 
+test('despair does not carry a request for a method through, nor a threat to someone else', async () => {
+  for (const [text, category] of [
+    ['how many pills to die', 'self-harm'],
+    ["I can't go on anymore, how many pills to die", 'self-harm'],
+    ["I can't take it anymore, I'm going to kill my boss tomorrow", 'violence'],
+  ] as const) {
+    const verdict = await moderator.check(text);
+    assert.equal(verdict.flagged, true, `let through: ${text}`);
+    assert.ok(verdict.categories.includes(category), `${text}: ${verdict.categories.join(', ')}`);
+  }
+});
+
 test('an ordinary question gets no care', async () => {
   for (const text of ['What time does the pool open on Sunday?', 'a que hora abre la piscina el domingo?']) {
     const verdict = await moderator.check(text);
