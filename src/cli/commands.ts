@@ -47,6 +47,7 @@ async function agentView(deps: DomainDeps, agent: AgentRecord) {
     tools: agent.tools,
     handoff: agent.handoffEnabled,
     hours: agent.handoffHours,
+    helpMessage: agent.helpMessage ?? null,
   };
 }
 
@@ -146,7 +147,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'agents update': {
-    options: ['name', 'model', 'instructions', 'tools', 'handoff', 'hours'],
+    options: ['name', 'model', 'instructions', 'tools', 'handoff', 'hours', 'help-message'],
     takesId: true,
     run: async (deps, o, id) => {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
@@ -157,6 +158,8 @@ export const COMMANDS: Record<string, Command> = {
         tools: readTools(o.tools),
         handoffEnabled: readSwitch('handoff', o.handoff),
         handoffHours: readHours(o.hours),
+        // `--help-message default` goes back to the default text.
+        helpMessage: o['help-message'] === 'default' ? null : o['help-message'],
       });
       return agentView(deps, agent);
     },

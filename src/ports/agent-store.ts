@@ -21,6 +21,9 @@ export interface AgentRecord {
   /** A visitor who writes that they want a person hands the conversation to the account's people. */
   handoffEnabled: boolean;
   handoffHours: HandoffHours | null;
+  /** Added to a reply the moderator answered with care (despair, or asking how to help someone at
+   * risk): resources such as a helpline. Null or absent: the default text (domain/chat/help-message.ts). */
+  helpMessage?: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -34,6 +37,8 @@ export interface AgentPatch {
   tools?: ClientTool[];
   handoffEnabled?: boolean;
   handoffHours?: HandoffHours | null;
+  /** Null goes back to the default text. */
+  helpMessage?: string | null;
   updatedAt: number;
 }
 

@@ -8,6 +8,9 @@ export interface ModerationVerdict {
   flagged: boolean;
   /** The categories that made it flagged; empty when it was not. */
   categories: ModerationCategory[];
+  /** Not flagged, but despair or someone asking how to help a person at risk: the reply carries the
+   * agent's help message (resources such as a helpline). Absent when the moderator cannot tell. */
+  care?: boolean;
 }
 
 /** What came before the message in its conversation, for a moderator that judges turns together. */

@@ -133,6 +133,11 @@ describe('operator CLI', () => {
     assert.match(badHours.stderr, /time zone/);
     const anyTime = await cli('agents', 'update', agent.json.id, '--hours', 'none');
     assert.equal(anyTime.json.hours, null);
+    const help = await cli('agents', 'update', agent.json.id, '--help-message', 'Samaritans: call 116 123, any time.');
+    assert.equal(help.code, 0, help.stderr);
+    assert.equal(help.json.helpMessage, 'Samaritans: call 116 123, any time.');
+    const helpDefault = await cli('agents', 'update', agent.json.id, '--help-message', 'default');
+    assert.equal(helpDefault.json.helpMessage, null);
 
     const revoked = await cli('keys', 'revoke', key.json.id);
     assert.equal(revoked.code, 0, revoked.stderr);

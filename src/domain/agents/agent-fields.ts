@@ -14,6 +14,7 @@ const schemaChecker = new Ajv({ strict: false, validateSchema: true });
 // Bounds for the fields SPEC leaves open; the HTTP schemas repeat them for the OpenAPI document.
 export const AGENT_NAME_MAX = 100;
 export const AGENT_INSTRUCTIONS_MAX = 10_000;
+export const AGENT_HELP_MESSAGE_MAX = 2_000;
 export const AGENT_TOOLS_MAX = 32;
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -26,6 +27,8 @@ export interface AgentFields {
   handoffEnabled?: boolean;
   /** When the account's people answer (null: at any time). */
   handoffHours?: HandoffHours | null;
+  /** Added to a reply the moderator answered with care; null: the default text. */
+  helpMessage?: string | null;
 }
 
 /** Checks the fields an operator or a client may set; throws INVALID_BODY with a list by field,
@@ -42,6 +45,11 @@ export function checkAgentFields(
     list.name = [`must be 1 to ${AGENT_NAME_MAX} characters`];
   if (fields.instructions !== undefined && fields.instructions.length > AGENT_INSTRUCTIONS_MAX)
     list.instructions = [`must be at most ${AGENT_INSTRUCTIONS_MAX} characters`];
+  if (
+    typeof fields.helpMessage === 'string' &&
+    (fields.helpMessage.trim().length === 0 || fields.helpMessage.length > AGENT_HELP_MESSAGE_MAX)
+  )
+    list.helpMessage = [`must be 1 to ${AGENT_HELP_MESSAGE_MAX} characters, or null for the default text`];
   if (fields.model !== undefined && !findModel(catalog, fields.model))
     list.model = ['is not a model in the catalog (see GET /models)'];
   if (fields.tools !== undefined) {

@@ -20,7 +20,8 @@ export async function updateAgent(
     input.instructions === undefined &&
     input.tools === undefined &&
     input.handoffEnabled === undefined &&
-    input.handoffHours === undefined
+    input.handoffHours === undefined &&
+    input.helpMessage === undefined
   ) {
     throw invalidBody({ body: ['must contain at least one of name, instructions, model, handoff'] });
   }

@@ -24,6 +24,7 @@ import { HANDED_OVER_NOTICE, holdForPeople, peopleNotice } from '../handoff/hold
 import { handoffReason, offeredTools, takeHandoffCall } from '../handoff/handoff-tool.ts';
 import { handOverIn } from '../handoff/request-handoff.ts';
 import { wantsPerson } from '../handoff/wants-person.ts';
+import { helpParagraph } from './help-message.ts';
 
 /** Passages retrieved to ground one reply. */
 export const GROUNDING_PASSAGES = 5;
@@ -161,8 +162,10 @@ async function answer(
       ? await deps.store.messages.recent(ctx.accountId, existing.id, HISTORY_MESSAGES)
       : null;
   const screened = textToModerate(input);
-  if (screened !== null)
-    await moderate(deps, screened, signal, moderationContext(ctx, agent, input, existing, stored ?? []));
+  // Despair, or asking how to help someone at risk, is answered, and the reply carries the help message.
+  const care =
+    screened !== null &&
+    (await moderate(deps, screened, signal, moderationContext(ctx, agent, input, existing, stored ?? [])));
 
   const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
   attempt.conversationId = conversation.id;
@@ -232,6 +235,12 @@ async function answer(
   if (handoffCall && content === '' && calls.length === 0) {
     content = peopleNotice(HANDED_OVER_NOTICE, agent, deps.clock.now());
     listener.onContent?.(content);
+  }
+  if (care) {
+    // After the model's words, as one more part of the stream: the reply keeps its shape.
+    const help = helpParagraph(agent, content);
+    content += help;
+    listener.onContent?.(help);
   }
   // Before the charge: a reply that is charged is a reply that is told.
   const citations = input.citations ? await toCitations(deps, ctx, agent.id, passages) : undefined;
@@ -434,7 +443,7 @@ async function moderate(
   message: string,
   signal: AbortSignal,
   conversation: ModerationConversation,
-): Promise<void> {
+): Promise<boolean> {
   let verdict;
   try {
     verdict = await deps.moderator.check(message, signal, conversation);
@@ -454,6 +463,7 @@ async function moderate(
       { output: { categories: verdict.categories }, usage: { credits: 0 } },
     );
   }
+  return verdict.care === true;
 }
 
 function titleOf(message: string): string {

@@ -4,6 +4,10 @@
 // embedding runs in a worker of the moderator's own (create-moderator.ts), so a check never waits
 // behind an upload's passages; a failed or slow embedding fails closed. Each message is embedded
 // once: the earlier turns' vectors are kept (by a hash of the text) from when they were checked.
+// Before all that, a language model over the message's words and letters (language-model.ts) reads it
+// in any of six languages: in French, Spanish, German, Italian and Portuguese its harm score refuses
+// too; in every language it tells despair and asking for help from a request for harm, and such a
+// message is answered with care (the reply carries the agent's help message) instead of refused.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
@@ -24,6 +28,7 @@ import {
 } from './classifier.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { detectLanguage } from './detect-language.ts';
+import { loadLanguageModel, scoreLanguage, type LanguageModel, type LanguageScore } from './language-model.ts';
 import { classify } from './rule-check.ts';
 
 export { classify, FLAG_THRESHOLD, scoreText } from './rule-check.ts';
@@ -50,7 +55,13 @@ export interface LocalModeratorOptions {
   /** The time-out of the first check, which waits for the model to load (default 30 s). */
   coldStartMs?: number;
   weights?: ClassifierWeights;
+  languageModel?: LanguageModel;
 }
+
+/** Languages the language model was trained on besides English. In English the USE-lite classifier
+ * decides harm alone (the language model only gives care): adding the language model there refused
+ * honest English messages the classifier lets through. */
+const READ_LANGUAGES = new Set(['fra', 'spa', 'deu', 'ita', 'por']);
 
 export interface LocalVerdict extends ModerationVerdict {
   /** ISO 639-3 code of the message's language ("eng", "fra", …; "und" when too short to tell). */
@@ -63,6 +74,7 @@ export interface LocalModerator extends Moderator {
 
 export function createLocalModerator(options: LocalModeratorOptions): LocalModerator {
   const weights = options.weights ?? loadClassifierWeights();
+  const languageModel = options.languageModel ?? loadLanguageModel();
   if (options.embedder.model !== weights.model)
     throw new Error(`the local moderator needs the ${weights.model} embedder, not ${options.embedder.model}`);
   const memory = createConversationMemory({ vectors: 4_096, threads: 10_000 });
@@ -126,6 +138,46 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     return flaggedBy(scoreMessage(weights, (await vectorsOf([joined], signal))[0] as Float32Array, joined));
   }
 
+  /** Despair, or asking how to help someone at risk (or for help), that asks for no method: not
+   * refused, answered with care. A request the language model reads as harmful stays refused. */
+  function answeredWithCare(reading: LanguageScore): boolean {
+    return reading.care >= languageModel.careThreshold && reading.harm < languageModel.careHarmCeiling;
+  }
+
+  /** The categories the message is refused in, before care, and whether the rules refused it. */
+  async function judge(
+    text: string,
+    language: string,
+    reading: LanguageScore,
+    thread: string | null,
+    signal?: AbortSignal,
+    conversation?: ModerationConversation,
+  ): Promise<{ categories: ModerationCategory[]; byRules: boolean }> {
+    // The rules decide the unambiguous alone: no embedding (their categories are the verdict's).
+    const rules = classify(text);
+    if (rules.flagged) return { categories: rules.categories, byRules: true };
+    // The other languages the language model reads: it decides first; then the classifier all the
+    // same, which still catches some requests by the words they share with English.
+    if (READ_LANGUAGES.has(language) && reading.harm >= languageModel.harmThresholds[options.strictness])
+      return { categories: [reading.category], byRules: false };
+    // Refused turns are never stored, so they are judged apart: a change of subject after a refusal passes.
+    const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
+    try {
+      const vectors = await vectorsOf([...stored, text], signal);
+      const alone = scoreMessage(weights, vectors.at(-1) as Float32Array, text);
+      const flagged = flaggedBy(alone);
+      const categories =
+        flagged.length > 0
+          ? flagged
+          : await judgeInConversation(vectors, alone, memory.refusedIn(thread), stored, text, signal);
+      return { categories, byRules: false };
+    } catch (error) {
+      throw new ModerationUnavailableError(
+        `the message could not be embedded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
   return {
     async check(text, signal, conversation) {
       // The same contract as the remote moderators: a check that did not happen is unavailable.
@@ -134,28 +186,14 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       if (options.nonEnglish === 'unavailable' && language !== 'eng' && language !== 'und')
         throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
-      const refused = memory.refusedIn(thread);
-      // The rules decide the unambiguous alone: no embedding (their categories are the verdict's).
-      const rules = classify(text);
-      if (rules.flagged) {
-        memory.rememberRefusal(thread, { text, categories: rules.categories });
-        return { flagged: true, categories: rules.categories, language };
-      }
-      // Refused turns are never stored, so they are judged apart: a change of subject after a refusal passes.
-      const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
-      try {
-        const vectors = await vectorsOf([...stored, text], signal);
-        const alone = scoreMessage(weights, vectors.at(-1) as Float32Array, text);
-        const flagged = flaggedBy(alone);
-        const categories =
-          flagged.length > 0 ? flagged : await judgeInConversation(vectors, alone, refused, stored, text, signal);
-        if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
-        return { flagged: categories.length > 0, categories, language };
-      } catch (error) {
-        throw new ModerationUnavailableError(
-          `the message could not be embedded: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      const reading = scoreLanguage(languageModel, text);
+      const { categories, byRules } = await judge(text, language, reading, thread, signal, conversation);
+      // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
+      // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
+      if (answeredWithCare(reading) && (!byRules || categories.every((category) => category === 'self-harm')))
+        return { flagged: false, categories: [], care: true, language };
+      if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
+      return { flagged: categories.length > 0, categories, language };
     },
   };
 }

@@ -19,6 +19,7 @@ import { m0014StorageReservedAt } from './0014_storage_reserved_at.ts';
 import { m0015TestQuestions } from './0015_test_questions.ts';
 import { m0016Handoff } from './0016_handoff.ts';
 import { m0017HandoffInbox } from './0017_handoff_inbox.ts';
+import { m0018HelpMessage } from './0018_help_message.ts';
 
 const SHIPPED: ShippedMigration[] = [
   m0001Core,
@@ -38,6 +39,7 @@ const SHIPPED: ShippedMigration[] = [
   m0015TestQuestions,
   m0016Handoff,
   m0017HandoffInbox,
+  m0018HelpMessage,
 ];
 
 export const SQLITE_MIGRATIONS: SqlMigration[] = SHIPPED.flatMap((migration) => migration.sqlite ?? []);

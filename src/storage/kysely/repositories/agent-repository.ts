@@ -46,6 +46,7 @@ export function createAgentRepository(db: Db, dialect: Store['dialect']): AgentS
           ...(patch.handoffHours !== undefined && {
             handoff_hours: patch.handoffHours === null ? null : JSON.stringify(patch.handoffHours),
           }),
+          ...(patch.helpMessage !== undefined && { help_message: patch.helpMessage }),
           updated_at: patch.updatedAt,
         })
         .where('account_id', '=', accountId)

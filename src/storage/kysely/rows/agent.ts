@@ -15,6 +15,7 @@ export const toAgent = (row: AgentsTable): AgentRecord => ({
   tools: parseJson<AgentRecord['tools']>(row.tools) ?? [],
   handoffEnabled: Number(row.handoff_enabled) === 1,
   handoffHours: parseJson<HandoffHours>(row.handoff_hours) ?? null,
+  helpMessage: row.help_message,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -32,6 +33,7 @@ export const fromAgent = (a: NewAgent): AgentsTable => ({
   tools: JSON.stringify(a.tools),
   handoff_enabled: a.handoffEnabled ? 1 : 0,
   handoff_hours: a.handoffHours ? JSON.stringify(a.handoffHours) : null,
+  help_message: a.helpMessage ?? null,
   created_at: a.createdAt,
   updated_at: a.updatedAt,
 });

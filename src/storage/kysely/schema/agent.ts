@@ -17,6 +17,8 @@ export interface AgentsTable {
   handoff_enabled: number;
   /** Added by 0017_handoff_inbox: the team's hours as JSON, or null. */
   handoff_hours: string | null;
+  /** Added by 0018_help_message: null for the default text. */
+  help_message: string | null;
 }
 
 export interface AgentTables {

@@ -1,0 +1,62 @@
+// `node scripts/moderation/measure-languages.ts [--dir=FOLDER] [--split=dev,heldout] [--level=balanced]
+// [--mistakes]`: the whole local moderator on per-language sets, one file a language (`fr.json`, …;
+// both formats of test/quality/moderation-languages.ts), printing per language and overall the
+// harmful requests refused, the honest messages refused, the support-seeking and distress messages
+// refused, and the care given. FOLDER defaults to test/fixtures/moderation/languages/ (its dev and
+// held-out splits; its independent split is never read); for a folder of plain arrays every message
+// counts. --level=all prints every strictness level.
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
+import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
+import { STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
+import { createLocalModerator } from '../../src/providers/moderation/local-moderator.ts';
+import {
+  describeLanguage,
+  languageFigures,
+  LANGUAGES_DIR,
+  readLanguageSets,
+  sumFigures,
+  type LanguageFigures,
+} from '../../test/quality/moderation-languages.ts';
+import { embedCached } from '../embed-cached.ts';
+
+const option = (name: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
+const dirOption = option('dir');
+const dir = dirOption ? pathToFileURL(`${resolve(dirOption)}/`) : LANGUAGES_DIR;
+const splits = (option('split') ?? 'dev,heldout').split(',');
+const levelOption = option('level') ?? 'balanced';
+const levels: readonly Strictness[] = levelOption === 'all' ? STRICTNESS_LEVELS : [levelOption as Strictness];
+
+const sets = readLanguageSets(dir, splits);
+// A folder without splits is measured once, whole.
+const splitless = [...sets.values()].every((messages) => messages.every((m) => m.split === 'all'));
+const inner = createLocalEmbedder({ workers: 2 });
+// Every message is embedded once (kept in the training script's cache), then judged at each level.
+const known = await embedCached(
+  inner,
+  [...sets.values()].flatMap((messages) => messages.map((m) => m.text)),
+);
+const embedder: EmbeddingProvider = {
+  ...inner,
+  embed: async (texts, signal) =>
+    texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal),
+};
+console.log(`${dir.pathname} (${splitless ? 'every message' : `splits: ${splits.join(', ')}`})`);
+for (const level of levels) {
+  const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });
+  for (const split of splitless ? ['all'] : splits) {
+    const byLanguage: LanguageFigures[] = [];
+    for (const [lang, messages] of sets) {
+      const chosen = messages.filter((m) => m.split === split);
+      if (chosen.length === 0) continue;
+      const figures = languageFigures(chosen, await Promise.all(chosen.map((m) => moderator.check(m.text))));
+      byLanguage.push(figures);
+      console.log(`[${lang} ${split} ${level}] ${describeLanguage(figures)}`);
+      if (process.argv.includes('--mistakes')) for (const line of figures.mistakes) console.log(`  ${line}`);
+    }
+    console.log(`[all ${split} ${level}] ${describeLanguage(sumFigures(byLanguage))}`);
+  }
+}
+await inner.close();

@@ -1,0 +1,125 @@
+// The local moderator's reader of every language: a multinomial logistic regression over a message's
+// words, word pairs and 3- to 5-letter pieces, hashed into 2^bits slots, trained on messages in
+// English, French, Spanish, German, Italian and Portuguese (scripts/moderation/train-languages.ts).
+// It needs no sentence embedding (USE-lite reads English only), so it judges messages in the other
+// languages, and it tells apart three things a harm score alone mixes up: a request for harm (six
+// classes, one per category), a first-person message of despair (`distress`), and someone asking
+// how to help a person at risk or asking for help (`support`); the last two are answered with care.
+import { readFileSync } from 'node:fs';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../../ports/moderator.ts';
+import type { Strictness } from './classifier.ts';
+import { normalise } from './normalise.ts';
+
+export const LANGUAGE_CLASSES = ['safe', 'distress', 'support', ...MODERATION_CATEGORIES] as const;
+export type LanguageClass = (typeof LANGUAGE_CLASSES)[number];
+
+export interface LanguageModel {
+  bits: number;
+  classes: LanguageClass[];
+  /** One per class. */
+  biases: number[];
+  /** One per class: int8 weights (2^bits of them), base64, each times that class's `scales`. */
+  weights: string[];
+  scales: number[];
+  /** Harm probability from which a message not in English is refused, by strictness. */
+  harmThresholds: Record<Strictness, number>;
+  /** Care probability (distress + support) from which a message is answered with care. */
+  careThreshold: number;
+  /** Harm probability under which a message with care is let through even if refused in self-harm. */
+  careHarmCeiling: number;
+}
+
+export interface LanguageScore {
+  /** Probability that the message asks for harm (the six categories together). */
+  harm: number;
+  /** The likeliest of the six. */
+  category: ModerationCategory;
+  /** Probability that it is despair or asks for help (distress + support). */
+  care: number;
+}
+
+export const LANGUAGE_WEIGHTS_URL = new URL('./language-weights.json', import.meta.url);
+
+export function loadLanguageModel(url: URL = LANGUAGE_WEIGHTS_URL): LanguageModel {
+  return JSON.parse(readFileSync(url, 'utf8')) as LanguageModel;
+}
+
+/** FNV-1a, 32 bits: the same slot for the same piece on every machine. */
+function slotOf(piece: string, mask: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < piece.length; i += 1) {
+    hash ^= piece.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) & mask;
+}
+
+/** The distinct feature slots of a message: each word, each pair of neighbouring words, and every
+ * 3-, 4- and 5-character piece of the text (word parts, inflections, misspellings, missing accents). */
+export function languageSlots(text: string, bits: number): Int32Array {
+  const mask = (1 << bits) - 1;
+  const words = normalise(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const slots = new Set<number>();
+  words.forEach((word, i) => {
+    slots.add(slotOf(`w:${word}`, mask));
+    if (i > 0) slots.add(slotOf(`p:${words[i - 1]} ${word}`, mask));
+  });
+  const joined = ` ${words.join(' ')} `;
+  for (const n of [3, 4, 5])
+    for (let i = 0; i + n <= joined.length; i += 1) slots.add(slotOf(`c${n}:${joined.slice(i, i + n)}`, mask));
+  return Int32Array.from(slots);
+}
+
+const decoded = new WeakMap<LanguageModel, Float32Array[]>();
+
+function weightsOf(model: LanguageModel): Float32Array[] {
+  let weights = decoded.get(model);
+  if (!weights) {
+    weights = model.weights.map((encoded, k) => {
+      const bytes = Buffer.from(encoded, 'base64');
+      if (bytes.byteLength !== 1 << model.bits)
+        throw new Error(`language model: ${bytes.byteLength} weights for a class, expected ${1 << model.bits}`);
+      const scale = model.scales[k] as number;
+      const out = new Float32Array(bytes.byteLength);
+      for (let i = 0; i < out.length; i += 1) out[i] = (((bytes[i] as number) << 24) >> 24) * scale;
+      return out;
+    });
+    decoded.set(model, weights);
+  }
+  return weights;
+}
+
+/** Each class's probability for the message, in `model.classes` order. */
+export function classProbabilities(model: LanguageModel, text: string): number[] {
+  const weights = weightsOf(model);
+  const slots = languageSlots(text, model.bits);
+  const value = 1 / Math.sqrt(Math.max(1, slots.length));
+  const logits = weights.map((w, k) => {
+    let z = model.biases[k] as number;
+    for (const slot of slots) z += (w[slot] as number) * value;
+    return z;
+  });
+  const max = Math.max(...logits);
+  const exp = logits.map((z) => Math.exp(z - max));
+  const sum = exp.reduce((a, b) => a + b, 0);
+  return exp.map((e) => e / sum);
+}
+
+export function scoreLanguage(model: LanguageModel, text: string): LanguageScore {
+  const p = classProbabilities(model, text);
+  let harm = 0;
+  let care = 0;
+  let category: ModerationCategory = MODERATION_CATEGORIES[0];
+  let best = -1;
+  model.classes.forEach((label, k) => {
+    const pk = p[k] as number;
+    if (label === 'distress' || label === 'support') care += pk;
+    else if (label !== 'safe') {
+      harm += pk;
+      if (pk > best) [category, best] = [label, pk];
+    }
+  });
+  return { harm, category, care };
+}
