@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import type { FastifyReply } from 'fastify';
-import { sendChat, type ChatListener, type ChatReply } from '../../domain/chat/send-chat.ts';
+import { sendChat } from '../../domain/chat/send-chat.ts';
+import type { ChatListener, ChatReply } from '../../domain/chat/chat-types.ts';
 import { checkAgentFields } from '../../domain/agents/agent-fields.ts';
 import { invalidBody } from '../../domain/errors.ts';
 import type { PublicToolCall } from '../../domain/chat/message-view.ts';
