@@ -1585,13 +1585,22 @@ export interface components {
             enabled: boolean;
             /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
             hours: {
-                /** @description An IANA time zone, such as Europe/Berlin. */
+                /**
+                 * @description An IANA time zone, such as Europe/Berlin.
+                 * @example Europe/Berlin
+                 */
                 timeZone: string;
                 weekly: {
                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                    /** @description HH:MM, local time. */
+                    /**
+                     * @description HH:MM, local time.
+                     * @example 09:00
+                     */
                     from: string;
-                    /** @description HH:MM, local time (24:00 for midnight). */
+                    /**
+                     * @description HH:MM, local time (24:00 for midnight).
+                     * @example 17:30
+                     */
                     to: string;
                 }[];
             } | null;
@@ -3483,13 +3492,22 @@ export interface operations {
                         enabled?: boolean;
                         /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
                         hours?: {
-                            /** @description An IANA time zone, such as Europe/Berlin. */
+                            /**
+                             * @description An IANA time zone, such as Europe/Berlin.
+                             * @example Europe/Berlin
+                             */
                             timeZone: string;
                             weekly: {
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                                /** @description HH:MM, local time. */
+                                /**
+                                 * @description HH:MM, local time.
+                                 * @example 09:00
+                                 */
                                 from: string;
-                                /** @description HH:MM, local time (24:00 for midnight). */
+                                /**
+                                 * @description HH:MM, local time (24:00 for midnight).
+                                 * @example 17:30
+                                 */
                                 to: string;
                             }[];
                         } | null;
@@ -3820,13 +3838,22 @@ export interface operations {
                         enabled?: boolean;
                         /** @description When the team answers: on each listed day from `from` to `to` in `timeZone`. Outside them a handover still happens, the conversation waits in the inbox, and the visitor is told when a person will answer. null: at any time. */
                         hours?: {
-                            /** @description An IANA time zone, such as Europe/Berlin. */
+                            /**
+                             * @description An IANA time zone, such as Europe/Berlin.
+                             * @example Europe/Berlin
+                             */
                             timeZone: string;
                             weekly: {
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                                /** @description HH:MM, local time. */
+                                /**
+                                 * @description HH:MM, local time.
+                                 * @example 09:00
+                                 */
                                 from: string;
-                                /** @description HH:MM, local time (24:00 for midnight). */
+                                /**
+                                 * @description HH:MM, local time (24:00 for midnight).
+                                 * @example 17:30
+                                 */
                                 to: string;
                             }[];
                         } | null;
