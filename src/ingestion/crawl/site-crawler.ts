@@ -11,6 +11,11 @@ export const CRAWL_SETTINGS = {
   maxFetches: 1_000,
 };
 
+/** Loads the crawl's libraries now: a server does it at start, a CLI command does not. */
+export async function loadCrawlerLibraries(): Promise<void> {
+  await Promise.all([import('./crawl-site.ts'), import('./site-boilerplate.ts'), import('./refetch-page.ts')]);
+}
+
 /** The crawler over a fetcher (the SSRF-guarded one: it judges every hop). Its HTML, sitemap and
  * article libraries load with the first crawl, so a process that never crawls (most CLI commands)
  * starts without them. */
