@@ -8,7 +8,7 @@ import type { EmbeddingProvider } from './ports/embedding-provider.ts';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from './providers/embedding/local-embedder.ts';
 import { createOpenAiEmbedder } from './providers/embedding/openai-embedder.ts';
 import { createGuardedFetcher, outboundAddressPolicy } from './providers/http/guarded-fetcher.ts';
-import { createSiteCrawler } from './ingestion/crawl/site-crawler.ts';
+import { createSiteCrawler, loadCrawlerLibraries } from './ingestion/crawl/site-crawler.ts';
 import type { IngestHandlers, IngestionQueue, OnJobDone } from './ports/ingestion-queue.ts';
 import type { IngestDeps, PreparedSource } from './domain/knowledge/store-source.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
@@ -261,3 +261,8 @@ export function createTestRunWorker(config: Config, domain: DomainDeps, logger?:
 
 /** The storage recount (see workers/recount-storage.ts), started by the server. */
 export { createStorageRecounter, recountStorageAtStart } from './workers/recount-storage.ts';
+
+/** What a server loads before anything else, and a CLI command never: the crawler's libraries. */
+export async function loadServerLibraries(): Promise<void> {
+  await loadCrawlerLibraries();
+}

@@ -10,6 +10,7 @@ import {
   createStorageRecounter,
   createTestRunWorker,
   createWebhookWorker,
+  loadServerLibraries,
   recountStorageAtStart,
 } from '../compose.ts';
 import { buildApp } from '../http/build-app.ts';
@@ -17,13 +18,12 @@ import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
 import { createReadiness } from '../observability/readiness.ts';
 import { loadEnglishWords } from '../text/english-words.ts';
-import { loadCrawlerLibraries } from '../ingestion/crawl/site-crawler.ts';
 
 export async function serve(config: Config, options: { clustered: boolean }): Promise<void> {
   // A crawl's HTML libraries load with the server, before anything else, not with its first crawl
   // (the CLI leaves them out). Loaded first, they also set how V8 sizes the young generation: loaded
   // later, the server answers fewer requests a second (docs/research/2026-11-28-http-young-generation.md).
-  await loadCrawlerLibraries();
+  await loadServerLibraries();
   const metrics = createServiceMetrics({ clustered: options.clustered });
   // The queue's background errors go to the server's log, which exists once the app is built.
   let log: ((message: string, error?: unknown) => void) | null = null;
