@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import wordListPath from 'word-list';
+import { fnv1a } from './fnv1a.ts';
 
 /**
  * Whether a lower-case word is English (the `word-list` package's 274k words). Held as the sorted
@@ -9,7 +10,7 @@ import wordListPath from 'word-list';
  */
 export function isEnglishWord(word: string): boolean {
   const hashes = (wordHashes ??= loadHashes());
-  const wanted = hashOf(word);
+  const wanted = fnv1a(word);
   let low = 0;
   let high = hashes.length;
   while (low < high) {
@@ -29,12 +30,5 @@ export function loadEnglishWords(): void {
 
 function loadHashes(): Uint32Array {
   const words = readFileSync(wordListPath, 'utf8').split('\n').filter(Boolean);
-  return Uint32Array.from(words, hashOf).sort();
-}
-
-/** FNV-1a over the UTF-16 code units. */
-function hashOf(word: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i += 1) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
+  return Uint32Array.from(words, fnv1a).sort();
 }

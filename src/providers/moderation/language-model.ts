@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../ports/moderator.ts';
 import type { Strictness } from './classifier.ts';
 import { normalise } from './normalise.ts';
+import { fnv1a } from '../../text/fnv1a.ts';
 
 export const LANGUAGE_CLASSES = ['safe', 'distress', 'support', ...MODERATION_CATEGORIES] as const;
 export type LanguageClass = (typeof LANGUAGE_CLASSES)[number];
@@ -44,15 +45,8 @@ export function loadLanguageModel(url: URL = LANGUAGE_WEIGHTS_URL): LanguageMode
   return JSON.parse(readFileSync(url, 'utf8')) as LanguageModel;
 }
 
-/** FNV-1a, 32 bits: the same slot for the same piece on every machine. */
-function slotOf(piece: string, mask: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < piece.length; i += 1) {
-    hash ^= piece.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) & mask;
-}
+/** The same slot for the same piece on every machine. */
+const slotOf = (piece: string, mask: number): number => fnv1a(piece) & mask;
 
 /** The distinct feature slots of a message: each word, each pair of neighbouring words, and every
  * 3-, 4- and 5-character piece of the text (word parts, inflections, misspellings, missing accents). */

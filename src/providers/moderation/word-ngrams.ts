@@ -4,6 +4,7 @@
 // them. Its log-odds are blended with the perceptron's (classifier.ts); trained by
 // scripts/train-moderation.ts on the same messages.
 import { normalise } from './normalise.ts';
+import { fnv1a } from '../../text/fnv1a.ts';
 
 export interface WordModel {
   /** The feature space has 2^bits slots (words, word pairs and 4-letter pieces hashed into it). */
@@ -15,15 +16,8 @@ export interface WordModel {
   blend: number;
 }
 
-/** FNV-1a, 32 bits: the same slot for the same piece on every machine. */
-function slotOf(piece: string, mask: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < piece.length; i += 1) {
-    hash ^= piece.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) & mask;
-}
+/** The same slot for the same piece on every machine. */
+const slotOf = (piece: string, mask: number): number => fnv1a(piece) & mask;
 
 /** The distinct feature slots of a message: each word, each pair of neighbouring words, and every
  * 4-character piece of the words (which catches misspellings and word parts). */
