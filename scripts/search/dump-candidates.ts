@@ -8,21 +8,8 @@ import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
-import {
-  docsetNames,
-  holdsAnswer,
-  ingestDocset,
-  loadDocset,
-  DOCSET_SERVER_CONFIG,
-} from '../../test/quality/docsets.ts';
-import {
-  dev2Sets,
-  loadPassages,
-  paraphraseSets,
-  referencePagesSet,
-  shopSet,
-  type LabelledSet,
-} from '../../test/quality/retrieval-set.ts';
+import { DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
+import { researchAgents, researchSets } from './research-agents.ts';
 import { analyze } from '../../src/text/analyze.ts';
 import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
 import { indexedAgent, modelCalibration } from '../../src/domain/search/rank-passages.ts';
@@ -33,7 +20,6 @@ import { CALIBRATION_PROBES } from '../../src/domain/search/calibration-probes.t
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sets: { type: 'string' } } });
 const out = positionals[0] ?? '.tmp/candidates.json';
-const wanted = (name: string) => !values.sets || values.sets.split(',').some((part) => name.startsWith(part));
 
 interface Question {
   q: string;
@@ -64,26 +50,8 @@ interface SetDump {
   questions: Question[];
 }
 
-const docsets = docsetNames()
-  .map(loadDocset)
-  .filter((set) => wanted(set.name));
-const labelled: Array<[string, string, LabelledSet]> = [];
-if (wanted('reference'))
-  for (const split of ['dev', 'heldout'] as const) labelled.push(['reference', split, referencePagesSet(split)]);
-if (wanted('paraphrase'))
-  for (const split of ['dev', 'heldout'] as const)
-    for (const [domain, set] of paraphraseSets(split)) labelled.push([`paraphrase/${domain}`, split, set]);
-if (wanted('paraphrase2'))
-  for (const [domain, set] of paraphraseSets('heldout', 'paraphrase2.json'))
-    labelled.push([`paraphrase2/${domain}`, 'heldout', set]);
-if (wanted('shop')) labelled.push(['shop', 'dev', shopSet()]);
-if (wanted('dev2')) for (const [domain, set] of dev2Sets()) labelled.push([`dev2/${domain}`, 'dev', set]);
-
-const questions = new Set([
-  ...docsets.flatMap((set) => set.questions.map((q) => q.q)),
-  ...labelled.flatMap(([, , set]) => set.questions.map((q) => q.q)),
-]);
-const embedder = cachedEmbedder(createLocalEmbedder(), questions);
+const sets = researchSets(values.sets);
+const embedder = cachedEmbedder(createLocalEmbedder(), sets.questions);
 const server = await startTestServer({
   embedder,
   configFile: DOCSET_SERVER_CONFIG,
@@ -158,55 +126,14 @@ async function dumpQuestion(
 
 const dumps: SetDump[] = [];
 try {
-  for (const set of docsets) {
-    const { ctx } = await server.seedAccount('business');
-    const seeded = await server.seedAgent(ctx, set.name);
-    const pages = await ingestDocset(server.deps, ctx, seeded, set);
-    const agent = (await server.deps.store.agents.get(ctx.accountId, seeded.id))!;
-    const dump: SetDump = { set: set.name, kind: 'docs', questions: [] };
-    for (const question of set.questions) {
-      const answer = question.answer;
+  for await (const { name, split, kind, agent, asked } of researchAgents(server, sets)) {
+    const dump: SetDump = { set: name, kind, questions: [] };
+    for (const question of asked)
       dump.questions.push(
-        await dumpQuestion(
-          server,
-          agent,
-          question.q,
-          question.split,
-          answer === null
-            ? null
-            : (content, sourceId) => pages.get(sourceId) === question.page && holdsAnswer(content, answer),
-          (sourceId) => pages.get(sourceId) === question.page,
-        ),
+        await dumpQuestion(server, agent, question.q, question.split, question.isAnswer, question.isPage),
       );
-    }
     dumps.push(dump);
-    console.log(`${set.name}: ${dump.questions.length} questions`);
-  }
-  for (const [name, split, set] of labelled) {
-    const { ctx } = await server.seedAccount('business');
-    const seeded = await server.seedAgent(ctx, name);
-    const bySource = await loadPassages(server.deps, ctx, seeded.id, set.passages, set.pages);
-    const agent = (await server.deps.store.agents.get(ctx.accountId, seeded.id))!;
-    const dump: SetDump = { set: name, kind: set.pages ? 'docs' : 'paraphrase', questions: [] };
-    const collapse = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-    for (const question of set.questions) {
-      const answer = question.answer && collapse(question.answer);
-      dump.questions.push(
-        await dumpQuestion(
-          server,
-          agent,
-          question.q,
-          split,
-          question.passage === null
-            ? null
-            : (content, sourceId) =>
-                bySource.get(sourceId) === question.passage && (!answer || collapse(content).includes(answer)),
-          (sourceId) => bySource.get(sourceId) === question.passage,
-        ),
-      );
-    }
-    dumps.push(dump);
-    console.log(`${name} ${split}: ${dump.questions.length} questions`);
+    console.log(`${name}${split ? ` ${split}` : ''}: ${dump.questions.length} questions`);
   }
   const calibration = await modelCalibration(server.deps);
   // The same probes read with the question embedded as it is (no adapter, no tower).

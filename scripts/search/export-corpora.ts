@@ -7,21 +7,8 @@ import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer } from '../../test/support/test-server.ts';
-import {
-  docsetNames,
-  holdsAnswer,
-  ingestDocset,
-  loadDocset,
-  DOCSET_SERVER_CONFIG,
-} from '../../test/quality/docsets.ts';
-import {
-  dev2Sets,
-  loadPassages,
-  paraphraseSets,
-  referencePagesSet,
-  shopSet,
-  type LabelledSet,
-} from '../../test/quality/retrieval-set.ts';
+import { DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
+import { researchAgents, researchSets, type AskedQuestion } from './research-agents.ts';
 import { analyze } from '../../src/text/analyze.ts';
 import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
 import { modelCalibration } from '../../src/domain/search/rank-passages.ts';
@@ -29,28 +16,8 @@ import type { AgentRecord } from '../../src/ports/agent-store.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sets: { type: 'string' } } });
 const out = positionals[0] ?? '.tmp/corpora.json';
-const wanted = (name: string) => !values.sets || values.sets.split(',').some((part) => name.startsWith(part));
-
-const docsets = docsetNames()
-  .map(loadDocset)
-  .filter((set) => wanted(set.name));
-const labelled: Array<[string, string, LabelledSet]> = [];
-if (wanted('reference'))
-  for (const split of ['dev', 'heldout'] as const) labelled.push(['reference', split, referencePagesSet(split)]);
-if (wanted('paraphrase'))
-  for (const split of ['dev', 'heldout'] as const)
-    for (const [domain, set] of paraphraseSets(split)) labelled.push([`paraphrase/${domain}`, split, set]);
-if (wanted('paraphrase2'))
-  for (const [domain, set] of paraphraseSets('heldout', 'paraphrase2.json'))
-    labelled.push([`paraphrase2/${domain}`, 'heldout', set]);
-if (wanted('shop')) labelled.push(['shop', 'dev', shopSet()]);
-if (wanted('dev2')) for (const [domain, set] of dev2Sets()) labelled.push([`dev2/${domain}`, 'dev', set]);
-
-const questions = new Set([
-  ...docsets.flatMap((set) => set.questions.map((q) => q.q)),
-  ...labelled.flatMap(([, , set]) => set.questions.map((q) => q.q)),
-]);
-const embedder = cachedEmbedder(createLocalEmbedder(), questions);
+const sets = researchSets(values.sets);
+const embedder = cachedEmbedder(createLocalEmbedder(), sets.questions);
 const server = await startTestServer({ embedder, configFile: DOCSET_SERVER_CONFIG });
 
 interface Corpus {
@@ -64,12 +31,7 @@ async function exportAgent(
   set: string,
   kind: Corpus['kind'],
   agent: AgentRecord,
-  asked: Array<{
-    q: string;
-    split: string;
-    isAnswer: ((content: string, sourceId: string) => boolean) | null;
-    isPage: (sourceId: string) => boolean;
-  }>,
+  asked: AskedQuestion[],
 ): Promise<Corpus> {
   const chunks = await server.deps.store.chunks.searchable(agent.id, server.deps.embedder.model);
   chunks.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -115,56 +77,9 @@ async function exportAgent(
 
 const corpora: Corpus[] = [];
 try {
-  for (const set of docsets) {
-    const { ctx } = await server.seedAccount('business');
-    const seeded = await server.seedAgent(ctx, set.name);
-    const pages = await ingestDocset(server.deps, ctx, seeded, set);
-    const agent = (await server.deps.store.agents.get(ctx.accountId, seeded.id))!;
-    corpora.push(
-      await exportAgent(
-        set.name,
-        'docs',
-        agent,
-        set.questions.map((question) => ({
-          q: question.q,
-          split: question.split,
-          isAnswer:
-            question.answer === null
-              ? null
-              : (content, sourceId) => pages.get(sourceId) === question.page && holdsAnswer(content, question.answer!),
-          isPage: (sourceId) => pages.get(sourceId) === question.page,
-        })),
-      ),
-    );
-    console.log(`${set.name}: ${corpora.at(-1)!.passages.length} passages`);
-  }
-  for (const [name, split, set] of labelled) {
-    const { ctx } = await server.seedAccount('business');
-    const seeded = await server.seedAgent(ctx, name);
-    const bySource = await loadPassages(server.deps, ctx, seeded.id, set.passages, set.pages);
-    const agent = (await server.deps.store.agents.get(ctx.accountId, seeded.id))!;
-    const collapse = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-    corpora.push(
-      await exportAgent(
-        `${name}#${split}`,
-        set.pages ? 'docs' : 'paraphrase',
-        agent,
-        set.questions.map((question) => {
-          const answer = question.answer && collapse(question.answer);
-          return {
-            q: question.q,
-            split,
-            isAnswer:
-              question.passage === null
-                ? null
-                : (content: string, sourceId: string) =>
-                    bySource.get(sourceId) === question.passage && (!answer || collapse(content).includes(answer)),
-            isPage: (sourceId: string) => bySource.get(sourceId) === question.passage,
-          };
-        }),
-      ),
-    );
-    console.log(`${name} ${split}: ${corpora.at(-1)!.passages.length} passages`);
+  for await (const { name, split, kind, agent, asked } of researchAgents(server, sets)) {
+    corpora.push(await exportAgent(split ? `${name}#${split}` : name, kind, agent, asked));
+    console.log(`${name}${split ? ` ${split}` : ''}: ${corpora.at(-1)!.passages.length} passages`);
   }
   const calibration = await modelCalibration(server.deps);
   writeFileSync(out, JSON.stringify({ calibration, corpora }));
