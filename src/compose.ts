@@ -38,6 +38,7 @@ import {
 import type { ServiceMetrics } from './observability/service-metrics.ts';
 import { instrumentEmbedder } from './observability/instrument-embedder.ts';
 import type { RateLimitDecision } from './ports/rate-limiter.ts';
+import { loadEnglishWords } from './text/english-words.ts';
 
 export async function openStore(config: Config): Promise<Store> {
   if (config.storage.kind === 'sqlite') return openSqliteStore(config.storage.dataDir);
@@ -262,7 +263,9 @@ export function createTestRunWorker(config: Config, domain: DomainDeps, logger?:
 /** The storage recount (see workers/recount-storage.ts), started by the server. */
 export { createStorageRecounter, recountStorageAtStart } from './workers/recount-storage.ts';
 
-/** What a server loads before anything else, and a CLI command never: the crawler's libraries. */
+/** What a server loads before anything else, and a CLI command never: the crawler's libraries and
+ * search's English word list (so no first crawl or search waits for them). */
 export async function loadServerLibraries(): Promise<void> {
   await loadCrawlerLibraries();
+  loadEnglishWords();
 }

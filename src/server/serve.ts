@@ -17,12 +17,11 @@ import { buildApp } from '../http/build-app.ts';
 import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
 import { createReadiness } from '../observability/readiness.ts';
-import { loadEnglishWords } from '../text/english-words.ts';
 
 export async function serve(config: Config, options: { clustered: boolean }): Promise<void> {
-  // A crawl's HTML libraries load with the server, before anything else, not with its first crawl
-  // (the CLI leaves them out). Loaded first, they also set how V8 sizes the young generation: loaded
-  // later, the server answers fewer requests a second (docs/research/2026-11-28-http-young-generation.md).
+  // Before anything else (the CLI leaves them out). Loaded first, the crawler's libraries also set how
+  // V8 sizes the young generation: loaded later, the server answers fewer requests a second
+  // (docs/research/2026-11-28-http-young-generation.md).
   await loadServerLibraries();
   const metrics = createServiceMetrics({ clustered: options.clustered });
   // The queue's background errors go to the server's log, which exists once the app is built.
@@ -113,8 +112,6 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   siteSyncs?.start();
   testRuns?.start();
   recounter?.start();
-  // Search's spelling check reads the English word list: loaded now rather than by a first search.
-  setImmediate(loadEnglishWords);
   const where = {
     storage: config.storage.kind,
     docs: '/docs',
