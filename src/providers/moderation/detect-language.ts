@@ -19,7 +19,7 @@ const OTHER_WORDS = new Set(
     'le les des et est pour avec je il elle pas qui une du au mais sur ce ça', // fr
     'der die das und ist nicht ich ein eine mit zu den dem wie mich mir sie er es auf für von', // de
     'il di che non per con una un lo gli della sono mi ti e o da', // it
-    'em um uma com não os as eu você pra para meu minha seu sua', // pt
+    'o da do dos das na em um uma com não os as é eu você pra para meu minha seu sua', // pt
   ]
     .join(' ')
     .split(' ')
@@ -33,6 +33,6 @@ export function detectLanguage(text: string): string {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   const english = words.filter((word) => ENGLISH_WORDS.has(word)).length;
   const other = words.filter((word) => OTHER_WORDS.has(word)).length;
-  if (english >= 2 && english / words.length >= 0.15 && english > other) return 'eng';
+  if (english >= 2 && english / words.length >= 0.15 && english >= other) return 'eng';
   return franc(text, { minLength: 12, only: CANDIDATES });
 }
