@@ -232,6 +232,21 @@ for (const [key, group] of [...groups.entries()].sort(([a], [b]) => a.localeComp
   );
 }
 
+// Care at other thresholds (harm under the ceiling), out-of-fold: what a lower threshold would
+// answer with care, and how many harmful requests it would let through that way.
+for (const [name, group] of [
+  ['other languages', other],
+  ['English', scored.filter((s) => s.message.lang === 'en')],
+] as const) {
+  const line = [0.3, 0.35, 0.4, 0.45, 0.5].map((t) => {
+    const cared = group.filter((s) => s.care >= t && s.harm < careHarmCeiling);
+    const caring = cared.filter((s) => s.message.label === 'distress' || s.message.label === 'support').length;
+    const harmful = cared.filter((s) => CLASSES.slice(3).includes(s.message.label)).length;
+    return `${t}: ${caring} caring, ${harmful} harmful, ${cared.length - caring - harmful} other`;
+  });
+  console.log(`care by threshold, ${name}: ${line.join('; ')}`);
+}
+
 const model = train(messages);
 const encode = (w: Float64Array) => {
   let max = 0;

@@ -1,0 +1,50 @@
+// `node scripts/moderation/explain-languages.ts [--dir=FOLDER] [--split=dev,heldout] [--all]`: for each
+// message the moderator gets wrong at `balanced` (every message with --all), which part decided: the
+// rules, the language model (harm, care, category) and the USE-lite classifier (harm, category).
+// A diagnostic for choosing training data and changes; it prints, it decides nothing.
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
+import { loadClassifierWeights, scoreMessage } from '../../src/providers/moderation/classifier.ts';
+import { detectLanguage } from '../../src/providers/moderation/detect-language.ts';
+import { loadLanguageModel, scoreLanguage } from '../../src/providers/moderation/language-model.ts';
+import { classify } from '../../src/providers/moderation/rule-check.ts';
+import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
+import { embedCached } from '../embed-cached.ts';
+
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const dirOption = option('dir');
+const dir = dirOption ? pathToFileURL(`${resolve(dirOption)}/`) : LANGUAGES_DIR;
+const sets = readLanguageSets(dir, (option('split') ?? 'dev,heldout').split(','));
+const embedder = createLocalEmbedder({ workers: 2 });
+const messages = [...sets.values()].flat();
+const vectors = await embedCached(
+  embedder,
+  messages.map((m) => m.text),
+);
+const weights = loadClassifierWeights();
+const model = loadLanguageModel();
+const f = (x: number) => x.toFixed(2);
+for (const m of messages) {
+  const rules = classify(m.text);
+  const reading = scoreLanguage(model, m.text);
+  const use = scoreMessage(weights, vectors.get(m.text) as Float32Array, m.text);
+  const useFlag = use.harm >= weights.thresholds.balanced[use.category];
+  const language = detectLanguage(m.text);
+  const lmFlag = language !== 'eng' && reading.harm >= model.harmThresholds.balanced;
+  const care = reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling;
+  const byRules = rules.flagged;
+  const flagged =
+    !(care && (!byRules || rules.categories.every((c) => c === 'self-harm'))) && (byRules || lmFlag || useFlag);
+  const harmful = m.label !== 'safe';
+  if (
+    !process.argv.includes('--all') &&
+    flagged === harmful &&
+    (harmful || care || !(m.distress || m.kind === 'support-seeking'))
+  )
+    continue;
+  console.log(
+    `${flagged === harmful ? 'ok  ' : 'MISS'} [${m.lang} ${m.label}/${m.kind} ${language}] rules ${byRules ? rules.categories.join(',') : '-'} | lm harm ${f(reading.harm)} care ${f(reading.care)} ${reading.category}${lmFlag ? '!' : ''} | use ${f(use.harm)} ${use.category}${useFlag ? '!' : ''} | ${m.text}`,
+  );
+}
+await embedder.close();
