@@ -12,6 +12,11 @@ test(`two workers share one port and one exact rate limit (${TEST_BACKEND})`, as
   const env = { ...database.env, WORKERS: '2' };
   const server = await startServerProcess(env);
   try {
+    // The primary hands connections only to workers that listen: wait for both, which on a busy
+    // machine can take seconds after the first.
+    const bothBy = Date.now() + 60_000;
+    while ((server.output().match(/Colloquy is serving/g) ?? []).length < 2 && Date.now() < bothBy)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const quick = await runCli(['quickstart', '--plan', 'free'], env);
     assert.equal(quick.code, 0, quick.stderr);
     const answers = [];
