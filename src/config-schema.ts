@@ -48,7 +48,11 @@ export const FilePlanSchema = Type.Partial(
         minimum: 0,
         description: 'Knowledge per agent: characters of text plus bytes of files.',
       }),
-      crawlPageLimit: Type.Integer({ minimum: 0, description: 'Pages one crawl may add.' }),
+      crawlPageLimit: Type.Integer({
+        minimum: 0,
+        description:
+          'Crawled website pages per agent (all its crawls together); reaching it is 403 PLAN_LIMIT_REACHED.',
+      }),
       monthlyCredits: Type.Number({
         minimum: 0,
         description:

@@ -205,9 +205,10 @@ export const COMMANDS: Record<string, Command> = {
   },
   'keys list': {
     options: ['account'],
-    run: async (deps, o) => ({
-      keys: (await deps.store.keys.list(required(o, 'account'))).map((record) => keyView(record, deps.clock.now())),
-    }),
+    run: async (deps, o) => {
+      const { accountId } = await accountContext(deps, required(o, 'account')); // an unknown account fails
+      return { keys: (await deps.store.keys.list(accountId)).map((record) => keyView(record, deps.clock.now())) };
+    },
   },
   'keys revoke': {
     options: [],

@@ -148,6 +148,9 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
   installRequestMetrics(app, observability.metrics);
   const allowedMethods = recordAllowedMethods(app, ROUTER_OPTIONS);
   app.setValidatorCompiler(validatorCompiler);
+  // Bodies are JSON (or multipart uploads): a JSON text sent as text/plain, fetch's default without a
+  // Content-Type, is told to send application/json rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('ctx', null);
   app.decorateRequest('apiKey', null);
   // Callback hooks, not async ones, on every request: no promise to settle.

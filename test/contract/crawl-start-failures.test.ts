@@ -14,6 +14,7 @@ describe('crawl start failures in words', () => {
   let server: TestServer;
   let key: string;
   let agentId: string;
+  let accountId: string;
   const sockets: Server[] = [];
   before(async () => {
     server = await startTestServer({
@@ -21,6 +22,7 @@ describe('crawl start failures in words', () => {
     });
     const { account, ctx } = await server.seedAccount('pro');
     agentId = (await server.seedAgent(ctx)).id;
+    accountId = account.id;
     key = await server.seedKey(account.id);
   });
   after(async () => {
@@ -86,5 +88,14 @@ describe('crawl start failures in words', () => {
     } finally {
       CRAWL_SETTINGS.pageTimeoutMs = timeout;
     }
+  });
+
+  test('a refused start leaves no site behind: nothing to list or re-sync, and the 400 named none', async () => {
+    const missing = createServer((socket) => socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n'));
+    sockets.push(missing);
+    const port = await listen(missing);
+    await crawlFailure(`http://127.0.0.1:${port}/gone`);
+    await crawlFailure('http://no-such-host.invalid/');
+    assert.deepEqual(await server.deps.store.sites.list(accountId, agentId), []);
   });
 });

@@ -108,6 +108,23 @@ describe('error model', () => {
     assert.equal(response.body.error.code, 'INVALID_BODY');
   });
 
+  test("a JSON body sent as text/plain (fetch's default without a Content-Type) → 400 naming application/json", async () => {
+    const response = await server.call('PATCH', `/agents/${agentId}`, {
+      key,
+      rawBody: '{"name": "x"}',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body, {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'The body must be JSON, sent with Content-Type: application/json.',
+        list: { body: ['must be application/json'] },
+      },
+    });
+  });
+
   test('a prototype-poisoning body is refused', async () => {
     const response = await server.call('PATCH', `/agents/${agentId}`, {
       key,

@@ -277,6 +277,34 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(noAuthor.status, 400);
   });
 
+  test('a held chat records chat.completed with the userId the request sent, as any chat does (SPEC §6)', async () => {
+    const { account, agent, key, chat, path } = await setup();
+    model.enqueue({ content: ['Hello.'] });
+    const first = await chat({ message: 'Hello', userId: 'cy' });
+    const conversationId = first.body.conversationId;
+    await server.call('POST', path('cy', '/handoff'), { key });
+    const completed = async () =>
+      (await server.deps.store.events.list(account.id, { page: 1, size: 100 })).items.filter(
+        (e) => e.type === 'chat.completed',
+      );
+    const before = (await completed()).length;
+
+    const byConversation = await chat({ message: 'Still there?', conversationId });
+    assert.equal(byConversation.status, 200, byConversation.text);
+    const byUser = await chat({ message: 'Anyone?', userId: 'cy' });
+    assert.equal(byUser.status, 200, byUser.text);
+
+    const all = await completed(); // newest first
+    const recorded = all.slice(0, all.length - before).reverse();
+    assert.deepEqual(
+      recorded.map((e) => e.data),
+      [
+        { agent: { id: agent.id }, conversationId, userId: null, credits: 0, apiKey: 'shop backend' },
+        { agent: { id: agent.id }, conversationId, userId: 'cy', credits: 0, apiKey: 'shop backend' },
+      ],
+    );
+  });
+
   test("a key restricted to other agents cannot hand off, reply, resolve, follow or change the setting; another account's is 404", async () => {
     const { account, ctx, agent, key, chat, path } = await setup();
     model.enqueue({ content: ['Hello.'] });

@@ -207,6 +207,7 @@ describe('operator CLI', () => {
       [['agents', 'create', '--account', 'acc_missing', '--name', 'X'], 1, /No account acc_missing/],
       [['agents', 'delete', 'agt_missing'], 1, /No agent agt_missing/],
       [['keys', 'revoke', 'key_missing'], 1, /No key key_missing/],
+      [['keys', 'list', '--account', 'acc_missing'], 1, /No account acc_missing/],
       [['members', 'add', '--account', 'acc_x', '--email', 'not-an-email'], 1, /INVALID_BODY/],
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2001-01-01T00:00:00Z'],

@@ -17,6 +17,7 @@ export async function heldReply(
   conversation: ConversationRecord,
   options: {
     message: string | null;
+    userId: string | null;
     toolOutputs: Map<string, string>;
     handOver: boolean;
     signal: AbortSignal;

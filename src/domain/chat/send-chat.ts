@@ -110,7 +110,10 @@ async function answer(
 
   const conversation = existing ?? (await startConversation(deps, ctx, agent, input.userId ?? null));
   attempt.conversationId = conversation.id;
-  if (forPeople) return heldReply(deps, ctx, agent, conversation, { message, toolOutputs, handOver, signal, listener });
+  if (forPeople) {
+    const userId = input.userId ?? null;
+    return heldReply(deps, ctx, agent, conversation, { message, userId, toolOutputs, handOver, signal, listener });
+  }
   const history =
     input.transcript ?? stored ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));
   const query = message ?? [...history].reverse().find((m) => m.role === 'user')?.content ?? null;

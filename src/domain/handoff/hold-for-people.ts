@@ -30,6 +30,8 @@ export async function holdForPeople(
   conversation: ConversationRecord,
   input: {
     message: string | null;
+    /** The userId the request sent (null when it named the conversation by id): what chat.completed reports. */
+    userId: string | null;
     title: string | null;
     toolOutputs: Map<string, string>;
     handOver: boolean;
@@ -68,7 +70,7 @@ export async function holdForPeople(
       await recordEvent(tx, deps, ctx.accountId, 'chat.completed', {
         agent: { id: agent.id },
         conversationId: conversation.id,
-        userId: conversation.userId,
+        userId: input.userId,
         credits: 0,
         apiKey: ctx.key.name,
       });

@@ -72,8 +72,11 @@ export async function crawlWebsite(
   const agent = await getAgent(deps, ctx, agentId);
   const startUrl = await checkStartUrl(deps, input.url);
   const plan = deps.catalog.plans[ctx.plan];
-  const site = await rememberSite(deps, ctx, agent, startUrl);
-  const report: CrawlReport = { url: startUrl, siteId: site.id, added: [], skipped: [] };
+  const report: CrawlReport = { url: startUrl, siteId: '', added: [], skipped: [] };
+  // Remembered once the start page is had: a start refused with 400 leaves no site behind.
+  const remember = async (): Promise<void> => {
+    if (!report.siteId) report.siteId = (await rememberSite(deps, ctx, agent, startUrl)).id;
+  };
   const held = await deps.store.sources.pageHashes(agent.id);
   const known = new Set(held.map((page) => page.url));
   const hashes = new Map(held.flatMap((page) => (page.contentHash ? [[page.contentHash, page.url] as const] : [])));
@@ -90,7 +93,7 @@ export async function crawlWebsite(
     ctx,
     agent,
     report,
-    (page) => sitePageDraft(page, site.id, hashes),
+    (page) => sitePageDraft(page, report.siteId, hashes),
     options.signal,
   );
   let seen = 0;
@@ -107,9 +110,11 @@ export async function crawlWebsite(
           ...(outcome.sameAs && { sameAs: outcome.sameAs }),
         });
         if (seen === 1 && !START_SKIPS_THAT_CONTINUE.has(outcome.reason)) throw startFailed(outcome);
+        await remember();
         progress();
         continue;
       }
+      await remember();
       // Pages on their way count against the page limit until they are stored or dropped.
       while (known.size + indexing.pending() >= plan.crawlPageLimit && indexing.pending() > 0)
         await indexing.settleOne();
@@ -129,6 +134,7 @@ export async function crawlWebsite(
     }
     await indexing.settleAll();
     indexing.throwIfFailed();
+    await remember();
   } catch (error) {
     // Pages already on their way finish first; the error then lists everything that was kept.
     await indexing.settleAll();
@@ -137,7 +143,7 @@ export async function crawlWebsite(
   } finally {
     await indexing.settleAll();
     await pages.return(undefined);
-    await deps.store.sites.recount(site.id).catch(() => undefined);
+    if (report.siteId) await deps.store.sites.recount(report.siteId).catch(() => undefined);
   }
   return report;
 }
