@@ -2,8 +2,8 @@ import { stemmer } from 'stemmer';
 import { eng } from 'stopword';
 import { isEnglishWord } from './english-words.ts';
 
-// The package's list misses the words of asking and greeting ("does", "when", "may", "please"):
-// they fill questions and say nothing of the topic.
+// The package's list misses the words of asking, greeting and acknowledging ("does", "when",
+// "please", "hi", "ok"): they fill questions and chat messages and say nothing of the topic.
 const QUESTION_WORDS = [
   'does',
   'doesn',
@@ -19,6 +19,13 @@ const QUESTION_WORDS = [
   'hey',
   'thanks',
   'thank',
+  'thx',
+  'ok',
+  'okay',
+  'yeah',
+  'yep',
+  'bye',
+  'goodbye',
   'want',
   'need',
   'know',

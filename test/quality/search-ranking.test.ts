@@ -129,6 +129,16 @@ test('an unrelated question on a tiny agent (1 passage, 5 passages, one PDF) ret
   assert.equal((await rankPassages(server.deps, desk, 'can I bring my puppy along', 5))[0]?.source.title, 'Pets');
 });
 
+test('a message with nothing to look up (a greeting, thanks, an acknowledgement, punctuation) returns nothing', async () => {
+  const desk = await tinyAgent('Greeted desk', [
+    ...HOTEL.passages.slice(0, 5),
+    { id: 'party', title: 'Party', content: '🎉🎉🎉 🥳 👋 😀' },
+  ]);
+  for (const message of ['hi', 'Hello!', 'hey there', 'ok', 'okay thanks', 'Thank you!', 'bye', '?', '👋'])
+    assert.deepEqual(await rankPassages(server.deps, desk, message, 5), [], message);
+  assert.notDeepEqual(await rankPassages(server.deps, desk, 'hi, can I bring my puppy along?', 5), []);
+});
+
 test('a keyword match passes on its keyword part alone', async () => {
   const [first] = await rankPassages(server.deps, agent, 'parking', 5, { explain: true });
   assert.equal(first?.source.title, 'Parking');

@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RANKING, fusedOrder, fuseScores, keywordTrust, scoreParts, type CandidateSignals } from './fuse-scores.ts';
+import {
+  RANKING,
+  fusedOrder,
+  fuseScores,
+  keywordTrust,
+  scoreParts,
+  shownScores,
+  type CandidateSignals,
+} from './fuse-scores.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import { CALIBRATION_PROBES } from './calibration-probes.ts';
@@ -98,4 +106,12 @@ test('calibration is measured per model: a shared direction raises every cosine 
   // A cosine that is unrelated text for the shifted model is far above any paraphrase of the plain one.
   assert.ok(fuseScores(scoreParts(at(shifted.unrelated), 30, shifted)) < RANKING.minimumScore);
   assert.ok(fuseScores(scoreParts(at(shifted.unrelated), 30, plain)) > 0.9);
+});
+
+test('results: as many of the order as are sure, each shown no surer than its own evidence, sorted', () => {
+  // Own scores of five candidates in the fused order: three are sure on their own.
+  const shown = shownScores([0.47, 0.96, 0.2, 0.44, 0.1], RANKING.minimumScore);
+  assert.deepEqual(shown, [0.47, 0.47, 0.3], 'capped by the one above, raised to the floor');
+  assert.deepEqual(shownScores([0.2, 0.1], RANKING.minimumScore), [], 'nothing sure, nothing returned');
+  assert.deepEqual(shownScores([0.9, 0.5, 0.4], RANKING.minimumScore), [0.9, 0.5, 0.4]);
 });

@@ -10,8 +10,8 @@ import { calibrateCosine, type ModelCalibration } from './calibrate-model.ts';
  * - the SCORE says how sure the passage is an answer, from absolute signals only, so that an
  *   unrelated question gets nothing whatever the order: the noisy-or of a semantic part (the cosine
  *   on the model's calibrated scale) and a keyword part (the nats of IDF of the question's terms
- *   the passage holds). The candidates' scores, sorted, are handed out in the fused order, so
- *   results stay sorted by score and as many clear the floor as there are sure candidates.
+ *   the passage holds). As many of the fused order's first passages are returned as there are
+ *   candidates sure enough on their own (see shownScores).
  * The numbers were chosen by scripts/search/fit-ranking.ts on the development splits of every
  * labelled set, never on the held-out ones.
  */
@@ -109,4 +109,18 @@ function rankOf(values: readonly number[]): number[] {
   const ranks = new Array<number>(values.length);
   order.forEach((index, rank) => (ranks[index] = rank));
   return ranks;
+}
+
+/**
+ * What a search returns, given its candidates' own scores in the fused order: as many of the
+ * order's first passages as there are candidates whose own score clears the floor, each shown with
+ * its own score, capped by the score above it (results stay sorted) and raised to the floor (the
+ * order counts it among the answers). So no passage is shown surer than its own evidence, and an
+ * unrelated question, with no sure candidate, gets nothing.
+ */
+export function shownScores(ownScoresInOrder: readonly number[], floor: number): number[] {
+  const sure = ownScoresInOrder.filter((score) => score >= floor).length;
+  const shown: number[] = [];
+  for (const own of ownScoresInOrder.slice(0, sure)) shown.push(Math.max(floor, Math.min(own, shown.at(-1) ?? 1)));
+  return shown;
 }

@@ -7,7 +7,15 @@ import type { IndexedAgent } from '../../ports/passage-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import { embedQuestions } from './question-adapter.ts';
 import { cosinesOf, createSentenceCache, excerptOf, passageSentences } from './answer-sentences.ts';
-import { RANKING, fusedOrder, fuseScores, scoreParts, type CandidateSignals, type ScoreParts } from './fuse-scores.ts';
+import {
+  RANKING,
+  fusedOrder,
+  fuseScores,
+  scoreParts,
+  shownScores,
+  type CandidateSignals,
+  type ScoreParts,
+} from './fuse-scores.ts';
 
 /** Why a passage scored what it did: the two parts of its score and the raw signals behind them. */
 export interface ScoreExplanation extends ScoreParts {
@@ -84,10 +92,14 @@ export async function rankPassages(
 ): Promise<Passage[]> {
   const { mode = 'hybrid', minimumScore = RANKING.minimumScore, signal } = options;
   const indexed = indexedAgent(deps, agent);
+  const analysed = analyzeQuery(query);
+  // A message with no word of substance ("hi", "thanks!", "ok", "?") asks nothing a passage could
+  // answer; its embedding would still sit near some passage, so it is not searched at all.
+  if (analysed.terms.length === 0) return [];
   if ((await deps.passageIndex.live(indexed)) === 0) return [];
   const [queryVector] = mode === 'bm25' ? [undefined] : await embedQuestions(deps.embedder, [query], signal);
   const calibration = await modelCalibration(deps);
-  const { terms, correctable } = mode === 'vector' ? { terms: [], correctable: [] } : analyzeQuery(query);
+  const { terms, correctable } = mode === 'vector' ? { terms: [], correctable: [] } : analysed;
   const fromIndex = await deps.passageIndex.candidates(indexed, {
     terms,
     correctable,
@@ -112,12 +124,15 @@ export async function rankPassages(
         ? { semantic: 0, keyword: parts.keyword }
         : { semantic: parts.semantic, keyword: 0 };
   };
-  const scores = candidates.map((candidate) => fuseScores(partsOf(candidate))).sort((a, b) => b - a);
   candidates.forEach((candidate, i) => (candidate.order = values[i] as number));
   candidates.sort((a, b) => b.order - a.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  candidates.forEach((candidate, i) => (candidate.score = scores[i] as number));
   const floor = Math.max(minimumScore, Number.MIN_VALUE);
-  const kept = candidates.filter((candidate) => candidate.score >= floor).slice(0, limit);
+  const scores = shownScores(
+    candidates.map((candidate) => fuseScores(partsOf(candidate))),
+    floor,
+  );
+  const kept = candidates.slice(0, Math.min(scores.length, limit));
+  kept.forEach((candidate, i) => (candidate.score = scores[i] as number));
   const rows = new Map(
     (
       await deps.store.chunks.withSources(

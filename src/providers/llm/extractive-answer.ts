@@ -10,6 +10,9 @@ export const MAX_QUOTE_CHARS = 600;
 export const INTRO = "Here is what this agent's knowledge base says on this, quoted as written:";
 export const NOTHING_FOUND =
   "This agent's knowledge base has nothing on this, so there is no passage to quote. Try asking in other words, or add a source that covers it.";
+/** The answer to a message with nothing to look up ("hi", "thanks!", "ok"). */
+export const ASK_A_QUESTION =
+  "Hello! Ask a question, and the answer will quote what this agent's knowledge base says on it.";
 
 /** The answer to `question` (the latest user message; empty when there is none) from `passages`, best first. */
 export function composeExtractiveAnswer(question: string, passages: GroundingPassage[]): string {
@@ -24,8 +27,8 @@ export function composeExtractiveAnswer(question: string, passages: GroundingPas
     for (const sentence of sentences) seen.add(sentence);
     return true;
   });
-  if (chosen.length === 0) return NOTHING_FOUND;
   const terms = new Set(analyze(question));
+  if (chosen.length === 0) return terms.size === 0 ? ASK_A_QUESTION : NOTHING_FOUND;
   const quotes = chosen
     .slice(0, MAX_QUOTES)
     .map((passage) => `> ${quoteOf(passage, terms)}\n— ${collapse(passage.title) || 'Untitled source'}`);

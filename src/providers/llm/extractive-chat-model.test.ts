@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatModelEvent, ChatModelRequest, GroundingPassage } from '../../ports/chat-model.ts';
-import { INTRO, MAX_QUOTE_CHARS, NOTHING_FOUND } from './extractive-answer.ts';
+import { ASK_A_QUESTION, INTRO, MAX_QUOTE_CHARS, NOTHING_FOUND } from './extractive-answer.ts';
 import { createExtractiveChatModel } from './extractive-chat-model.ts';
 
 const PASSAGES: GroundingPassage[] = [
@@ -57,6 +57,17 @@ test('says plainly that the knowledge base has nothing when there are no passage
   const answer = text(await collect(createExtractiveChatModel().stream(request({ passages: [] }))));
   assert.equal(answer, NOTHING_FOUND);
   assert.match(answer, /knowledge base has nothing on this/);
+});
+
+test('a message with nothing to look up ("hi", "thanks!") is asked for a question, not told the knowledge lacks it', async () => {
+  for (const message of ['hi', 'Thanks!', 'ok', '?']) {
+    const answer = text(
+      await collect(
+        createExtractiveChatModel().stream(request({ passages: [], messages: [{ role: 'user', content: message }] })),
+      ),
+    );
+    assert.equal(answer, ASK_A_QUESTION, message);
+  }
 });
 
 test('streams several content events that join into the answer, then finishes with stop', async () => {
