@@ -1,11 +1,13 @@
 // `node scripts/moderation/explain-languages.ts [--dir=FOLDER] [--split=dev,heldout] [--all]`: for each
 // message the moderator gets wrong at `balanced` (every message with --all), which part decided: the
-// rules, the language model (harm, care, category) and the USE-lite classifier (harm, category).
+// rules, the language model (harm, care, category), the USE-lite classifier (harm, category; it
+// decides in English) and, in the five other languages, the two combined (which decides there).
 // A diagnostic for choosing training data and changes; it prints, it decides nothing.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { loadClassifierWeights, scoreMessage } from '../../src/providers/moderation/classifier.ts';
+import { combinedHarm, combinerFeatures } from '../../src/providers/moderation/combiner.ts';
 import { detectLanguage } from '../../src/providers/moderation/detect-language.ts';
 import { loadLanguageModel, scoreLanguage } from '../../src/providers/moderation/language-model.ts';
 import { classify } from '../../src/providers/moderation/rule-check.ts';
@@ -31,11 +33,14 @@ for (const m of messages) {
   const use = scoreMessage(weights, vectors.get(m.text) as Float32Array, m.text);
   const useFlag = use.harm >= weights.thresholds.balanced[use.category];
   const language = detectLanguage(m.text);
-  const lmFlag = language !== 'eng' && reading.harm >= model.harmThresholds.balanced;
+  const read = ['fra', 'spa', 'deu', 'ita', 'por'].includes(language);
+  const features = combinerFeatures(reading, use, weights.thresholds.balanced[use.category]);
+  const combined = combinedHarm(model.combiner, features, language);
+  const lmFlag = read && combined >= model.combiner.thresholds.balanced;
   const care = reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling;
   const byRules = rules.flagged;
   const flagged =
-    !(care && (!byRules || rules.categories.every((c) => c === 'self-harm'))) && (byRules || lmFlag || useFlag);
+    !(care && (!byRules || rules.categories.every((c) => c === 'self-harm'))) && (byRules || (read ? lmFlag : useFlag));
   const harmful = m.label !== 'safe';
   if (
     !process.argv.includes('--all') &&
@@ -44,7 +49,7 @@ for (const m of messages) {
   )
     continue;
   console.log(
-    `${flagged === harmful ? 'ok  ' : 'MISS'} [${m.lang} ${m.label}/${m.kind} ${language}] rules ${byRules ? rules.categories.join(',') : '-'} | lm harm ${f(reading.harm)} care ${f(reading.care)} ${reading.category}${lmFlag ? '!' : ''} | use ${f(use.harm)} ${use.category}${useFlag ? '!' : ''} | ${m.text}`,
+    `${flagged === harmful ? 'ok  ' : 'MISS'} [${m.lang} ${m.label}/${m.kind} ${language}] rules ${byRules ? rules.categories.join(',') : '-'} | lm harm ${f(reading.harm)} care ${f(reading.care)} ${reading.category} | use ${f(use.harm)} ${use.category}${useFlag ? '!' : ''} | combined ${read ? f(combined) : '-'}${lmFlag ? '!' : ''} | ${m.text}`,
   );
 }
 await embedder.close();

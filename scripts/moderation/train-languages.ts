@@ -6,7 +6,8 @@
 // labels distress and support), and the dev split of test/fixtures/moderation/languages/. Five-fold
 // cross-validation first: each message is scored by a model that never saw it, which prints the
 // figures per language and source and chooses the thresholds; then one model on everything.
-// AdaGrad over the messages in a seeded order: the same messages give the same weights.
+// AdaGrad over the messages in a seeded order: the same messages give the same weights. The
+// out-of-fold scores also fit the combiner of this model and the USE-lite classifier (fit-combiner.ts).
 // LANGUAGE_MODEL="bits=17,epochs=25,rate=0.1,l2=0.00001,seed=13" changes the options.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import {
 } from '../../src/providers/moderation/language-model.ts';
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
 import { LANGUAGES } from './dev-report.ts';
+import { fitCombiner } from './fit-combiner.ts';
 import { coreExamples } from './training-data.ts';
 
 interface Message {
@@ -181,12 +183,12 @@ console.log(
   `${messages.length} messages: ${CLASSES.map((c) => `${c} ${messages.filter((m) => m.label === c).length}`).join(', ')}`,
 );
 console.log(`options ${JSON.stringify(OPTIONS)}`);
-const scored: Array<{ message: Message; harm: number; care: number }> = [];
+const scored: Array<{ message: Message; harm: number; care: number; p: number[] }> = [];
 for (let k = 0; k < 5; k += 1) {
   const model = train(messages.filter((m) => fold(m.text) !== k));
   for (const message of messages.filter((m) => fold(m.text) === k)) {
     const p = probabilities(model, message.text);
-    scored.push({ message, harm: harmOf(p), care: careOf(p) });
+    scored.push({ message, harm: harmOf(p), care: careOf(p), p });
   }
 }
 
@@ -247,6 +249,7 @@ for (const [name, group] of [
   console.log(`care by threshold, ${name}: ${line.join('; ')}`);
 }
 
+const combiner = await fitCombiner(scored, harmThresholds.balanced);
 const model = train(messages);
 const encode = (w: Float64Array) => {
   let max = 0;
@@ -266,6 +269,7 @@ const weights: LanguageModel = {
   harmThresholds,
   careThreshold,
   careHarmCeiling,
+  combiner,
 };
 if (!process.argv.includes('--dry-run')) {
   writeFileSync(LANGUAGE_WEIGHTS_URL, `${JSON.stringify(weights, null, 1)}\n`);

@@ -102,7 +102,9 @@ for (const [lang, messages] of Object.entries(SUPPORT)) {
     assert.equal(verdict.flagged, false, `refused (${verdict.categories.join(', ')}): ${text}`);
   });
 
-  test(`${lang}: support-seeking after an overdose is not refused`, { todo: 'refused in en and pt' }, async () => {
+  // Still refused in English (by the rules, with care 0.1) and in Portuguese (by the combined harm).
+  const overdoseTodo = lang === 'en' || lang === 'pt' ? 'refused in en and pt' : false;
+  test(`${lang}: support-seeking after an overdose is not refused`, { todo: overdoseTodo }, async () => {
     const text = NAMED[lang]?.[1] as string;
     const verdict = await moderator.check(text);
     assert.equal(verdict.flagged, false, `refused (${verdict.categories.join(', ')}): ${text}`);

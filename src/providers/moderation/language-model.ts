@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../ports/moderator.ts';
 import type { Strictness } from './classifier.ts';
+import type { Combiner } from './combiner.ts';
 import { normalise } from './normalise.ts';
 import { fnv1a } from '../../text/fnv1a.ts';
 
@@ -22,8 +23,11 @@ export interface LanguageModel {
   /** One per class: int8 weights (2^bits of them), base64, each times that class's `scales`. */
   weights: string[];
   scales: number[];
-  /** Harm probability from which a message not in English is refused, by strictness. */
+  /** Harm probability from which the model alone would refuse, by strictness (its out-of-fold
+   * figures; outside English the moderator refuses by `combiner`). */
   harmThresholds: Record<Strictness, number>;
+  /** Outside English: the language model and the USE-lite classifier combined (combiner.ts). */
+  combiner: Combiner;
   /** Care probability (distress + support) from which a message is answered with care. */
   careThreshold: number;
   /** Harm probability under which a message with care is let through even if refused in self-harm. */
@@ -102,12 +106,16 @@ export function classProbabilities(model: LanguageModel, text: string): number[]
 }
 
 export function scoreLanguage(model: LanguageModel, text: string): LanguageScore {
-  const p = classProbabilities(model, text);
+  return readingOf(model.classes, classProbabilities(model, text));
+}
+
+/** Harm, care and the likeliest category from the classes' probabilities `p`. */
+export function readingOf(classes: readonly LanguageClass[], p: readonly number[]): LanguageScore {
   let harm = 0;
   let care = 0;
   let category: ModerationCategory = MODERATION_CATEGORIES[0];
   let best = -1;
-  model.classes.forEach((label, k) => {
+  classes.forEach((label, k) => {
     const pk = p[k] as number;
     if (label === 'distress' || label === 'support') care += pk;
     else if (label !== 'safe') {

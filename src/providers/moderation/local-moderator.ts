@@ -5,9 +5,10 @@
 // behind an upload's passages; a failed or slow embedding fails closed. Each message is embedded
 // once: the earlier turns' vectors are kept (by a hash of the text) from when they were checked.
 // Before all that, a language model over the message's words and letters (language-model.ts) reads it
-// in any of six languages: in French, Spanish, German, Italian and Portuguese its harm score refuses
-// too; in every language it tells despair and asking for help from a request for harm, and such a
-// message is answered with care (the reply carries the agent's help message) instead of refused.
+// in any of six languages: in French, Spanish, German, Italian and Portuguese its harm score and the
+// classifier's are combined (combiner.ts) and decide instead of the classifier alone; in every
+// language it tells despair and asking for help from a request for harm, and such a message is
+// answered with care (the reply carries the agent's help message) instead of refused.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
@@ -26,6 +27,7 @@ import {
   type ClassifierWeights,
   type Strictness,
 } from './classifier.ts';
+import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { detectLanguage } from './detect-language.ts';
 import { loadLanguageModel, scoreLanguage, type LanguageModel, type LanguageScore } from './language-model.ts';
@@ -138,6 +140,16 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     return flaggedBy(scoreMessage(weights, (await vectorsOf([joined], signal))[0] as Float32Array, joined));
   }
 
+  /** Outside English: refused in the language model's category when the combined harm reaches the
+   * strictness's threshold (the classifier's category there is little more than a guess). */
+  function combinedFlag(reading: LanguageScore, alone: ClassifierScore, language: string): ModerationCategory[] {
+    const { combiner } = languageModel;
+    const features = combinerFeatures(reading, alone, weights.thresholds.balanced[alone.category]);
+    return combinedHarm(combiner, features, language) >= combiner.thresholds[options.strictness]
+      ? [reading.category]
+      : [];
+  }
+
   /** Despair, or asking how to help someone at risk (or for help), that asks for no method: not
    * refused, answered with care. A request the language model reads as harmful stays refused. */
   function answeredWithCare(reading: LanguageScore): boolean {
@@ -156,16 +168,14 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     // The rules decide the unambiguous alone: no embedding (their categories are the verdict's).
     const rules = classify(text);
     if (rules.flagged) return { categories: rules.categories, byRules: true };
-    // The other languages the language model reads: it decides first; then the classifier all the
-    // same, which still catches some requests by the words they share with English.
-    if (READ_LANGUAGES.has(language) && reading.harm >= languageModel.harmThresholds[options.strictness])
-      return { categories: [reading.category], byRules: false };
     // Refused turns are never stored, so they are judged apart: a change of subject after a refusal passes.
     const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
     try {
       const vectors = await vectorsOf([...stored, text], signal);
       const alone = scoreMessage(weights, vectors.at(-1) as Float32Array, text);
-      const flagged = flaggedBy(alone);
+      // The other languages the language model reads: its reading and the classifier's, combined
+      // (the classifier alone refuses honest messages there by their topic).
+      const flagged = READ_LANGUAGES.has(language) ? combinedFlag(reading, alone, language) : flaggedBy(alone);
       const categories =
         flagged.length > 0
           ? flagged
