@@ -132,6 +132,10 @@ describe('agents', () => {
     const again = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { instructions: '' } });
     assert.equal(again.body.agent.name, 'After');
     assert.equal(again.body.agent.instructions, '');
+    // Colloquy's own handoff setting is saved without agent.updated: SPEC sends it for name, model
+    // or instructions.
+    const handoff = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { enabled: true } } });
+    assert.equal(handoff.status, 200, handoff.text);
     // Events reach clients only as webhook deliveries (test/integration/webhooks.test.ts): read the outbox.
     const events = await server.deps.store.events.list(account.id, { page: 1, size: 10 });
     const updates = events.items.filter((e) => e.type === 'agent.updated');

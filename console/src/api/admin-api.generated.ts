@@ -269,7 +269,7 @@ export interface paths {
         head?: never;
         /**
          * Update an agent
-         * @description An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. `handoff` is a Colloquy extension (docs/handoff.md). Emits `agent.updated`.
+         * @description An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. `handoff` is a Colloquy extension (docs/handoff.md). Emits `agent.updated` when `name`, `model` or `instructions` is saved.
          */
         patch: operations["updateAgent"];
         trace?: never;
@@ -288,7 +288,7 @@ export interface paths {
         get: operations["getAgentTools"];
         /**
          * Replace an agent's client tools
-         * @description The list replaces the previous one; `[]` removes every tool. Emits `agent.updated`.
+         * @description The list replaces the previous one; `[]` removes every tool. No `agent.updated` event: the interface sends it for a name, model or instructions change only.
          */
         put: operations["setAgentTools"];
         post?: never;

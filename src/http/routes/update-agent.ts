@@ -41,7 +41,7 @@ export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
         operationId: 'updateAgent',
         summary: 'Update an agent',
         description:
-          'An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. `handoff` is a Colloquy extension (docs/handoff.md). Emits `agent.updated`.',
+          'An unknown model id is 400 INVALID_BODY; a known model that is not on the plan is 403 MODEL_NOT_AVAILABLE. `handoff` is a Colloquy extension (docs/handoff.md). Emits `agent.updated` when `name`, `model` or `instructions` is saved.',
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: UpdateAgentBodySchema,

@@ -22,7 +22,8 @@ export function registerSetAgentTools(app: ApiApp, deps: AdminDeps): void {
         tags: ['Agents'],
         operationId: 'setAgentTools',
         summary: "Replace an agent's client tools",
-        description: 'The list replaces the previous one; `[]` removes every tool. Emits `agent.updated`.',
+        description:
+          'The list replaces the previous one; `[]` removes every tool. No `agent.updated` event: the interface sends it for a name, model or instructions change only.',
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
         body: Type.Object({ tools: ClientToolsSchema }, { additionalProperties: false }),
