@@ -208,6 +208,13 @@ describe('edges', () => {
         });
       }
     }
+    // HEAD of an event stream would wait for an end that never comes: it is refused at once.
+    const head = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/conversations/u1/stream`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    assert.deepEqual([head.status, head.headers.get('allow')], [405, 'GET']);
     const missing = await server.call('DELETE', '/nowhere', { key });
     assert.deepEqual([missing.status, missing.body.error.code, missing.headers.get('allow')], [404, 'NOT_FOUND', null]);
   });

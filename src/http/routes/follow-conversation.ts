@@ -67,6 +67,8 @@ export function registerFollowConversation(app: ApiApp, deps: HttpDeps): void {
   app.get(
     '/agents/:agentId/conversations/:conversationRef/stream',
     {
+      // A stream has no end for HEAD to wait for: HEAD is 405, not a request that never answers.
+      exposeHeadRoute: false,
       // Only ever an event stream: documented as such, never serialised by a schema.
       config: {
         openapi: {
