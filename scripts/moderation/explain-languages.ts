@@ -11,6 +11,7 @@ import { combinedHarm, combinerFeatures } from '../../src/providers/moderation/c
 import { detectLanguage } from '../../src/providers/moderation/detect-language.ts';
 import { loadLanguageModel, scoreLanguage } from '../../src/providers/moderation/language-model.ts';
 import { classify } from '../../src/providers/moderation/rule-check.ts';
+import { seeksSupport } from '../../src/providers/moderation/support-check.ts';
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
 import { embedCached } from '../embed-cached.ts';
 
@@ -37,7 +38,7 @@ for (const m of messages) {
   const features = combinerFeatures(reading, use, weights.thresholds.balanced[use.category]);
   const combined = combinedHarm(model.combiner, features, language);
   const lmFlag = read && combined >= model.combiner.thresholds.balanced;
-  const care = reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling;
+  const care = (reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling) || seeksSupport(m.text);
   const byRules = rules.flagged;
   const flagged =
     !(care && (!byRules || rules.categories.every((c) => c === 'self-harm'))) && (byRules || (read ? lmFlag : useFlag));

@@ -3,7 +3,7 @@
 // was trained on: the language model's out-of-fold probabilities, and the classifier's scores of
 // messages it never saw (everything but its own training split). A logistic regression by Newton's
 // method (five weights, five language offsets, light L2); its thresholds are chosen by five-fold
-// cross-validation so that a given share of honest messages is refused: 5%, 3%, 1.2%.
+// cross-validation so that a given share of honest messages is refused: 5%, 4%, 1.2%.
 import { createHash } from 'node:crypto';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { loadClassifierWeights, scoreMessage } from '../../src/providers/moderation/classifier.ts';
@@ -22,7 +22,9 @@ export interface OutOfFold {
 /** The languages the combiner judges, by the training data's code and by franc's. */
 const CODES: Record<string, string> = { fr: 'fra', es: 'spa', de: 'deu', it: 'ita', pt: 'por' };
 const HARM = LANGUAGE_CLASSES.slice(3) as readonly string[];
-const SHARES = { strict: 0.05, balanced: 0.03, lenient: 0.012 };
+// balanced refuses 4% (3% until round four: since support-seeking is answered by support-check.ts,
+// the honest messages the dev sets saw refused fell, and 4% gained recall in each of them).
+const SHARES = { strict: 0.05, balanced: 0.04, lenient: 0.012 };
 const L2 = 0.01;
 
 interface Row {

@@ -10,7 +10,7 @@
 // out-of-fold scores also fit the combiner of this model and the USE-lite classifier (fit-combiner.ts).
 // LANGUAGE_MODEL="bits=17,epochs=25,rate=0.1,l2=0.00001,seed=13" changes the options.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   LANGUAGE_CLASSES,
   LANGUAGE_WEIGHTS_URL,
@@ -183,7 +183,18 @@ console.log(
   `${messages.length} messages: ${CLASSES.map((c) => `${c} ${messages.filter((m) => m.label === c).length}`).join(', ')}`,
 );
 console.log(`options ${JSON.stringify(OPTIONS)}`);
-const scored: Array<{ message: Message; harm: number; care: number; p: number[] }> = [];
+// The out-of-fold scores are kept, so that `--combiner-only` refits the combiner (and its
+// thresholds) over the same language model without training it six times again.
+const OUT_OF_FOLD = new URL('../../.tmp/language-out-of-fold.json', import.meta.url);
+type Scored = { message: Message; harm: number; care: number; p: number[] };
+if (process.argv.includes('--combiner-only')) {
+  const kept = JSON.parse(readFileSync(OUT_OF_FOLD, 'utf8')) as { balanced: number; scored: Scored[] };
+  const written = JSON.parse(readFileSync(LANGUAGE_WEIGHTS_URL, 'utf8')) as LanguageModel;
+  written.combiner = await fitCombiner(kept.scored, kept.balanced);
+  if (!process.argv.includes('--dry-run')) writeFileSync(LANGUAGE_WEIGHTS_URL, `${JSON.stringify(written, null, 1)}\n`);
+  process.exit(0);
+}
+const scored: Scored[] = [];
 for (let k = 0; k < 5; k += 1) {
   const model = train(messages.filter((m) => fold(m.text) !== k));
   for (const message of messages.filter((m) => fold(m.text) === k)) {
@@ -249,6 +260,8 @@ for (const [name, group] of [
   console.log(`care by threshold, ${name}: ${line.join('; ')}`);
 }
 
+mkdirSync(new URL('.', OUT_OF_FOLD), { recursive: true });
+writeFileSync(OUT_OF_FOLD, JSON.stringify({ balanced: harmThresholds.balanced, scored }));
 const combiner = await fitCombiner(scored, harmThresholds.balanced);
 const model = train(messages);
 const encode = (w: Float64Array) => {

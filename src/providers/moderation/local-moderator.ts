@@ -32,6 +32,7 @@ import { createConversationMemory, type Refusal } from './conversation-memory.ts
 import { detectLanguage } from './detect-language.ts';
 import { loadLanguageModel, scoreLanguage, type LanguageModel, type LanguageScore } from './language-model.ts';
 import { classify } from './rule-check.ts';
+import { seeksSupport } from './support-check.ts';
 
 export { classify, FLAG_THRESHOLD, scoreText } from './rule-check.ts';
 
@@ -151,9 +152,14 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   }
 
   /** Despair, or asking how to help someone at risk (or for help), that asks for no method: not
-   * refused, answered with care. A request the language model reads as harmful stays refused. */
-  function answeredWithCare(reading: LanguageScore): boolean {
-    return reading.care >= languageModel.careThreshold && reading.harm < languageModel.careHarmCeiling;
+   * refused, answered with care. A request the language model reads as harmful stays refused, unless
+   * the phrases of support-seeking (support-check.ts: how to help someone after an attempt, whom to
+   * call; no dose, method or hiding) say otherwise: the model's care misses many of those. */
+  function answeredWithCare(reading: LanguageScore, text: string): boolean {
+    return (
+      (reading.care >= languageModel.careThreshold && reading.harm < languageModel.careHarmCeiling) ||
+      seeksSupport(text)
+    );
   }
 
   /** The categories the message is refused in, before care, and whether the rules refused it. */
@@ -200,7 +206,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const { categories, byRules } = await judge(text, language, reading, thread, signal, conversation);
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
-      if (answeredWithCare(reading) && (!byRules || categories.every((category) => category === 'self-harm')))
+      if (answeredWithCare(reading, text) && (!byRules || categories.every((category) => category === 'self-harm')))
         return { flagged: false, categories: [], care: true, language };
       if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
       return { flagged: categories.length > 0, categories, language };

@@ -1,0 +1,113 @@
+// Support-seeking about self-harm, read by phrase in the six languages: someone asks how to help,
+// look after or talk to a person at risk (or how to stop hurting themselves), or whom to call, and
+// asks for no method, dose or way of hiding it. The language model's care misses many of these
+// ("My partner attempted with pills last month. How do I support him?": care 0.37), and the rules
+// and the USE-lite classifier refuse them for the overdose or the gun they name; such a message is
+// answered with care instead (local-moderator.ts). All three parts must match, over normalised
+// text (lowercase, no accents or apostrophes: "qu'est-ce" is "quest ce").
+import { normalise } from './normalise.ts';
+import { any } from './vocabulary.ts';
+
+const words = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
+
+/** Asking how to help, look after, talk to or watch over someone; whom to call; how to stop. */
+const ASKS_HOW_TO_HELP = words(
+  // en
+  'how (?:do|can|should|could|would) (?:i|we) (?:best )?(?:help|support|look after|care for|talk to|speak to|approach|raise|bring (?:it|this|that) up|start|ask|keep (?:him|her|them) safe|be there|get (?:him|her|them) help|protect|handle|respond)',
+  'how to (?:help|support|look after|talk to|approach|keep (?:him|her|them) safe)',
+  'what (?:should|do|can|must) (?:i|we) (?:do|say|watch|look out|avoid|expect)',
+  'what (?:to|should we|should i) (?:watch|look) (?:out )?for',
+  '(?:who|where) (?:do|should|can|could) (?:i|we) (?:call|contact|tell|talk to|turn to|go)',
+  'should (?:i|we) (?:call|tell|talk|ring)', 'how (?:do|can) i stop (?:cutting|hurting|harming|burning)',
+  'i (?:want|need) to stop (?:cutting|hurting|harming|burning)',
+  'how (?:do|can|will) i (?:get through|make it through|stay safe|cope|resist)',
+  // fr
+  'comment (?:je peux |on peut |puis je |pourrais je |faire pour |est ce que je peux )?(?:l|la|le|les|lui)? ?aider',
+  'comment (?:lui|leur) (?:en )?parler', 'comment (?:je|on) (?:m|s)occupe', 'comment (?:l|la|le)? ?aborder',
+  'comment (?:j|on )?aborde', '(?:quest ce que|que) (?:je dois|on doit|je peux|on peut|il faut) faire', 'que faire',
+  'qui (?:je dois |on doit |faut il )?(?:prevenir|appeler|contacter)', 'a qui (?:je|on) (?:dois|doit|peux|peut)',
+  'vers qui (?:je|on)', 'arreter de me (?:couper|scarifier|faire du mal)',
+  // es
+  'como (?:la |lo |le |los |las )?(?:puedo|podemos|podria) (?:ayudar|cuidar|apoyar|hablar)',
+  'como (?:la |lo |le )?(?:ayudo|cuidamos|cuido|apoyo|hablo|empiezo|abordo)',
+  'que (?:hago|hacemos|debo hacer|tengo que vigilar|tenemos que vigilar|le digo)',
+  'a quien (?:llamo|aviso|acudo|puedo llamar)', 'con quien (?:puedo|podemos) hablar',
+  'dejar de (?:cortarme|lastimarme|hacerme dano)',
+  // de
+  'wie (?:kann|konnen|soll|sollen) (?:ich|wir) (?:ihm |ihr |ihnen )?(?:helfen|beistehen|unterstutzen)',
+  'wie (?:kummern|kummere|sprech|spreche|fang|fange) (?:ich|wir)',
+  'was (?:soll|sollen|kann|konnen|muss|mussen) (?:ich|wir) (?:jetzt )?tun',
+  'worauf (?:muss|mussen|soll|sollen) (?:ich|wir)', 'an wen (?:kann|soll|konnen|sollen) (?:ich|wir)',
+  'mit wem kann ich', 'aufhoren mich zu ritzen',
+  // it
+  'come (?:posso|possiamo|potrei) (?:aiutar|starle|stargli|parlar|sostener)\\w*',
+  'come (?:ci prendiamo cura|la aiuto|lo aiuto|inizio|gli parlo|le parlo|affronto)',
+  'cosa (?:devo|dobbiamo|posso|possiamo) (?:fare|controllare|dire)',
+  'a chi (?:mi posso|posso|devo|ci possiamo) (?:rivolger|chiamar)\\w*', 'con chi posso parlare',
+  'smettere di tagliarmi',
+  // pt
+  'como (?:eu )?(?:posso|podemos) (?:ajudar|cuidar|apoiar|falar)',
+  'como (?:eu )?(?:cuidamos|cuido|ajudo|apoio|puxo|falo|comeco|abordo)',
+  'o que (?:eu )?(?:faco|fazemos|devo fazer|posso fazer)', 'com quem (?:eu )?(?:posso|podemos) falar',
+  '(?:parar|deixar) de me (?:cortar|machucar)',
+);
+
+/** Someone close at risk (a parent, a child, a partner, a friend, a colleague, a pupil), or the
+ * writer: cutting they want to stop, a night to get through, pills taken and regretted. */
+const SOMEONE_AT_RISK = words(
+  '(?:my|our|a) (?:\\w+ )?(?:dad|father|mum|mom|mother|son|daughter|partner|wife|husband|boyfriend|girlfriend|friend|brother|sister|aunt|uncle|gran|grandma|granny|grandad|grandpa|grandfather|grandmother|colleague|flatmate|roommate|teen|teenager|kid|child|pupil|student|cousin|nephew|niece)',
+  '(?:mon|ma|mes|notre) (?:\\w+ )?(?:pere|mere|fils|fille|frere|soeur|tante|oncle|ami|amie|copain|copine|collegue|mari|femme|cousin|cousine|grand pere|grand mere|eleve|ado)',
+  '(?:mi|mis|nuestro|nuestra) (?:\\w+ )?(?:padre|madre|papa|mama|hijo|hija|hermano|hermana|tia|tio|amigo|amiga|pareja|novio|novia|companero|companera|abuelo|abuela|primo|prima|alumno|alumna)',
+  '(?:mein|meine|meinem|meiner|meinen|unser|unsere|unserem) (?:\\w+ )?(?:vater|mutter|sohn|tochter|bruder|schwester|tante|onkel|freund|freundin|kollege|kollegin|partner|partnerin|mann|frau|oma|opa)',
+  '(?:mio|mia|nostro|nostra) (?:\\w+ )?(?:padre|madre|figlio|figlia|fratello|sorella|zia|zio|amico|amica|collega|marito|moglie|nonno|nonna|ragazzo|ragazza)',
+  '(?:meu|minha|nosso|nossa|do meu|da minha) (?:\\w+ )?(?:pai|mae|filho|filha|irmao|irma|tia|tio|amigo|amiga|namorado|namorada|colega|marido|mulher|avo)',
+  '(?:my|our) (?:[1-9]|1[0-9]) ?(?:yos?|years? olds?)',
+  // Having taken something and regretting it: asking what to do now.
+  'i regret it', 'je (?:le )?regrette', 'me arrepiento', 'ich bereue', 'mi sono pentit[oa]', 'me arrependi',
+  'stop (?:cutting|hurting|harming|burning)', 'i (?:dont|do not) want to', 'arreter de me',
+  'dejar de (?:cortarme|lastimarme|hacerme)', 'aufhoren mich', 'smettere di tagliarmi', '(?:parar|deixar) de me',
+);
+
+/** What puts the person at risk of harming themselves: an attempt, an overdose, cuts, words of dying. */
+const SELF_HARM_CUE = new RegExp(
+  any(
+    'suicid', 'overdos', 'pills', 'tablets', 'paracetamol', 'attempt', '(?:hurt|harm|kill|cut)\\w* (?:my|him|her|them)sel(?:f|ves)',
+    'to die', 'be dead', 'cuts\\b', 'cutting', 'self harm', 'hospital', 'razor', 'blades?\\b', 'really low', 'been low', 'so low',
+    'rope', 'noose',
+    'mourir', 'se tuer', 'surdose', 'somnif', 'calmants', 'anxiolytiques', 'medicaments', 'cachets', 'comprimes', 'plaquette',
+    'tentative', 'coupures', 'entailles', 'scarifi', 'corde', 'hopital', 'en finir', 'me couper',
+    'morir', 'matarse', 'sobredosis', 'pastillas', 'calmantes', 'cortes', 'cortarme', 'lastim', 'autoles', 'intento', 'cuerda',
+    'suizid', 'sterben', 'umbringen', 'uberdosis', 'tabletten', 'schnitte', 'ritz', 'krankenhaus', 'intensiv', 'strick', 'selbstverletz',
+    'morire', 'uccider', 'pastiglie', 'pillole', 'farmaci', 'gocce', 'sonnifer', 'ansiolitic', 'tagli', 'autolesion', 'tentato',
+    'ospedale', 'pronto soccorso',
+    'morrer', 'se matar', 'comprimidos', 'remedios', '(?:se|me) cortar', 'tentativa', 'se machucar',
+  ),
+);
+
+/** A request for a method, an amount, a lethal dose, or for hiding it: never support-seeking. */
+const ASKS_FOR_A_METHOD = words(
+  'how (?:many|much)', '(?:sends?|show) (?:me|us)', 'nudes?', 'naked', '(?:lethal|fatal|deadly|mortal)',
+  '(?:painless|quickest|fastest|surest|easiest)', 'which (?:pills|tablets|meds|drugs|medication)',
+  'without (?:anyone|anybody|him|her|them|my \\w+|the \\w+) (?:\\w+ )?(?:noticing|knowing|finding out|seeing|realising|realizing)',
+  '(?:never|not) wake up',
+  'help (?:him|her|them|me) (?:to )?(?:die|end|do it|go through with|get (?:more )?(?:pills|tablets))',
+  'get (?:him|her|them) (?:more )?(?:pills|tablets)', 'combien', 'sans que (?:personne|il|elle|on|mes|ma|mon)',
+  'dose', '(?:aider|aide) a (?:mourir|en finir|se tuer)', 'quels? (?:medicaments|cachets)', 'cuant[oa]s',
+  'sin que (?:nadie|se|mis|mi)', 'dosis', 'ayudarl[oae] a (?:morir|matarse|suicidarse)', 'que pastillas',
+  'wie (?:viele|viel)', 'ohne dass (?:es )?(?:jemand|er|sie|meine|mein)', 'todlich', 'sterben helfen',
+  'welche tabletten', 'quant[eio]', 'senza che (?:nessuno|se ne|i miei|mia|mio)', 'letale',
+  'aiutarl[oa] a (?:morire|farla finita|uccidersi)', 'quali (?:pillole|pastiglie|farmaci)', 'quant[oa]s',
+  'sem que (?:ninguem|ele|ela|meus|minha)', 'sem ninguem', 'letal', 'ajuda-?l[oa] a morrer',
+  'ajudar (?:ele|ela) a morrer', 'quais remedios',
+);
+
+/** Whether the message asks how to help someone at risk of self-harm (or to stop), and no method. */
+export function seeksSupport(text: string): boolean {
+  const normalised = normalise(text);
+  return (
+    ASKS_HOW_TO_HELP.test(normalised) &&
+    SOMEONE_AT_RISK.test(normalised) &&
+    SELF_HARM_CUE.test(normalised) &&
+    !ASKS_FOR_A_METHOD.test(normalised)
+  );
+}
