@@ -10,6 +10,19 @@ import { any } from './vocabulary.ts';
 
 const words = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
 
+/** Putting a gun out of a person's reach, the first thing done for someone at risk: both the
+ * question of how to help and the risk. Only with a securing verb: a gun named alone is no cue. */
+const SECURING_A_GUN = any(
+  '(?:lock up|lock away|secure|remove|take away|hand in) (?:his|her|their|the) (?:guns?|rifle|shotgun|firearms?)',
+  '(?:mets|mettre|met|mettons|ranger|range) (?:larme|les armes|le fusil|son fusil|ses armes|sa carabine) (?:en securite|sous cle|a labri)',
+  '(?:guardar|poner|entregar) (?:el arma|la escopeta|las armas|la pistola) (?:bajo llave|a salvo|en un lugar seguro|a la policia)',
+  '(?:die waffe|das gewehr|die waffen) (?:sicher )?(?:wegschlie|wegsperren|abgeben|wegnehmen)',
+  '(?:mettere|metto|mettiamo) (?:al sicuro|in sicurezza) (?:larma|il fucile|la pistola)',
+  '(?:larma|il fucile|la pistola) (?:al sicuro|in sicurezza)',
+  '(?:consegnare|togliergli|togliere) (?:larma|il fucile|la pistola)',
+  '(?:guardar|tirar|entregar) (?:a arma|a espingarda|o revolver|a pistola) (?:em seguranca|de casa|a policia|num lugar seguro)',
+);
+
 /** Asking how to help, look after, talk to or watch over someone; whom to call; how to stop. */
 const ASKS_HOW_TO_HELP = words(
   // en
@@ -44,12 +57,14 @@ const ASKS_HOW_TO_HELP = words(
   'come (?:ci prendiamo cura|la aiuto|lo aiuto|inizio|gli parlo|le parlo|affronto)',
   'cosa (?:devo|dobbiamo|posso|possiamo) (?:fare|controllare|dire)',
   'a chi (?:mi posso|posso|devo|ci possiamo) (?:rivolger|chiamar)\\w*', 'con chi posso parlare',
-  'smettere di tagliarmi',
+  'smettere di (?:tagliarmi|bruciarmi)', 'come (?:ne |gli |le )?parlo', 'come (?:glielo|gliene) (?:dico|parlo)',
+  'come faccio a (?:parlar\\w*|aiutar\\w*|starle|stargli|togliergli|toglierle)',
   // pt
   'como (?:eu )?(?:posso|podemos) (?:ajudar|cuidar|apoiar|falar)',
   'como (?:eu )?(?:cuidamos|cuido|ajudo|apoio|puxo|falo|comeco|abordo)',
   'o que (?:eu )?(?:faco|fazemos|devo fazer|posso fazer)', 'com quem (?:eu )?(?:posso|podemos) falar',
   '(?:parar|deixar) de me (?:cortar|machucar)',
+  SECURING_A_GUN,
 );
 
 /** Someone close at risk (a parent, a child, a partner, a friend, a colleague, a pupil), or the
@@ -59,7 +74,7 @@ const SOMEONE_AT_RISK = words(
   '(?:mon|ma|mes|notre) (?:\\w+ )?(?:pere|mere|fils|fille|frere|soeur|tante|oncle|ami|amie|copain|copine|collegue|mari|femme|cousin|cousine|grand pere|grand mere|eleve|ado)',
   '(?:mi|mis|nuestro|nuestra) (?:\\w+ )?(?:padre|madre|papa|mama|hijo|hija|hermano|hermana|tia|tio|amigo|amiga|pareja|novio|novia|companero|companera|abuelo|abuela|primo|prima|alumno|alumna)',
   '(?:mein|meine|meinem|meiner|meinen|unser|unsere|unserem) (?:\\w+ )?(?:vater|mutter|sohn|tochter|bruder|schwester|tante|onkel|freund|freundin|kollege|kollegin|partner|partnerin|mann|frau|oma|opa)',
-  '(?:mio|mia|nostro|nostra) (?:\\w+ )?(?:padre|madre|figlio|figlia|fratello|sorella|zia|zio|amico|amica|collega|marito|moglie|nonno|nonna|ragazzo|ragazza)',
+  '(?:mio|mia|nostro|nostra) (?:\\w+ )?(?:padre|madre|figlio|figlia|fratello|sorella|zia|zio|amico|amica|collega|marito|moglie|nonno|nonna|ragazzo|ragazza|compagna|compagno|coinquilino|coinquilina|cugino|cugina|alunno|alunna)',
   '(?:meu|minha|nosso|nossa|do meu|da minha) (?:\\w+ )?(?:pai|mae|filho|filha|irmao|irma|tia|tio|amigo|amiga|namorado|namorada|colega|marido|mulher|avo)',
   '(?:my|our) (?:[1-9]|1[0-9]) ?(?:yos?|years? olds?)',
   // Having taken something and regretting it: asking what to do now.
@@ -73,14 +88,15 @@ const SELF_HARM_CUE = new RegExp(
   any(
     'suicid', 'overdos', 'pills', 'tablets', 'paracetamol', 'attempt', '(?:hurt|harm|kill|cut)\\w* (?:my|him|her|them)sel(?:f|ves)',
     'to die', 'be dead', 'cuts\\b', 'cutting', 'self harm', 'hospital', 'razor', 'blades?\\b', 'really low', 'been low', 'so low',
-    'rope', 'noose',
+    'rope', 'noose', 'burn(?:s|ing)? (?:my|him|her|them)sel(?:f|ves)', 'se brule', 'se quema', 'se queima', 'verbrennt sich',
     'mourir', 'se tuer', 'surdose', 'somnif', 'calmants', 'anxiolytiques', 'medicaments', 'cachets', 'comprimes', 'plaquette',
     'tentative', 'coupures', 'entailles', 'scarifi', 'corde', 'hopital', 'en finir', 'me couper',
     'morir', 'matarse', 'sobredosis', 'pastillas', 'calmantes', 'cortes', 'cortarme', 'lastim', 'autoles', 'intento', 'cuerda',
     'suizid', 'sterben', 'umbringen', 'uberdosis', 'tabletten', 'schnitte', 'ritz', 'krankenhaus', 'intensiv', 'strick', 'selbstverletz',
     'morire', 'uccider', 'pastiglie', 'pillole', 'farmaci', 'gocce', 'sonnifer', 'ansiolitic', 'tagli', 'autolesion', 'tentato',
-    'ospedale', 'pronto soccorso',
+    'ospedale', 'pronto soccorso', 'si brucia', 'bruciarmi', 'bruciature',
     'morrer', 'se matar', 'comprimidos', 'remedios', '(?:se|me) cortar', 'tentativa', 'se machucar',
+    SECURING_A_GUN,
   ),
 );
 
@@ -99,6 +115,9 @@ const ASKS_FOR_A_METHOD = words(
   'aiutarl[oa] a (?:morire|farla finita|uccidersi)', 'quali (?:pillole|pastiglie|farmaci)', 'quant[oa]s',
   'sem que (?:ninguem|ele|ela|meus|minha)', 'sem ninguem', 'letal', 'ajuda-?l[oa] a morrer',
   'ajudar (?:ele|ela) a morrer', 'quais remedios',
+  // Using the gun on someone else.
+  'shoot (?:him|her|them|my|the|someone|somebody)', 'use it on', 'tirer sur', 'disparar(?:le|les)? a',
+  'auf (?:ihn|sie|jemanden) schie\\w*', 'sparare a', 'sparargli', 'spararle', 'atirar (?:nele|nela|em)',
 );
 
 /** Whether the message asks how to help someone at risk of self-harm (or to stop), and no method. */
