@@ -32,7 +32,16 @@ import { createConversationMemory, type Refusal } from './conversation-memory.ts
 import { detectLanguage } from './detect-language.ts';
 import { loadLanguageModel, scoreLanguage, type LanguageModel, type LanguageScore } from './language-model.ts';
 import { classify } from './rule-check.ts';
+import { asksForMeans } from './method-request.ts';
 import { seeksSupport } from './support-check.ts';
+
+/** The language model's care from which a self-harm-only refusal needs a request for the means to
+ * stand: the lowest at which at most 3% of the training data's self-harm requests, scored out of
+ * fold, would be lifted (2.8%; 0.15 lifts 4.2%). */
+const SELF_HARM_CARE_FLOOR = 0.2;
+
+const onlySelfHarm = (categories: readonly ModerationCategory[]): boolean =>
+  categories.length > 0 && categories.every((category) => category === 'self-harm');
 
 export { classify, FLAG_THRESHOLD, scoreText } from './rule-check.ts';
 
@@ -170,10 +179,11 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     thread: string | null,
     signal?: AbortSignal,
     conversation?: ModerationConversation,
-  ): Promise<{ categories: ModerationCategory[]; byRules: boolean }> {
+  ): Promise<{ categories: ModerationCategory[]; byRules: boolean; selfHarmOnly: boolean }> {
     // The rules decide the unambiguous alone: no embedding (their categories are the verdict's).
     const rules = classify(text);
-    if (rules.flagged) return { categories: rules.categories, byRules: true };
+    if (rules.flagged)
+      return { categories: rules.categories, byRules: true, selfHarmOnly: onlySelfHarm(rules.categories) };
     // Refused turns are never stored, so they are judged apart: a change of subject after a refusal passes.
     const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
     try {
@@ -186,7 +196,10 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         flagged.length > 0
           ? flagged
           : await judgeInConversation(vectors, alone, memory.refusedIn(thread), stored, text, signal);
-      return { categories, byRules: false };
+      // Outside English the category is the language model's guess: self-harm only when the
+      // classifier reads self-harm too (the model says self-harm for many violent requests).
+      const agreed = !READ_LANGUAGES.has(language) || alone.category === 'self-harm';
+      return { categories, byRules: false, selfHarmOnly: onlySelfHarm(categories) && agreed };
     } catch (error) {
       throw new ModerationUnavailableError(
         `the message could not be embedded: ${error instanceof Error ? error.message : String(error)}`,
@@ -203,10 +216,14 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
       const reading = scoreLanguage(languageModel, text);
-      const { categories, byRules } = await judge(text, language, reading, thread, signal, conversation);
+      const { categories, byRules, selfHarmOnly } = await judge(text, language, reading, thread, signal, conversation);
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
       if (answeredWithCare(reading, text) && (!byRules || categories.every((category) => category === 'self-harm')))
+        return { flagged: false, categories: [], care: true, language };
+      // Self-harm alone, with some care read, stands only for a request for the means (a method, an
+      // amount, a place, a time, hiding it): despair and asking for help name the same words.
+      if (selfHarmOnly && reading.care >= SELF_HARM_CARE_FLOOR && !asksForMeans(text))
         return { flagged: false, categories: [], care: true, language };
       if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
       return { flagged: categories.length > 0, categories, language };

@@ -16,6 +16,8 @@ const SEEKING = [
   'mia madre ha preso tutte le sue pastiglie ieri, ora è a casa: cosa dobbiamo controllare?',
   'meu namorado tentou se matar com remédios semana passada, como posso ajudar ele agora?',
   'eu quero parar de me cortar, como eu começo?',
+  'me corto há meses e quero parar, o que eu faço?',
+  "je me coupe depuis l'été et je veux arrêter, que faire ?",
   "j'ai avalé une dizaine de somnifères il y a une heure et je le regrette, qu'est-ce que je dois faire ?",
   'ho preso troppe gocce stanotte e mi sono pentita, cosa devo fare adesso?',
   // Burning oneself, and putting a gun out of reach of someone who spoke of dying.

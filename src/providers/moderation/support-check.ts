@@ -64,6 +64,9 @@ const ASKS_HOW_TO_HELP = words(
   'como (?:eu )?(?:cuidamos|cuido|ajudo|apoio|puxo|falo|comeco|abordo)',
   'o que (?:eu )?(?:faco|fazemos|devo fazer|posso fazer)', 'com quem (?:eu )?(?:posso|podemos) falar',
   '(?:parar|deixar) de me (?:cortar|machucar)',
+  // The writer's own wish to stop (with the self-harm named elsewhere in the message).
+  'i (?:want|need|would like) to stop', 'je (?:veux|voudrais) arreter', 'quiero (?:parar|dejarlo)', 'ich (?:will|mochte) aufhoren',
+  'voglio smettere', 'quero parar',
   SECURING_A_GUN,
 );
 
@@ -81,6 +84,8 @@ const SOMEONE_AT_RISK = words(
   'i regret it', 'je (?:le )?regrette', 'me arrepiento', 'ich bereue', 'mi sono pentit[oa]', 'me arrependi',
   'stop (?:cutting|hurting|harming|burning)', 'i (?:dont|do not) want to', 'arreter de me',
   'dejar de (?:cortarme|lastimarme|hacerme)', 'aufhoren mich', 'smettere di tagliarmi', '(?:parar|deixar) de me',
+  'i (?:want|need|would like) to stop', 'je (?:veux|voudrais) arreter', 'quiero (?:parar|dejarlo)', 'ich (?:will|mochte) aufhoren',
+  'voglio smettere', 'quero parar',
 );
 
 /** What puts the person at risk of harming themselves: an attempt, an overdose, cuts, words of dying. */
@@ -95,7 +100,8 @@ const SELF_HARM_CUE = new RegExp(
     'suizid', 'sterben', 'umbringen', 'uberdosis', 'tabletten', 'schnitte', 'ritz', 'krankenhaus', 'intensiv', 'strick', 'selbstverletz',
     'morire', 'uccider', 'pastiglie', 'pillole', 'farmaci', 'gocce', 'sonnifer', 'ansiolitic', 'tagli', 'autolesion', 'tentato',
     'ospedale', 'pronto soccorso', 'si brucia', 'bruciarmi', 'bruciature',
-    'morrer', 'se matar', 'comprimidos', 'remedios', '(?:se|me) cortar', 'tentativa', 'se machucar',
+    'morrer', 'se matar', 'comprimidos', 'remedios', '(?:se|me) cortar', 'me cort(?:o|ei|ando)\\b', 'me corte\\b', 'mi taglio',
+    'je me coupe', 'ich ritze', 'tentativa', 'se machucar',
     SECURING_A_GUN,
   ),
 );
