@@ -7,7 +7,7 @@ import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer } from '../../test/support/test-server.ts';
 import {
   docsetNames,
-  formatFigures,
+  formatDocsetRun,
   ingestDocset,
   loadDocset,
   measureDocset,
@@ -29,11 +29,9 @@ try {
   const current = (await server.deps.store.agents.get(ctx.accountId, agent.id))!;
   console.log(`split: ${split}; one agent of ${pages.size} pages`);
   for (const set of docsets) {
-    const { product, unfloored, bm25 } = await measureDocset(server.deps, current, pages, set, split);
+    const run = await measureDocset(server.deps, current, pages, set, split);
     console.log(set.name);
-    console.log(`  product ${formatFigures(product)}`);
-    console.log(`  order   ${formatFigures(unfloored)}`);
-    console.log(`  bm25    ${formatFigures(bm25)}`);
+    console.log(formatDocsetRun(run));
   }
 } finally {
   await server.close();

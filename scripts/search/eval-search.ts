@@ -11,7 +11,7 @@ import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer } from '../../test/support/test-server.ts';
 import {
   docsetNames,
-  formatFigures,
+  formatDocsetRun,
   ingestDocset,
   loadDocset,
   measureDocset,
@@ -67,11 +67,9 @@ try {
     const current = (await server.deps.store.agents.get(ctx.accountId, agent.id))!;
     // The first search builds the agent's index; latency is a warm index's, as a live agent's is.
     await measureDocset(server.deps, current, pages, { ...set, questions: set.questions.slice(0, 1) }, 'all');
-    const { product, unfloored, bm25 } = await measureDocset(server.deps, current, pages, set, split);
+    const run = await measureDocset(server.deps, current, pages, set, split);
     console.log(`${set.name} (${pages.size} pages, ingested in ${indexed.toFixed(1)} s)`);
-    console.log(`  product ${formatFigures(product)}`);
-    console.log(`  order   ${formatFigures(unfloored)}`);
-    console.log(`  bm25    ${formatFigures(bm25)}`);
+    console.log(formatDocsetRun(run));
   }
   if (wanted('reference')) {
     const set = referencePagesSet(paraphraseSplit);

@@ -310,3 +310,17 @@ export function formatFigures(f: DocsetFigures): string {
   const n = (value: number) => value.toFixed(3);
   return `hit@1 ${n(f.hit1)} hit@5 ${n(f.hit5)} MRR ${n(f.mrr)} page@5 ${n(f.pageHit5)} emptyAns ${n(f.emptyAnswerable)} unansEmpty ${n(f.unanswerableEmpty)} chrome ${n(f.chromeShare)} p50 ${f.p50.toFixed(1)}ms p95 ${f.p95.toFixed(1)}ms (n=${f.answerable}+${f.unanswerable})`;
 }
+
+/** One run of a set, as the eval script, the scale check and the test print it: the product, its
+ * order without the floor, and plain BM25, a line each. */
+export function formatDocsetRun(run: {
+  product: DocsetFigures;
+  unfloored: DocsetFigures;
+  bm25: DocsetFigures;
+}): string {
+  return [
+    `  product ${formatFigures(run.product)}`,
+    `  order   ${formatFigures(run.unfloored)}`,
+    `  bm25    ${formatFigures(run.bm25)}`,
+  ].join('\n');
+}

@@ -9,7 +9,7 @@ import { TEST_BACKEND } from '../support/backend.ts';
 import { cachedEmbedder } from '../support/cached-embedder.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import {
-  formatFigures,
+  formatDocsetRun,
   ingestDocset,
   loadDocset,
   measureDocset,
@@ -38,7 +38,7 @@ async function measured(set: Docset) {
   const current = (await server.deps.store.agents.get(ctx.accountId, agent.id))!;
   const figures = await measureDocset(server.deps, current, pages, set, 'heldout');
   console.log(
-    `[search-docsets ${TEST_BACKEND}] ${set.name} held-out (${pages.size} pages)\n  product ${formatFigures(figures.product)}\n  order   ${formatFigures(figures.unfloored)}\n  bm25    ${formatFigures(figures.bm25)}`,
+    `[search-docsets ${TEST_BACKEND}] ${set.name} held-out (${pages.size} pages)\n${formatDocsetRun(figures)}`,
   );
   return figures;
 }
