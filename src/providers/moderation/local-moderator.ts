@@ -219,7 +219,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const { categories, byRules, selfHarmOnly } = await judge(text, language, reading, thread, signal, conversation);
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
-      if (answeredWithCare(reading, text) && (!byRules || categories.every((category) => category === 'self-harm')))
+      if (answeredWithCare(reading, text) && (!byRules || onlySelfHarm(categories)))
         return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words.
