@@ -53,3 +53,13 @@ export async function embedCached(
   }
   return result;
 }
+
+/** `inner` answering from `known` (vectors embedded once by embedCached) when it holds every text
+ * asked for, and embedding otherwise: the measurement scripts run the whole moderator over it. */
+export function embedderOver(inner: EmbeddingProvider, known: ReadonlyMap<string, Float32Array>): EmbeddingProvider {
+  return {
+    ...inner,
+    embed: async (texts, signal) =>
+      texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal),
+  };
+}

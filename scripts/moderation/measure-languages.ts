@@ -7,7 +7,6 @@
 // counts. --level=all prints every strictness level.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
 import { createLocalModerator } from '../../src/providers/moderation/local-moderator.ts';
@@ -19,7 +18,7 @@ import {
   sumFigures,
   type LanguageFigures,
 } from '../../test/quality/moderation-languages.ts';
-import { embedCached } from '../embed-cached.ts';
+import { embedCached, embedderOver } from '../embed-cached.ts';
 
 const option = (name: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
@@ -38,11 +37,7 @@ const known = await embedCached(
   inner,
   [...sets.values()].flatMap((messages) => messages.map((m) => m.text)),
 );
-const embedder: EmbeddingProvider = {
-  ...inner,
-  embed: async (texts, signal) =>
-    texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal),
-};
+const embedder = embedderOver(inner, known);
 console.log(`${dir.pathname} (${splitless ? 'every message' : `splits: ${splits.join(', ')}`})`);
 for (const level of levels) {
   const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });

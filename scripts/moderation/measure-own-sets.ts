@@ -6,14 +6,13 @@
 // parts: English, and the other languages (dev-ml; their messages' style is the language code). It never reads the independent sets (fresh*.json, multilingual.json),
 // which only test/quality/moderation.test.ts measures. --mistakes prints what dev and the probes' dev halves get wrong.
 import { readFileSync } from 'node:fs';
-import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { STRICTNESS_LEVELS } from '../../src/providers/moderation/classifier.ts';
 import { createLocalModerator, type LocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import { describe, measure, type Labelled } from '../../test/quality/moderation-measure.ts';
 import { LANGUAGES } from './dev-report.ts';
-import { embedCached } from '../embed-cached.ts';
+import { embedCached, embedderOver } from '../embed-cached.ts';
 import { coreExamples, writtenTurns } from './training-data.ts';
 
 const fixture = <T>(name: string) =>
@@ -58,11 +57,7 @@ const known = await embedCached(
   inner,
   Object.values(sets).flatMap((messages) => messages.flatMap((m) => [...(m.earlier ?? []), m.text])),
 );
-const embedder: EmbeddingProvider = {
-  ...inner,
-  embed: async (texts, signal) =>
-    texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal),
-};
+const embedder = embedderOver(inner, known);
 for (const level of STRICTNESS_LEVELS) {
   const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });
   for (const [name, messages] of Object.entries(sets)) {
