@@ -2,7 +2,8 @@
 // message the moderator gets wrong at `balanced` (every message with --all), which part decided: the
 // rules, the language model (harm, care, category), the USE-lite classifier (harm, category; it
 // decides in English) and, in the five other languages, the two combined (which decides there).
-// A diagnostic for choosing training data and changes; it prints, it decides nothing.
+// A diagnostic for choosing training data and changes; it prints, it decides nothing: the verdict
+// (refused, or answered with care) is the moderator's own, the parts are printed beside it.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
@@ -11,20 +12,26 @@ import { combinedHarm, combinerFeatures } from '../../src/providers/moderation/c
 import { detectLanguage } from '../../src/providers/moderation/detect-language.ts';
 import { loadLanguageModel, scoreLanguage } from '../../src/providers/moderation/language-model.ts';
 import { classify } from '../../src/providers/moderation/rule-check.ts';
-import { seeksSupport } from '../../src/providers/moderation/support-check.ts';
+import { createLocalModerator, READ_LANGUAGES } from '../../src/providers/moderation/local-moderator.ts';
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
-import { embedCached } from '../embed-cached.ts';
+import { embedCached, embedderOver } from '../embed-cached.ts';
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const dirOption = option('dir');
 const dir = dirOption ? pathToFileURL(`${resolve(dirOption)}/`) : LANGUAGES_DIR;
 const sets = readLanguageSets(dir, (option('split') ?? 'dev,heldout').split(','));
-const embedder = createLocalEmbedder({ workers: 2 });
+const inner = createLocalEmbedder({ workers: 2 });
 const messages = [...sets.values()].flat();
 const vectors = await embedCached(
-  embedder,
+  inner,
   messages.map((m) => m.text),
 );
+const moderator = createLocalModerator({
+  embedder: embedderOver(inner, vectors),
+  strictness: 'balanced',
+  timeoutMs: 1_800_000,
+  nonEnglish: 'check',
+});
 const weights = loadClassifierWeights();
 const model = loadLanguageModel();
 const f = (x: number) => x.toFixed(2);
@@ -34,14 +41,14 @@ for (const m of messages) {
   const use = scoreMessage(weights, vectors.get(m.text) as Float32Array, m.text);
   const useFlag = use.harm >= weights.thresholds.balanced[use.category];
   const language = detectLanguage(m.text);
-  const read = ['fra', 'spa', 'deu', 'ita', 'por'].includes(language);
+  const read = READ_LANGUAGES.has(language);
   const features = combinerFeatures(reading, use, weights.thresholds.balanced[use.category]);
   const combined = combinedHarm(model.combiner, features, language);
   const lmFlag = read && combined >= model.combiner.thresholds.balanced;
-  const care = (reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling) || seeksSupport(m.text);
+  const verdict = await moderator.check(m.text);
+  const { flagged } = verdict;
+  const care = verdict.care === true;
   const byRules = rules.flagged;
-  const flagged =
-    !(care && (!byRules || rules.categories.every((c) => c === 'self-harm'))) && (byRules || (read ? lmFlag : useFlag));
   const harmful = m.label !== 'safe';
   if (
     !process.argv.includes('--all') &&
@@ -53,4 +60,4 @@ for (const m of messages) {
     `${flagged === harmful ? 'ok  ' : 'MISS'} [${m.lang} ${m.label}/${m.kind} ${language}] rules ${byRules ? rules.categories.join(',') : '-'} | lm harm ${f(reading.harm)} care ${f(reading.care)} ${reading.category} | use ${f(use.harm)} ${use.category}${useFlag ? '!' : ''} | combined ${read ? f(combined) : '-'}${lmFlag ? '!' : ''} | ${m.text}`,
   );
 }
-await embedder.close();
+await inner.close();

@@ -73,7 +73,8 @@ export interface LocalModeratorOptions {
 /** Languages the language model was trained on besides English. In English the USE-lite classifier
  * decides harm alone (the language model only gives care): adding the language model there refused
  * honest English messages the classifier lets through. */
-const READ_LANGUAGES = new Set(['fra', 'spa', 'deu', 'ita', 'por']);
+/** The languages besides English that the language model and the combiner judge. */
+export const READ_LANGUAGES: ReadonlySet<string> = new Set(['fra', 'spa', 'deu', 'ita', 'por']);
 
 export interface LocalVerdict extends ModerationVerdict {
   /** ISO 639-3 code of the message's language ("eng", "fra", …; "und" when too short to tell). */
