@@ -41,19 +41,34 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
 /**
  * The full-text analyser: lower-case, accents folded, English stop words dropped, Porter-stemmed.
- * Passages are stored with its output and queries go through it, so both sides agree.
+ * An identifier with a camel hump ("postMessage", "URLSearchParams") also yields its words, as a
+ * search engine's word-delimiter filter reads it, so a passage naming it is found by "post message".
+ * Passages are stored with its output; questions go through `analyzeQuery`, which keeps an
+ * identifier whole: its parts are the common words documentation uses everywhere ("onRequest"
+ * would add "request" to every fastify question that names the hook).
  */
 export function analyze(text: string): string[] {
-  return analyzedWords(text).map(({ term }) => term);
+  return analyzedWords(text, true).map(({ term }) => term);
 }
 
-function analyzedWords(text: string): Array<{ word: string; term: string }> {
-  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+// A lower-case letter or digit followed by a capital: "SQLite" and "HTML" are not split.
+const CAMEL_HUMP = /[\p{Ll}\p{N}]\p{Lu}/u;
+// Before a capital that follows a lower-case letter or digit, and before the capital that starts
+// a word after a run of capitals ("URL|Search|Params").
+const CASE_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
+function analyzedWords(text: string, splitIdentifiers: boolean): Array<{ word: string; term: string }> {
+  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '');
   const words: Array<{ word: string; term: string }> = [];
-  for (const match of folded.matchAll(WORD)) {
-    const word = match[0].replace(/['’]/g, '');
-    if (word.length > 40 || STOPWORDS.has(word)) continue;
+  const add = (word: string) => {
+    if (word.length > 40 || STOPWORDS.has(word)) return;
     words.push({ word, term: stemmer(word) });
+  };
+  for (const match of folded.matchAll(WORD)) {
+    const original = match[0].replace(/['’]/g, '');
+    add(original.toLowerCase());
+    if (!splitIdentifiers || !CAMEL_HUMP.test(original)) continue;
+    for (const part of original.split(CASE_BOUNDARY)) if (part.length > 1) add(part.toLowerCase());
   }
   return words;
 }
@@ -71,7 +86,7 @@ export interface AnalyzedQuery {
 export function analyzeQuery(text: string): AnalyzedQuery {
   // A term counts as misspelt only if no word it came from is a word.
   const misspelt = new Map<string, boolean>();
-  for (const { word, term } of analyzedWords(text))
+  for (const { word, term } of analyzedWords(text, false))
     misspelt.set(term, (misspelt.get(term) ?? true) && mayBeMisspelt(word));
   return {
     terms: [...misspelt.keys()],
