@@ -8,7 +8,9 @@
 // in any of six languages: in French, Spanish, German, Italian and Portuguese its harm score and the
 // classifier's are combined (combiner.ts) and decide instead of the classifier alone; in every
 // language it tells despair and asking for help from a request for harm, and such a message is
-// answered with care (the reply carries the agent's help message) instead of refused.
+// answered with care (the reply carries the agent's help message) instead of refused. Phrases read
+// the rest: asking how to help someone at risk (support-check.ts) and despair voiced with nothing
+// asked (despair-statement.ts) lift a refusal whatever its category.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
@@ -29,6 +31,7 @@ import {
 } from './classifier.ts';
 import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
+import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
 import { loadLanguageModel, scoreLanguage, type LanguageModel, type LanguageScore } from './language-model.ts';
 import { classify } from './rule-check.ts';
@@ -42,6 +45,11 @@ const SELF_HARM_CARE_FLOOR = 0.2;
 
 const onlySelfHarm = (categories: readonly ModerationCategory[]): boolean =>
   categories.length > 0 && categories.every((category) => category === 'self-harm');
+
+/** The rules' refusals despair voiced may lift: self-harm, and harassment (an insult to oneself,
+ * "i'm such a waste of space"; the despair reader lets no "you" through). */
+const caredForByRules = (categories: readonly ModerationCategory[]): boolean =>
+  categories.every((category) => category === 'self-harm' || category === 'harassment');
 
 export { classify, FLAG_THRESHOLD, scoreText } from './rule-check.ts';
 
@@ -221,6 +229,10 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
       if (answeredWithCare(reading, text) && (!byRules || onlySelfHarm(categories)))
+        return { flagged: false, categories: [], care: true, language };
+      // Despair voiced with nothing asked lifts a refusal in any category (its words read as harm);
+      // it gives no care to a message that passes anyway ("the app closes da sola").
+      if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories)))
         return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words.
