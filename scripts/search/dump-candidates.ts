@@ -10,7 +10,7 @@ import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import { DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
 import { researchAgents, researchSets } from './research-agents.ts';
-import { analyze } from '../../src/text/analyze.ts';
+import { analyzeQuery } from '../../src/text/analyze.ts';
 import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
 import { indexedAgent, modelCalibration } from '../../src/domain/search/rank-passages.ts';
 import type { InMemoryPassageIndex } from '../../src/search-index/passage-index.ts';
@@ -70,7 +70,7 @@ async function dumpQuestion(
   const index = await (server.deps.passageIndex as InMemoryPassageIndex).indexOf(indexedAgent(server.deps, agent));
   const [combined] = await embedQuestions(server.deps.embedder, [q]);
   const [plain] = await server.deps.embedder.embed([q]);
-  const terms = [...new Set(analyze(q))];
+  const terms = analyzeQuery(q).terms;
   const lexical = bm25Scores(index, terms);
   const idf = (term: string) => {
     const frequency = index.postings.get(term)?.length ?? 0;

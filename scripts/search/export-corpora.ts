@@ -9,7 +9,7 @@ import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer } from '../../test/support/test-server.ts';
 import { DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
 import { researchAgents, researchSets, type AskedQuestion } from './research-agents.ts';
-import { analyze } from '../../src/text/analyze.ts';
+import { analyzeQuery } from '../../src/text/analyze.ts';
 import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
 import { modelCalibration } from '../../src/domain/search/rank-passages.ts';
 import type { AgentRecord } from '../../src/ports/agent-store.ts';
@@ -70,7 +70,7 @@ async function exportAgent(
         if (a.isAnswer?.(content, chunk.sourceId)) answers.push(slot);
         if (a.isPage(chunk.sourceId)) page.push(slot);
       });
-      return { q: a.q, split: a.split, terms: analyze(a.q), cos, answers: a.isAnswer ? answers : [], page };
+      return { q: a.q, split: a.split, terms: analyzeQuery(a.q).terms, cos, answers: a.isAnswer ? answers : [], page };
     }),
   };
 }

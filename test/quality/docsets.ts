@@ -11,7 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import type { DomainDeps, RequestContext } from '../../src/domain/context.ts';
 import type { AgentRecord } from '../../src/ports/agent-store.ts';
 import { crawlWebsite } from '../../src/domain/knowledge/crawl-website.ts';
-import { analyze } from '../../src/text/analyze.ts';
+import { analyzeQuery } from '../../src/text/analyze.ts';
 import { indexedAgent, rankPassages, type Passage } from '../../src/domain/search/rank-passages.ts';
 import { UNLIMITED_RATE } from '../support/test-server.ts';
 import { addPage } from './retrieval-set.ts';
@@ -256,7 +256,7 @@ function figures(t: Tally): DocsetFigures {
 /** Results a search shows: SPEC's default of 10 is more than any of these measures read. */
 const LIMIT = 10;
 
-/** The product's search and plain BM25 (Okapi over the same passages' analysed terms, no floor)
+/** The product's search and plain BM25 (Okapi over the same passages' analysed terms and the question as search analyses it, no spelling correction, no floor)
  * on the set's questions of one split. */
 export async function measureDocset(
   deps: DomainDeps,
@@ -289,7 +289,7 @@ export async function measureDocset(
     );
 
     const { candidates } = await deps.passageIndex.candidates(indexedAgent(deps, agent), {
-      terms: [...new Set(analyze(question.q))],
+      terms: analyzeQuery(question.q).terms,
       perSignal: LIMIT,
     });
     const best = candidates
