@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createAuthenticationHook } from './authenticate.ts';
 import { installGracefulClose } from './graceful-close.ts';
+import { installJsonBodyParser } from './json-body.ts';
 import { installErrorHandling, sendAppError } from './error-handler.ts';
 import { createClientErrorHandler } from './client-error.ts';
 import { AppError } from '../domain/errors.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
   // Bodies are JSON (or multipart uploads): a JSON text sent as text/plain, fetch's default without a
   // Content-Type, is told to send application/json rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   app.decorateRequest('ctx', null);
   app.decorateRequest('apiKey', null);
   // Callback hooks, not async ones, on every request: no promise to settle.

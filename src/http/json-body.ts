@@ -1,0 +1,30 @@
+// The one reader of `application/json` request bodies, in place of Fastify's: it knows which
+// operation the body is for, so an empty body is refused only where a body is required.
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../domain/errors.ts';
+import { OPTIONAL_BODY } from './openapi/document-components.ts';
+import type { ApiApp } from './types.ts';
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+/** Whether the operation needs a body: it has a body schema that is not marked optional. */
+function requiresBody(request: FastifyRequest): boolean {
+  const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
+  return schema?.body !== undefined && schema[OPTIONAL_BODY] !== true;
+}
+
+export function installJsonBodyParser(app: ApiApp): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done: Done) => {
+    if (text.length === 0) {
+      // Client libraries that set Content-Type: application/json on every request (a DELETE, a
+      // cancel) send it with nothing after it: no body is what such an operation takes.
+      if (!requiresBody(request)) return done(null, undefined);
+      return done(
+        new AppError('INVALID_BODY', 'The JSON body is empty.', { list: { body: ['must be a JSON object'] } }),
+      );
+    }
+    parseJson(request, text as string, done);
+  });
+}

@@ -1,0 +1,48 @@
+// How JSON request bodies are read, as a client library sends them: the framing (Content-Type on
+// a request with no body, Content-Encoding) and the bytes themselves, before any schema applies.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
+
+describe('request bodies', () => {
+  let server: TestServer;
+  let key: string;
+  let agentId: string;
+  before(async () => {
+    server = await startTestServer({ configFile: UNLIMITED_RATE });
+    const { account, ctx } = await server.seedAccount('pro', 100);
+    agentId = (await server.seedAgent(ctx)).id;
+    key = await server.seedKey(account.id);
+  });
+  after(() => server.close());
+
+  const JSON_TYPE = { 'content-type': 'application/json' };
+
+  test('Content-Type: application/json with no body is fine on an operation that takes no body', async () => {
+    // Many client libraries set the header on every request, DELETE and body-less POSTs included.
+    const cases: Array<[string, string, number, string | undefined]> = [
+      ['DELETE', `/agents/${agentId}/sources/src_missing`, 404, 'SOURCE_NOT_FOUND'],
+      ['DELETE', `/agents/${agentId}/conversations/nobody`, 404, 'CONVERSATION_NOT_FOUND'],
+      ['DELETE', `/agents/${agentId}/conversations/nobody/messages/msg_missing`, 404, 'CONVERSATION_NOT_FOUND'],
+      ['POST', `/agents/${agentId}/conversations/nobody/tool/cancel/call_missing`, 404, 'CONVERSATION_NOT_FOUND'],
+      // A body that is optional may be left out with the header too.
+      ['POST', `/agents/${agentId}/test-runs`, 200, undefined],
+    ];
+    for (const [method, path, status, code] of cases) {
+      for (const rawBody of [undefined, '']) {
+        const response = await server.call(method, path, { key, rawBody, headers: JSON_TYPE });
+        assert.equal(response.status, status, `${method} ${path}: ${response.text}`);
+        assert.equal(response.body.error?.code, code, `${method} ${path}`);
+      }
+    }
+  });
+
+  test('an empty body is still refused where a body is required', async () => {
+    const response = await server.call('POST', `/agents/${agentId}/search`, { key, rawBody: '', headers: JSON_TYPE });
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body, {
+      success: false,
+      error: { code: 'INVALID_BODY', message: 'The JSON body is empty.', list: { body: ['must be a JSON object'] } },
+    });
+  });
+});
