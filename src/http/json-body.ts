@@ -1,11 +1,15 @@
 // The one reader of `application/json` request bodies, in place of Fastify's: it knows which
-// operation the body is for, so an empty body is refused only where a body is required.
+// operation the body is for, so an empty body is refused only where a body is required, and it reads
+// the bytes as strict UTF-8 (JSON's encoding) instead of replacing what is not with U+FFFD.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors.ts';
 import { OPTIONAL_BODY } from './openapi/document-components.ts';
 import type { ApiApp } from './types.ts';
 
 type Done = (error: Error | null, body?: unknown) => void;
+
+/** Throws on bytes that are not UTF-8; a leading byte-order mark is dropped. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Whether the operation needs a body: it has a body schema that is not marked optional. */
 function requiresBody(request: FastifyRequest): boolean {
@@ -16,8 +20,8 @@ function requiresBody(request: FastifyRequest): boolean {
 export function installJsonBodyParser(app: ApiApp): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done: Done) => {
-    if (text.length === 0) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done: Done) => {
+    if (bytes.length === 0) {
       // Client libraries that set Content-Type: application/json on every request (a DELETE, a
       // cancel) send it with nothing after it: no body is what such an operation takes.
       if (!requiresBody(request)) return done(null, undefined);
@@ -25,6 +29,15 @@ export function installJsonBodyParser(app: ApiApp): void {
         new AppError('INVALID_BODY', 'The JSON body is empty.', { list: { body: ['must be a JSON object'] } }),
       );
     }
-    parseJson(request, text as string, done);
+    let text: string;
+    try {
+      text = UTF8.decode(bytes as Buffer);
+    } catch {
+      // Stored as U+FFFD otherwise: the client would read back text it never sent.
+      return done(
+        new AppError('INVALID_BODY', 'The body is not valid UTF-8.', { list: { body: ['must be UTF-8 text'] } }),
+      );
+    }
+    parseJson(request, text, done);
   });
 }

@@ -45,4 +45,37 @@ describe('request bodies', () => {
       error: { code: 'INVALID_BODY', message: 'The JSON body is empty.', list: { body: ['must be a JSON object'] } },
     });
   });
+
+  const post = (path: string, body: Uint8Array | string, headers: Record<string, string> = JSON_TYPE) =>
+    fetch(`${server.baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, ...headers },
+      body,
+    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+
+  test('a body that is not valid UTF-8 → 400 INVALID_BODY, nothing stored', async () => {
+    const utf8 = (text: string) => Buffer.from(text, 'utf8');
+    // A Latin-1 "é" (0xE9), then a UTF-8 sequence cut short (0xC3 without its second byte).
+    const body = Buffer.concat([
+      utf8('{"title":"Caf'),
+      Buffer.from([0xe9]),
+      utf8('","content":"a '),
+      Buffer.from([0xc3]),
+      utf8('( b"}'),
+    ]);
+    const response = await post(`/agents/${agentId}/sources/text`, body);
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body, {
+      success: false,
+      error: { code: 'INVALID_BODY', message: 'The body is not valid UTF-8.', list: { body: ['must be UTF-8 text'] } },
+    });
+    const sources = await server.call('GET', `/agents/${agentId}/sources`, { key });
+    assert.equal(sources.body.pagination.totalSources, 0);
+    // A byte-order mark before the JSON is UTF-8 all the same.
+    const withBom = await post(
+      `/agents/${agentId}/search`,
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('{"query":"café"}')]),
+    );
+    assert.equal(withBom.status, 200);
+  });
 });
