@@ -17,6 +17,39 @@ function requiresBody(request: FastifyRequest): boolean {
   return schema?.body !== undefined && schema[OPTIONAL_BODY] !== true;
 }
 
+/** Whether some object in the value has an own key that passes the test (JSON.parse makes `__proto__` one). */
+function hasOwnKey(value: unknown, test: (key: string, child: unknown) => boolean): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, child]) => test(key, child) || hasOwnKey(child, test));
+}
+
+/**
+ * Fastify's reader refuses `__proto__`, and `constructor.prototype`, as a prototype-poisoning attempt
+ * with the same error as broken JSON; a client is told which it was. Null when the text is not JSON.
+ */
+function poisoningError(text: string): AppError | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const refuse = (message: string, rule: string) => new AppError('INVALID_BODY', message, { list: { body: [rule] } });
+  if (hasOwnKey(value, (key) => key === '__proto__'))
+    return refuse(
+      'The body has a field named "__proto__", which is never accepted.',
+      'must not have a field named "__proto__"',
+    );
+  const holdsPrototype = (child: unknown) =>
+    typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype');
+  if (hasOwnKey(value, (key, child) => key === 'constructor' && holdsPrototype(child)))
+    return refuse(
+      'The body has a "constructor" field holding "prototype", which is never accepted.',
+      'must not have a "constructor" field holding "prototype"',
+    );
+  return null;
+}
+
 export function installJsonBodyParser(app: ApiApp): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -38,6 +71,6 @@ export function installJsonBodyParser(app: ApiApp): void {
         new AppError('INVALID_BODY', 'The body is not valid UTF-8.', { list: { body: ['must be UTF-8 text'] } }),
       );
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, body) => done(error && (poisoningError(text) ?? error), body));
   });
 }

@@ -2,7 +2,7 @@
 // a request with no body, Content-Encoding) and the bytes themselves, before any schema applies.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
+import { startTestServer, UNLIMITED_RATE, type ApiResponse, type TestServer } from '../support/test-server.ts';
 
 describe('request bodies', () => {
   let server: TestServer;
@@ -51,7 +51,10 @@ describe('request bodies', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, ...headers },
       body,
-    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    }).then(async (response): Promise<Pick<ApiResponse, 'status' | 'body'>> => ({
+      status: response.status,
+      body: await response.json(),
+    }));
 
   test('a body that is not valid UTF-8 → 400 INVALID_BODY, nothing stored', async () => {
     const utf8 = (text: string) => Buffer.from(text, 'utf8');
@@ -77,5 +80,24 @@ describe('request bodies', () => {
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('{"query":"café"}')]),
     );
     assert.equal(withBom.status, 200);
+  });
+
+  test('__proto__ and constructor.prototype are refused as such, not as "not valid JSON"', async () => {
+    const proto = await post(`/agents/${agentId}/search`, '{"query":"hours","__proto__":{"admin":true}}');
+    assert.equal(proto.status, 400);
+    assert.deepEqual(proto.body, {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'The body has a field named "__proto__", which is never accepted.',
+        list: { body: ['must not have a field named "__proto__"'] },
+      },
+    });
+    const nested = await post(`/agents/${agentId}/search`, '{"query":"hours","constructor":{"prototype":{"x":1}}}');
+    assert.equal(nested.status, 400);
+    assert.deepEqual(nested.body.error.list, { body: ['must not have a "constructor" field holding "prototype"'] });
+    // Broken JSON is still said to be broken JSON.
+    const broken = await post(`/agents/${agentId}/search`, '{"query":');
+    assert.equal(broken.body.error.message, 'The body is not valid JSON.');
   });
 });
