@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createAuthenticationHook } from './authenticate.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installJsonBodyParser } from './json-body.ts';
+import { refuseContentCodings } from './content-encoding.ts';
 import { installErrorHandling, sendAppError } from './error-handler.ts';
 import { createClientErrorHandler } from './client-error.ts';
 import { AppError } from '../domain/errors.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
   // Content-Type, is told to send application/json rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
+  refuseContentCodings(app);
   app.decorateRequest('ctx', null);
   app.decorateRequest('apiKey', null);
   // Callback hooks, not async ones, on every request: no promise to settle.

@@ -46,7 +46,7 @@ describe('request bodies', () => {
     });
   });
 
-  const post = (path: string, body: Uint8Array | string, headers: Record<string, string> = JSON_TYPE) =>
+  const post = (path: string, body: Uint8Array | string | FormData, headers: Record<string, string> = JSON_TYPE) =>
     fetch(`${server.baseUrl}/api/v1${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, ...headers },
@@ -99,5 +99,43 @@ describe('request bodies', () => {
     // Broken JSON is still said to be broken JSON.
     const broken = await post(`/agents/${agentId}/search`, '{"query":');
     assert.equal(broken.body.error.message, 'The body is not valid JSON.');
+  });
+
+  test('a compressed body (Content-Encoding) → 400 INVALID_BODY naming the coding, whatever the bytes are', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const refused = (coding: string) => ({
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: `Content-Encoding ${coding} is not supported: send the body uncompressed.`,
+        list: { body: ['must not be compressed'] },
+      },
+    });
+    const path = `/agents/${agentId}/search`;
+    // Plain JSON labelled gzip is not read as plain JSON, and real gzip is not mistaken for broken JSON.
+    for (const body of ['{"query":"hours"}', gzipSync('{"query":"hours"}')]) {
+      const response = await post(path, body, { ...JSON_TYPE, 'content-encoding': 'gzip' });
+      assert.deepEqual([response.status, response.body], [400, refused('gzip')]);
+    }
+    const brotli = await post(path, '{"query":"hours"}', { ...JSON_TYPE, 'content-encoding': 'br' });
+    assert.deepEqual(brotli.body, refused('br'));
+    const upload = new FormData();
+    upload.append('file', new Blob(['Tides at noon.']), 'tides.txt');
+    const file = await post(`/agents/${agentId}/sources/files`, upload, { 'content-encoding': 'gzip' });
+    assert.deepEqual([file.status, file.body], [400, refused('gzip')]);
+    // `identity` is no coding at all; a request without a body has nothing to decode.
+    const identity = await post(path, '{"query":"hours"}', { ...JSON_TYPE, 'content-encoding': 'identity' });
+    assert.equal(identity.status, 200);
+    const list = await server.call('GET', `/agents/${agentId}/sources`, {
+      key,
+      headers: { 'content-encoding': 'gzip' },
+    });
+    assert.equal(list.status, 200);
+    // The key is checked first, as for any other bad body.
+    const anonymous = await server.call('POST', path, {
+      body: { query: 'x' },
+      headers: { 'content-encoding': 'gzip' },
+    });
+    assert.equal(anonymous.status, 401);
   });
 });
