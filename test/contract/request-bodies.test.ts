@@ -138,4 +138,17 @@ describe('request bodies', () => {
     });
     assert.equal(anonymous.status, 401);
   });
+
+  test('a string with a lone surrogate (\\ud800) → 400 INVALID_BODY naming the field, not stored as U+FFFD', async () => {
+    // Valid JSON and valid UTF-8 bytes, but not Unicode text: it could only be stored changed.
+    const text = await post(`/agents/${agentId}/sources/text`, '{"title":"Lone \\ud800 half","content":"ok \\udfff"}');
+    assert.equal(text.status, 400);
+    assert.deepEqual(text.body.error.list, {
+      title: ['must be valid Unicode text (no unpaired surrogate such as \\ud800)'],
+      content: ['must be valid Unicode text (no unpaired surrogate such as \\ud800)'],
+    });
+    // A pair is one character, as always.
+    const pair = await post(`/agents/${agentId}/search`, '{"query":"emoji \\ud83c\\udf89"}');
+    assert.equal(pair.status, 200);
+  });
 });
