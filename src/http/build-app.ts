@@ -139,8 +139,10 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     trustProxy: deps.server.trustedProxies.length > 0 ? deps.server.trustedProxies : false,
     genReqId: () => deps.domain.ids.next('req'),
     return503OnClosing: true,
-    // Errors Fastify raises before any route runs, in the spec's shape too.
-    frameworkErrors: (error, _request, reply) => void sendAppError(reply as never, fromRouterError(error)),
+    // Errors Fastify raises before any route runs, in the spec's shape too; no hook has run, so the
+    // request id is set here.
+    frameworkErrors: (error, request, reply) =>
+      void sendAppError(reply.header('X-Request-Id', request.id) as never, fromRouterError(error)),
     routerOptions: ROUTER_OPTIONS,
     clientErrorHandler: createClientErrorHandler(() => deps.domain.ids.next('req')),
   }).withTypeProvider<TypeBoxTypeProvider>();
