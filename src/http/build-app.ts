@@ -4,6 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createAuthenticationHook } from './authenticate.ts';
 import { installGracefulClose } from './graceful-close.ts';
+import { installJsonBodyParser } from './json-body.ts';
+import { refuseContentCodings } from './content-encoding.ts';
 import { installErrorHandling, sendAppError } from './error-handler.ts';
 import { createClientErrorHandler } from './client-error.ts';
 import { AppError } from '../domain/errors.ts';
@@ -137,8 +139,10 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     trustProxy: deps.server.trustedProxies.length > 0 ? deps.server.trustedProxies : false,
     genReqId: () => deps.domain.ids.next('req'),
     return503OnClosing: true,
-    // Errors Fastify raises before any route runs, in the spec's shape too.
-    frameworkErrors: (error, _request, reply) => void sendAppError(reply as never, fromRouterError(error)),
+    // Errors Fastify raises before any route runs, in the spec's shape too; no hook has run, so the
+    // request id is set here.
+    frameworkErrors: (error, request, reply) =>
+      void sendAppError(reply.header('X-Request-Id', request.id) as never, fromRouterError(error)),
     routerOptions: ROUTER_OPTIONS,
     clientErrorHandler: createClientErrorHandler(() => deps.domain.ids.next('req')),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -151,6 +155,8 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
   // Bodies are JSON (or multipart uploads): a JSON text sent as text/plain, fetch's default without a
   // Content-Type, is told to send application/json rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
+  refuseContentCodings(app);
   app.decorateRequest('ctx', null);
   app.decorateRequest('apiKey', null);
   // Callback hooks, not async ones, on every request: no promise to settle.

@@ -20,8 +20,6 @@ function fromFrameworkError(error: FastifyError): AppError | null {
       return new AppError('INVALID_BODY', 'The body must be JSON, sent with Content-Type: application/json.', {
         list: { body: ['must be application/json'] },
       });
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('INVALID_BODY', 'The JSON body is empty.', { list: { body: ['must be a JSON object'] } });
   }
   if (error.statusCode === 400 || error instanceof SyntaxError) {
     return new AppError('INVALID_BODY', 'The body is not valid JSON.', { list: { body: ['must be valid JSON'] } });

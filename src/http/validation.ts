@@ -21,6 +21,8 @@ const PATTERN_WORDS: Record<string, string> = {
 };
 
 const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+/** A `\\ud800` escape is valid JSON but not text: it could only be stored as U+FFFD. */
+const SURROGATE_MESSAGE = 'must be valid Unicode text (no unpaired surrogate such as \\ud800)';
 
 function makeAjv(coerceTypes: boolean | 'array'): Ajv {
   // verbose: errors carry their schema, so a union can be described by its members.
@@ -37,34 +39,38 @@ type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null 
 /**
  * Compiles the schema, and refuses U+0000 in every string (and object key) of every part, path
  * parameters included: PostgreSQL cannot store it in text or JSON, so both engines refuse it here,
- * before any handler runs (a chat never reaches the model with it).
+ * before any handler runs (a chat never reaches the model with it). Unpaired surrogates likewise:
+ * neither engine stores them as sent, so the client would read back other text than it wrote.
  */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
   const check: Validator = (data) => {
     const valid = validate(data);
-    const nul = nulErrors(data, '');
+    const nul = unstorableTextErrors(data, '');
     check.errors = nul.length > 0 ? [...(validate.errors ?? []), ...nul] : validate.errors;
     return valid && nul.length === 0;
   };
   return check as ReturnType<FastifySchemaCompiler<object>>;
 };
 
-/** An error for every string (or key) holding U+0000, at its JSON pointer. */
-function nulErrors(data: unknown, path: string): ErrorObject[] {
-  if (typeof data === 'string') return data.includes('\u0000') ? [nulError(path)] : [];
+/** An error for every string (or key) holding U+0000 or an unpaired surrogate, at its JSON pointer. */
+function unstorableTextErrors(data: unknown, path: string): ErrorObject[] {
+  if (typeof data === 'string') return textErrors(data, path);
   if (typeof data !== 'object' || data === null) return [];
   const errors: ErrorObject[] = [];
   for (const [key, value] of Object.entries(data)) {
-    const child = `${path}/${key}`;
-    if (key.includes('\u0000')) errors.push(nulError(path));
-    else errors.push(...nulErrors(value, child));
+    const keyErrors = textErrors(key, path);
+    errors.push(...(keyErrors.length > 0 ? keyErrors : unstorableTextErrors(value, `${path}/${key}`)));
   }
   return errors;
 }
 
-function nulError(instancePath: string): ErrorObject {
-  return { keyword: 'nul', instancePath, schemaPath: '#', params: {}, message: NUL_MESSAGE };
+function textErrors(text: string, instancePath: string): ErrorObject[] {
+  if (text.includes('\u0000'))
+    return [{ keyword: 'nul', instancePath, schemaPath: '#', params: {}, message: NUL_MESSAGE }];
+  if (!text.isWellFormed())
+    return [{ keyword: 'surrogate', instancePath, schemaPath: '#', params: {}, message: SURROGATE_MESSAGE }];
+  return [];
 }
 
 /** Ajv errors → SPEC §7's `error.list`: field name → messages. */
@@ -128,6 +134,8 @@ export function describe(error: ErrorObject): string {
       return 'is not an accepted field';
     case 'nul':
       return NUL_MESSAGE;
+    case 'surrogate':
+      return SURROGATE_MESSAGE;
     case 'type':
       return `must be ${typeWords(params.type)}`;
     case 'minLength':

@@ -311,7 +311,7 @@ describe('bad input, from the OpenAPI document', () => {
         }
         assert.equal(response.status, 400, `${method} ${path} ${name}: ${response.text}`);
         assert.equal(response.body.error.code, 'INVALID_BODY', `${method} ${path} ${name}`);
-        // Fastify's JSON parser refuses __proto__ itself, before any schema, as a body it will not read.
+        // The JSON body reader refuses __proto__ itself, before any schema (src/http/json-body.ts).
         if (name === '__proto__')
           assert.deepEqual(Object.keys(response.body.error.list), ['body'], `${method} ${path}: ${response.text}`);
         else

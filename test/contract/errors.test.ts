@@ -75,6 +75,8 @@ describe('error model', () => {
           list: { path: ['must be valid percent-encoded UTF-8'] },
         },
       });
+      // Refused by the router, before any hook: it still carries the id its log line has.
+      assert.match(response.headers.get('x-request-id') ?? '', /^req_/, path);
     }
   });
 
