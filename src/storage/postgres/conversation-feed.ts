@@ -40,6 +40,9 @@ export function createPostgresConversationFeed(databaseUrl: string, pollMs: numb
       .then(() => {
         if (closed) return void next.end().catch(() => {});
         client = next;
+        // A change committed while the connection was being made was announced to no one: the
+        // followers armed meanwhile read the store once more now that nothing can slip by.
+        for (const id of armed.keys()) announce(id);
       })
       .catch(lost)
       .finally(() => {
