@@ -12,7 +12,7 @@ import { closeDomainDeps, createDomainDeps } from '../src/compose.ts';
 import { createAccount } from '../src/domain/accounts/create-account.ts';
 import { createAgent } from '../src/domain/agents/create-agent.ts';
 import { operatorContext, type DomainDeps } from '../src/domain/context.ts';
-import { analyze } from '../src/text/analyze.ts';
+import { ANALYZER_VERSION, termsOf } from '../src/text/index-pieces.ts';
 import { CALIBRATION_PROBES } from '../src/domain/search/calibration-probes.ts';
 import { measureSearch } from './search-figures.ts';
 import { benchDocsSearch } from './search-docs.ts';
@@ -101,7 +101,8 @@ export async function seed(
             content: text,
             heading: null,
             page: null,
-            terms: analyze(text).join(' '),
+            terms: termsOf(text, null).join(' '),
+            termsVersion: ANALYZER_VERSION,
             embedding,
             embeddingModel: deps.embedder.model,
           });

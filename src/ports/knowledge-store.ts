@@ -51,6 +51,8 @@ export interface ChunkRecord {
   page: number | null;
   /** Space-separated analysed terms (the stored full-text index of this passage). */
   terms: string;
+  /** The analyser version that made `terms` (ANALYZER_VERSION when they were made). */
+  termsVersion: number;
   embedding: Float32Array;
   embeddingModel: string;
 }

@@ -33,6 +33,14 @@ export function indexPieces(sections: ExtractedSection[]): IndexPiece[] {
  * heading (or a text entry's title) names what the passage is about, so it is a weighted field. */
 export const HEADING_WEIGHT = 2;
 
+/**
+ * The version of the stored terms: raise it whenever `analyze` or `termsOf` gives other terms for
+ * the same text. Each passage is stored with the version its terms were made with; at start a
+ * server re-analyses the passages of an older version from their stored text (see
+ * domain/knowledge/upgrade-terms.ts). 1: before identifiers also counted as their words.
+ */
+export const ANALYZER_VERSION = 2;
+
 /** The analysed terms of the full-text index: the heading's, weighted, then the passage's. */
 export function termsOf(content: string, heading: string | null): string[] {
   const headingTerms = heading && !content.startsWith(heading) ? analyze(heading) : [];

@@ -400,6 +400,7 @@ describe(`store contract (${TEST_BACKEND})`, () => {
       page: ordinal % 3 || null,
       terms: `passag ${ordinal}`,
       embedding: vector,
+      termsVersion: 2,
       embeddingModel: 'm1',
     }));
     const source = {
@@ -491,6 +492,7 @@ describe(`store contract (${TEST_BACKEND})`, () => {
       page: null,
       terms: 'home',
       embedding: new Float32Array(4),
+      termsVersion: 2,
       embeddingModel: 'm1',
     });
     const first = ids.next('src');

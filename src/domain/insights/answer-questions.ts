@@ -7,7 +7,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { invalidBody } from '../errors.ts';
-import { analyze } from '../../text/analyze.ts';
+import { termsOf } from '../../text/index-pieces.ts';
 import { addSource, characterCount } from '../knowledge/store-source.ts';
 import { QA_ANSWER_MAX, QA_QUESTION_MAX } from '../knowledge/add-qa-source.ts';
 import { wordingKey } from './group-questions.ts';
@@ -50,7 +50,7 @@ export async function answerQuestions(
   const wordings = [title, ...ranked.filter((text) => wordingKey(text) !== wordingKey(title))].slice(0, WORDINGS_MAX);
   const pieces = wordings.map((wording) => {
     const content = `${wording}\n${answer.slice(0, QA_ANSWER_MAX)}`;
-    return { content, heading: null, page: null, indexedText: content, terms: analyze(content).join(' ') };
+    return { content, heading: null, page: null, indexedText: content, terms: termsOf(content, null).join(' ') };
   });
   const draft = {
     type: 'qa' as const,

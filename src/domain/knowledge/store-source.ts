@@ -5,7 +5,7 @@ import type { ChunkRecord, PageState, SourceRecord } from '../../ports/knowledge
 import type { ExtractedSection } from '../../text/extracted.ts';
 import { AppError } from '../errors.ts';
 import { recordEvent } from '../events/record-event.ts';
-import { indexPieces, type IndexPiece } from '../../text/index-pieces.ts';
+import { ANALYZER_VERSION, indexPieces, type IndexPiece } from '../../text/index-pieces.ts';
 
 export { indexedTextOf } from '../../text/index-pieces.ts';
 
@@ -85,6 +85,8 @@ export function chunkRecords(
     heading: piece.heading,
     page: piece.page,
     terms: piece.terms,
+    // Pieces are made by this release's termsOf (here or in the extraction pool).
+    termsVersion: ANALYZER_VERSION,
     embedding: vectors[ordinal] as Float32Array,
     embeddingModel: deps.embedder.model,
   }));

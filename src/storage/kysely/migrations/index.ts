@@ -20,6 +20,7 @@ import { m0015TestQuestions } from './0015_test_questions.ts';
 import { m0016Handoff } from './0016_handoff.ts';
 import { m0017HandoffInbox } from './0017_handoff_inbox.ts';
 import { m0018HelpMessage } from './0018_help_message.ts';
+import { m0019TermsVersion } from './0019_terms_version.ts';
 
 const SHIPPED: ShippedMigration[] = [
   m0001Core,
@@ -40,6 +41,7 @@ const SHIPPED: ShippedMigration[] = [
   m0016Handoff,
   m0017HandoffInbox,
   m0018HelpMessage,
+  m0019TermsVersion,
 ];
 
 export const SQLITE_MIGRATIONS: SqlMigration[] = SHIPPED.flatMap((migration) => migration.sqlite ?? []);

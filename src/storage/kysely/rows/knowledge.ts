@@ -39,6 +39,7 @@ export const fromChunk = (chunk: ChunkRecord): ChunksTable => ({
   heading: chunk.heading,
   page: chunk.page,
   terms: chunk.terms,
+  terms_version: chunk.termsVersion,
   embedding: fromVector(chunk.embedding),
   embedding_model: chunk.embeddingModel,
   embedding_dim: chunk.embedding.length,

@@ -30,6 +30,8 @@ export interface ChunksTable {
   heading: string | null;
   page: number | null;
   terms: string;
+  /** The analyser version that made `terms` (added by 0019_terms_version; 1 before it). */
+  terms_version: number;
   /** Float32 little-endian. */
   embedding: Uint8Array;
   embedding_model: string;
