@@ -25,6 +25,11 @@ import type { WorkerLogger } from './workers/worker-logger.ts';
 import { createRenewalWorker, type RenewalWorker } from './workers/renewal-worker.ts';
 import type { SiteSyncWorker } from './workers/site-sync-worker.ts';
 import { createEvaluationWorker, type EvaluationWorker } from './workers/evaluation-worker.ts';
+import {
+  createTermsUpgradeWorker,
+  type TermsUpgradeLogger,
+  type TermsUpgradeWorker,
+} from './workers/terms-upgrade-worker.ts';
 import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
 import { createPollingConversationFeed } from './storage/polling-conversation-feed.ts';
 import type { ConversationFeed } from './ports/conversation-feed.ts';
@@ -258,6 +263,11 @@ export async function createSitesWorker(
 /** The worker that runs test questions after knowledge changes, and queued test runs. */
 export function createTestRunWorker(config: Config, domain: DomainDeps, logger?: WorkerLogger): EvaluationWorker {
   return createEvaluationWorker({ ...domain, logger }, config.evaluations);
+}
+
+/** The worker that re-analyses passages whose search terms an older release made. */
+export function createTermsUpgrader(domain: DomainDeps, logger?: TermsUpgradeLogger): TermsUpgradeWorker {
+  return createTermsUpgradeWorker({ store: domain.store, logger });
 }
 
 /** The storage recount (see workers/recount-storage.ts), started by the server. */

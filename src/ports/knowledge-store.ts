@@ -144,4 +144,20 @@ export interface ChunkStore {
     limit: number,
   ): Promise<Array<{ id: string; content: string; heading: string | null }>>;
   setEmbedding(chunkId: string, embedding: Float32Array, model: string): Promise<void>;
+  /** How many passages, of every agent, have terms made by an analyser older than `version`.
+   * Unscoped: the terms upgrade is the server's own maintenance, not a tenant's request. */
+  countOlderTerms(version: number): Promise<number>;
+  /** Up to `limit` passages, of every agent, whose terms an analyser older than `version` made,
+   * with the text they are re-analysed from. */
+  olderTermsBatch(
+    version: number,
+    limit: number,
+  ): Promise<Array<{ id: string; agentId: string; sourceId: string; content: string; heading: string | null }>>;
+  /** Sets passages' terms made by analyser `version`, each only if its stored terms are older
+   * (another node may have been first); logs each source whose passages changed as deleted and
+   * added, so cached indexes follow as a delta. How many passages changed. Call in a transaction. */
+  replaceTerms(
+    passages: ReadonlyArray<{ id: string; agentId: string; sourceId: string; terms: string }>,
+    version: number,
+  ): Promise<number>;
 }

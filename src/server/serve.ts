@@ -8,6 +8,7 @@ import {
   createRateLimiter,
   createSitesWorker,
   createStorageRecounter,
+  createTermsUpgrader,
   createTestRunWorker,
   createWebhookWorker,
   loadServerLibraries,
@@ -55,6 +56,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   const siteSyncs = background && config.sites.scheduler ? await createSitesWorker(config, domain, app.log) : null;
   const testRuns = background && config.evaluations.worker ? createTestRunWorker(config, domain, app.log) : null;
   const recounter = background ? createStorageRecounter(config, domain.store, app.log) : null;
+  const termsUpgrade = background ? createTermsUpgrader(domain, app.log) : null;
   // Alone, this process serves the metrics port itself; in a cluster the primary does.
   const metricsServer =
     !options.clustered && config.metrics.enabled && config.metrics.port !== null
@@ -83,6 +85,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
         siteSyncs?.stop(),
         testRuns?.stop(),
         recounter?.stop(),
+        termsUpgrade?.stop(),
         metricsServer?.close(),
       ]);
       await rateLimiter.close();
@@ -112,6 +115,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   siteSyncs?.start();
   testRuns?.start();
   recounter?.start();
+  termsUpgrade?.start();
   const where = {
     storage: config.storage.kind,
     docs: '/docs',

@@ -2,6 +2,7 @@ import type { ChunkStore, KnowledgeChange, SourceType } from '../../../ports/kno
 import type { Db } from '../kysely-store.ts';
 import { fromVector } from '../rows/vector.ts';
 import { toSearchable } from '../rows/knowledge.ts';
+import { logKnowledgeChange } from './knowledge-change-log.ts';
 
 export function createChunkRepository(db: Db): ChunkStore {
   return {
@@ -98,6 +99,56 @@ export function createChunkRepository(db: Db): ChunkStore {
         .set({ embedding: fromVector(embedding), embedding_model: model, embedding_dim: embedding.length })
         .where('id', '=', chunkId)
         .execute();
+    },
+    async countOlderTerms(version) {
+      const row = await db
+        .selectFrom('chunks')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .where('terms_version', '<', version)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    async olderTermsBatch(version, limit) {
+      const rows = await db
+        .selectFrom('chunks')
+        .select(['id', 'agent_id', 'source_id', 'content', 'heading'])
+        .where('terms_version', '<', version)
+        .orderBy('terms_version')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        agentId: row.agent_id,
+        sourceId: row.source_id,
+        content: row.content,
+        heading: row.heading,
+      }));
+    },
+    async replaceTerms(passages, version) {
+      // Passages in id order, then agents' rows (the change log) in id order: every writer takes
+      // chunk locks before agent locks, as deleting a source does, so concurrent nodes never deadlock.
+      const byId = [...passages].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const changed = new Map<string, { agentId: string; sourceId: string }>();
+      let updated = 0;
+      for (const passage of byId) {
+        const result = await db
+          .updateTable('chunks')
+          .set({ terms: passage.terms, terms_version: version })
+          .where('id', '=', passage.id)
+          .where('terms_version', '<', version)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) continue;
+        updated += 1;
+        changed.set(`${passage.agentId} ${passage.sourceId}`, { agentId: passage.agentId, sourceId: passage.sourceId });
+      }
+      for (const key of [...changed.keys()].sort()) {
+        const { agentId, sourceId } = changed.get(key) as { agentId: string; sourceId: string };
+        // As a page re-indexed in place: its passages deleted and added again.
+        await logKnowledgeChange(db, agentId, { kind: 'delete', sourceId });
+        await logKnowledgeChange(db, agentId, { kind: 'add', sourceId });
+      }
+      return updated;
     },
   };
 }
