@@ -1,11 +1,16 @@
 // `npm run train:moderation-languages` (node scripts/moderation/train-languages.ts): trains the
-// moderator's reader of every language (language-training.ts says on what and how) and writes
-// src/providers/moderation/language-weights.json, printing the out-of-fold figures per language and
-// source first. LANGUAGE_MODEL="bits=17,epochs=25,rate=0.1,l2=0.00001,seed=13,written=2,fresh=0,share=0.04"
-// changes the options (fresh=2: the written sets too); --dry-run writes nothing; --combiner-only refits the combiner (and its
-// thresholds) over the out-of-fold scores of the last run, without training six models again.
+// moderator's two language models (language-training.ts says on what and how), one after the other,
+// and writes their weights in src/providers/moderation/, printing the out-of-fold figures per
+// language and source first: language-weights.json (English and any language but the five: without
+// the seven written sets, `fresh=0`) and language-weights-five-languages.json (French, Spanish,
+// German, Italian, Portuguese: with them, `fresh=2`); it gives both committed files byte for
+// byte. --model=english or --model=five-languages trains one; LANGUAGE_MODEL="bits=17,epochs=25,
+// rate=0.1,l2=0.00001,seed=13,written=2,fresh=0,share=0.04" changes the options on top of each
+// model's; --dry-run writes nothing; --combiner-only refits the combiner (and its thresholds) over
+// the out-of-fold scores of the last run, without training six models again.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import {
+  FIVE_LANGUAGES_WEIGHTS_URL,
   LANGUAGE_CLASSES,
   LANGUAGE_WEIGHTS_URL,
   type LanguageModel,
@@ -23,30 +28,45 @@ import {
   type Scored,
 } from './language-training.ts';
 
-const options = trainingOptions();
-const messages = allMessages(options);
-console.log(
-  `${messages.length} messages: ${LANGUAGE_CLASSES.map((c) => `${c} ${messages.filter((m) => m.label === c).length}`).join(', ')}`,
-);
-console.log(`options ${JSON.stringify(options)}`);
-const OUT_OF_FOLD = new URL('../../.tmp/language-out-of-fold.json', import.meta.url);
-if (process.argv.includes('--combiner-only')) {
-  const kept = JSON.parse(readFileSync(OUT_OF_FOLD, 'utf8')) as { balanced: number; scored: Scored[] };
-  const written = JSON.parse(readFileSync(LANGUAGE_WEIGHTS_URL, 'utf8')) as LanguageModel;
-  written.combiner = await fitCombiner(kept.scored, kept.balanced, options.share);
-  if (!process.argv.includes('--dry-run')) writeFileSync(LANGUAGE_WEIGHTS_URL, `${JSON.stringify(written, null, 1)}\n`);
-  process.exit(0);
-}
-const scored = outOfFold(messages, options);
-const harmThresholds = harmThresholdsOf(scored);
-console.log(`thresholds: harm ${JSON.stringify(harmThresholds)}, care ${CARE_THRESHOLD}, ceiling ${CARE_HARM_CEILING}`);
-printOutOfFold(scored, harmThresholds.balanced);
-mkdirSync(new URL('.', OUT_OF_FOLD), { recursive: true });
-writeFileSync(OUT_OF_FOLD, JSON.stringify({ balanced: harmThresholds.balanced, scored }));
-const weights = await languageModelOf(messages, scored, options);
-if (!process.argv.includes('--dry-run')) {
-  writeFileSync(LANGUAGE_WEIGHTS_URL, `${JSON.stringify(weights, null, 1)}\n`);
-  console.log(`wrote ${LANGUAGE_WEIGHTS_URL.pathname}`);
+/** The two weight files and the options each is trained with. */
+const MODELS = {
+  english: { url: LANGUAGE_WEIGHTS_URL, spec: 'fresh=0' },
+  'five-languages': { url: FIVE_LANGUAGES_WEIGHTS_URL, spec: 'fresh=2' },
+} as const;
+type ModelName = keyof typeof MODELS;
+
+const chosen = process.argv.find((arg) => arg.startsWith('--model='))?.slice('--model='.length);
+if (chosen !== undefined && !(chosen in MODELS)) throw new Error('--model=english or --model=five-languages');
+const dryRun = process.argv.includes('--dry-run');
+for (const name of chosen ? [chosen as ModelName] : (Object.keys(MODELS) as ModelName[])) {
+  const { url, spec } = MODELS[name];
+  const options = trainingOptions(`${spec},${process.env.LANGUAGE_MODEL ?? ''}`);
+  const outOfFoldFile = new URL(`../../.tmp/language-out-of-fold-${name}.json`, import.meta.url);
+  console.log(`== ${name}: options ${JSON.stringify(options)}`);
+  if (process.argv.includes('--combiner-only')) {
+    const kept = JSON.parse(readFileSync(outOfFoldFile, 'utf8')) as { balanced: number; scored: Scored[] };
+    const written = JSON.parse(readFileSync(url, 'utf8')) as LanguageModel;
+    written.combiner = await fitCombiner(kept.scored, kept.balanced, options.share);
+    if (!dryRun) writeFileSync(url, `${JSON.stringify(written, null, 1)}\n`);
+    continue;
+  }
+  const messages = allMessages(options);
+  console.log(
+    `${messages.length} messages: ${LANGUAGE_CLASSES.map((c) => `${c} ${messages.filter((m) => m.label === c).length}`).join(', ')}`,
+  );
+  const scored = outOfFold(messages, options);
+  const harmThresholds = harmThresholdsOf(scored);
+  console.log(
+    `thresholds: harm ${JSON.stringify(harmThresholds)}, care ${CARE_THRESHOLD}, ceiling ${CARE_HARM_CEILING}`,
+  );
+  printOutOfFold(scored, harmThresholds.balanced);
+  mkdirSync(new URL('.', outOfFoldFile), { recursive: true });
+  writeFileSync(outOfFoldFile, JSON.stringify({ balanced: harmThresholds.balanced, scored }));
+  const weights = await languageModelOf(messages, scored, options);
+  if (!dryRun) {
+    writeFileSync(url, `${JSON.stringify(weights, null, 1)}\n`);
+    console.log(`wrote ${url.pathname}`);
+  }
 }
 
 /** Out-of-fold figures per language and source at the balanced threshold, then care at other
