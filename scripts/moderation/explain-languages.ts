@@ -10,7 +10,11 @@ import { createLocalEmbedder } from '../../src/providers/embedding/local-embedde
 import { loadClassifierWeights, scoreMessage } from '../../src/providers/moderation/classifier.ts';
 import { combinedHarm, combinerFeatures } from '../../src/providers/moderation/combiner.ts';
 import { detectLanguage } from '../../src/providers/moderation/detect-language.ts';
-import { loadLanguageModel, scoreLanguage } from '../../src/providers/moderation/language-model.ts';
+import {
+  FIVE_LANGUAGES_WEIGHTS_URL,
+  loadLanguageModel,
+  scoreLanguage,
+} from '../../src/providers/moderation/language-model.ts';
 import { classify } from '../../src/providers/moderation/rule-check.ts';
 import { createLocalModerator, READ_LANGUAGES } from '../../src/providers/moderation/local-moderator.ts';
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
@@ -33,15 +37,18 @@ const moderator = createLocalModerator({
   nonEnglish: 'check',
 });
 const weights = loadClassifierWeights();
-const model = loadLanguageModel();
+const englishModel = loadLanguageModel();
+const fiveLanguagesModel = loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
 const f = (x: number) => x.toFixed(2);
 for (const m of messages) {
   const rules = classify(m.text);
+  const language = detectLanguage(m.text);
+  const read = READ_LANGUAGES.has(language);
+  // As the moderator reads it: the five languages with their own model.
+  const model = read ? fiveLanguagesModel : englishModel;
   const reading = scoreLanguage(model, m.text);
   const use = scoreMessage(weights, vectors.get(m.text) as Float32Array, m.text);
   const useFlag = use.harm >= weights.thresholds.balanced[use.category];
-  const language = detectLanguage(m.text);
-  const read = READ_LANGUAGES.has(language);
   const features = combinerFeatures(reading, use, weights.thresholds.balanced[use.category]);
   const combined = combinedHarm(model.combiner, features, language);
   const lmFlag = read && combined >= model.combiner.thresholds.balanced;

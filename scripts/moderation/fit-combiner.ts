@@ -104,7 +104,13 @@ function thresholdFor(honest: number[], share: number): number {
   return Number(((sorted[Math.floor(share * sorted.length)] ?? 0.5) + 1e-6).toFixed(4));
 }
 
-export async function fitCombiner(scored: readonly OutOfFold[], languageThreshold: number): Promise<Combiner> {
+/** `balancedShare`: the share of honest messages refused at `balanced` (SHARES.balanced unless a
+ * training option says otherwise). */
+export async function fitCombiner(
+  scored: readonly OutOfFold[],
+  languageThreshold: number,
+  balancedShare: number = SHARES.balanced,
+): Promise<Combiner> {
   const classifier = loadClassifierWeights();
   // The classifier's training split is left out (its scores there are in-sample), and so is what
   // the rules refuse first.
@@ -147,7 +153,7 @@ export async function fitCombiner(scored: readonly OutOfFold[], languageThreshol
   const honest = rows.filter((row) => !row.harmful).map((row) => outOfFold.get(row) as number);
   const thresholds = {
     strict: thresholdFor(honest, SHARES.strict),
-    balanced: thresholdFor(honest, SHARES.balanced),
+    balanced: thresholdFor(honest, balancedShare),
     lenient: thresholdFor(honest, SHARES.lenient),
   };
   const combiner = combinerOf(fit(rows), thresholds);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { combinedHarm, combinerFeatures } from './combiner.ts';
-import { loadLanguageModel } from './language-model.ts';
+import { FIVE_LANGUAGES_WEIGHTS_URL, loadLanguageModel } from './language-model.ts';
 
-const { combiner } = loadLanguageModel();
+// The combiner the moderator uses: the five languages' model's.
+const { combiner } = loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
 const harm = (lm: number, care: number, use: number, language = 'ita') =>
   combinedHarm(
     combiner,

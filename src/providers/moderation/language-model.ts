@@ -1,6 +1,7 @@
 // The local moderator's reader of every language: a multinomial logistic regression over a message's
 // words, word pairs and 3- to 5-letter pieces, hashed into 2^bits slots, trained on messages in
-// English, French, Spanish, German, Italian and Portuguese (scripts/moderation/train-languages.ts).
+// English, French, Spanish, German, Italian and Portuguese (scripts/moderation/train-languages.ts;
+// two weight files, below).
 // It needs no sentence embedding (USE-lite reads English only), so it judges messages in the other
 // languages, and it tells apart three things a harm score alone mixes up: a request for harm (six
 // classes, one per category), a first-person message of despair (`distress`), and someone asking
@@ -26,7 +27,8 @@ export interface LanguageModel {
   /** Harm probability from which the model alone would refuse, by strictness (its out-of-fold
    * figures; outside English the moderator refuses by `combiner`). */
   harmThresholds: Record<Strictness, number>;
-  /** Outside English: the language model and the USE-lite classifier combined (combiner.ts). */
+  /** Outside English: the language model and the USE-lite classifier combined (combiner.ts). The
+   * moderator uses the five languages' file's; the other file's is fitted all the same, unused. */
   combiner: Combiner;
   /** Care probability (distress + support) from which a message is answered with care. */
   careThreshold: number;
@@ -43,7 +45,12 @@ export interface LanguageScore {
   care: number;
 }
 
+/** English, and any language but the five below: trained without the seven written sets. In English
+ * it only gives care, which a retraining with them moved across its thresholds (round nine's note). */
 export const LANGUAGE_WEIGHTS_URL = new URL('./language-weights.json', import.meta.url);
+/** French, Spanish, German, Italian and Portuguese: trained with the written sets too, with the
+ * combiner fitted on its own out-of-fold scores (the combiner that decides harm there). */
+export const FIVE_LANGUAGES_WEIGHTS_URL = new URL('./language-weights-five-languages.json', import.meta.url);
 
 export function loadLanguageModel(url: URL = LANGUAGE_WEIGHTS_URL): LanguageModel {
   return JSON.parse(readFileSync(url, 'utf8')) as LanguageModel;

@@ -5,6 +5,7 @@ import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-pr
 import { ModerationUnavailableError } from '../../ports/moderator.ts';
 import { createLocalEmbedder } from '../embedding/local-embedder.ts';
 import { createModerator } from './create-moderator.ts';
+import { loadLanguageModel } from './language-model.ts';
 import { classify, createLocalModerator } from './local-moderator.ts';
 import { normalise } from './normalise.ts';
 
@@ -276,6 +277,15 @@ test('non-English messages: detected, then checked all the same or refused as un
     ModerationUnavailableError,
   );
   assert.equal((await local({ nonEnglish: 'unavailable' }).check('How do I reset my password?')).flagged, false);
+});
+
+test('French, Spanish, German, Italian and Portuguese are read by a language model of their own', async () => {
+  const english = loadLanguageModel();
+  // A model that reads every message as despair: care wherever it is the one that reads.
+  const despairing = { ...english, biases: english.classes.map((c) => (c === 'distress' ? 50 : 0)) };
+  const moderator = local({ fiveLanguagesModel: despairing });
+  assert.equal((await moderator.check('Comment puis-je réinitialiser mon mot de passe ?')).care, true);
+  assert.equal((await moderator.check('How do I reset my password?')).care, undefined);
 });
 
 test('createModerator builds the configured provider; none never flags', async () => {

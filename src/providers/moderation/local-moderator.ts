@@ -5,12 +5,13 @@
 // behind an upload's passages; a failed or slow embedding fails closed. Each message is embedded
 // once: the earlier turns' vectors are kept (by a hash of the text) from when they were checked.
 // Before all that, a language model over the message's words and letters (language-model.ts) reads it
-// in any of six languages: in French, Spanish, German, Italian and Portuguese its harm score and the
-// classifier's are combined (combiner.ts) and decide instead of the classifier alone; in every
-// language it tells despair and asking for help from a request for harm, and such a message is
-// answered with care (the reply carries the agent's help message) instead of refused. Phrases read
-// the rest: asking how to help someone at risk (support-check.ts) and despair voiced with nothing
-// asked (despair-statement.ts) lift a refusal whatever its category.
+// in any of six languages: in French, Spanish, German, Italian and Portuguese (a model of their own,
+// trained with the written sets too) its harm score and the classifier's are combined (combiner.ts)
+// and decide instead of the classifier alone; in every language it tells despair and asking for
+// help from a request for harm, and such a message is answered with care (the reply carries the
+// agent's help message) instead of refused. Phrases read the rest: asking how to help someone at
+// risk (support-check.ts) and despair voiced with nothing asked (despair-statement.ts) lift a
+// refusal whatever its category.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
@@ -33,7 +34,13 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
-import { loadLanguageModel, scoreLanguage, type LanguageModel, type LanguageScore } from './language-model.ts';
+import {
+  FIVE_LANGUAGES_WEIGHTS_URL,
+  loadLanguageModel,
+  scoreLanguage,
+  type LanguageModel,
+  type LanguageScore,
+} from './language-model.ts';
 import { classify } from './rule-check.ts';
 import { asksForMeans } from './method-request.ts';
 import { seeksSupport } from './support-check.ts';
@@ -75,13 +82,16 @@ export interface LocalModeratorOptions {
   /** The time-out of the first check, which waits for the model to load (default 30 s). */
   coldStartMs?: number;
   weights?: ClassifierWeights;
+  /** The language model for English and any language but the five (language-weights.json). */
   languageModel?: LanguageModel;
+  /** The language model and combiner for French, Spanish, German, Italian and Portuguese. */
+  fiveLanguagesModel?: LanguageModel;
 }
 
-/** Languages the language model was trained on besides English. In English the USE-lite classifier
- * decides harm alone (the language model only gives care): adding the language model there refused
- * honest English messages the classifier lets through. */
-/** The languages besides English that the language model and the combiner judge. */
+/** The languages besides English where the language model and the combiner judge harm, with a
+ * language model of their own. In English the USE-lite classifier decides harm alone (the language
+ * model only gives care): adding the language model there refused honest English messages the
+ * classifier lets through. */
 export const READ_LANGUAGES: ReadonlySet<string> = new Set(['fra', 'spa', 'deu', 'ita', 'por']);
 
 export interface LocalVerdict extends ModerationVerdict {
@@ -96,6 +106,11 @@ export interface LocalModerator extends Moderator {
 export function createLocalModerator(options: LocalModeratorOptions): LocalModerator {
   const weights = options.weights ?? loadClassifierWeights();
   const languageModel = options.languageModel ?? loadLanguageModel();
+  const fiveLanguagesModel = options.fiveLanguagesModel ?? loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
+  /** The five languages' model was trained with the written sets; English keeps the model whose care
+   * was measured there. */
+  const modelFor = (language: string): LanguageModel =>
+    READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
   if (options.embedder.model !== weights.model)
     throw new Error(`the local moderator needs the ${weights.model} embedder, not ${options.embedder.model}`);
   const memory = createConversationMemory({ vectors: 4_096, threads: 10_000 });
@@ -162,7 +177,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   /** Outside English: refused in the language model's category when the combined harm reaches the
    * strictness's threshold (the classifier's category there is little more than a guess). */
   function combinedFlag(reading: LanguageScore, alone: ClassifierScore, language: string): ModerationCategory[] {
-    const { combiner } = languageModel;
+    const { combiner } = fiveLanguagesModel;
     const features = combinerFeatures(reading, alone, weights.thresholds.balanced[alone.category]);
     return combinedHarm(combiner, features, language) >= combiner.thresholds[options.strictness]
       ? [reading.category]
@@ -173,11 +188,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
    * refused, answered with care. A request the language model reads as harmful stays refused, unless
    * the phrases of support-seeking (support-check.ts: how to help someone after an attempt, whom to
    * call; no dose, method or hiding) say otherwise: the model's care misses many of those. */
-  function answeredWithCare(reading: LanguageScore, text: string): boolean {
-    return (
-      (reading.care >= languageModel.careThreshold && reading.harm < languageModel.careHarmCeiling) ||
-      seeksSupport(text)
-    );
+  function answeredWithCare(model: LanguageModel, reading: LanguageScore, text: string): boolean {
+    return (reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling) || seeksSupport(text);
   }
 
   /** The categories the message is refused in, before care, and whether the rules refused it. */
@@ -224,11 +236,12 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       if (options.nonEnglish === 'unavailable' && language !== 'eng' && language !== 'und')
         throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
-      const reading = scoreLanguage(languageModel, text);
+      const model = modelFor(language);
+      const reading = scoreLanguage(model, text);
       const { categories, byRules, selfHarmOnly } = await judge(text, language, reading, thread, signal, conversation);
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
-      if (answeredWithCare(reading, text) && (!byRules || onlySelfHarm(categories)))
+      if (answeredWithCare(model, reading, text) && (!byRules || onlySelfHarm(categories)))
         return { flagged: false, categories: [], care: true, language };
       // Despair voiced with nothing asked lifts a refusal in any category (its words read as harm);
       // it gives no care to a message that passes anyway ("the app closes da sola").
