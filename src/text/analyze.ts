@@ -46,7 +46,7 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
  * Passages are stored with its output; questions go through `analyzeQuery`, which keeps an
  * identifier whole: its parts are the common words documentation uses everywhere ("onRequest"
  * would add "request" to every fastify question that names the hook).
- * A change to what it gives a passage raises ANALYZER_VERSION (index-pieces.ts).
+ * A change to what it gives a passage raises ANALYZER_VERSION (passage-terms.ts).
  */
 export function analyze(text: string): string[] {
   return analyzedWords(text, true).map(({ term }) => term);

@@ -7,7 +7,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { invalidBody } from '../errors.ts';
-import { termsOf } from '../../text/index-pieces.ts';
+import { termsOf } from '../../text/passage-terms.ts';
 import { addSource, characterCount } from '../knowledge/store-source.ts';
 import { QA_ANSWER_MAX, QA_QUESTION_MAX } from '../knowledge/add-qa-source.ts';
 import { wordingKey } from './group-questions.ts';

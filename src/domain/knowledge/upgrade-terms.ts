@@ -1,5 +1,5 @@
 import type { Store } from '../../ports/store.ts';
-import { ANALYZER_VERSION, termsOf } from '../../text/index-pieces.ts';
+import { ANALYZER_VERSION, termsOf } from '../../text/passage-terms.ts';
 
 /** Passages re-analysed per transaction: about 15 ms of stemming on the event loop. */
 export const UPGRADE_TERMS_BATCH = 128;
