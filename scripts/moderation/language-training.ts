@@ -15,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import {
   LANGUAGE_CLASSES,
   languageSlots,
+  slotProbabilities,
   type LanguageClass,
   type LanguageModel,
 } from '../../src/providers/moderation/language-model.ts';
@@ -201,17 +202,7 @@ function seeded(seed: number): () => number {
 }
 
 function probabilities(model: Trained, text: string, bits: number): number[] {
-  const slots = languageSlots(text, bits);
-  const value = 1 / Math.sqrt(Math.max(1, slots.length));
-  const z = model.weights.map((w, k) => {
-    let s = model.biases[k] as number;
-    for (const slot of slots) s += (w[slot] as number) * value;
-    return s;
-  });
-  const max = Math.max(...z);
-  const exp = z.map((v) => Math.exp(v - max));
-  const sum = exp.reduce((a, b) => a + b, 0);
-  return exp.map((e) => e / sum);
+  return slotProbabilities(model.weights, model.biases, languageSlots(text, bits));
 }
 
 export type Scored = { message: Message; harm: number; care: number; p: number[] };

@@ -98,11 +98,19 @@ function weightsOf(model: LanguageModel): Float32Array[] {
 
 /** Each class's probability for the message, in `model.classes` order. */
 export function classProbabilities(model: LanguageModel, text: string): number[] {
-  const weights = weightsOf(model);
-  const slots = languageSlots(text, model.bits);
+  return slotProbabilities(weightsOf(model), model.biases, languageSlots(text, model.bits));
+}
+
+/** The softmax over classes of a message's hashed slots, each weighing 1/√(slots): the shipped
+ * model's reading, and the training's over its weights before they are quantised. */
+export function slotProbabilities(
+  weights: readonly ArrayLike<number>[],
+  biases: ArrayLike<number>,
+  slots: Int32Array,
+): number[] {
   const value = 1 / Math.sqrt(Math.max(1, slots.length));
   const logits = weights.map((w, k) => {
-    let z = model.biases[k] as number;
+    let z = biases[k] as number;
     for (const slot of slots) z += (w[slot] as number) * value;
     return z;
   });
