@@ -17,6 +17,30 @@ function requiresBody(request: FastifyRequest): boolean {
   return schema?.body !== undefined && schema[OPTIONAL_BODY] !== true;
 }
 
+/** Objects and arrays nested deeper are refused before anything walks the body: the checks that
+ * follow (prototype keys, U+0000, the schema) recurse, and 10,000 levels overflowed the stack. No
+ * field of the API nests anywhere near it (a client tool's JSON Schema parameters the deepest). */
+const MAX_BODY_DEPTH = 64;
+
+/** Counted on the text, without recursion: brackets inside strings are not nesting. */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character.
+      if (code === 0x5c) i += 1;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) depth -= 1;
+  }
+  return false;
+}
+
 /** Whether some object in the value has an own key that passes the test (JSON.parse makes `__proto__` one). */
 function hasOwnKey(value: unknown, test: (key: string, child: unknown) => boolean): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -71,6 +95,14 @@ export function installJsonBodyParser(app: ApiApp): void {
         new AppError('INVALID_BODY', 'The body is not valid UTF-8.', { list: { body: ['must be UTF-8 text'] } }),
       );
     }
+    if (nestsDeeperThan(text, MAX_BODY_DEPTH))
+      return done(
+        new AppError(
+          'INVALID_BODY',
+          `The body is nested too deeply: at most ${MAX_BODY_DEPTH} levels of objects and arrays.`,
+          { list: { body: [`must not nest objects and arrays more than ${MAX_BODY_DEPTH} levels deep`] } },
+        ),
+      );
     parseJson(request, text, (error, body) => done(error && (poisoningError(text) ?? error), body));
   });
 }

@@ -46,6 +46,48 @@ describe('request bodies', () => {
     });
   });
 
+  test('a body nested deeper than 64 levels → 400 INVALID_BODY before any schema, never a 500', async () => {
+    // 10,000 levels used to overflow the stack of the text checks that walk every body: a 500.
+    const nested = (depth: number) => `{"query":"hours","deep":${'['.repeat(depth - 1)}1${']'.repeat(depth - 1)}}`;
+    const deep = await server.call('POST', `/agents/${agentId}/search`, {
+      key,
+      rawBody: nested(10_000),
+      headers: JSON_TYPE,
+    });
+    assert.equal(deep.status, 400, deep.text);
+    assert.deepEqual(deep.body, {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'The body is nested too deeply: at most 64 levels of objects and arrays.',
+        list: { body: ['must not nest objects and arrays more than 64 levels deep'] },
+      },
+    });
+    const over = await server.call('POST', `/agents/${agentId}/search`, {
+      key,
+      rawBody: nested(65),
+      headers: JSON_TYPE,
+    });
+    assert.deepEqual(over.body.error.list, { body: ['must not nest objects and arrays more than 64 levels deep'] });
+    // 64 levels are read, then judged by the schema like any body; brackets inside strings do not count.
+    const limit = await server.call('POST', `/agents/${agentId}/search`, {
+      key,
+      rawBody: nested(64),
+      headers: JSON_TYPE,
+    });
+    assert.deepEqual(limit.body.error.list, { deep: ['is not an accepted field'] });
+    const text = await server.call('POST', `/agents/${agentId}/search`, { key, body: { query: '['.repeat(500) } });
+    assert.equal(text.status, 200, text.text);
+    // The OpenAI-compatible door reads bodies the same way, and answers in its own shape.
+    const door = await server.call('POST', '/openai/chat/completions', {
+      key,
+      rawBody: `{"model":"${agentId}","messages":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+      headers: JSON_TYPE,
+    });
+    assert.equal(door.status, 400, door.text);
+    assert.equal(door.body.error.code, 'INVALID_BODY');
+  });
+
   const post = (path: string, body: Uint8Array | string | FormData, headers: Record<string, string> = JSON_TYPE) =>
     fetch(`${server.baseUrl}/api/v1${path}`, {
       method: 'POST',
