@@ -224,6 +224,31 @@ describe('bad input, from the OpenAPI document', () => {
     assert.equal(once.status, 200, once.text);
   });
 
+  test('a JSON body on every operation that takes none → 400 INVALID_BODY naming its fields, {} answered as usual', async () => {
+    let checked = 0;
+    for (const { method, path, op } of operations) {
+      if (method === 'GET' || bodySchema(op) || op.requestBody) continue;
+      const refused = await send(method, fill(path), { unexpected: 1 });
+      assert.deepEqual(
+        [refused.status, refused.body.error],
+        [
+          400,
+          {
+            code: 'INVALID_BODY',
+            message: 'This operation takes no body.',
+            list: { unexpected: ['is not an accepted field'] },
+          },
+        ],
+        `${method} ${path}: ${refused.text}`,
+      );
+      const empty = await send(method, fill(path), {});
+      assert.notEqual(empty.status, 400, `${method} ${path} with {}: ${empty.text}`);
+      checked += 1;
+    }
+    // The deletes, a tool call's cancel, a handoff's resolve, the widget's visitors and handoff.
+    assert.ok(checked >= 8, `only ${checked} operations checked`);
+  });
+
   test('a text field that is empty once trimmed → 400 INVALID_BODY with the field in list', async () => {
     const cases: Array<[string, string, Record<string, unknown>, string]> = [
       ['POST', '/sources/text', { title: 'Spaces only', content: '     ' }, 'content'],

@@ -46,6 +46,47 @@ describe('request bodies', () => {
     });
   });
 
+  test('a JSON body on an operation that takes none → 400 INVALID_BODY naming its fields, nothing done', async () => {
+    // `{"cascade": true}` in the body of a message delete, read as nothing, deleted one message
+    // where the client meant every later one too: a body the operation does not read is refused.
+    for (const message of ['First question', 'Second question']) {
+      const chat = await server.call('POST', `/agents/${agentId}/chat`, {
+        key,
+        body: { message, userId: 'body-user' },
+      });
+      assert.equal(chat.status, 200, chat.text);
+    }
+    const messages = `/agents/${agentId}/conversations/body-user/messages`;
+    const oldest = (await server.call('GET', messages, { key })).body.messages.at(-1).id;
+    const refused = await server.call('DELETE', `${messages}/${oldest}`, { key, body: { cascade: true } });
+    assert.equal(refused.status, 400, refused.text);
+    assert.deepEqual(refused.body, {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'This operation takes no body.',
+        list: { cascade: ['is not an accepted field'] },
+      },
+    });
+    assert.equal((await server.call('GET', messages, { key })).body.pagination.totalMessages, 4, 'nothing deleted');
+    const cancel = await server.call('POST', `/agents/${agentId}/conversations/body-user/tool/cancel/call_x`, {
+      key,
+      body: { reason: 'not needed' },
+    });
+    assert.deepEqual([cancel.status, cancel.body.error.list], [400, { reason: ['is not an accepted field'] }]);
+    for (const rawBody of ['[]', '"cascade"', 'true', '1', 'null']) {
+      const response = await server.call('DELETE', `${messages}/${oldest}`, { key, rawBody, headers: JSON_TYPE });
+      assert.deepEqual(
+        [response.status, response.body.error.list],
+        [400, { body: ['must be empty: this operation takes no body'] }],
+        rawBody,
+      );
+    }
+    // An empty object names nothing: answered as usual, as is no body at all.
+    const empty = await server.call('DELETE', `${messages}/${oldest}?cascade=true`, { key, body: {} });
+    assert.deepEqual([empty.status, empty.body], [200, { success: true, deletedMessages: { count: 4 } }]);
+  });
+
   test('a body nested deeper than 64 levels → 400 INVALID_BODY before any schema, never a 500', async () => {
     // 10,000 levels used to overflow the stack of the text checks that walk every body: a 500.
     const nested = (depth: number) => `{"query":"hours","deep":${'['.repeat(depth - 1)}1${']'.repeat(depth - 1)}}`;
