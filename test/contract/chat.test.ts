@@ -623,6 +623,14 @@ describe('chat', () => {
     });
     assert.equal(onUser.status, 404);
     assert.equal(onUser.body.error.code, 'MESSAGE_NOT_FOUND');
+    // The path is read from the left, as on every route under a conversation: a reference that names
+    // no conversation of the agent is said so, whatever the message id.
+    const noConversation = await server.call(
+      'POST',
+      `/agents/${agent.id}/conversations/nobody/messages/${first.body.messageId}/feedback`,
+      { key, body: { rating: 'up' } },
+    );
+    assert.deepEqual([noConversation.status, noConversation.body.error.code], [404, 'CONVERSATION_NOT_FOUND']);
     const badRating = await server.call('POST', `${base}/messages/${first.body.messageId}/feedback`, {
       key,
       body: { rating: 'meh' },
