@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../domain/errors.ts';
+import { AppError, isAppError } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from './error-table.ts';
 import { authenticateKey } from '../domain/keys/authenticate-key.ts';
 import { assertAgentAllowed } from '../domain/agents/agent-access.ts';
 import type { HttpDeps } from './types.ts';
@@ -9,6 +10,9 @@ import { admitWidgetKey, pageOrigin } from './widget/widget-access.ts';
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
+ * A 401 names the scheme it wants (RFC 9110 requires a challenge; RFC 6750 gives Bearer's): `Bearer`
+ * when no key came, with `error="invalid_token"` when the key is unknown, revoked or expired.
+ *
  * The onRequest hook of every route that is not public, in SPEC §5's order: the bearer key
  * (the Authorization header is the only place one is read), its expiry, its address allow-list,
  * the account's rate limit (with RateLimit-* headers on every response from here on), and a
@@ -21,9 +25,19 @@ export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics
     const routeConfig = request.routeOptions.config;
     if (routeConfig.public) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
-    const { key, account } = await authenticateKey(deps.domain, match[1] as string, request.ip);
-    await admitWidgetKey(deps, key, routeConfig.widget === true, pageOrigin(request.headers), reply);
+    if (!match) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw new AppError('AUTH_REQUIRED', 'A valid API key is required.');
+    }
+    const invalidToken = (error: unknown): never => {
+      if (isAppError(error) && STATUS_BY_CODE[error.code] === 401)
+        reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      throw error;
+    };
+    const { key, account } = await authenticateKey(deps.domain, match[1] as string, request.ip).catch(invalidToken);
+    await admitWidgetKey(deps, key, routeConfig.widget === true, pageOrigin(request.headers), reply).catch(
+      invalidToken,
+    );
 
     const decision = await deps.rateLimiter.consume(account.id, catalog.plans[account.plan].requestsPerMinute);
     reply.header('RateLimit-Limit', decision.limit);

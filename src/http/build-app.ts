@@ -188,6 +188,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
     transformObject: createDocumentCompleter({
       schemas: SHARED_SCHEMAS,
       rateLimited: true,
+      bearerChallenge: true,
       tagDescriptions: TAG_DESCRIPTIONS,
     }) as never,
     hideUntagged: true,

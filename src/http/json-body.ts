@@ -17,6 +17,54 @@ function requiresBody(request: FastifyRequest): boolean {
   return schema?.body !== undefined && schema[OPTIONAL_BODY] !== true;
 }
 
+/** Whether the operation reads no body: a documented route with neither a body schema nor a
+ * multipart body (routes without a schema of their own, such as a 405 answer, are left alone). */
+function takesNoBody(request: FastifyRequest): boolean {
+  const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
+  if (!schema || schema.hide === true || schema.body !== undefined) return false;
+  return request.routeOptions.config.openapi?.multipartBody === undefined;
+}
+
+/**
+ * A body sent to an operation that reads none was ignored, so `{"cascade": true}` on a message
+ * delete deleted one message where the client meant more. It is refused, as unknown fields are;
+ * `{}` names nothing and is answered as no body.
+ */
+function unreadBodyError(body: unknown): AppError | null {
+  const refuse = (list: Record<string, string[]>) =>
+    new AppError('INVALID_BODY', 'This operation takes no body.', { list });
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return refuse({ body: ['must be empty: this operation takes no body'] });
+  const fields = Object.keys(body);
+  return fields.length === 0
+    ? null
+    : refuse(Object.fromEntries(fields.map((field) => [field, ['is not an accepted field']])));
+}
+
+/** Objects and arrays nested deeper are refused before anything walks the body: the checks that
+ * follow (prototype keys, U+0000, the schema) recurse, and 10,000 levels overflowed the stack. No
+ * field of the API nests anywhere near it (a client tool's JSON Schema parameters the deepest). */
+const MAX_BODY_DEPTH = 64;
+
+/** Counted on the text, without recursion: brackets inside strings are not nesting. */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character.
+      if (code === 0x5c) i += 1;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) depth -= 1;
+  }
+  return false;
+}
+
 /** Whether some object in the value has an own key that passes the test (JSON.parse makes `__proto__` one). */
 function hasOwnKey(value: unknown, test: (key: string, child: unknown) => boolean): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -71,6 +119,18 @@ export function installJsonBodyParser(app: ApiApp): void {
         new AppError('INVALID_BODY', 'The body is not valid UTF-8.', { list: { body: ['must be UTF-8 text'] } }),
       );
     }
-    parseJson(request, text, (error, body) => done(error && (poisoningError(text) ?? error), body));
+    if (nestsDeeperThan(text, MAX_BODY_DEPTH))
+      return done(
+        new AppError(
+          'INVALID_BODY',
+          `The body is nested too deeply: at most ${MAX_BODY_DEPTH} levels of objects and arrays.`,
+          { list: { body: [`must not nest objects and arrays more than ${MAX_BODY_DEPTH} levels deep`] } },
+        ),
+      );
+    parseJson(request, text, (error, body) => {
+      if (error) return done(poisoningError(text) ?? error);
+      const unread = takesNoBody(request) ? unreadBodyError(body) : null;
+      return unread ? done(unread) : done(null, body);
+    });
   });
 }

@@ -44,14 +44,43 @@ type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null 
  */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+  const single = httpPart === 'querystring' ? singleValued(schema) : new Set<string>();
   const check: Validator = (data) => {
+    const repeated = repeatedErrors(data, single);
     const valid = validate(data);
     const nul = unstorableTextErrors(data, '');
-    check.errors = nul.length > 0 ? [...(validate.errors ?? []), ...nul] : validate.errors;
-    return valid && nul.length === 0;
+    // A parameter given twice is said so, rather than as a wrong type or value of the pair.
+    const schemaErrors = (validate.errors ?? []).filter(
+      (error) => !repeated.some(({ instancePath }) => error.instancePath === instancePath),
+    );
+    const errors = [...repeated, ...schemaErrors, ...nul];
+    check.errors = errors.length > 0 ? errors : null;
+    return valid && nul.length === 0 && repeated.length === 0;
   };
   return check as ReturnType<FastifySchemaCompiler<object>>;
 };
+
+const REPEATED_MESSAGE = 'must be given once';
+
+/** The query parameters of the schema that take one value (none of ours takes a list). */
+function singleValued(schema: unknown): Set<string> {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return new Set(Object.keys(properties).filter((name) => properties[name]?.type !== 'array'));
+}
+
+/** `?page=1&page=2` reaches the validator as `page: ['1', '2']`: an error for each such parameter. */
+function repeatedErrors(data: unknown, single: ReadonlySet<string>): ErrorObject[] {
+  if (single.size === 0 || typeof data !== 'object' || data === null) return [];
+  return Object.entries(data)
+    .filter(([name, value]) => single.has(name) && Array.isArray(value) && value.length > 1)
+    .map(([name]) => ({
+      keyword: 'repeated',
+      instancePath: `/${name}`,
+      schemaPath: '#',
+      params: {},
+      message: REPEATED_MESSAGE,
+    }));
+}
 
 /** An error for every string (or key) holding U+0000 or an unpaired surrogate, at its JSON pointer. */
 function unstorableTextErrors(data: unknown, path: string): ErrorObject[] {
@@ -136,6 +165,8 @@ export function describe(error: ErrorObject): string {
       return NUL_MESSAGE;
     case 'surrogate':
       return SURROGATE_MESSAGE;
+    case 'repeated':
+      return REPEATED_MESSAGE;
     case 'type':
       return `must be ${typeWords(params.type)}`;
     case 'minLength':

@@ -191,6 +191,64 @@ describe('bad input, from the OpenAPI document', () => {
     assert.deepEqual([last.body.sources, last.body.pagination.currentPage], [[], PAGE_MAX]);
   });
 
+  test('a query parameter given twice → 400 INVALID_BODY "must be given once", on every operation', async () => {
+    // `?page=1&page=2` was answered "must be a whole number", which sends the client looking at the
+    // value; the same value twice is refused too: the query names each parameter once.
+    let checked = 0;
+    for (const { method, path, op } of operations) {
+      for (const parameter of (op.parameters ?? []) as Schema[]) {
+        if (parameter.in !== 'query') continue;
+        const value = encodeURIComponent(String(sample(parameter.schema)));
+        for (const query of [
+          `${parameter.name}=${value}&${parameter.name}=${value}`,
+          `${parameter.name}=1&${parameter.name}=2`,
+        ]) {
+          const response = await send(method, `${fill(path)}?${query}`);
+          assert.equal(response.status, 400, `${method} ${path}?${query}: ${response.text}`);
+          assert.deepEqual(
+            response.body.error,
+            {
+              code: 'INVALID_BODY',
+              message: 'The request is invalid.',
+              list: { [parameter.name]: ['must be given once'] },
+            },
+            `${method} ${path}?${query}`,
+          );
+        }
+        checked += 1;
+      }
+    }
+    assert.ok(checked >= 10, `only ${checked} query parameters checked`);
+    // Given once, each is read as before; a repeated parameter the operation does not know stays ignored.
+    const once = await send('GET', `/agents/${agentId}/sources?type=text&page=1&other=a&other=b`);
+    assert.equal(once.status, 200, once.text);
+  });
+
+  test('a JSON body on every operation that takes none → 400 INVALID_BODY naming its fields, {} answered as usual', async () => {
+    let checked = 0;
+    for (const { method, path, op } of operations) {
+      if (method === 'GET' || bodySchema(op) || op.requestBody) continue;
+      const refused = await send(method, fill(path), { unexpected: 1 });
+      assert.deepEqual(
+        [refused.status, refused.body.error],
+        [
+          400,
+          {
+            code: 'INVALID_BODY',
+            message: 'This operation takes no body.',
+            list: { unexpected: ['is not an accepted field'] },
+          },
+        ],
+        `${method} ${path}: ${refused.text}`,
+      );
+      const empty = await send(method, fill(path), {});
+      assert.notEqual(empty.status, 400, `${method} ${path} with {}: ${empty.text}`);
+      checked += 1;
+    }
+    // The deletes, a tool call's cancel, a handoff's resolve, the widget's visitors and handoff.
+    assert.ok(checked >= 8, `only ${checked} operations checked`);
+  });
+
   test('a text field that is empty once trimmed → 400 INVALID_BODY with the field in list', async () => {
     const cases: Array<[string, string, Record<string, unknown>, string]> = [
       ['POST', '/sources/text', { title: 'Spaces only', content: '     ' }, 'content'],

@@ -398,6 +398,38 @@ describe('chat', () => {
     assert.equal(await balance(), spent - 2, 'only the winner was charged');
   });
 
+  test('a call canceled while its result was being answered: 409 TOOL_CALL_ALREADY_CANCELED, not "already has a result"', async () => {
+    const { agent, key, chat, balance, events } = await setup({ tools: true });
+    model.enqueue({ toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"K-1"}' }] });
+    const asked = await chat({ message: 'Where is K-1?', userId: 'late-cancel' });
+    const callId = asked.body.reply.tool_calls[0].id;
+    const spent = await balance();
+    const sent = model.requests.length;
+    model.enqueue({ content: ['Shipped.'], delayMs: 300 });
+    const answering = chat({ userId: 'late-cancel', toolResults: [{ toolCallId: callId, output: 'shipped' }] });
+    await model.waitForRequests(sent + 1);
+    // Still pending when the cancel comes: the cancel wins, and the reply to the result is refused.
+    const cancel = await server.call('POST', `/agents/${agent.id}/conversations/late-cancel/tool/cancel/${callId}`, {
+      key,
+    });
+    assert.equal(cancel.status, 200, cancel.text);
+    const answered = await answering;
+    assert.equal(answered.status, 409, answered.text);
+    assert.deepEqual(answered.body.error, {
+      code: 'TOOL_CALL_ALREADY_CANCELED',
+      message: `Tool call ${callId} was canceled.`,
+      ids: [callId],
+    });
+    assert.equal(await balance(), spent, 'nothing charged');
+    const failed = (await events('chat.failed')).at(-1)!;
+    assert.equal((failed.data as { error: { code: string } }).error.code, 'TOOL_CALL_ALREADY_CANCELED');
+    const listed = await server.call('GET', `/agents/${agent.id}/conversations/late-cancel/messages`, { key });
+    assert.deepEqual(
+      listed.body.messages.map((m: { tool_calls?: Array<{ status: string }> }) => m.tool_calls?.[0]?.status),
+      ['canceled', undefined],
+    );
+  });
+
   test('tool calls in a stream arrive as a delta and finish with tool_calls', async () => {
     const { agent, key } = await setup({ tools: true });
     model.enqueue({
@@ -623,6 +655,14 @@ describe('chat', () => {
     });
     assert.equal(onUser.status, 404);
     assert.equal(onUser.body.error.code, 'MESSAGE_NOT_FOUND');
+    // The path is read from the left, as on every route under a conversation: a reference that names
+    // no conversation of the agent is said so, whatever the message id.
+    const noConversation = await server.call(
+      'POST',
+      `/agents/${agent.id}/conversations/nobody/messages/${first.body.messageId}/feedback`,
+      { key, body: { rating: 'up' } },
+    );
+    assert.deepEqual([noConversation.status, noConversation.body.error.code], [404, 'CONVERSATION_NOT_FOUND']);
     const badRating = await server.call('POST', `${base}/messages/${first.body.messageId}/feedback`, {
       key,
       body: { rating: 'meh' },

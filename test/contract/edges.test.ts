@@ -185,6 +185,42 @@ describe('edges', () => {
     });
   });
 
+  test('a 401 for a key carries its challenge, WWW-Authenticate: Bearer (RFC 6750)', async () => {
+    const { account, agent, key } = await setup();
+    const expired = await server.seedKey(account.id, { expiresAt: clock.now() + 1_000 });
+    clock.advance(2_000);
+    const cases: Array<[string | undefined, string, string]> = [
+      [undefined, '/agents', 'Bearer'],
+      ['cq_nonsense', '/agents', 'Bearer error="invalid_token"'],
+      [expired, '/agents', 'Bearer error="invalid_token"'],
+      [undefined, '/openai/models', 'Bearer'],
+      [undefined, '/mcp', 'Bearer'],
+    ];
+    for (const [used, path, challenge] of cases) {
+      const response = await server.call(path === '/mcp' ? 'POST' : 'GET', path, { key: used });
+      assert.equal(response.status, 401, path);
+      assert.equal(response.headers.get('www-authenticate'), challenge, `${path} with ${used ?? 'no key'}`);
+    }
+    // A publishable key is a key for the widget's routes only: anywhere else it is not a valid token.
+    const publishable = (
+      await createKey(server.deps, account.id, {
+        name: 'widget',
+        kind: 'publishable',
+        allowedAgentIds: [agent.id],
+        allowedOrigins: ['https://shop.example'],
+      })
+    ).key;
+    const elsewhere = await server.call('GET', '/agents', { key: publishable });
+    assert.deepEqual(
+      [elsewhere.status, elsewhere.headers.get('www-authenticate')],
+      [401, 'Bearer error="invalid_token"'],
+    );
+    const allowed = await server.call('GET', `/agents/${agent.id}`, { key });
+    assert.equal(allowed.headers.get('www-authenticate'), null);
+    const refused = await server.call('GET', `/agents/agt_elsewhere`, { key });
+    assert.deepEqual([refused.status, refused.headers.get('www-authenticate')], [404, null]);
+  });
+
   test('an unsupported method on an existing path → 405 with Allow, wrapped', async () => {
     const { agent, key } = await setup();
     const cases: Array<[string, string, string]> = [

@@ -218,13 +218,14 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     );
   });
 
-  test('X-Request-Id on every answer; RateLimit-* on the public API past authentication; Retry-After with 429', () => {
+  test('X-Request-Id on every answer; RateLimit-* on the public API past authentication; Retry-After with 429; WWW-Authenticate with 401', () => {
     const headers = documents.public.components.headers as Json;
     assert.deepEqual(Object.keys(headers).sort(), [
       'RateLimit-Limit',
       'RateLimit-Remaining',
       'RateLimit-Reset',
       'Retry-After',
+      'WWW-Authenticate',
       'X-Request-Id',
     ]);
     for (const { method, path, operation } of operations(documents.public)) {
@@ -234,9 +235,12 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
         const limited = operation.security.length > 0 && status !== '401' && status !== '431';
         assert.equal(names.includes('RateLimit-Remaining'), limited, `${method} ${path} ${status}`);
         assert.equal(names.includes('Retry-After'), status === '429', `${method} ${path} ${status}`);
+        const challenged = operation.security.length > 0 && status === '401';
+        assert.equal(names.includes('WWW-Authenticate'), challenged, `${method} ${path} ${status}`);
       }
     }
     assert.deepEqual(documents.public.paths['/ping'].get.security, []);
+    assert.equal(documents.admin.components.headers['WWW-Authenticate'], undefined, 'the admin API has no bearer key');
   });
 
   test('the webhooks section describes every event type', () => {

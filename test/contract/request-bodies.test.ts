@@ -46,6 +46,89 @@ describe('request bodies', () => {
     });
   });
 
+  test('a JSON body on an operation that takes none → 400 INVALID_BODY naming its fields, nothing done', async () => {
+    // `{"cascade": true}` in the body of a message delete, read as nothing, deleted one message
+    // where the client meant every later one too: a body the operation does not read is refused.
+    for (const message of ['First question', 'Second question']) {
+      const chat = await server.call('POST', `/agents/${agentId}/chat`, {
+        key,
+        body: { message, userId: 'body-user' },
+      });
+      assert.equal(chat.status, 200, chat.text);
+    }
+    const messages = `/agents/${agentId}/conversations/body-user/messages`;
+    const oldest = (await server.call('GET', messages, { key })).body.messages.at(-1).id;
+    const refused = await server.call('DELETE', `${messages}/${oldest}`, { key, body: { cascade: true } });
+    assert.equal(refused.status, 400, refused.text);
+    assert.deepEqual(refused.body, {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'This operation takes no body.',
+        list: { cascade: ['is not an accepted field'] },
+      },
+    });
+    assert.equal((await server.call('GET', messages, { key })).body.pagination.totalMessages, 4, 'nothing deleted');
+    const cancel = await server.call('POST', `/agents/${agentId}/conversations/body-user/tool/cancel/call_x`, {
+      key,
+      body: { reason: 'not needed' },
+    });
+    assert.deepEqual([cancel.status, cancel.body.error.list], [400, { reason: ['is not an accepted field'] }]);
+    for (const rawBody of ['[]', '"cascade"', 'true', '1', 'null']) {
+      const response = await server.call('DELETE', `${messages}/${oldest}`, { key, rawBody, headers: JSON_TYPE });
+      assert.deepEqual(
+        [response.status, response.body.error.list],
+        [400, { body: ['must be empty: this operation takes no body'] }],
+        rawBody,
+      );
+    }
+    // An empty object names nothing: answered as usual, as is no body at all.
+    const empty = await server.call('DELETE', `${messages}/${oldest}?cascade=true`, { key, body: {} });
+    assert.deepEqual([empty.status, empty.body], [200, { success: true, deletedMessages: { count: 4 } }]);
+  });
+
+  test('a body nested deeper than 64 levels → 400 INVALID_BODY before any schema, never a 500', async () => {
+    // 10,000 levels used to overflow the stack of the text checks that walk every body: a 500.
+    const nested = (depth: number) => `{"query":"hours","deep":${'['.repeat(depth - 1)}1${']'.repeat(depth - 1)}}`;
+    const deep = await server.call('POST', `/agents/${agentId}/search`, {
+      key,
+      rawBody: nested(10_000),
+      headers: JSON_TYPE,
+    });
+    assert.equal(deep.status, 400, deep.text);
+    assert.deepEqual(deep.body, {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'The body is nested too deeply: at most 64 levels of objects and arrays.',
+        list: { body: ['must not nest objects and arrays more than 64 levels deep'] },
+      },
+    });
+    const over = await server.call('POST', `/agents/${agentId}/search`, {
+      key,
+      rawBody: nested(65),
+      headers: JSON_TYPE,
+    });
+    assert.deepEqual(over.body.error.list, { body: ['must not nest objects and arrays more than 64 levels deep'] });
+    // 64 levels are read, then judged by the schema like any body; brackets inside strings do not count.
+    const limit = await server.call('POST', `/agents/${agentId}/search`, {
+      key,
+      rawBody: nested(64),
+      headers: JSON_TYPE,
+    });
+    assert.deepEqual(limit.body.error.list, { deep: ['is not an accepted field'] });
+    const text = await server.call('POST', `/agents/${agentId}/search`, { key, body: { query: '['.repeat(500) } });
+    assert.equal(text.status, 200, text.text);
+    // The OpenAI-compatible door reads bodies the same way, and answers in its own shape.
+    const door = await server.call('POST', '/openai/chat/completions', {
+      key,
+      rawBody: `{"model":"${agentId}","messages":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+      headers: JSON_TYPE,
+    });
+    assert.equal(door.status, 400, door.text);
+    assert.equal(door.body.error.code, 'INVALID_BODY');
+  });
+
   const post = (path: string, body: Uint8Array | string | FormData, headers: Record<string, string> = JSON_TYPE) =>
     fetch(`${server.baseUrl}/api/v1${path}`, {
       method: 'POST',

@@ -1061,7 +1061,7 @@ export interface paths {
         put?: never;
         /**
          * Rate a reply
-         * @description Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists.
+         * @description Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists. 404 `MESSAGE_NOT_FOUND` when no assistant message of the conversation has this id; `CONVERSATION_NOT_FOUND` first when `conversationRef` names no conversation of the agent.
          */
         post: operations["messageFeedback"];
         delete?: never;

@@ -1,5 +1,5 @@
 import type { StoreRepositories } from '../../ports/store.ts';
-import type { ConversationRecord } from '../../ports/conversation-store.ts';
+import type { ConversationRecord, ToolCallRecord } from '../../ports/conversation-store.ts';
 import { AppError } from '../errors.ts';
 
 export interface ToolResult {
@@ -26,12 +26,7 @@ export async function checkToolResults(
     const call = conversation && (await store.toolCalls.get(accountId, conversation.id, result.toolCallId));
     if (!call)
       throw new AppError('TOOL_CALL_NOT_FOUND', `Tool call ${result.toolCallId} not found in this conversation.`);
-    if (call.status === 'completed')
-      throw new AppError('TOOL_CALL_ALREADY_EXECUTED', `Tool call ${call.id} already has a result.`, {
-        ids: [call.id],
-      });
-    if (call.status === 'canceled')
-      throw new AppError('TOOL_CALL_ALREADY_CANCELED', `Tool call ${call.id} was canceled.`, { ids: [call.id] });
+    if (call.status !== 'pending') throw settledError(call);
     outputs.set(call.id, result.output);
   }
   const waiting = conversation
@@ -48,8 +43,15 @@ export async function checkToolResults(
   return outputs;
 }
 
+/** Why a result can no longer answer the call: it has one already, or it was canceled. */
+function settledError(call: ToolCallRecord): AppError {
+  return call.status === 'canceled'
+    ? new AppError('TOOL_CALL_ALREADY_CANCELED', `Tool call ${call.id} was canceled.`, { ids: [call.id] })
+    : new AppError('TOOL_CALL_ALREADY_EXECUTED', `Tool call ${call.id} already has a result.`, { ids: [call.id] });
+}
+
 /** Stores the results inside the reply's transaction; a call settled meanwhile by another request
- * rolls the whole reply back. */
+ * rolls the whole reply back, refused with what the call became (another result, or a cancel). */
 export async function settleToolResults(
   tx: Pick<StoreRepositories, 'toolCalls'>,
   accountId: string,
@@ -58,8 +60,9 @@ export async function settleToolResults(
   at: number,
 ): Promise<void> {
   for (const [id, output] of outputs) {
-    if (!(await tx.toolCalls.settle(accountId, conversationId, id, 'completed', output, at))) {
-      throw new AppError('TOOL_CALL_ALREADY_EXECUTED', `Tool call ${id} already has a result.`, { ids: [id] });
-    }
+    if (await tx.toolCalls.settle(accountId, conversationId, id, 'completed', output, at)) continue;
+    const call = await tx.toolCalls.get(accountId, conversationId, id);
+    if (!call) throw new AppError('TOOL_CALL_NOT_FOUND', `Tool call ${id} not found in this conversation.`);
+    throw settledError(call);
   }
 }

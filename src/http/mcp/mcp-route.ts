@@ -2,6 +2,7 @@
 // key and gets a fresh server), behind the same authentication hook as the rest of /api/v1.
 import type * as McpTools from './mcp-tools.ts';
 import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import Type from 'typebox';
 import { ErrorSchema, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
@@ -44,7 +45,7 @@ const MCP_ANSWERS = {
   },
   400: {
     description:
-      "A body that is not JSON (`INVALID_BODY`, the interface's error shape), or JSON that is not a valid JSON-RPC message (a JSON-RPC error, code -32700 or -32600).",
+      "A body that is empty, not JSON, nested over 64 levels or holding text no field accepts (U+0000, an unpaired surrogate): `INVALID_BODY`, the interface's error shape. JSON that is not a valid JSON-RPC message: a JSON-RPC error, code -32700 or -32600.",
     content: { 'application/json': { schema: { anyOf: [ErrorSchema, JSON_RPC_ERROR] } } },
   },
   406: {
@@ -65,6 +66,8 @@ export function registerMcp(app: ApiApp, deps: HttpDeps): void {
         summary: 'Model Context Protocol (Streamable HTTP)',
         description: DESCRIPTION,
         security: SECURITY,
+        // Any JSON: the transport judges the message. Declared so the body is read (and documented).
+        body: Type.Unknown({ description: 'A JSON-RPC message of the Model Context Protocol.' }),
       },
     },
     async (request, reply) => {

@@ -18,6 +18,8 @@ export interface DocumentComponentsOptions {
   schemas: Record<string, TSchema>;
   /** Whether secured operations pass the rate limit and so carry RateLimit-* headers (the public API). */
   rateLimited: boolean;
+  /** Whether secured operations take a bearer key and so challenge for one on 401 (the public API). */
+  bearerChallenge?: boolean;
   /** Descriptions of the tags the operations use. */
   tagDescriptions?: Record<string, string>;
 }
@@ -42,6 +44,11 @@ const HEADERS: Record<string, Json> = {
   'RateLimit-Reset': {
     description: 'Whole seconds until the window resets.',
     schema: { type: 'integer', minimum: 0 },
+  },
+  'WWW-Authenticate': {
+    description:
+      'With 401 `AUTH_REQUIRED` or `KEY_EXPIRED` (RFC 6750): `Bearer` when no key was sent, `Bearer error="invalid_token"` when the key is unknown, revoked, expired or not usable on this route.',
+    schema: { type: 'string' },
   },
   'Retry-After': {
     description: 'With 429 `RATE_LIMITED`: seconds until the window resets and a request may succeed.',
@@ -131,14 +138,15 @@ function markOptionalBody(operation: Operation): void {
 }
 
 /** Headers and, for errors, the codes: what every answer of this operation says beyond its body. */
-function describeResponses(operation: Operation, rateLimited: boolean): void {
+function describeResponses(operation: Operation, options: DocumentComponentsOptions): void {
   const secured = (operation.security ?? []).length > 0;
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const code = Number(status);
     const names = ['X-Request-Id'];
     // Refused before the rate limit is consulted: 401 (and 403 IP_NOT_ALLOWED) carry none, nor does
     // 431, answered before any route runs.
-    if (rateLimited && secured && code !== 401 && code !== 431) names.push(...RATE_LIMIT_HEADERS);
+    if (options.rateLimited && secured && code !== 401 && code !== 431) names.push(...RATE_LIMIT_HEADERS);
+    if (options.bearerChallenge && secured && code === 401) names.push('WWW-Authenticate');
     if (code === 429) names.push('Retry-After');
     response.headers = {
       ...response.headers,
@@ -164,7 +172,7 @@ export function createDocumentCompleter(options: DocumentComponentsOptions) {
   return function completeDocument({ openapiObject }: { openapiObject: Json }): Json {
     const document = openapiObject as Json & { components?: Json };
     for (const operation of operationsOf(document)) {
-      describeResponses(operation, options.rateLimited);
+      describeResponses(operation, options);
       markOptionalBody(operation);
     }
     const webhooks = webhooksSection();

@@ -15,7 +15,7 @@ export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
         operationId: 'messageFeedback',
         summary: 'Rate a reply',
         description:
-          'Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists.',
+          'Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists. 404 `MESSAGE_NOT_FOUND` when no assistant message of the conversation has this id; `CONVERSATION_NOT_FOUND` first when `conversationRef` names no conversation of the agent.',
         security: SECURITY,
         params: MessageParamsSchema,
         body: Type.Object(

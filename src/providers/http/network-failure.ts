@@ -35,7 +35,17 @@ function codeOf(error: unknown, depth = 0): string | undefined {
   );
 }
 
+/** Whether undici refused the URL's port before connecting: the Fetch standard's blocked ports,
+ * which it reports with no code, only the message `bad port`. */
+function isBlockedPort(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const coded = error as Coded;
+  return coded.message === 'bad port' || isBlockedPort(coded.cause, depth + 1);
+}
+
 export function describeNetworkFailure(error: unknown): string {
+  if (isBlockedPort(error))
+    return 'its port is one that web clients never connect to (a blocked port of the Fetch standard, such as 25, 6000 or 6667): serve it on another port';
   const code = codeOf(error);
   if (code === undefined) return 'the connection failed';
   if (code === 'ECONNREFUSED') return 'the server refused the connection (nothing listens on that port)';
