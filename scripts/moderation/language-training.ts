@@ -91,7 +91,7 @@ export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, 'help-seekers'];
 
 export const freshSetUrl = (set: string): URL => new URL(`${set}/`, FIXTURES);
 
-function writtenMessages(): Message[] {
+export function writtenMessages(): Message[] {
   const messages: Message[] = [];
   for (const file of readdirSync(WRITTEN).filter((name) => name.endsWith('.txt'))) {
     const lang = file.split('.')[0] as string;
