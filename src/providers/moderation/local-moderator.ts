@@ -251,14 +251,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const thread = conversation?.thread ?? null;
       const model = modelFor(language);
       const reading = scoreLanguage(model, text);
-      const { categories, byRules, selfHarmOnly, refusedAlone } = await judge(
-        text,
-        language,
-        reading,
-        thread,
-        signal,
-        conversation,
-      );
+      const judged = await judge(text, language, reading, thread, signal, conversation);
+      const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
       if (answeredWithCare(model, reading, text) && (!byRules || onlySelfHarm(categories)))
