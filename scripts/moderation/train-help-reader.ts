@@ -1,16 +1,17 @@
 // `node scripts/moderation/train-help-reader.ts`: trains the help reader (help-reader-training.ts
 // says on what and how) on every training set, prints its out-of-fold figures per language and
-// source, and writes .tmp/help-reader-weights.json (the same messages give the same file byte for
-// byte; not shipped, round ten's note). HELP_READER="bits=16,epochs=20,rate=0.05,l2=0.00001,seed=13,
+// source, and writes src/providers/moderation/help-reader-weights.json (the same messages give the
+// same file byte for byte). HELP_READER="bits=16,epochs=20,rate=0.05,l2=0.00001,seed=13,
 // lift=0.01" changes the options; --dry-run writes nothing.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
+import { HELP_READER_URL } from '../../src/providers/moderation/help-reader.ts';
 import { fitHelpReader, readerOptions, type ReaderScored } from './help-reader-training.ts';
 
 const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
 const options = readerOptions();
-const WEIGHTS = new URL('../../.tmp/help-reader-weights.json', import.meta.url);
+const WEIGHTS = HELP_READER_URL;
 console.log(`options ${JSON.stringify(options)}`);
 const embedder = createLocalEmbedder({ workers: 2 });
 const { reader, scored, messages } = await fitHelpReader(embedder, options);

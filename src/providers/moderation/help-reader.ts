@@ -6,7 +6,8 @@
 // classifier's). Trained on the support-seeking and distress messages of the training sets against
 // their harmful requests (scripts/moderation/help-reader-training.ts); its threshold keeps at most
 // 1% of each language's harmful requests, scored out of fold, from reading as asking for help.
-// Not shipped (round ten's note): the moderator reads with one only when given it.
+// Its weights (help-reader-weights.json) are written by `npm run train:help-reader`.
+import { readFileSync } from 'node:fs';
 import { languageSlots } from './language-model.ts';
 
 export interface HelpReader {
@@ -19,6 +20,12 @@ export interface HelpReader {
   vector: number[];
   /** Probability from which the message reads as asking for help (or voicing pain). */
   threshold: number;
+}
+
+export const HELP_READER_URL = new URL('./help-reader-weights.json', import.meta.url);
+
+export function loadHelpReader(url: URL = HELP_READER_URL): HelpReader {
+  return JSON.parse(readFileSync(url, 'utf8')) as HelpReader;
 }
 
 const decoded = new WeakMap<HelpReader, Float32Array>();

@@ -11,8 +11,8 @@
 // help from a request for harm, and such a message is answered with care (the reply carries the
 // agent's help message) instead of refused. Phrases read the rest: asking how to help someone at
 // risk (support-check.ts) and despair voiced with nothing asked (despair-statement.ts) lift a
-// refusal whatever its category. A learned reader of who asks for what (help-reader.ts) can lift
-// the classifiers' refusals too; measured in round ten and not shipped, it reads only when given.
+// refusal whatever its category. A learned reader of who asks for what (help-reader.ts) lifts the
+// classifiers' refusals of a victim or a worried helper asking what to do, outside self-harm alone.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
@@ -35,7 +35,7 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
-import { asksForHelp, type HelpReader } from './help-reader.ts';
+import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
@@ -88,9 +88,9 @@ export interface LocalModeratorOptions {
   languageModel?: LanguageModel;
   /** The language model and combiner for French, Spanish, German, Italian and Portuguese. */
   fiveLanguagesModel?: LanguageModel;
-  /** A reader of who asks for what (help-reader.ts), trained by a measurement script; none by
-   * default: round ten's did not carry over to an author it had not read. */
-  helpReader?: HelpReader;
+  /** The reader of who asks for what (help-reader.ts; help-reader-weights.json by default); null
+   * reads without one. */
+  helpReader?: HelpReader | null;
 }
 
 /** The languages besides English where the language model and the combiner judge harm, with a
@@ -112,7 +112,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   const weights = options.weights ?? loadClassifierWeights();
   const languageModel = options.languageModel ?? loadLanguageModel();
   const fiveLanguagesModel = options.fiveLanguagesModel ?? loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
-  const { helpReader } = options;
+  const helpReader = options.helpReader === undefined ? loadHelpReader() : options.helpReader;
   /** The five languages' model was trained with the written sets; English keeps the model whose care
    * was measured there. */
   const modelFor = (language: string): LanguageModel =>
@@ -262,9 +262,16 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories)))
         return { flagged: false, categories: [], care: true, language };
       // A victim or a worried helper asking what to do, read as such by the help reader: a refusal of
-      // the message alone by the classifier or the combiner, in any category, is lifted, unless the
-      // means phrases (method-request.ts) read a request for a method, an amount or hiding it.
-      if (refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone) && !asksForMeans(text))
+      // the message alone by the classifier or the combiner is lifted, unless the means phrases
+      // (method-request.ts) read a request for a method, an amount or hiding it. Not a refusal in
+      // self-harm alone: the next check reads those (a plan voiced with despair read as pain).
+      if (
+        refusedAlone &&
+        !selfHarmOnly &&
+        helpReader &&
+        asksForHelp(helpReader, text, refusedAlone) &&
+        !asksForMeans(text)
+      )
         return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words.
