@@ -1,17 +1,27 @@
-// `node scripts/moderation/leave-one-set-out.ts [--sets=fresh-languages-3,…] [--level=balanced] [--reuse]`:
-// how training on the written sets does on an author it has not read. For each set named (all seven
-// by default), the language model and its combiner are trained as train-languages.ts trains them
-// (language-training.ts) on everything but that set, and the whole local moderator is measured on it
-// twice: with the English weights, which saw none of the sets, in every language, and with the model
-// trained without the set for the five languages (English keeps its weights, as shipped). The
-// shipped five languages' weights saw every set, so they are no baseline here. The models are kept
-// in .tmp/leave-one-set-out/ by options (LANGUAGE_MODEL, as for train-languages.ts) with their
-// out-of-fold scores; --reuse measures the kept ones again without training, and --refit=FOLDER
-// refits only the combiner (options such as `share`) over the out-of-fold scores kept in FOLDER.
+// `node scripts/moderation/leave-one-set-out.ts [--sets=fresh-languages-3,…] [--level=balanced] [--reuse]
+// [--unseen-model] [--mistakes]`: how the training does on an author it has not read. For each set
+// named (the eight TRAINING_SETS by default: fresh-languages 1–7 and help-seekers/; never a held-out
+// set), the language model and its combiner are trained as train-languages.ts trains them
+// (language-training.ts) on everything but that set, and so is the help reader
+// (help-reader-training.ts); the whole local moderator is measured on the set with that model, first
+// without the help reader, then with the reader trained without the set. English keeps its weights,
+// as shipped. help-seekers/ was never in the language model's training, so for it the shipped five
+// languages' weights are the model without it. --unseen-model reads the five languages with the
+// English weights instead, which saw none of the sets: no language model to train, the reader alone
+// measured. The models are kept in .tmp/leave-one-set-out/ by options (LANGUAGE_MODEL, as for
+// train-languages.ts) with their out-of-fold scores; --reuse measures the kept ones again without
+// training, and --refit=FOLDER refits only the combiner (options such as `share`) over the
+// out-of-fold scores kept in FOLDER.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import type { Strictness } from '../../src/providers/moderation/classifier.ts';
-import { loadLanguageModel, type LanguageModel } from '../../src/providers/moderation/language-model.ts';
+import type { HelpReader } from '../../src/providers/moderation/help-reader.ts';
+import {
+  FIVE_LANGUAGES_WEIGHTS_URL,
+  loadLanguageModel,
+  type LanguageModel,
+} from '../../src/providers/moderation/language-model.ts';
 import { createLocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import {
   languageFigures,
@@ -22,9 +32,11 @@ import {
 } from '../../test/quality/moderation-languages.ts';
 import { embedCached, embedderOver } from '../embed-cached.ts';
 import { fitCombiner } from './fit-combiner.ts';
+import { fitHelpReader, readerOptions } from './help-reader-training.ts';
 import {
   allMessages,
   FRESH_SETS,
+  TRAINING_SETS,
   freshSetUrl,
   harmThresholdsOf,
   languageModelOf,
@@ -33,10 +45,19 @@ import {
   type Scored,
 } from './language-training.ts';
 
-const option = (name: string) =>
-  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
-const sets = option('sets')?.split(',') ?? FRESH_SETS;
-const level = (option('level') ?? 'balanced') as Strictness;
+const { values } = parseArgs({
+  options: {
+    sets: { type: 'string' },
+    level: { type: 'string', default: 'balanced' },
+    reuse: { type: 'boolean', default: false },
+    refit: { type: 'string' },
+    'unseen-model': { type: 'boolean', default: false },
+    mistakes: { type: 'boolean', default: false },
+  },
+});
+const sets = values.sets?.split(',') ?? TRAINING_SETS;
+for (const set of sets) if (!TRAINING_SETS.includes(set)) throw new Error(`${set} is not a training set`);
+const level = values.level as Strictness;
 // The written sets weigh as the other per-language messages (fresh=2) unless LANGUAGE_MODEL says otherwise.
 const spec = `fresh=2,${process.env.LANGUAGE_MODEL ?? ''}`;
 const options = trainingOptions(spec);
@@ -47,7 +68,11 @@ mkdirSync(KEPT, { recursive: true });
 const inner = createLocalEmbedder({ workers: 2 });
 const unseen = loadLanguageModel();
 
-async function measure(set: string, fiveLanguagesModel: LanguageModel): Promise<LanguageFigures[]> {
+async function measure(
+  set: string,
+  fiveLanguagesModel: LanguageModel,
+  helpReader?: HelpReader,
+): Promise<LanguageFigures[]> {
   const byLanguage = readLanguageSets(freshSetUrl(set));
   const known = await embedCached(
     inner,
@@ -61,6 +86,7 @@ async function measure(set: string, fiveLanguagesModel: LanguageModel): Promise<
     nonEnglish: 'check',
     languageModel: unseen,
     fiveLanguagesModel,
+    helpReader,
   });
   const figures: LanguageFigures[] = [];
   for (const messages of byLanguage.values())
@@ -76,35 +102,17 @@ function row(name: string, langs: readonly string[], figures: readonly LanguageF
   return `${name}: harmful ${harmful} (${show(all.harmful)}) | honest ${show(all.honest)} | support ${show(all.support)} | distress ${show(all.distress)} | care ${show(all.care)}`;
 }
 
-console.log(`options ${JSON.stringify(options)}, level ${level}`);
+const readerOptionsUsed = readerOptions();
+console.log(`options ${JSON.stringify(options)}, reader ${JSON.stringify(readerOptionsUsed)}, level ${level}`);
 for (const set of sets) {
-  const file = new URL(`${set}.json`, KEPT);
-  const scoresFile = new URL(`${set}.out-of-fold.json`, KEPT);
-  const refit = option('refit');
-  let model: LanguageModel;
-  if (refit) {
-    const from = new URL(`../../.tmp/leave-one-set-out/${refit}/`, import.meta.url);
-    const scored = JSON.parse(readFileSync(new URL(`${set}.out-of-fold.json`, from), 'utf8')) as Scored[];
-    model = JSON.parse(readFileSync(new URL(`${set}.json`, from), 'utf8')) as LanguageModel;
-    model.combiner = await fitCombiner(scored, harmThresholdsOf(scored).balanced, options.share);
-    writeFileSync(file, JSON.stringify(model));
-  } else if (process.argv.includes('--reuse') && existsSync(file))
-    model = JSON.parse(readFileSync(file, 'utf8')) as LanguageModel;
-  else {
-    const messages = allMessages(options, [set]);
-    const started = Date.now();
-    const scored = outOfFold(messages, options);
-    writeFileSync(scoresFile, JSON.stringify(scored));
-    model = await languageModelOf(messages, scored, options);
-    writeFileSync(file, JSON.stringify(model));
-    console.log(`${set}: trained on ${messages.length} messages in ${Math.round((Date.now() - started) / 1000)} s`);
-  }
+  const model = values['unseen-model'] ? unseen : await modelWithout(set);
+  const { reader } = await fitHelpReader(inner, readerOptionsUsed, [set]);
   const langs = [...readLanguageSets(freshSetUrl(set)).keys()];
-  const before = await measure(set, unseen);
-  const after = await measure(set, model);
-  console.log(`[${set}] ${row('none of the sets', langs, before)}`);
-  console.log(`[${set}] ${row('without it', langs, after)}`);
-  if (process.argv.includes('--mistakes')) {
+  const before = await measure(set, model);
+  const after = await measure(set, model, reader);
+  console.log(`[${set}] ${row('no help reader', langs, before)}`);
+  console.log(`[${set}] ${row(`reader without it (${reader.threshold})`, langs, after)}`);
+  if (values.mistakes) {
     const was = new Set(sumFigures(before).mistakes);
     const now = sumFigures(after).mistakes;
     for (const line of now.filter((m) => !was.has(m))) console.log(`  new: ${line}`);
@@ -112,3 +120,27 @@ for (const set of sets) {
   }
 }
 await inner.close();
+
+/** The five languages' model trained without `set` (the shipped one for a set it never read). */
+async function modelWithout(set: string): Promise<LanguageModel> {
+  if (!FRESH_SETS.includes(set)) return loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
+  const file = new URL(`${set}.json`, KEPT);
+  const scoresFile = new URL(`${set}.out-of-fold.json`, KEPT);
+  if (values.refit) {
+    const from = new URL(`../../.tmp/leave-one-set-out/${values.refit}/`, import.meta.url);
+    const scored = JSON.parse(readFileSync(new URL(`${set}.out-of-fold.json`, from), 'utf8')) as Scored[];
+    const model = JSON.parse(readFileSync(new URL(`${set}.json`, from), 'utf8')) as LanguageModel;
+    model.combiner = await fitCombiner(scored, harmThresholdsOf(scored).balanced, options.share);
+    writeFileSync(file, JSON.stringify(model));
+    return model;
+  }
+  if (values.reuse && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LanguageModel;
+  const messages = allMessages(options, [set]);
+  const started = Date.now();
+  const scored = outOfFold(messages, options);
+  writeFileSync(scoresFile, JSON.stringify(scored));
+  const model = await languageModelOf(messages, scored, options);
+  writeFileSync(file, JSON.stringify(model));
+  console.log(`${set}: trained on ${messages.length} messages in ${Math.round((Date.now() - started) / 1000)} s`);
+  return model;
+}

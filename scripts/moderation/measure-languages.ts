@@ -4,11 +4,14 @@
 // harmful requests refused, the honest messages refused, the support-seeking and distress messages
 // refused, and the care given. FOLDER defaults to test/fixtures/moderation/languages/ (its dev and
 // held-out splits; its independent split is never read); for a folder of plain arrays every message
-// counts. --level=all prints every strictness level.
+// counts. --level=all prints every strictness level. --help-reader=FILE reads with the help reader
+// in FILE instead of the shipped one (help-reader.ts), --help-reader=none without one.
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
+import type { HelpReader } from '../../src/providers/moderation/help-reader.ts';
 import { createLocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import {
   describeLanguage,
@@ -27,6 +30,9 @@ const dir = dirOption ? pathToFileURL(`${resolve(dirOption)}/`) : LANGUAGES_DIR;
 const splits = (option('split') ?? 'dev,heldout').split(',');
 const levelOption = option('level') ?? 'balanced';
 const levels: readonly Strictness[] = levelOption === 'all' ? STRICTNESS_LEVELS : [levelOption as Strictness];
+const readerFile = option('help-reader');
+const helpReader =
+  readerFile === 'none' ? null : readerFile ? (JSON.parse(readFileSync(readerFile, 'utf8')) as HelpReader) : undefined;
 
 const sets = readLanguageSets(dir, splits);
 // A folder without splits is measured once, whole.
@@ -40,7 +46,13 @@ const known = await embedCached(
 const embedder = embedderOver(inner, known);
 console.log(`${dir.pathname} (${splitless ? 'every message' : `splits: ${splits.join(', ')}`})`);
 for (const level of levels) {
-  const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });
+  const moderator = createLocalModerator({
+    embedder,
+    strictness: level,
+    timeoutMs: 1_800_000,
+    nonEnglish: 'check',
+    ...(helpReader !== undefined && { helpReader }),
+  });
   for (const split of splitless ? ['all'] : splits) {
     const byLanguage: LanguageFigures[] = [];
     for (const [lang, messages] of sets) {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { STRICTNESS_LEVELS } from '../../src/providers/moderation/classifier.ts';
+import type { HelpReader } from '../../src/providers/moderation/help-reader.ts';
 import { createLocalModerator, type LocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import { describe, measure, type Labelled } from '../../test/quality/moderation-measure.ts';
 import { LANGUAGES } from './dev-report.ts';
@@ -20,6 +21,11 @@ const fixture = <T>(name: string) =>
 const probes = fixture<Array<Labelled & { split: string }>>('everyday-probes.json');
 const hyperbole = fixture<Array<Labelled & { split: string }>>('hyperbole-probes.json');
 const withTest = process.argv.includes('--test');
+// --help-reader=FILE reads with the help reader in FILE (as train-help-reader.ts writes it) instead
+// of the shipped one, --help-reader=none without one.
+const readerFile = process.argv.find((arg) => arg.startsWith('--help-reader='))?.slice('--help-reader='.length);
+const helpReader =
+  readerFile === 'none' ? null : readerFile ? (JSON.parse(readFileSync(readerFile, 'utf8')) as HelpReader) : undefined;
 const dev = coreExamples().filter((e) => e.split === 'dev');
 const sets: Record<string, Labelled[]> = {
   dev,
@@ -59,7 +65,13 @@ const known = await embedCached(
 );
 const embedder = embedderOver(inner, known);
 for (const level of STRICTNESS_LEVELS) {
-  const moderator = createLocalModerator({ embedder, strictness: level, timeoutMs: 1_800_000, nonEnglish: 'check' });
+  const moderator = createLocalModerator({
+    embedder,
+    strictness: level,
+    timeoutMs: 1_800_000,
+    nonEnglish: 'check',
+    ...(helpReader !== undefined && { helpReader }),
+  });
   for (const [name, messages] of Object.entries(sets)) {
     const result = measure(messages, await Promise.all(messages.map((m, i) => converse(moderator, `${name}/${i}`, m))));
     for (const line of describe(result)) console.log(`[${name} ${level}] ${line}`);

@@ -310,3 +310,25 @@ test('createModerator builds the configured provider; none never flags', async (
   });
   await assert.rejects(openai.check('hello'), ModerationUnavailableError);
 });
+
+test('a help reader, when given, lifts the classifier’s refusal of the message alone, never the rules’', async () => {
+  const always = (bias: number) => ({
+    bits: 4,
+    bias,
+    slots: Buffer.alloc(16).toString('base64'),
+    scale: 1,
+    vector: new Array<number>(512).fill(0),
+    threshold: 0.5,
+  });
+  const byClassifier = 'People from that valley are dirty and dishonest, landlords should refuse them';
+  const byRules = 'I will find you and I will kill you';
+  assert.equal((await local().check(byClassifier)).flagged, true);
+  assert.equal((await local({ helpReader: always(-20) }).check(byClassifier)).flagged, true);
+  assert.deepEqual(await local({ helpReader: always(20) }).check(byClassifier), {
+    flagged: false,
+    categories: [],
+    care: true,
+    language: 'eng',
+  });
+  assert.deepEqual((await local({ helpReader: always(20) }).check(byRules)).categories, ['violence']);
+});

@@ -11,7 +11,8 @@
 // help from a request for harm, and such a message is answered with care (the reply carries the
 // agent's help message) instead of refused. Phrases read the rest: asking how to help someone at
 // risk (support-check.ts) and despair voiced with nothing asked (despair-statement.ts) lift a
-// refusal whatever its category.
+// refusal whatever its category. A learned reader of who asks for what (help-reader.ts) lifts the
+// classifiers' refusals of a victim or a worried helper asking what to do, outside self-harm alone.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
@@ -34,6 +35,7 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
+import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
@@ -86,6 +88,9 @@ export interface LocalModeratorOptions {
   languageModel?: LanguageModel;
   /** The language model and combiner for French, Spanish, German, Italian and Portuguese. */
   fiveLanguagesModel?: LanguageModel;
+  /** The reader of who asks for what (help-reader.ts; help-reader-weights.json by default); null
+   * reads without one. */
+  helpReader?: HelpReader | null;
 }
 
 /** The languages besides English where the language model and the combiner judge harm, with a
@@ -107,6 +112,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   const weights = options.weights ?? loadClassifierWeights();
   const languageModel = options.languageModel ?? loadLanguageModel();
   const fiveLanguagesModel = options.fiveLanguagesModel ?? loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
+  const helpReader = options.helpReader === undefined ? loadHelpReader() : options.helpReader;
   /** The five languages' model was trained with the written sets; English keeps the model whose care
    * was measured there. */
   const modelFor = (language: string): LanguageModel =>
@@ -192,7 +198,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     return (reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling) || seeksSupport(text);
   }
 
-  /** The categories the message is refused in, before care, and whether the rules refused it. */
+  /** The categories the message is refused in, before care, whether the rules refused it, and the
+   * message's vector when the classifier or the combiner refused it alone (not the conversation). */
   async function judge(
     text: string,
     language: string,
@@ -200,7 +207,12 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     thread: string | null,
     signal?: AbortSignal,
     conversation?: ModerationConversation,
-  ): Promise<{ categories: ModerationCategory[]; byRules: boolean; selfHarmOnly: boolean }> {
+  ): Promise<{
+    categories: ModerationCategory[];
+    byRules: boolean;
+    selfHarmOnly: boolean;
+    refusedAlone?: Float32Array;
+  }> {
     // The rules decide the unambiguous alone: no embedding (their categories are the verdict's).
     const rules = classify(text);
     if (rules.flagged)
@@ -220,7 +232,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // Outside English the category is the language model's guess: self-harm only when the
       // classifier reads self-harm too (the model says self-harm for many violent requests).
       const agreed = !READ_LANGUAGES.has(language) || alone.category === 'self-harm';
-      return { categories, byRules: false, selfHarmOnly: onlySelfHarm(categories) && agreed };
+      const refusedAlone = flagged.length > 0 ? (vectors.at(-1) as Float32Array) : undefined;
+      return { categories, byRules: false, selfHarmOnly: onlySelfHarm(categories) && agreed, refusedAlone };
     } catch (error) {
       throw new ModerationUnavailableError(
         `the message could not be embedded: ${error instanceof Error ? error.message : String(error)}`,
@@ -238,7 +251,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const thread = conversation?.thread ?? null;
       const model = modelFor(language);
       const reading = scoreLanguage(model, text);
-      const { categories, byRules, selfHarmOnly } = await judge(text, language, reading, thread, signal, conversation);
+      const judged = await judge(text, language, reading, thread, signal, conversation);
+      const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
       if (answeredWithCare(model, reading, text) && (!byRules || onlySelfHarm(categories)))
@@ -246,6 +260,18 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // Despair voiced with nothing asked lifts a refusal in any category (its words read as harm);
       // it gives no care to a message that passes anyway ("the app closes da sola").
       if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories)))
+        return { flagged: false, categories: [], care: true, language };
+      // A victim or a worried helper asking what to do, read as such by the help reader: a refusal of
+      // the message alone by the classifier or the combiner is lifted, unless the means phrases
+      // (method-request.ts) read a request for a method, an amount or hiding it. Not a refusal in
+      // self-harm alone: the next check reads those (a plan voiced with despair read as pain).
+      if (
+        refusedAlone &&
+        !selfHarmOnly &&
+        helpReader &&
+        asksForHelp(helpReader, text, refusedAlone) &&
+        !asksForMeans(text)
+      )
         return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words.

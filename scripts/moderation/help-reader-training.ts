@@ -1,0 +1,229 @@
+// The training of the moderator's help reader (src/providers/moderation/help-reader.ts), shared by
+// train-help-reader.ts (the shipped weights) and leave-one-set-out.ts (the same without one set).
+// Its messages: asking for help or voicing pain (support-seeking and distress) as positives, requests
+// for harm as negatives, from every training source of the language model (train-languages/, the dev
+// split of languages/, the classifier's training split where it marks support) and the eight
+// TRAINING_SETS (fresh-languages 1–7, help-seekers/), never the held-out sets. Both sides weigh the
+// same in total. AdaGrad over the messages in a seeded order, as for the language model, over the
+// hashed slots and the USE-lite vector. Five-fold cross-validation chooses the threshold: the lowest
+// at which, out of fold, at most 1% of each language's harmful requests read as asking for help.
+import { createHash } from 'node:crypto';
+import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
+import { helpLogit, type HelpReader } from '../../src/providers/moderation/help-reader.ts';
+import { languageSlots } from '../../src/providers/moderation/language-model.ts';
+import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
+import { embedCached } from '../embed-cached.ts';
+import { LANGUAGES } from './dev-report.ts';
+import { freshMessages, HARM_CLASSES, TRAINING_SETS, writtenMessages } from './language-training.ts';
+import { coreExamples } from './training-data.ts';
+
+export interface ReaderMessage {
+  text: string;
+  /** Asks for help or voices pain (support-seeking, distress); false: asks for harm. */
+  helpSeeking: boolean;
+  lang: string;
+  source: string;
+}
+
+export interface ReaderOptions {
+  bits: number;
+  epochs: number;
+  rate: number;
+  l2: number;
+  seed: number;
+  /** Largest share of a language's harmful requests (out of fold) the threshold may let read as help. */
+  lift: number;
+}
+
+/** The defaults, changed by HELP_READER="epochs=20,rate=0.05,…". */
+export function readerOptions(spec = process.env.HELP_READER ?? ''): ReaderOptions {
+  return {
+    bits: 16,
+    epochs: 20,
+    rate: 0.05,
+    l2: 0.00001,
+    seed: 13,
+    lift: 0.01,
+    ...Object.fromEntries(
+      spec
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => pair.split('='))
+        .map(([key, value]) => [key, Number(value)]),
+    ),
+  };
+}
+
+const CARING = new Set(['support', 'distress']);
+
+/** Every message of the reader's training once, but those of the sets in `leaveOut`. */
+export function readerMessages(leaveOut: readonly string[] = []): ReaderMessage[] {
+  const labelled: Array<{ text: string; label: string; lang: string; source: string }> = [
+    ...writtenMessages(),
+    ...[...readLanguageSets(LANGUAGES_DIR, ['dev']).values()].flat().map((m) => ({
+      text: m.text,
+      label: m.distress ? 'distress' : m.kind === 'support-seeking' ? 'support' : m.label,
+      lang: m.lang === 'en-fiction' ? 'en' : m.lang,
+      source: 'languages-dev',
+    })),
+    ...TRAINING_SETS.filter((set) => !leaveOut.includes(set)).flatMap((set) =>
+      freshMessages(set).map((m) => ({ ...m, source: set })),
+    ),
+    // The classifier's training split only: its dev split stays a check (measure-own-sets.ts).
+    ...coreExamples()
+      .filter((e) => e.split === 'train')
+      .map((e) => ({
+        text: e.text,
+        label: e.label === 'safe' && e.style === 'support' ? 'support' : e.label,
+        lang: LANGUAGES.includes(e.style) ? e.style : 'en',
+        source: 'core',
+      })),
+  ];
+  const seen = new Set<string>();
+  return labelled
+    .filter((m) => CARING.has(m.label) || HARM_CLASSES.includes(m.label))
+    .filter((m) => !seen.has(m.text) && seen.add(m.text))
+    .map((m) => ({ text: m.text, helpSeeking: CARING.has(m.label), lang: m.lang, source: m.source }));
+}
+
+interface Row {
+  slots: Int32Array;
+  vector: Float32Array;
+  y: number;
+  weight: number;
+}
+
+export interface TrainedReader {
+  bias: number;
+  slots: Float64Array;
+  vector: Float64Array;
+}
+
+function rowsOf(messages: readonly ReaderMessage[], vectors: ReadonlyMap<string, Float32Array>, bits: number): Row[] {
+  const positives = messages.filter((m) => m.helpSeeking).length;
+  const negatives = messages.length - positives;
+  return messages.map((m) => ({
+    slots: languageSlots(m.text, bits),
+    vector: vectors.get(m.text) as Float32Array,
+    y: m.helpSeeking ? 1 : 0,
+    weight: messages.length / (2 * Math.max(1, m.helpSeeking ? positives : negatives)),
+  }));
+}
+
+function trainRows(rows: readonly Row[], options: ReaderOptions): TrainedReader {
+  const slots = new Float64Array(1 << options.bits);
+  const slotSquares = new Float64Array(slots.length).fill(1e-6);
+  const dimension = rows[0]?.vector.length ?? 0;
+  const vector = new Float64Array(dimension);
+  const vectorSquares = new Float64Array(dimension).fill(1e-6);
+  let bias = 0;
+  let biasSquare = 1e-6;
+  const random = seeded(options.seed);
+  const order = rows.map((_, i) => i);
+  for (let epoch = 1; epoch <= options.epochs; epoch += 1) {
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    for (const index of order) {
+      const row = rows[index] as Row;
+      const value = 1 / Math.sqrt(Math.max(1, row.slots.length));
+      const p = 1 / (1 + Math.exp(-helpLogit(slots, vector, bias, row.slots, row.vector)));
+      const error = (p - row.y) * row.weight;
+      for (const slot of row.slots) {
+        const g = error * value + options.l2 * (slots[slot] as number);
+        slotSquares[slot] = (slotSquares[slot] as number) + g * g;
+        slots[slot] = (slots[slot] as number) - (options.rate * g) / Math.sqrt(slotSquares[slot] as number);
+      }
+      for (let d = 0; d < dimension; d += 1) {
+        const g = error * (row.vector[d] as number) + options.l2 * (vector[d] as number);
+        vectorSquares[d] = (vectorSquares[d] as number) + g * g;
+        vector[d] = (vector[d] as number) - (options.rate * g) / Math.sqrt(vectorSquares[d] as number);
+      }
+      biasSquare += error * error;
+      bias -= (options.rate * error) / Math.sqrt(biasSquare);
+    }
+  }
+  return { bias, slots, vector };
+}
+
+/** mulberry32: the same order on every machine for the same seed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface ReaderScored {
+  message: ReaderMessage;
+  p: number;
+}
+
+const fold = (text: string) => createHash('sha256').update(`help ${text}`).digest().readUInt32BE(0) % 5;
+
+/** The lowest threshold (of the scores, on a 0.005 grid) at which at most `lift` of each language's
+ * harmful requests score at or above it. */
+export function thresholdOf(scored: readonly ReaderScored[], lift: number): number {
+  const langs = [...new Set(scored.map((s) => s.message.lang))];
+  for (let t = 0.5; t < 1; t += 0.005) {
+    const holds = langs.every((lang) => {
+      const harmful = scored.filter((s) => s.message.lang === lang && !s.message.helpSeeking);
+      return harmful.filter((s) => s.p >= t).length <= lift * harmful.length;
+    });
+    if (holds) return Number(t.toFixed(3));
+  }
+  return 1;
+}
+
+export interface FittedReader {
+  reader: HelpReader;
+  scored: ReaderScored[];
+  messages: ReaderMessage[];
+}
+
+/** Out-of-fold scores, the threshold, then one reader on every message, in its shipped form. */
+export async function fitHelpReader(
+  embedder: EmbeddingProvider,
+  options: ReaderOptions,
+  leaveOut: readonly string[] = [],
+): Promise<FittedReader> {
+  const messages = readerMessages(leaveOut);
+  const vectors = await embedCached(
+    embedder,
+    messages.map((m) => m.text),
+  );
+  const rows = rowsOf(messages, vectors, options.bits);
+  const scored: ReaderScored[] = [];
+  for (let k = 0; k < 5; k += 1) {
+    const inFold = messages.map((m) => fold(m.text) === k);
+    const model = trainRows(
+      rows.filter((_, i) => !inFold[i]),
+      options,
+    );
+    rows.forEach((row, i) => {
+      if (!inFold[i]) return;
+      const z = helpLogit(model.slots, model.vector, model.bias, row.slots, row.vector);
+      scored.push({ message: messages[i] as ReaderMessage, p: 1 / (1 + Math.exp(-z)) });
+    });
+  }
+  const model = trainRows(rows, options);
+  let max = 0;
+  for (const w of model.slots) max = Math.max(max, Math.abs(w));
+  const scale = max / 127 || 1;
+  const bytes = new Int8Array(model.slots.length);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.round((model.slots[i] as number) / scale);
+  const reader: HelpReader = {
+    bits: options.bits,
+    bias: Number(model.bias.toPrecision(6)),
+    slots: Buffer.from(bytes.buffer).toString('base64'),
+    scale: Number(scale.toPrecision(6)),
+    vector: [...model.vector].map((w) => Number(w.toPrecision(5))),
+    threshold: thresholdOf(scored, options.lift),
+  };
+  return { reader, scored, messages };
+}

@@ -1,0 +1,41 @@
+// `node scripts/moderation/train-help-reader.ts`: trains the help reader (help-reader-training.ts
+// says on what and how) on every training set, prints its out-of-fold figures per language and
+// source, and writes src/providers/moderation/help-reader-weights.json (the same messages give the
+// same file byte for byte). HELP_READER="bits=16,epochs=20,rate=0.05,l2=0.00001,seed=13,
+// lift=0.01" changes the options; --dry-run writes nothing.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
+import { HELP_READER_URL } from '../../src/providers/moderation/help-reader.ts';
+import { fitHelpReader, readerOptions, type ReaderScored } from './help-reader-training.ts';
+
+const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
+const options = readerOptions();
+const WEIGHTS = HELP_READER_URL;
+console.log(`options ${JSON.stringify(options)}`);
+const embedder = createLocalEmbedder({ workers: 2 });
+const { reader, scored, messages } = await fitHelpReader(embedder, options);
+await embedder.close();
+console.log(
+  `${messages.length} messages: ${messages.filter((m) => m.helpSeeking).length} asking for help or voicing pain, ${messages.filter((m) => !m.helpSeeking).length} asking for harm; threshold ${reader.threshold}`,
+);
+printOutOfFold(scored, reader.threshold);
+if (!values['dry-run']) {
+  writeFileSync(WEIGHTS, `${JSON.stringify(reader, null, 1)}\n`);
+  console.log(`wrote ${WEIGHTS.pathname}`);
+}
+
+/** Out of fold, by language and by source: help-seekers read as such, harmful requests read as help. */
+function printOutOfFold(all: readonly ReaderScored[], threshold: number): void {
+  const groups = new Map<string, ReaderScored[]>();
+  for (const s of all)
+    for (const key of [`lang ${s.message.lang}`, `source ${s.message.source}`, 'all'])
+      groups.set(key, [...(groups.get(key) ?? []), s]);
+  for (const [key, group] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const help = group.filter((s) => s.message.helpSeeking);
+    const harm = group.filter((s) => !s.message.helpSeeking);
+    const at = (t: number) =>
+      `${help.filter((s) => s.p >= t).length}/${help.length} help, ${harm.filter((s) => s.p >= t).length}/${harm.length} harmful`;
+    console.log(`[${key}] at ${threshold}: ${at(threshold)} | at 0.9: ${at(0.9)} | at 0.7: ${at(0.7)}`);
+  }
+}
