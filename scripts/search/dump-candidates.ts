@@ -13,7 +13,7 @@ import { researchAgents, researchSets } from './research-agents.ts';
 import { analyzeQuery } from '../../src/text/analyze.ts';
 import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
 import { indexedAgent, modelCalibration } from '../../src/domain/search/rank-passages.ts';
-import type { InMemoryPassageIndex } from '../../src/search-index/passage-index.ts';
+import { spelledAsTheAgent, type InMemoryPassageIndex } from '../../src/search-index/passage-index.ts';
 import type { AgentRecord } from '../../src/ports/agent-store.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sets: { type: 'string' } } });
@@ -65,7 +65,8 @@ async function dumpQuestion(
 ): Promise<Question> {
   const index = await (server.deps.passageIndex as InMemoryPassageIndex).indexOf(indexedAgent(server.deps, agent));
   const [vector] = await server.deps.embedder.embed([q]);
-  const terms = analyzeQuery(q).terms;
+  // The question's terms as search reads them: a misspelt word as the agent's nearest term.
+  const terms = spelledAsTheAgent(index, analyzeQuery(q));
   const lexical = bm25Scores(index, terms);
   const idf = (term: string) => {
     const frequency = index.postings.get(term)?.length ?? 0;
