@@ -3,63 +3,17 @@
 // (BM25, cosine, reciprocal rank fusion, per-query normalised fusion) and fits the score's
 // calibration (a logistic model of "this passage answers" on absolute signals) on the dev split of
 // every set, then prints each set's figures. Reads what dump-candidates.ts wrote.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-
-interface Candidate {
-  id: string;
-  bm25: number;
-  matchedIdf: number;
-  matchedTerms: number;
-  cos: number;
-  label: 0 | 1;
-  page: 0 | 1;
-}
-interface Question {
-  q: string;
-  split: string;
-  answerable: boolean;
-  n: number;
-  meanCos: number;
-  candidates: Candidate[];
-  queryIdf: number;
-  queryTerms: number;
-  idfMax: number;
-}
-interface Dump {
-  calibration: { unrelated: number; paraphrase: number; spread: number };
-  sets: Array<{ set: string; kind: string; questions: Question[] }>;
-}
+import { RANKING } from '../../src/domain/search/fuse-scores.ts';
+import { groupOf as group, loadCandidates, type Candidate, type Question } from './candidates-file.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { split: { type: 'string', default: 'dev' } },
 });
-// Several dumps may be given: a set in a later file replaces the same set in an earlier one.
-const dumps = (positionals.length > 0 ? positionals : ['.tmp/candidates.json']).map(
-  (file) => JSON.parse(readFileSync(file, 'utf8')) as Dump,
-);
-const dump: Dump = {
-  ...dumps[0]!,
-  sets: [
-    ...new Map(dumps.flatMap((d) => d.sets).map((set) => [`${set.set}:${set.questions[0]?.split}`, set])).values(),
-  ],
-};
-// The product's candidates: the best PER_SIGNAL by BM25 (sharing a term) and by the cosine.
-const PER_SIGNAL = 30;
-for (const set of dump.sets) {
-  for (const q of set.questions) {
-    const lexical = [...q.candidates]
-      .filter((c) => c.bm25 > 0)
-      .sort((a, b) => b.bm25 - a.bm25)
-      .slice(0, PER_SIGNAL);
-    const semantic = [...q.candidates].sort((a, b) => b.cos - a.cos).slice(0, PER_SIGNAL);
-    q.candidates = [...new Set([...lexical, ...semantic])];
-  }
-}
+const dump = loadCandidates(positionals);
 const cal = dump.calibration;
 
-const group = (set: string) => set.split('/')[0] as string;
 const features = (q: Question, c: Candidate): number[] => {
   const scaled = (c.cos - cal.unrelated) / (cal.paraphrase - cal.unrelated);
   const lead = (c.cos - q.meanCos) / (cal.paraphrase - cal.unrelated);
@@ -271,7 +225,10 @@ for (const [name, questions] of groups) {
 // The score: the semantic part (the model's calibrated cosine, as the product reads it) and a
 // keyword part on the matched terms' IDF (in units of the agent's rarest term), noisy-or'ed.
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
-const semantic = (c: Candidate) => logistic(3 * ((c.cos - cal.unrelated) / (cal.paraphrase - cal.unrelated) - 1));
+const semantic = (c: Candidate) =>
+  logistic(
+    RANKING.semanticSlope * ((c.cos - cal.unrelated) / (cal.paraphrase - cal.unrelated) - RANKING.semanticMidpoint),
+  );
 const keywordPart = (a: number, b: number) => (q: Question, c: Candidate) =>
   c.matchedIdf > 0 ? logistic(a * (c.matchedIdf / Math.max(q.idfMax, 1) - b)) : 0;
 console.log('\nkeyword part grid (answered / unanswerable empty / recall@3 per set; learned order):');
