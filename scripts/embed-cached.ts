@@ -1,29 +1,27 @@
 // Embeds texts with the same USE-lite model the server runs, keeping the vectors in .tmp/ so that a
 // second training run (another regularisation, another threshold rule) does not embed again. Used by
-// both training scripts (the moderator's and the question adapter's), each with its own cache file.
+// the moderator's training and research scripts.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '../src/ports/embedding-provider.ts';
 
 // MODERATION_EMBED_CACHE moves it (e.g. to /tmp, to share it between worktrees).
-const DEFAULT_CACHE = process.env.MODERATION_EMBED_CACHE
+const CACHE = process.env.MODERATION_EMBED_CACHE
   ? new URL(`file://${process.env.MODERATION_EMBED_CACHE}`)
   : new URL('../.tmp/moderation-embeddings.json', import.meta.url);
 const key = (text: string) => createHash('sha1').update(text).digest('base64url');
 
-function save(stored: Record<string, string>, cache: URL): void {
-  mkdirSync(new URL('.', cache), { recursive: true });
-  writeFileSync(cache, JSON.stringify(stored));
+function save(stored: Record<string, string>): void {
+  mkdirSync(new URL('.', CACHE), { recursive: true });
+  writeFileSync(CACHE, JSON.stringify(stored));
 }
 
-/** `cache`: the file (another for the question adapter's texts, so neither rewrites the other's). */
 export async function embedCached(
   embedder: EmbeddingProvider,
   texts: readonly string[],
-  cache: URL = DEFAULT_CACHE,
 ): Promise<Map<string, Float32Array>> {
-  const stored: Record<string, string> = existsSync(cache)
-    ? (JSON.parse(readFileSync(cache, 'utf8')) as Record<string, string>)
+  const stored: Record<string, string> = existsSync(CACHE)
+    ? (JSON.parse(readFileSync(CACHE, 'utf8')) as Record<string, string>)
     : {};
   const result = new Map<string, Float32Array>();
   const missing = [...new Set(texts)].filter((text) => {
@@ -45,10 +43,10 @@ export async function embedCached(
     if (missing.length > CHUNK)
       process.stderr.write(`\rembedded ${Math.min(start + CHUNK, missing.length)}/${missing.length}`);
     // Saved as it goes: an interrupted run keeps what it embedded.
-    if ((start / CHUNK) % 16 === 15) save(stored, cache);
+    if ((start / CHUNK) % 16 === 15) save(stored);
   }
   if (missing.length > 0) {
-    save(stored, cache);
+    save(stored);
     process.stderr.write('\n');
   }
   return result;

@@ -13,10 +13,8 @@ import { researchAgents, researchSets } from './research-agents.ts';
 import { analyzeQuery } from '../../src/text/analyze.ts';
 import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
 import { indexedAgent, modelCalibration } from '../../src/domain/search/rank-passages.ts';
-import type { InMemoryPassageIndex } from '../../src/search-index/passage-index.ts';
-import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
+import { spelledAsTheAgent, type InMemoryPassageIndex } from '../../src/search-index/passage-index.ts';
 import type { AgentRecord } from '../../src/ports/agent-store.ts';
-import { CALIBRATION_PROBES } from '../../src/domain/search/calibration-probes.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sets: { type: 'string' } } });
 const out = positionals[0] ?? '.tmp/candidates.json';
@@ -29,14 +27,12 @@ interface Question {
   /** Live passages. */
   n: number;
   meanCos: number;
-  meanPlain: number;
   candidates: Array<{
     id: string;
     bm25: number;
     matchedIdf: number;
     matchedTerms: number;
     cos: number;
-    plain: number;
     label: 0 | 1;
     page: 0 | 1;
   }>;
@@ -68,9 +64,9 @@ async function dumpQuestion(
   isPage: (sourceId: string) => boolean,
 ): Promise<Question> {
   const index = await (server.deps.passageIndex as InMemoryPassageIndex).indexOf(indexedAgent(server.deps, agent));
-  const [combined] = await embedQuestions(server.deps.embedder, [q]);
-  const [plain] = await server.deps.embedder.embed([q]);
-  const terms = analyzeQuery(q).terms;
+  const [vector] = await server.deps.embedder.embed([q]);
+  // The question's terms as search reads them: a misspelt word as the agent's nearest term.
+  const terms = spelledAsTheAgent(index, analyzeQuery(q));
   const lexical = bm25Scores(index, terms);
   const idf = (term: string) => {
     const frequency = index.postings.get(term)?.length ?? 0;
@@ -78,13 +74,11 @@ async function dumpQuestion(
   };
   const live = [...Array(index.slots).keys()].filter((doc) => index.chunkIds[doc] !== '');
   const top = (value: (doc: number) => number) => [...live].sort((a, b) => value(b) - value(a)).slice(0, PER_SIGNAL);
-  const cos = new Map(live.map((doc) => [doc, exactCosine(index, doc, combined!)]));
-  const plainCos = new Map(live.map((doc) => [doc, exactCosine(index, doc, plain!)]));
+  const cos = new Map(live.map((doc) => [doc, exactCosine(index, doc, vector!)]));
   const docs = [
     ...new Set([
       ...top((doc) => lexical[doc] as number).filter((doc) => (lexical[doc] as number) > 0),
       ...top((doc) => cos.get(doc)!),
-      ...top((doc) => plainCos.get(doc)!),
     ]),
   ];
   const rows = new Map(
@@ -103,7 +97,6 @@ async function dumpQuestion(
     answerable: isAnswer !== null,
     n: index.live,
     meanCos: mean([...cos.values()]),
-    meanPlain: mean([...plainCos.values()]),
     queryIdf: terms.reduce((sum, term) => sum + idf(term), 0),
     queryTerms: terms.length,
     idfMax: Math.log(1 + (index.live - 0.5) / 1.5),
@@ -116,7 +109,6 @@ async function dumpQuestion(
         matchedIdf: matched.reduce((sum, term) => sum + idf(term), 0),
         matchedTerms: matched.length,
         cos: cos.get(doc)!,
-        plain: plainCos.get(doc)!,
         label: isAnswer?.(row.content, row.source.id) ? 1 : 0,
         page: isPage(row.source.id) ? 1 : 0,
       };
@@ -136,22 +128,7 @@ try {
     console.log(`${name}${split ? ` ${split}` : ''}: ${dump.questions.length} questions`);
   }
   const calibration = await modelCalibration(server.deps);
-  // The same probes read with the question embedded as it is (no adapter, no tower).
-  const probeQuestions = await server.deps.embedder.embed(CALIBRATION_PROBES.map((probe) => probe.question));
-  const probePassages = await server.deps.embedder.embed(CALIBRATION_PROBES.map((probe) => probe.passage));
-  const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, i) => sum + value * (b[i] as number), 0);
-  const related: number[] = [];
-  const unrelated: number[] = [];
-  probeQuestions.forEach((question, i) =>
-    probePassages.forEach((passage, j) => (i === j ? related : unrelated).push(dot(question, passage))),
-  );
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const plainCalibration = {
-    unrelated: mean(unrelated),
-    paraphrase: mean(related),
-    spread: Math.sqrt(mean(unrelated.map((v) => (v - mean(unrelated)) ** 2))),
-  };
-  writeFileSync(out, JSON.stringify({ calibration, plainCalibration, sets: dumps }));
+  writeFileSync(out, JSON.stringify({ calibration, sets: dumps }));
 } finally {
   await server.close();
 }

@@ -10,7 +10,6 @@ import { startTestServer } from '../../test/support/test-server.ts';
 import { DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
 import { researchAgents, researchSets, type AskedQuestion } from './research-agents.ts';
 import { analyzeQuery } from '../../src/text/analyze.ts';
-import { embedQuestions } from '../../src/domain/search/question-adapter.ts';
 import { modelCalibration } from '../../src/domain/search/rank-passages.ts';
 import type { AgentRecord } from '../../src/ports/agent-store.ts';
 
@@ -43,10 +42,7 @@ async function exportAgent(
       )
     ).map((row) => [row.id, row]),
   );
-  const vectors = await embedQuestions(
-    server.deps.embedder,
-    asked.map((a) => a.q),
-  );
+  const vectors = await server.deps.embedder.embed(asked.map((a) => a.q));
   const dim = server.deps.embedder.dimension;
   return {
     set,

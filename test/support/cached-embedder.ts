@@ -82,11 +82,6 @@ export function cachedEmbedder(model: EmbeddingProvider, live: ReadonlySet<strin
       }
       return vectors as Float32Array[];
     },
-    // Questions are always live: the model's own question path, when it has one.
-    ...(model.embedQuestions && {
-      embedQuestions: model.embedQuestions.bind(model),
-      questionMidpoint: model.questionMidpoint,
-    }),
     close: () => model.close(),
   };
 }

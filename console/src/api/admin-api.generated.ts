@@ -4209,7 +4209,7 @@ export interface operations {
                                 semantic: number;
                                 /** @description What the shared words contribute: BM25 as a share of the query’s highest possible score. */
                                 keyword: number;
-                                /** @description The cosine similarity of query and passage (the query through the model’s question adapter, where it has one). */
+                                /** @description The cosine similarity of query and passage. */
                                 cosine: number;
                                 /** @description BM25 as a fraction of the highest score the query’s terms could reach. */
                                 bm25: number;
@@ -4225,8 +4225,6 @@ export interface operations {
                             spread: number;
                             /** @description False when the model cannot tell a paraphrase from unrelated text: only keywords are scored. */
                             separates: boolean;
-                            /** @description Where the semantic part is one half on this scale (0 unrelated, 1 a typical paraphrase), when the model’s question adapter or question tower sets it; otherwise 1. */
-                            semanticMidpoint?: number;
                         };
                     };
                 };

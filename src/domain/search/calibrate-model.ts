@@ -1,6 +1,5 @@
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import { CALIBRATION_PROBES } from './calibration-probes.ts';
-import { embedQuestions, questionAdapterFor } from './question-adapter.ts';
 
 /**
  * Where one embedding model puts unrelated text and paraphrases, measured on the probe pairs: the
@@ -18,15 +17,10 @@ export interface ModelCalibration {
   /** False when paraphrases sit less than one spread above unrelated text: the model's cosines
    * say nothing about meaning (a bag-of-words or random model), and only keywords are scored. */
   separates: boolean;
-  /** Where the semantic part is one half on this scale, when the model's question adapter (or, with
-   * a question tower, the tower) was tuned to another point than the fusion's
-   * (RANKING.semanticMidpoint, a typical paraphrase). */
-  semanticMidpoint?: number;
 }
 
 export async function measureCalibration(embedder: EmbeddingProvider, signal?: AbortSignal): Promise<ModelCalibration> {
-  const questions = await embedQuestions(
-    embedder,
+  const questions = await embedder.embed(
     CALIBRATION_PROBES.map((probe) => probe.question),
     signal,
   );
@@ -42,16 +36,12 @@ export async function measureCalibration(embedder: EmbeddingProvider, signal?: A
   const unrelatedMean = mean(unrelated);
   const paraphrase = mean(related);
   const spread = Math.sqrt(mean(unrelated.map((value) => (value - unrelatedMean) ** 2)));
-  const midpoint = embedder.embedQuestions
-    ? embedder.questionMidpoint
-    : questionAdapterFor(embedder.model)?.semanticMidpoint;
   return {
     model: embedder.model,
     unrelated: round(unrelatedMean),
     paraphrase: round(paraphrase),
     spread: round(spread),
     separates: paraphrase - unrelatedMean >= Math.max(spread, 0.01),
-    ...(midpoint !== undefined && { semanticMidpoint: midpoint }),
   };
 }
 

@@ -67,10 +67,7 @@ export function scoreParts(
   ranking = RANKING,
 ): ScoreParts {
   const semantic = calibration.separates
-    ? logistic(
-        ranking.semanticSlope *
-          (calibrateCosine(signals.cosine, calibration) - (calibration.semanticMidpoint ?? ranking.semanticMidpoint)),
-      )
+    ? logistic(ranking.semanticSlope * (calibrateCosine(signals.cosine, calibration) - ranking.semanticMidpoint))
     : 0;
   if (signals.matchedIdf <= 0) return { semantic, keyword: 0 };
   const information = logistic(ranking.keywordSlope * (signals.matchedIdf - ranking.keywordNats));

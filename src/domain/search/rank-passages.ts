@@ -5,7 +5,6 @@ import type { Store } from '../../ports/store.ts';
 import { analyzeQuery } from '../../text/analyze.ts';
 import type { IndexedAgent } from '../../ports/passage-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
-import { embedQuestions } from './question-adapter.ts';
 import { cosinesOf, createSentenceCache, excerptOf, passageSentences } from './answer-sentences.ts';
 import {
   RANKING,
@@ -97,7 +96,7 @@ export async function rankPassages(
   // answer; its embedding would still sit near some passage, so it is not searched at all.
   if (analysed.terms.length === 0) return [];
   if ((await deps.passageIndex.live(indexed)) === 0) return [];
-  const [queryVector] = mode === 'bm25' ? [undefined] : await embedQuestions(deps.embedder, [query], signal);
+  const [queryVector] = mode === 'bm25' ? [undefined] : await deps.embedder.embed([query], signal);
   const calibration = await modelCalibration(deps);
   const { terms, correctable } = mode === 'vector' ? { terms: [], correctable: [] } : analysed;
   const fromIndex = await deps.passageIndex.candidates(indexed, {

@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-provider.ts';
-import { readQuestionTower } from './question-tower-file.ts';
 
 /** The offline model's name, as embeddings stored with it carry it. */
 export const LOCAL_EMBEDDING_MODEL = 'use-lite-512';
@@ -65,7 +64,7 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
     return pool;
   }
 
-  async function embedBatch(texts: string[], questions: boolean): Promise<Float32Array[]> {
+  async function embedBatch(texts: string[]): Promise<Float32Array[]> {
     const workers = start();
     const chosen = workers.reduce((best, candidate) => (candidate.busy < best.busy ? candidate : best));
     const id = nextId++;
@@ -73,14 +72,14 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
     try {
       return await new Promise<Float32Array[]>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        chosen.worker.postMessage({ id, texts, questions });
+        chosen.worker.postMessage({ id, texts });
       });
     } finally {
       chosen.busy -= 1;
     }
   }
 
-  async function embedAll(texts: readonly string[], questions: boolean, signal?: AbortSignal): Promise<Float32Array[]> {
+  async function embedAll(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     const batches: string[][] = [];
     for (let start = 0; start < texts.length; start += BATCH) batches.push(texts.slice(start, start + BATCH));
@@ -92,7 +91,7 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
       while (next < batches.length) {
         signal?.throwIfAborted();
         const index = next++;
-        results[index] = await untilAborted(embedBatch(batches[index] as string[], questions), signal);
+        results[index] = await untilAborted(embedBatch(batches[index] as string[]), signal);
       }
     };
     await Promise.all(Array.from({ length: Math.min(size, batches.length) }, lane));
@@ -100,16 +99,10 @@ export function createLocalEmbedder(options: { workers?: number } = {}): Embeddi
     return results.flat();
   }
 
-  // The committed question tower's settings; its deltas are read by the workers.
-  const tower = readQuestionTower();
   return {
     model: LOCAL_EMBEDDING_MODEL,
     dimension: DIMENSION,
-    embed: (texts, signal) => embedAll(texts, false, signal),
-    ...(tower && {
-      embedQuestions: (texts: readonly string[], signal?: AbortSignal) => embedAll(texts, true, signal),
-      ...(tower.semanticMidpoint !== undefined && { questionMidpoint: tower.semanticMidpoint }),
-    }),
+    embed: (texts, signal) => embedAll(texts, signal),
     async close() {
       const workers = pool ?? [];
       pool = null;

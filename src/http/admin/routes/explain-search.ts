@@ -16,8 +16,7 @@ const ExplainedResultSchema = Type.Object({
     semantic: Part('What the meaning contributes: the embedding cosine read on the model’s calibrated scale.'),
     keyword: Part('What the shared words contribute: BM25 as a share of the query’s highest possible score.'),
     cosine: Type.Number({
-      description:
-        'The cosine similarity of query and passage (the query through the model’s question adapter, where it has one).',
+      description: 'The cosine similarity of query and passage.',
     }),
     bm25: Type.Number({ description: 'BM25 as a fraction of the highest score the query’s terms could reach.' }),
   }),
@@ -31,12 +30,6 @@ const CalibrationSchema = Type.Object({
   separates: Type.Boolean({
     description: 'False when the model cannot tell a paraphrase from unrelated text: only keywords are scored.',
   }),
-  semanticMidpoint: Type.Optional(
-    Type.Number({
-      description:
-        'Where the semantic part is one half on this scale (0 unrelated, 1 a typical paraphrase), when the model’s question adapter or question tower sets it; otherwise 1.',
-    }),
-  ),
 });
 
 /** POST /accounts/{accountId}/agents/{agentId}/search/explain: the console's explain mode. The
