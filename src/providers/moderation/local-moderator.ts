@@ -261,17 +261,10 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // it gives no care to a message that passes anyway ("the app closes da sola").
       if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories)))
         return { flagged: false, categories: [], care: true, language };
-      // A victim or a worried helper asking what to do, read as such by the help reader: a refusal of
-      // the message alone by the classifier or the combiner is lifted, unless the means phrases
-      // (method-request.ts) read a request for a method, an amount or hiding it. Not a refusal in
-      // self-harm alone: the next check reads those (a plan voiced with despair read as pain).
-      if (
-        refusedAlone &&
-        !selfHarmOnly &&
-        helpReader &&
-        asksForHelp(helpReader, text, refusedAlone) &&
-        !asksForMeans(text)
-      )
+      // A victim or worried helper asking what to do (help-reader.ts) lifts a classifier or combiner
+      // refusal of the message alone, unless a method is asked; in self-harm alone the next check reads.
+      const helpAsked = refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone);
+      if (helpAsked && !selfHarmOnly && !asksForMeans(text))
         return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words.
