@@ -78,10 +78,10 @@ export interface UseLiteEncoder {
 }
 
 export async function loadUseLiteEncoder(): Promise<UseLiteEncoder> {
-  const [, data] = await Promise.all([
-    tf.ready(),
-    modelSource() as Promise<{ model: { weights: unknown }; vocabulary: Vocabulary }>,
-  ]);
+  // The backend first: reading the model makes tensors, which fail ("Backend 'wasm' has not yet been
+  // initialized") when the WebAssembly backend is still starting, as it can be in a loaded process.
+  await tf.ready();
+  const data = (await modelSource()) as { model: { weights: unknown }; vocabulary: Vocabulary };
   const tokenizer = createUseLiteTokenizer(data.vocabulary);
   const weights = readWeights(data.model.weights as Record<string, Tensor[]>);
   return { embed: (texts) => texts.map((text) => encode(weights, tokenizer.encode(text).slice(0, MAX_TOKENS))) };
