@@ -17,6 +17,14 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Fisher–Yates in place with the given generator: the same order for the same seed. */
+export function shuffleInPlace(items: number[], random: () => number): void {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as number, items[i] as number];
+  }
+}
+
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
 const FRAMES = [

@@ -11,10 +11,17 @@ import { createHash } from 'node:crypto';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import { helpLogit, type HelpReader } from '../../src/providers/moderation/help-reader.ts';
 import { languageSlots } from '../../src/providers/moderation/language-model.ts';
-import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
 import { embedCached } from '../embed-cached.ts';
-import { LANGUAGES } from './dev-report.ts';
-import { freshMessages, HARM_CLASSES, TRAINING_SETS, writtenMessages } from './language-training.ts';
+import { seededRandom, shuffleInPlace } from './augment.ts';
+import {
+  coreMessage,
+  freshMessages,
+  HARM_CLASSES,
+  languagesDevMessages,
+  numberOptions,
+  TRAINING_SETS,
+  writtenMessages,
+} from './language-training.ts';
 import { coreExamples } from './training-data.ts';
 
 export interface ReaderMessage {
@@ -44,13 +51,7 @@ export function readerOptions(spec = process.env.HELP_READER ?? ''): ReaderOptio
     l2: 0.00001,
     seed: 13,
     lift: 0.01,
-    ...Object.fromEntries(
-      spec
-        .split(',')
-        .filter(Boolean)
-        .map((pair) => pair.split('='))
-        .map(([key, value]) => [key, Number(value)]),
-    ),
+    ...numberOptions(spec),
   };
 }
 
@@ -60,24 +61,14 @@ const CARING = new Set(['support', 'distress']);
 export function readerMessages(leaveOut: readonly string[] = []): ReaderMessage[] {
   const labelled: Array<{ text: string; label: string; lang: string; source: string }> = [
     ...writtenMessages(),
-    ...[...readLanguageSets(LANGUAGES_DIR, ['dev']).values()].flat().map((m) => ({
-      text: m.text,
-      label: m.distress ? 'distress' : m.kind === 'support-seeking' ? 'support' : m.label,
-      lang: m.lang === 'en-fiction' ? 'en' : m.lang,
-      source: 'languages-dev',
-    })),
+    ...languagesDevMessages(),
     ...TRAINING_SETS.filter((set) => !leaveOut.includes(set)).flatMap((set) =>
       freshMessages(set).map((m) => ({ ...m, source: set })),
     ),
     // The classifier's training split only: its dev split stays a check (measure-own-sets.ts).
     ...coreExamples()
       .filter((e) => e.split === 'train')
-      .map((e) => ({
-        text: e.text,
-        label: e.label === 'safe' && e.style === 'support' ? 'support' : e.label,
-        lang: LANGUAGES.includes(e.style) ? e.style : 'en',
-        source: 'core',
-      })),
+      .map(coreMessage),
   ];
   const seen = new Set<string>();
   return labelled
@@ -118,13 +109,10 @@ function trainRows(rows: readonly Row[], options: ReaderOptions): TrainedReader 
   const vectorSquares = new Float64Array(dimension).fill(1e-6);
   let bias = 0;
   let biasSquare = 1e-6;
-  const random = seeded(options.seed);
+  const random = seededRandom(options.seed);
   const order = rows.map((_, i) => i);
   for (let epoch = 1; epoch <= options.epochs; epoch += 1) {
-    for (let i = order.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j] as number, order[i] as number];
-    }
+    shuffleInPlace(order, random);
     for (const index of order) {
       const row = rows[index] as Row;
       const value = 1 / Math.sqrt(Math.max(1, row.slots.length));
@@ -145,18 +133,6 @@ function trainRows(rows: readonly Row[], options: ReaderOptions): TrainedReader 
     }
   }
   return { bias, slots, vector };
-}
-
-/** mulberry32: the same order on every machine for the same seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface ReaderScored {

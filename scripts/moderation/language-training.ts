@@ -22,7 +22,8 @@ import {
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
 import { LANGUAGES } from './dev-report.ts';
 import { fitCombiner } from './fit-combiner.ts';
-import { coreExamples } from './training-data.ts';
+import { seededRandom, shuffleInPlace } from './augment.ts';
+import { coreExamples, type Example } from './training-data.ts';
 
 export interface Message {
   text: string;
@@ -57,14 +58,19 @@ export function trainingOptions(spec = process.env.LANGUAGE_MODEL ?? ''): Traini
     written: 2,
     fresh: 0,
     share: 0.04,
-    ...Object.fromEntries(
-      spec
-        .split(',')
-        .filter(Boolean)
-        .map((pair) => pair.split('='))
-        .map(([key, value]) => [key, Number(value)]),
-    ),
+    ...numberOptions(spec),
   };
+}
+
+/** "bits=17,epochs=25" as { bits: 17, epochs: 25 }: a training's options from its variable. */
+export function numberOptions(spec: string): Record<string, number> {
+  return Object.fromEntries(
+    spec
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => pair.split('='))
+      .map(([key, value]) => [key, Number(value)]),
+  );
 }
 
 const FIXTURES = new URL('../../test/fixtures/moderation/', import.meta.url);
@@ -115,21 +121,31 @@ export function freshMessages(set: string): Message[] {
   }));
 }
 
-/** Every training message once; the written sets only when `fresh` weighs, but those in `leaveOut`. */
-export function allMessages(options: TrainingOptions, leaveOut: readonly string[] = []): Message[] {
-  const core: Message[] = coreExamples().map((e) => ({
+/** One of the classifier's examples as the language model reads it. */
+export function coreMessage(e: Example): Message {
+  return {
     text: e.text,
     // The classifier's data marks asking how to help someone at risk by its style.
     label: e.label === 'safe' && e.style === 'support' ? 'support' : e.label,
     lang: LANGUAGES.includes(e.style) ? e.style : 'en',
     source: 'core',
-  }));
-  const dev: Message[] = [...readLanguageSets(LANGUAGES_DIR, ['dev']).values()].flat().map((m) => ({
+  };
+}
+
+/** The dev split of languages/, distress and support-seeking as their own classes. */
+export function languagesDevMessages(): Message[] {
+  return [...readLanguageSets(LANGUAGES_DIR, ['dev']).values()].flat().map((m) => ({
     text: m.text,
     label: m.distress ? 'distress' : m.kind === 'support-seeking' ? 'support' : m.label,
     lang: m.lang === 'en-fiction' ? 'en' : m.lang,
     source: 'languages-dev',
   }));
+}
+
+/** Every training message once; the written sets only when `fresh` weighs, but those in `leaveOut`. */
+export function allMessages(options: TrainingOptions, leaveOut: readonly string[] = []): Message[] {
+  const core: Message[] = coreExamples().map(coreMessage);
+  const dev = languagesDevMessages();
   const fresh = FRESH_SETS.filter((set) => options.fresh > 0 && !leaveOut.includes(set)).flatMap(freshMessages);
   const seen = new Set<string>();
   return [...writtenMessages(), ...dev, ...fresh, ...core].filter((m) => !seen.has(m.text) && seen.add(m.text));
@@ -164,14 +180,11 @@ export function train(messages: readonly Message[], options: TrainingOptions): T
   const biases = new Float64Array(K);
   const biasSquares = new Float64Array(K).fill(1e-6);
   const z = new Float64Array(K);
-  const random = seeded(options.seed);
+  const random = seededRandom(options.seed);
   const order = rows.map((_, i) => i);
   // AdaGrad, one message at a time in a seeded order; L2 shrinks the slots a message touches.
   for (let epoch = 1; epoch <= options.epochs; epoch += 1) {
-    for (let i = order.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j] as number, order[i] as number];
-    }
+    shuffleInPlace(order, random);
     for (const index of order) {
       const row = rows[index] as (typeof rows)[number];
       let max = -Infinity;
@@ -199,18 +212,6 @@ export function train(messages: readonly Message[], options: TrainingOptions): T
     }
   }
   return { biases, weights };
-}
-
-/** mulberry32: the same order on every machine for the same seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function probabilities(model: Trained, text: string, bits: number): number[] {
