@@ -9,7 +9,8 @@
 // at which, out of fold, at most 1% of each language's harmful requests read as asking for help.
 import { createHash } from 'node:crypto';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
-import { helpLogit, type HelpReader } from '../../src/providers/moderation/help-reader.ts';
+import { pathToFileURL } from 'node:url';
+import { helpLogit, loadHelpReader, type HelpReader } from '../../src/providers/moderation/help-reader.ts';
 import { languageSlots } from '../../src/providers/moderation/language-model.ts';
 import { embedCached } from '../embed-cached.ts';
 import { seededRandom, shuffleInPlace } from './augment.ts';
@@ -202,4 +203,10 @@ export async function fitHelpReader(
     threshold: thresholdOf(scored, options.lift),
   };
   return { reader, scored, messages };
+}
+
+/** The measurement scripts' `--help-reader=FILE|none`: the reader in FILE, none, or (not given) the
+ * shipped one (undefined: the moderator's default). */
+export function helpReaderOption(value: string | undefined): HelpReader | null | undefined {
+  return value === 'none' ? null : value ? loadHelpReader(pathToFileURL(value)) : undefined;
 }

@@ -6,12 +6,10 @@
 // held-out splits; its independent split is never read); for a folder of plain arrays every message
 // counts. --level=all prints every strictness level. --help-reader=FILE reads with the help reader
 // in FILE instead of the shipped one (help-reader.ts), --help-reader=none without one.
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
-import type { HelpReader } from '../../src/providers/moderation/help-reader.ts';
 import { createLocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import {
   describeLanguage,
@@ -22,6 +20,7 @@ import {
   type LanguageFigures,
 } from '../../test/quality/moderation-languages.ts';
 import { embedCached, embedderOver } from '../embed-cached.ts';
+import { helpReaderOption } from './help-reader-training.ts';
 
 const option = (name: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
@@ -30,9 +29,7 @@ const dir = dirOption ? pathToFileURL(`${resolve(dirOption)}/`) : LANGUAGES_DIR;
 const splits = (option('split') ?? 'dev,heldout').split(',');
 const levelOption = option('level') ?? 'balanced';
 const levels: readonly Strictness[] = levelOption === 'all' ? STRICTNESS_LEVELS : [levelOption as Strictness];
-const readerFile = option('help-reader');
-const helpReader =
-  readerFile === 'none' ? null : readerFile ? (JSON.parse(readFileSync(readerFile, 'utf8')) as HelpReader) : undefined;
+const helpReader = helpReaderOption(option('help-reader'));
 
 const sets = readLanguageSets(dir, splits);
 // A folder without splits is measured once, whole.

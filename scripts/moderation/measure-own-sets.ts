@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { STRICTNESS_LEVELS } from '../../src/providers/moderation/classifier.ts';
-import type { HelpReader } from '../../src/providers/moderation/help-reader.ts';
 import { createLocalModerator, type LocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import { describe, measure, type Labelled } from '../../test/quality/moderation-measure.ts';
 import { LANGUAGES } from './dev-report.ts';
 import { embedCached, embedderOver } from '../embed-cached.ts';
+import { helpReaderOption } from './help-reader-training.ts';
 import { coreExamples, writtenTurns } from './training-data.ts';
 
 const fixture = <T>(name: string) =>
@@ -23,9 +23,9 @@ const hyperbole = fixture<Array<Labelled & { split: string }>>('hyperbole-probes
 const withTest = process.argv.includes('--test');
 // --help-reader=FILE reads with the help reader in FILE (as train-help-reader.ts writes it) instead
 // of the shipped one, --help-reader=none without one.
-const readerFile = process.argv.find((arg) => arg.startsWith('--help-reader='))?.slice('--help-reader='.length);
-const helpReader =
-  readerFile === 'none' ? null : readerFile ? (JSON.parse(readFileSync(readerFile, 'utf8')) as HelpReader) : undefined;
+const helpReader = helpReaderOption(
+  process.argv.find((arg) => arg.startsWith('--help-reader='))?.slice('--help-reader='.length),
+);
 const dev = coreExamples().filter((e) => e.split === 'dev');
 const sets: Record<string, Labelled[]> = {
   dev,
