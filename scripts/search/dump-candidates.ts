@@ -9,6 +9,7 @@ import { createLocalEmbedder } from '../../src/providers/embedding/local-embedde
 import { cachedEmbedder } from '../../test/support/cached-embedder.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import { DOCSET_SERVER_CONFIG } from '../../test/quality/docsets.ts';
+import type { Dump, Question } from './candidates-file.ts';
 import { researchAgents, researchSets } from './research-agents.ts';
 import { analyzeQuery } from '../../src/text/analyze.ts';
 import { bm25Scores, exactCosine } from '../../src/search-index/agent-index.ts';
@@ -19,32 +20,7 @@ import type { AgentRecord } from '../../src/ports/agent-store.ts';
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sets: { type: 'string' } } });
 const out = positionals[0] ?? '.tmp/candidates.json';
 
-interface Question {
-  q: string;
-  split: string;
-  /** Is there an answer in the knowledge? */
-  answerable: boolean;
-  /** Live passages. */
-  n: number;
-  meanCos: number;
-  candidates: Array<{
-    id: string;
-    bm25: number;
-    matchedIdf: number;
-    matchedTerms: number;
-    cos: number;
-    label: 0 | 1;
-    page: 0 | 1;
-  }>;
-  queryIdf: number;
-  queryTerms: number;
-  idfMax: number;
-}
-interface SetDump {
-  set: string;
-  kind: string;
-  questions: Question[];
-}
+type SetDump = Dump['sets'][number];
 
 const sets = researchSets(values.sets);
 const embedder = cachedEmbedder(createLocalEmbedder(), sets.questions);
@@ -128,7 +104,8 @@ try {
     console.log(`${name}${split ? ` ${split}` : ''}: ${dump.questions.length} questions`);
   }
   const calibration = await modelCalibration(server.deps);
-  writeFileSync(out, JSON.stringify({ calibration, sets: dumps }));
+  const written: Dump = { calibration, sets: dumps };
+  writeFileSync(out, JSON.stringify(written));
 } finally {
   await server.close();
 }
