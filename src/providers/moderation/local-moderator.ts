@@ -263,9 +263,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         return { flagged: false, categories: [], care: true, language };
       // A victim or worried helper asking what to do (help-reader.ts) lifts a classifier or combiner
       // refusal of the message alone, unless a method is asked; in self-harm alone the next check reads.
-      const helpAsked = refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone);
-      if (helpAsked && !selfHarmOnly && !asksForMeans(text))
-        return { flagged: false, categories: [], care: true, language };
+      const helpAsked = refusedAlone && !selfHarmOnly && helpReader && asksForHelp(helpReader, text, refusedAlone);
+      if (helpAsked && !asksForMeans(text)) return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words.
       if (selfHarmOnly && reading.care >= SELF_HARM_CARE_FLOOR && !asksForMeans(text))
