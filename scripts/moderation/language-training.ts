@@ -45,6 +45,8 @@ export interface TrainingOptions {
   fresh: number;
   /** Share of the combiner's honest messages refused at `balanced` (out of fold). */
   share: number;
+  /** 1: the help-seekers' sets (HELP_SEEKER_SETS) join the written sets, at the `fresh` weight. */
+  seekers: number;
 }
 
 /** The defaults, changed by LANGUAGE_MODEL="bits=17,epochs=25,rate=0.1,l2=0.00001,seed=13,…". */
@@ -58,6 +60,7 @@ export function trainingOptions(spec = process.env.LANGUAGE_MODEL ?? ''): Traini
     written: 2,
     fresh: 0,
     share: 0.04,
+    seekers: 0,
     ...numberOptions(spec),
   };
 }
@@ -91,9 +94,12 @@ export const FRESH_SETS: readonly string[] = [
   'fresh-languages-7',
 ];
 
+/** Written as training data for the help reader, victims and helpers against perpetrators; the
+ * language model reads them with the option `seekers=1`. */
+export const HELP_SEEKER_SETS: readonly string[] = ['help-seekers'];
 /** Every set the help reader (help-reader-training.ts) is trained on, and that leave-one-set-out.ts
- * leaves out in turn: the seven, and help-seekers/ (written as training data for the reader). */
-export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, 'help-seekers'];
+ * leaves out in turn. */
+export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS];
 
 export const freshSetUrl = (set: string): URL => new URL(`${set}/`, FIXTURES);
 
@@ -146,7 +152,8 @@ export function languagesDevMessages(): Message[] {
 export function allMessages(options: TrainingOptions, leaveOut: readonly string[] = []): Message[] {
   const core: Message[] = coreExamples().map(coreMessage);
   const dev = languagesDevMessages();
-  const fresh = FRESH_SETS.filter((set) => options.fresh > 0 && !leaveOut.includes(set)).flatMap(freshMessages);
+  const sets = [...FRESH_SETS, ...(options.seekers > 0 ? HELP_SEEKER_SETS : [])];
+  const fresh = sets.filter((set) => options.fresh > 0 && !leaveOut.includes(set)).flatMap(freshMessages);
   const seen = new Set<string>();
   return [...writtenMessages(), ...dev, ...fresh, ...core].filter((m) => !seen.has(m.text) && seen.add(m.text));
 }
