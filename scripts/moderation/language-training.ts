@@ -96,7 +96,7 @@ export const FRESH_SETS: readonly string[] = [
 
 /** Written as training data for the help reader, victims and helpers against perpetrators; the
  * language model reads them with the option `seekers=1`. */
-export const HELP_SEEKER_SETS: readonly string[] = ['help-seekers'];
+export const HELP_SEEKER_SETS: readonly string[] = ['help-seekers', 'help-seekers-2'];
 /** Every set the help reader (help-reader-training.ts) is trained on, and that leave-one-set-out.ts
  * leaves out in turn. */
 export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS];

@@ -1,12 +1,12 @@
 // `node scripts/moderation/leave-one-set-out.ts [--sets=fresh-languages-3,…] [--level=balanced] [--reuse]
 // [--unseen-model] [--mistakes]`: how the training does on an author it has not read. For each set
-// named (the eight TRAINING_SETS by default: fresh-languages 1–7 and help-seekers/; never a held-out
+// named (the nine TRAINING_SETS by default: fresh-languages 1–7 and the help-seekers sets; never a held-out
 // set), the language model and its combiner are trained as train-languages.ts trains them
 // (language-training.ts) on everything but that set, and so is the help reader
 // (help-reader-training.ts); the whole local moderator is measured on the set with that model, first
 // without the help reader, then with the reader trained without the set. English keeps its weights,
-// as shipped. help-seekers/ was never in the language model's training, so for it the shipped five
-// languages' weights are the model without it. --unseen-model reads the five languages with the
+// as shipped. The help-seekers sets were never in the language model's training, so for them the shipped five
+// languages' weights are the model without them. --unseen-model reads the five languages with the
 // English weights instead, which saw none of the sets: no language model to train, the reader alone
 // measured. The models are kept in .tmp/leave-one-set-out/ by options (LANGUAGE_MODEL, as for
 // train-languages.ts) with their out-of-fold scores; --reuse measures the kept ones again without
