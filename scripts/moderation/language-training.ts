@@ -5,7 +5,8 @@
 // messages of test/fixtures/moderation/train-languages/ (`label | kind | text`, with the labels
 // distress and support), the dev split of test/fixtures/moderation/languages/, and, with the option
 // `fresh` above 0 (the five languages' weights; not the English ones, whose care did not hold, round
-// nine's note), the seven written sets of FRESH_SETS (a harmful message in its category, support-seeking as support,
+// nine's note), the seven written sets of FRESH_SETS and, with `seekers` above 0, the help-seekers'
+// sets of HELP_SEEKER_SETS (a harmful message in its category, support-seeking as support,
 // distress as distress, every other honest message safe). Five-fold cross-validation first:
 // each message is scored by a model that never saw it, which chooses the thresholds and fits the
 // combiner of this model and the USE-lite classifier (fit-combiner.ts); then one model on
@@ -94,9 +95,15 @@ export const FRESH_SETS: readonly string[] = [
   'fresh-languages-7',
 ];
 
-/** Written as training data for the help reader, victims and helpers against perpetrators; the
- * language model reads them with the option `seekers=1`. */
+/** Written as training data, victims and helpers against perpetrators: the help reader reads them,
+ * and the language model with the option `seekers=1` (the five languages' weights). */
 export const HELP_SEEKER_SETS: readonly string[] = ['help-seekers', 'help-seekers-2'];
+/** The written sets a model trained with these options reads. */
+export function writtenSetsOf(options: TrainingOptions): readonly string[] {
+  if (options.fresh <= 0) return [];
+  return [...FRESH_SETS, ...(options.seekers > 0 ? HELP_SEEKER_SETS : [])];
+}
+
 /** Every set the help reader (help-reader-training.ts) is trained on, and that leave-one-set-out.ts
  * leaves out in turn. */
 export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS];
@@ -152,8 +159,9 @@ export function languagesDevMessages(): Message[] {
 export function allMessages(options: TrainingOptions, leaveOut: readonly string[] = []): Message[] {
   const core: Message[] = coreExamples().map(coreMessage);
   const dev = languagesDevMessages();
-  const sets = [...FRESH_SETS, ...(options.seekers > 0 ? HELP_SEEKER_SETS : [])];
-  const fresh = sets.filter((set) => options.fresh > 0 && !leaveOut.includes(set)).flatMap(freshMessages);
+  const fresh = writtenSetsOf(options)
+    .filter((set) => !leaveOut.includes(set))
+    .flatMap(freshMessages);
   const seen = new Set<string>();
   return [...writtenMessages(), ...dev, ...fresh, ...core].filter((m) => !seen.has(m.text) && seen.add(m.text));
 }

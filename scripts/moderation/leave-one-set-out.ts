@@ -5,8 +5,8 @@
 // (language-training.ts) on everything but that set, and so is the help reader
 // (help-reader-training.ts); the whole local moderator is measured on the set with that model, first
 // without the help reader, then with the reader trained without the set. English keeps its weights,
-// as shipped. The help-seekers sets were never in the language model's training, so for them the shipped five
-// languages' weights are the model without them. --unseen-model reads the five languages with the
+// as shipped. A set the options leave out of the language model's training is read by the shipped
+// five languages' weights. --unseen-model reads the five languages with the
 // English weights instead, which saw none of the sets: no language model to train, the reader alone
 // measured. The models are kept in .tmp/leave-one-set-out/ by options (LANGUAGE_MODEL, as for
 // train-languages.ts) with their out-of-fold scores; --reuse measures the kept ones again without
@@ -35,7 +35,7 @@ import { fitCombiner } from './fit-combiner.ts';
 import { fitHelpReader, readerOptions } from './help-reader-training.ts';
 import {
   allMessages,
-  FRESH_SETS,
+  writtenSetsOf,
   TRAINING_SETS,
   freshSetUrl,
   harmThresholdsOf,
@@ -58,8 +58,8 @@ const { values } = parseArgs({
 const sets = values.sets?.split(',') ?? TRAINING_SETS;
 for (const set of sets) if (!TRAINING_SETS.includes(set)) throw new Error(`${set} is not a training set`);
 const level = values.level as Strictness;
-// The written sets weigh as the other per-language messages (fresh=2) unless LANGUAGE_MODEL says otherwise.
-const spec = `fresh=2,${process.env.LANGUAGE_MODEL ?? ''}`;
+// The five languages' options (train-languages.ts) unless LANGUAGE_MODEL says otherwise.
+const spec = `fresh=2,seekers=1,${process.env.LANGUAGE_MODEL ?? ''}`;
 const options = trainingOptions(spec);
 const tag = spec.replace(/[^\w.=,-]/g, '');
 const KEPT = new URL(`../../.tmp/leave-one-set-out/${tag}/`, import.meta.url);
@@ -123,7 +123,7 @@ await inner.close();
 
 /** The five languages' model trained without `set` (the shipped one for a set it never read). */
 async function modelWithout(set: string): Promise<LanguageModel> {
-  if (!FRESH_SETS.includes(set)) return loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
+  if (!writtenSetsOf(options).includes(set)) return loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
   const file = new URL(`${set}.json`, KEPT);
   const scoresFile = new URL(`${set}.out-of-fold.json`, KEPT);
   if (values.refit) {
