@@ -30,7 +30,7 @@ export interface Message {
   text: string;
   label: LanguageClass;
   lang: string;
-  source: 'core' | 'written' | 'languages-dev' | 'fresh';
+  source: 'core' | 'written' | 'languages-dev' | 'fresh' | 'seekers';
 }
 
 export interface TrainingOptions {
@@ -46,7 +46,7 @@ export interface TrainingOptions {
   fresh: number;
   /** Share of the combiner's honest messages refused at `balanced` (out of fold). */
   share: number;
-  /** 1: the help-seekers' sets (HELP_SEEKER_SETS) join the written sets, at the `fresh` weight. */
+  /** Weight of the help-seekers' sets (HELP_SEEKER_SETS); 0 leaves them out. */
   seekers: number;
 }
 
@@ -96,12 +96,11 @@ export const FRESH_SETS: readonly string[] = [
 ];
 
 /** Written as training data, victims and helpers against perpetrators: the help reader reads them,
- * and the language model with the option `seekers=1` (the five languages' weights). */
+ * and the language models with the option `seekers` above 0. */
 export const HELP_SEEKER_SETS: readonly string[] = ['help-seekers', 'help-seekers-2'];
 /** The written sets a model trained with these options reads. */
 export function writtenSetsOf(options: TrainingOptions): readonly string[] {
-  if (options.fresh <= 0) return [];
-  return [...FRESH_SETS, ...(options.seekers > 0 ? HELP_SEEKER_SETS : [])];
+  return [...(options.fresh > 0 ? FRESH_SETS : []), ...(options.seekers > 0 ? HELP_SEEKER_SETS : [])];
 }
 
 /** Every set the help reader (help-reader-training.ts) is trained on, and that leave-one-set-out.ts
@@ -126,11 +125,12 @@ export function writtenMessages(): Message[] {
 }
 
 export function freshMessages(set: string): Message[] {
+  const source = HELP_SEEKER_SETS.includes(set) ? 'seekers' : 'fresh';
   return [...readLanguageSets(freshSetUrl(set)).values()].flat().map((m) => ({
     text: m.text,
     label: m.label !== 'safe' ? m.label : m.kind === 'support-seeking' ? 'support' : m.distress ? 'distress' : 'safe',
     lang: m.lang,
-    source: 'fresh',
+    source,
   }));
 }
 
@@ -172,7 +172,7 @@ export interface Trained {
 }
 
 const weightOf = (source: Message['source'], options: TrainingOptions): number =>
-  source === 'core' ? 1 : source === 'fresh' ? options.fresh : options.written;
+  source === 'core' ? 1 : source === 'fresh' ? options.fresh : source === 'seekers' ? options.seekers : options.written;
 
 export function train(messages: readonly Message[], options: TrainingOptions): Trained {
   const size = 1 << options.bits;

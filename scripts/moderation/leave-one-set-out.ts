@@ -59,7 +59,7 @@ const sets = values.sets?.split(',') ?? TRAINING_SETS;
 for (const set of sets) if (!TRAINING_SETS.includes(set)) throw new Error(`${set} is not a training set`);
 const level = values.level as Strictness;
 // The five languages' options (train-languages.ts) unless LANGUAGE_MODEL says otherwise.
-const spec = `fresh=2,seekers=1,${process.env.LANGUAGE_MODEL ?? ''}`;
+const spec = `fresh=2,seekers=2,${process.env.LANGUAGE_MODEL ?? ''}`;
 const options = trainingOptions(spec);
 const tag = spec.replace(/[^\w.=,-]/g, '');
 const KEPT = new URL(`../../.tmp/leave-one-set-out/${tag}/`, import.meta.url);
