@@ -27,6 +27,7 @@ describe('request bodies', () => {
       ['POST', `/agents/${agentId}/conversations/nobody/tool/cancel/call_missing`, 404, 'CONVERSATION_NOT_FOUND'],
       // A body that is optional may be left out with the header too.
       ['POST', `/agents/${agentId}/test-runs`, 200, undefined],
+      ['POST', `/agents/${agentId}/conversations/nobody/handoff`, 404, 'CONVERSATION_NOT_FOUND'],
     ];
     for (const [method, path, status, code] of cases) {
       for (const rawBody of [undefined, '']) {

@@ -9113,7 +9113,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description Optional: the request may have no body. */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Why, for the person who takes it (in the console and `handoff.requested`). */

@@ -8,6 +8,7 @@ import {
   HandoffConversationSchema,
   SECURITY,
 } from '../schemas.ts';
+import { OPTIONAL_BODY } from '../openapi/document-components.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 /** POST /agents/{agentId}/conversations/{conversationRef}/handoff: the conversation goes to people. */
@@ -38,6 +39,7 @@ export function registerRequestHandoff(app: ApiApp, deps: HttpDeps): void {
           },
           { additionalProperties: false, description: 'Optional: the request may have no body.' },
         ),
+        [OPTIONAL_BODY]: true,
         response: {
           200: Type.Object({ success: Type.Literal(true), conversation: HandoffConversationSchema }),
           400: ErrorSchema,
