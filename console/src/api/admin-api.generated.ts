@@ -2360,7 +2360,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them. */
+                    /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them, and so is a port that fetch never connects to (the Fetch standard's blocked ports, such as 25 or 6667). */
                     url: string;
                     description?: string;
                     /** @description Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent. */
@@ -2656,7 +2656,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them. */
+                    /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them, and so is a port that fetch never connects to (the Fetch standard's blocked ports, such as 25 or 6667). */
                     url?: string;
                     description?: string;
                     /** @description Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent. */
