@@ -6570,6 +6570,13 @@ export interface operations {
                             comment: string | null;
                             /** Format: date-time */
                             ratedAt: string;
+                            /** @description Only on an assistant message written by a person while the conversation was with people (docs/handoff.md); absent on the model's replies. */
+                            author?: {
+                                /** @constant */
+                                type: "person";
+                                /** @description The name the person replied under. */
+                                name: string;
+                            };
                         }[];
                         pagination: {
                             /** @description At least 1, even when the list is empty. */
