@@ -49,7 +49,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   // The effective configuration, secrets masked: needs no store, so it works with the database down.
-  if (group === 'config' && verb === 'show' && rest.length === 0) {
+  if (group === 'config' && verb === 'show') {
+    if (rest.some((arg) => HELP.has(arg))) {
+      process.stdout.write('usage: npm run -s cli -- config show\n');
+      return 0;
+    }
+    if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     const [{ loadConfig }, { printableConfig }] = await Promise.all([
       import('../config.ts'),
       import('../config-print.ts'),

@@ -188,6 +188,7 @@ describe('operator CLI', () => {
       [['accounts', 'create', '--name', 'X', '--plan', 'gold'], /--plan must be one of free, starter, pro, business/],
       [['accounts', 'create', '--name', 'X', '--bogus', '1'], /bogus/],
       [['frobnicate'], /unknown command/],
+      [['config', 'show', 'extra'], /unexpected argument "extra"/],
       [['credits', 'add', '--account', 'acc_x', '--amount', 'lots'], /--amount must be a number/],
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
@@ -227,6 +228,8 @@ describe('operator CLI', () => {
           '',
         ],
       );
+      const config = await cli('config', 'show', '--help');
+      assert.deepEqual([config.code, config.stdout], [0, 'usage: npm run -s cli -- config show\n']);
       // No command at all is still wrong usage: the list goes to stderr, exit 2.
       const none = await cli();
       assert.deepEqual([none.code, none.stdout], [2, '']);
