@@ -83,11 +83,14 @@ export function readQuestionFile(text: string, format: QuestionFileFormat): Test
     const value = (name: string) => row[columns.indexOf(name)]?.trim() ?? '';
     const ids = value('expectedSourceIds').split(/\s+/).filter(Boolean);
     const k = value('k');
+    // true or false in any case, or empty; anything else is kept as written, to be refused by name.
+    const nothing = value('expectNothing');
+    const expectNothing = /^(true|false)?$/i.test(nothing) ? nothing.toLowerCase() === 'true' : nothing;
     return {
       question: value('question'),
       ...(ids.length > 0 && { expectedSourceIds: ids }),
-      ...(value('expectNothing').toLowerCase() === 'true' && { expectNothing: true }),
+      ...(expectNothing !== false && { expectNothing }),
       ...(k !== '' && { k: Number(k) }),
-    };
+    } as TestQuestionInput;
   });
 }
