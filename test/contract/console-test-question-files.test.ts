@@ -132,6 +132,11 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
         'question,expectedSourceIds,expectNothing,k\nOpen?,,yes,\n',
         { 'question 1: expectNothing': ['must be true or false'] },
       ],
+      [
+        'csv',
+        'question,expectNothing,K\nOpen?,true,5\n',
+        { 'line 1': ['has a column "K" that is not one of question, expectedSourceIds, expectNothing, k'] },
+      ],
     ];
     for (const [format, text, list] of refusals) {
       const refused = await owner('POST', `${base}/import`, { format, text });

@@ -79,6 +79,12 @@ export function readQuestionFile(text: string, format: QuestionFileFormat): Test
   const [header, ...rows] = csvRecords(text);
   const columns = (header ?? []).map((name) => name.trim());
   if (!columns.includes('question')) throw invalidBody({ 'line 1': [`must be the header ${CSV_HEADER.join(',')}`] });
+  // A misspelt column would be read as empty; an unnamed one (a spreadsheet's trailing comma) is not.
+  const unknown = columns.filter((name) => name !== '' && !(CSV_HEADER as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw invalidBody({
+      'line 1': unknown.map((name) => `has a column "${name}" that is not one of ${CSV_HEADER.join(', ')}`),
+    });
   return rows.map((row) => {
     const value = (name: string) => row[columns.indexOf(name)]?.trim() ?? '';
     const ids = value('expectedSourceIds').split(/\s+/).filter(Boolean);
