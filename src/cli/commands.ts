@@ -200,6 +200,7 @@ export const COMMANDS: Record<string, Command> = {
     required: ['account', 'name'],
     run: async (deps, o) => {
       const origins = optionalList(o, 'origins');
+      if (optionalList(o, 'ips')?.length === 0) throw new UsageError('--ips must name at least one address or range');
       const { record, key, identitySecret } = await createKey(deps, required(o, 'account'), {
         ...(origins && { kind: 'publishable' as const, allowedOrigins: origins }),
         name: required(o, 'name'),

@@ -194,6 +194,8 @@ describe('operator CLI', () => {
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
         /--expires must be an ISO 8601 date-time/,
       ],
+      // An empty list (an unset shell variable) made a key usable from any address.
+      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--ips', ''], /--ips must name at least one/],
     ];
     for (const [args, message] of cases) {
       const result = await cli(...args);
@@ -265,6 +267,8 @@ describe('operator CLI', () => {
         1,
         /must be in the future/,
       ],
+      // A quota of 0 made a key that can spend nothing, which GET /validate shows as "no quota" (0).
+      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'], 1, /"quota":\["must be more than 0"\]/],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);
