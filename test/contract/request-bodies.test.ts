@@ -38,6 +38,19 @@ describe('request bodies', () => {
     }
   });
 
+  test('an optional body that is sent must be an object: JSON null is not read as no body', async () => {
+    for (const path of [`/agents/${agentId}/test-runs`, `/agents/${agentId}/conversations/nobody/handoff`]) {
+      for (const rawBody of ['null', '[]']) {
+        const response = await server.call('POST', path, { key, rawBody, headers: JSON_TYPE });
+        assert.deepEqual(
+          [response.status, response.body.error?.list],
+          [400, { body: ['must be an object'] }],
+          `${path} ${rawBody}`,
+        );
+      }
+    }
+  });
+
   test('an empty body is still refused where a body is required', async () => {
     const response = await server.call('POST', `/agents/${agentId}/search`, { key, rawBody: '', headers: JSON_TYPE });
     assert.equal(response.status, 400);

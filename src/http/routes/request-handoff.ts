@@ -16,9 +16,9 @@ export function registerRequestHandoff(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/conversations/:conversationRef/handoff',
     {
-      // No body is the same as `{}` (the reason is optional).
+      // No body is the same as `{}` (the reason is optional); JSON null is a body, and not an object.
       preValidation: async (request) => {
-        request.body ??= {};
+        if (request.body === undefined) request.body = {};
       },
       schema: {
         tags: ['Handoff'],
