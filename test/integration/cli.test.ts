@@ -267,6 +267,8 @@ describe('operator CLI', () => {
         1,
         /must be in the future/,
       ],
+      // Less than a millicredit was a top-up of 0: the last refill, so credits.low's threshold, became 0.
+      [['credits', 'add', '--account', 'acc_x', '--amount', '0.0001'], 1, /"amount":\["must be at least 0\.001"\]/],
       // A quota of 0 made a key that can spend nothing, which GET /validate shows as "no quota" (0).
       [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'], 1, /"quota":\["must be more than 0"\]/],
     ];
