@@ -26,6 +26,10 @@ import { accountContext, optionalList, optionalNumber, parsePlan, required, type
 export interface Command {
   /** The option names it takes (all strings). */
   options: string[];
+  /** Those of them that must be given: checked before the command runs, written without brackets. */
+  required?: string[];
+  /** An update: at least one of its options must be given. */
+  needsAnOption?: boolean;
   /** Whether it takes one positional id. */
   takesId?: boolean;
   run(deps: DomainDeps, options: Options, id: string | undefined): Promise<unknown>;
@@ -109,6 +113,7 @@ async function ownerOf(lookup: (id: string) => Promise<string | undefined>, id: 
 export const COMMANDS: Record<string, Command> = {
   'accounts create': {
     options: ['name', 'plan', 'credits'],
+    required: ['name'],
     run: async (deps, o) =>
       accountView(
         await createAccount(deps, {
@@ -135,6 +140,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'agents create': {
     options: ['account', 'name', 'model', 'instructions', 'handoff'],
+    required: ['account', 'name'],
     run: async (deps, o) => {
       const ctx = await accountContext(deps, required(o, 'account'));
       const agent = await createAgent(deps, ctx, {
@@ -148,6 +154,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'agents update': {
     options: ['name', 'model', 'instructions', 'tools', 'handoff', 'hours', 'help-message'],
+    needsAnOption: true,
     takesId: true,
     run: async (deps, o, id) => {
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
@@ -190,8 +197,10 @@ export const COMMANDS: Record<string, Command> = {
     // --origins makes a publishable (widget) key for the one agent of --agents; its output then
     // carries the agent's identity secret too (for signing user ids; the same for all its keys).
     options: ['account', 'name', 'agents', 'ips', 'expires', 'quota', 'origins'],
+    required: ['account', 'name'],
     run: async (deps, o) => {
       const origins = optionalList(o, 'origins');
+      if (optionalList(o, 'ips')?.length === 0) throw new UsageError('--ips must name at least one address or range');
       const { record, key, identitySecret } = await createKey(deps, required(o, 'account'), {
         ...(origins && { kind: 'publishable' as const, allowedOrigins: origins }),
         name: required(o, 'name'),
@@ -205,6 +214,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'keys list': {
     options: ['account'],
+    required: ['account'],
     run: async (deps, o) => {
       const { accountId } = await accountContext(deps, required(o, 'account')); // an unknown account fails
       return { keys: (await deps.store.keys.list(accountId)).map((record) => keyView(record, deps.clock.now())) };
@@ -220,6 +230,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'credits add': {
     options: ['account', 'amount'],
+    required: ['account', 'amount'],
     run: async (deps, o) => {
       const amount = optionalNumber(o, 'amount');
       if (amount === undefined) throw new UsageError('--amount is required');
@@ -247,6 +258,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'members add': {
     options: ['account', 'email', 'role'],
+    required: ['account', 'email'],
     run: async (deps, o) => {
       const role = o.role ?? 'teammate';
       if (role !== 'owner' && role !== 'teammate' && role !== 'viewer')

@@ -12,13 +12,19 @@ import type { Command } from './commands.ts';
 // cached, hence the dynamic imports below.
 enableCompileCache();
 
+/** One command's synopsis: required options bare, the others in brackets (as docs/cli.md). */
+function synopsis(name: string, command: Command): string {
+  const required = new Set(command.required ?? []);
+  const options = command.options.map((o) => (required.has(o) ? ` --${o} …` : ` [--${o} …]`));
+  return `${name}${command.takesId ? ' ID' : ''}${options.join('')}`;
+}
+
 function usage(COMMANDS: Record<string, Command>): string {
-  const lines = Object.entries(COMMANDS).map(
-    ([name, command]) =>
-      `  ${name}${command.takesId ? ' ID' : ''}${command.options.map((o) => ` [--${o} …]`).join('')}`,
-  );
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${synopsis(name, command)}`);
   return `usage: npm run -s cli -- <command> [options]\ncommands:\n${lines.join('\n')}\n  config show`;
 }
+
+const HELP = new Set(['help', '--help', '-h']);
 
 /** Which config file this command read, when it could surprise: the server's, found without
  * COLLOQUY_CONFIG, or another than the server's. */
@@ -37,8 +43,18 @@ function sayWhichConfig(source: Config['source']): void {
 async function main(argv: string[]): Promise<number> {
   const { COMMANDS } = await import('./commands.ts');
   const [group, verb, ...rest] = argv;
+  // Asked for: the list, or one command's synopsis, on stdout.
+  if (group !== undefined && HELP.has(group)) {
+    process.stdout.write(`${usage(COMMANDS)}\n`);
+    return 0;
+  }
   // The effective configuration, secrets masked: needs no store, so it works with the database down.
-  if (group === 'config' && verb === 'show' && rest.length === 0) {
+  if (group === 'config' && verb === 'show') {
+    if (rest.some((arg) => HELP.has(arg))) {
+      process.stdout.write('usage: npm run -s cli -- config show\n');
+      return 0;
+    }
+    if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     const [{ loadConfig }, { printableConfig }] = await Promise.all([
       import('../config.ts'),
       import('../config-print.ts'),
@@ -52,6 +68,10 @@ async function main(argv: string[]): Promise<number> {
   const command = COMMANDS[name];
   if (!command) throw new UsageError(group ? `unknown command "${name.trim()}"\n${usage(COMMANDS)}` : usage(COMMANDS));
   const args = COMMANDS[group as string] ? [verb, ...rest].filter((a): a is string => a !== undefined) : rest;
+  if (args.some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(`usage: npm run -s cli -- ${synopsis(name, command)}\n`);
+    return 0;
+  }
   const { values, positionals } = parseArgs({
     args,
     options: Object.fromEntries(command.options.map((option) => [option, { type: 'string' as const }])),
@@ -60,6 +80,11 @@ async function main(argv: string[]): Promise<number> {
   });
   if (command.takesId && positionals.length !== 1) throw new UsageError(`"${name}" takes one id`);
   if (!command.takesId && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  for (const option of command.required ?? []) if (!values[option]) throw new UsageError(`--${option} is required`);
+  if (command.needsAnOption && command.options.every((option) => values[option] === undefined))
+    throw new UsageError(
+      `"${name}" needs at least one of ${command.options.map((option) => `--${option}`).join(', ')}`,
+    );
 
   const [{ loadConfig }, { closeDomainDeps, createDomainDeps }] = await Promise.all([
     import('../config.ts'),

@@ -14,6 +14,7 @@ async function owner(lookup: (id: string) => Promise<string | undefined>, id: st
 export const SITE_COMMANDS: Record<string, Command> = {
   'sites list': {
     options: ['agent'],
+    required: ['agent'],
     run: async (deps, o) => {
       const agentId = required(o, 'agent');
       const ctx = await accountContext(deps, await owner(deps.store.agents.ownerOf, agentId, 'agent'));

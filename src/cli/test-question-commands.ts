@@ -25,6 +25,7 @@ async function agentContext(deps: DomainDeps, agentId: string) {
 export const TEST_QUESTION_COMMANDS: Record<string, Command> = {
   'tests import': {
     options: ['agent', 'file', 'format'],
+    required: ['agent', 'file'],
     run: async (deps, o) => {
       const agentId = required(o, 'agent');
       const file = required(o, 'file');
@@ -37,6 +38,7 @@ export const TEST_QUESTION_COMMANDS: Record<string, Command> = {
   },
   'tests export': {
     options: ['agent', 'file', 'format'],
+    required: ['agent', 'file'],
     run: async (deps, o) => {
       const agentId = required(o, 'agent');
       const file = required(o, 'file');

@@ -18,6 +18,7 @@ function readPassword(path: string): string {
 export const USER_COMMANDS: Record<string, Command> = {
   'users create': {
     options: ['account', 'email', 'password-file', 'role'],
+    required: ['account', 'email', 'password-file'],
     run: async (deps, o) => {
       const role = o.role ?? 'owner';
       if (role !== 'owner' && role !== 'teammate' && role !== 'viewer')

@@ -30,6 +30,7 @@ async function endpointContext(deps: DomainDeps, endpointId: string) {
 
 const update = (options: string[], input: (o: Options) => EndpointUpdate): Command => ({
   options,
+  needsAnOption: options.length > 0,
   takesId: true,
   run: async (deps, o, id) =>
     toEndpointView(await updateEndpoint(deps, await endpointContext(deps, id as string), id as string, input(o))),
@@ -38,6 +39,7 @@ const update = (options: string[], input: (o: Options) => EndpointUpdate): Comma
 export const WEBHOOK_COMMANDS: Record<string, Command> = {
   'webhooks create': {
     options: ['account', 'url', 'events', 'description'],
+    required: ['account', 'url'],
     run: async (deps, o) => {
       const ctx = await accountContext(deps, required(o, 'account'));
       const { endpoint, secret } = await createEndpoint(deps, ctx, {
@@ -50,6 +52,7 @@ export const WEBHOOK_COMMANDS: Record<string, Command> = {
   },
   'webhooks list': {
     options: ['account'],
+    required: ['account'],
     run: async (deps, o) => ({
       endpoints: (await listEndpoints(deps, await accountContext(deps, required(o, 'account')))).map(toEndpointView),
     }),

@@ -3,6 +3,7 @@ import Type from 'typebox';
 import type { ErrorCode } from '../domain/errors.ts';
 import { STATUS_BY_CODE } from './error-table.ts';
 import { PaginationSchema } from './pagination.ts';
+import { TIME_OF_DAY } from './validation.ts';
 
 export const AgentIdParamsSchema = Type.Object({
   agentId: Type.String({ minLength: 1, maxLength: 200, description: 'Agent identifier (URL-encoded).' }),
@@ -92,12 +93,12 @@ const HANDOFF_HOURS = Type.Union(
                 { minItems: 1, maxItems: 7 },
               ),
               from: Type.String({
-                pattern: '^[0-2][0-9]:[0-5][0-9]$',
+                pattern: TIME_OF_DAY,
                 description: 'HH:MM, local time.',
                 examples: ['09:00'],
               }),
               to: Type.String({
-                pattern: '^[0-2][0-9]:[0-5][0-9]$',
+                pattern: TIME_OF_DAY,
                 description: 'HH:MM, local time (24:00 for midnight).',
                 examples: ['17:30'],
               }),

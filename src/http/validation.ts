@@ -14,10 +14,14 @@ export const NOT_BLANK = '\\S';
 /** `.` and `..` could never be addressed as a path segment: URL parsers resolve them away. */
 export const NOT_DOT_SEGMENT = '^(?!\\.\\.?$)';
 
+/** A time of day, `HH:MM` (`24:00` allowed where a range ends at midnight). */
+export const TIME_OF_DAY = '^[0-2][0-9]:[0-5][0-9]$';
+
 /** What each pattern used in our schemas asks for, said in words. */
 const PATTERN_WORDS: Record<string, string> = {
   [NOT_BLANK]: 'must not be empty or only spaces',
   [NOT_DOT_SEGMENT]: 'must not be "." or ".."',
+  [TIME_OF_DAY]: 'must be a time of day as HH:MM, such as 09:00',
 };
 
 const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
@@ -107,12 +111,16 @@ export function toValidationList(errors: ErrorObject[], part: string | undefined
   // A Map, not an object: a field may be named like an object member (`constructor`, `toString`).
   const list = new Map<string, string[]>();
   const root = part === 'querystring' ? 'query' : (part ?? 'body');
-  // A union that failed is described once, as a whole, not by each member's own failure.
-  const unions = errors
-    .filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')
-    .map((error) => `${error.schemaPath}/`);
+  // A union that failed is described once, as a whole, not by each member's own failure; but a
+  // nullable object that is not null is judged as the object, so the field at fault is named.
+  const failed = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf');
+  const judged = new Map(failed.map((error) => [error, nullMemberOf(error)] as const).filter(([, path]) => path));
+  const skipped = [
+    ...failed.filter((error) => !judged.has(error)).map((error) => `${error.schemaPath}/`),
+    ...judged.values(),
+  ];
   for (const error of errors) {
-    if (unions.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
+    if (judged.has(error) || skipped.some((prefix) => error.schemaPath.startsWith(prefix as string))) continue;
     let field = error.instancePath.slice(1).replaceAll('/', '.');
     if (error.keyword === 'required') field = [field, String(error.params.missingProperty)].filter(Boolean).join('.');
     if (error.keyword === 'additionalProperties')
@@ -201,7 +209,7 @@ export function describe(error: ErrorObject): string {
       return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
     case 'anyOf':
     case 'oneOf':
-      return unionWords(error.schema);
+      return unionWords(error.schema, error.data);
     default:
       return 'is invalid';
   }
@@ -212,20 +220,39 @@ function typeWords(type: unknown): string {
   return types.map((name) => TYPE_WORDS[String(name)] ?? String(name)).join(' or ');
 }
 
+/**
+ * For a failed `object or null` whose value is an object: the schema path of the null member, the
+ * one failure left out, so that the object's own errors name the field at fault.
+ */
+function nullMemberOf(error: ErrorObject): string | undefined {
+  const members = error.schema as Array<Record<string, unknown>> | undefined;
+  if (!Array.isArray(members) || members.length !== 2) return undefined;
+  const index = members.findIndex((member) => member.type === 'null');
+  if (index < 0 || members[1 - index]?.type !== 'object') return undefined;
+  if (typeof error.data !== 'object' || error.data === null || Array.isArray(error.data)) return undefined;
+  return `${error.schemaPath}/${index}/`;
+}
+
 /** "must be one of: up, down" for a union of values; "must be a string or null" for a union of types. */
-function unionWords(members: unknown): string {
+function unionWords(members: unknown, data: unknown): string {
   if (!Array.isArray(members)) return 'is not one of the accepted forms';
   const schemas = members as Array<Record<string, unknown>>;
   if (schemas.every((member) => 'const' in member))
     return `must be one of: ${schemas.map((member) => String(member.const)).join(', ')}`;
-  if (
-    schemas.every(
-      (member) =>
-        typeof member.type === 'string' &&
-        Object.keys(member).every((name) => name === 'type' || name === 'description'),
-    )
-  ) {
-    return `must be ${typeWords(schemas.map((member) => member.type))}`;
-  }
+  const types = schemas.map((member) => member.type);
+  const plain = schemas.every((member) =>
+    Object.keys(member).every((name) => name === 'type' || name === 'description'),
+  );
+  // Only the types are wrong when they are all the members ask for, or the value has none of them.
+  const actual = jsonType(data);
+  const has = types.some((type) => type === actual || (type === 'number' && actual === 'integer'));
+  if (types.every((type) => typeof type === 'string') && (plain || !has)) return `must be ${typeWords(types)}`;
   return 'is not one of the accepted forms';
+}
+
+function jsonType(data: unknown): string {
+  if (data === null) return 'null';
+  if (Array.isArray(data)) return 'array';
+  if (typeof data === 'number') return Number.isInteger(data) ? 'integer' : 'number';
+  return typeof data;
 }

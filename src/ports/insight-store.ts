@@ -60,6 +60,8 @@ export interface DownvotedReply {
   reply: string | null;
   comment: string | null;
   ratedAt: number;
+  /** Who wrote a person's reply (docs/handoff.md); null for the agent's. */
+  authorName: string | null;
 }
 
 export interface InsightStore {

@@ -79,7 +79,7 @@ describe('admin API', () => {
     await createUser(deps, accountA, { email: 'mate@a.example', password: PASSWORD, role: 'teammate' });
     await createUser(deps, accountB, { email: 'owner@b.example', password: PASSWORD });
     await createUser(deps, accountA, { email: 'guessed@a.example', password: PASSWORD });
-    endpointB = (await createEndpoint(server.deps, b.ctx, { url: 'http://127.0.0.1:9/b' })).endpoint.id;
+    endpointB = (await createEndpoint(server.deps, b.ctx, { url: 'http://127.0.0.1:59999/b' })).endpoint.id;
     deliveryB = (await sendTestPing(server.deps, b.ctx, endpointB)).id;
   });
   after(() => server.close());
@@ -156,7 +156,7 @@ describe('admin API', () => {
 
   test('unsafe methods without the CSRF token are refused (403 CSRF_TOKEN_INVALID)', async () => {
     const { cookie, csrf } = await signIn('owner@a.example');
-    const body = { url: 'http://127.0.0.1:9/a' };
+    const body = { url: 'http://127.0.0.1:59999/a' };
     for (const token of [undefined, 'wrong', `${csrf}x`]) {
       const refused = await admin('POST', `/accounts/${accountA}/webhooks`, { cookie, csrf: token, body });
       assert.equal(refused.status, 403);
@@ -181,7 +181,7 @@ describe('admin API', () => {
     const created = await admin('POST', `/accounts/${accountA}/webhooks`, {
       cookie,
       csrf,
-      body: { url: 'http://127.0.0.1:9/hook', events: ['agent.created'] },
+      body: { url: 'http://127.0.0.1:59999/hook', events: ['agent.created'] },
     });
     assert.equal(created.status, 200, JSON.stringify(created.body));
     assert.match(created.body.secret, /^whsec_/);
@@ -195,7 +195,7 @@ describe('admin API', () => {
     assert.equal(JSON.stringify(listed.body).includes('whsec_'), false, 'the secret is never shown again');
     assert.equal(
       (await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie })).body.endpoint.url,
-      'http://127.0.0.1:9/hook',
+      'http://127.0.0.1:59999/hook',
     );
 
     const patched = await admin('PATCH', `/accounts/${accountA}/webhooks/${id}`, {
@@ -231,6 +231,44 @@ describe('admin API', () => {
     assert.equal((await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie })).status, 404);
   });
 
+  test('a webhook URL on a port fetch never connects to (25, 6667, …) is refused when saved, not at every delivery', async () => {
+    // Node's fetch refuses the Fetch standard's blocked ports before connecting: such an endpoint
+    // could only ever fail. Other ports, however unusual (6379), are the receiver's business.
+    const { cookie, csrf } = await signIn('owner@a.example');
+    const refusal = {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'The request is invalid.',
+        list: {
+          url: [
+            'is refused: its port is one that web clients never connect to (a blocked port of the Fetch standard, such as 25, 6000 or 6667): serve it on another port',
+          ],
+        },
+      },
+    };
+    for (const url of ['http://127.0.0.1:25/hook', 'https://hooks.example.com:6667/']) {
+      const created = await admin('POST', `/accounts/${accountA}/webhooks`, { cookie, csrf, body: { url } });
+      assert.deepEqual([created.status, created.body], [400, refusal], url);
+    }
+    const saved = await admin('POST', `/accounts/${accountA}/webhooks`, {
+      cookie,
+      csrf,
+      body: { url: 'http://127.0.0.1:6379/hook' },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    const id = saved.body.endpoint.id;
+    const patched = await admin('PATCH', `/accounts/${accountA}/webhooks/${id}`, {
+      cookie,
+      csrf,
+      body: { url: 'http://127.0.0.1:25/hook' },
+    });
+    assert.deepEqual([patched.status, patched.body], [400, refusal]);
+    const kept = await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie });
+    assert.equal(kept.body.endpoint.url, 'http://127.0.0.1:6379/hook');
+    await admin('DELETE', `/accounts/${accountA}/webhooks/${id}`, { cookie, csrf });
+  });
+
   /** Every operation of the admin OpenAPI document, as [METHOD, path template]. */
   async function documentedOperations(): Promise<Array<[string, string]>> {
     const doc = (await admin('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
@@ -259,7 +297,7 @@ describe('admin API', () => {
     };
     const bodies: Record<string, () => unknown> = {
       'GET /accounts/{accountId}/webhooks': () => undefined,
-      'POST /accounts/{accountId}/webhooks': () => ({ url: 'http://127.0.0.1:9/x' }),
+      'POST /accounts/{accountId}/webhooks': () => ({ url: 'http://127.0.0.1:59999/x' }),
       'GET /accounts/{accountId}/webhooks/{endpointId}': () => undefined,
       'PATCH /accounts/{accountId}/webhooks/{endpointId}': () => ({ enabled: false }),
       'DELETE /accounts/{accountId}/webhooks/{endpointId}': () => undefined,

@@ -107,4 +107,53 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
     assert.deepEqual(notObject.body.error.list, { 'question 1: question': ['must be a JSON object'] });
     assert.equal((await owner('GET', `${base}?size=100`)).body.testQuestions.length, before);
   });
+
+  test('a line is held to the fields and types POST …/test-questions takes: a typo or a wrong type is named, not guessed', async () => {
+    const before = (await owner('GET', `${base}?size=100`)).body.testQuestions.length;
+    const refusals: Array<[string, string, Record<string, string[]>]> = [
+      // A misspelt `k` was ignored: the question ran with k = 3.
+      [
+        'jsonl',
+        '{"question": "Open?", "expectNothing": true, "K": 5}',
+        { 'question 1: K': ['is not an accepted field'] },
+      ],
+      [
+        'jsonl',
+        '{"question": "Open?", "expectNothing": "true"}',
+        { 'question 1: expectNothing': ['must be true or false'] },
+      ],
+      [
+        'jsonl',
+        `{"question": "Open?", "expectedSourceIds": "${sourceId}"}`,
+        { 'question 1: expectedSourceIds': ['must be a list of source ids'] },
+      ],
+      [
+        'csv',
+        'question,expectedSourceIds,expectNothing,k\nOpen?,,yes,\n',
+        { 'question 1: expectNothing': ['must be true or false'] },
+      ],
+      [
+        'csv',
+        'question,expectNothing,K\nOpen?,true,5\n',
+        { 'line 1': ['has a column "K" that is not one of question, expectedSourceIds, expectNothing, k'] },
+      ],
+    ];
+    for (const [format, text, list] of refusals) {
+      const refused = await owner('POST', `${base}/import`, { format, text });
+      assert.deepEqual([refused.status, refused.body.error?.list], [400, list], text);
+    }
+    // CSV cells are case-insensitive and may be left empty.
+    const csv =
+      'question,expectedSourceIds,expectNothing,k\nOpen on Sunday?,,TRUE,\nOpen at seven?,' + sourceId + ',False,2\n';
+    const imported = await owner('POST', `${base}/import`, { format: 'csv', text: csv });
+    assert.equal(imported.status, 200, JSON.stringify(imported.body));
+    assert.deepEqual(
+      imported.body.testQuestions.map((q: { expectNothing: boolean; k: number }) => [q.expectNothing, q.k]),
+      [
+        [true, 3],
+        [false, 2],
+      ],
+    );
+    assert.equal((await owner('GET', `${base}?size=100`)).body.testQuestions.length, before + 2);
+  });
 });

@@ -51,11 +51,12 @@ describe('crawl start failures in words', () => {
   });
 
   test('a port the Fetch standard blocks is named as such, not "the connection failed"', async () => {
-    // Node's fetch never connects to these ports (X11's 6000, IRC's 6667, SMTP's 25, …).
+    // Node's fetch never connects to these ports (X11's 6000, IRC's 6667, SMTP's 25, …): the URL is
+    // refused before any request, as a webhook endpoint's is when it is saved.
     for (const port of [6000, 6667, 25])
       assert.equal(
         await crawlFailure(`http://127.0.0.1:${port}/`),
-        'The URL could not be crawled because its port is one that web clients never connect to (a blocked port of the Fetch standard, such as 25, 6000 or 6667): serve it on another port.',
+        'The URL could not be crawled: its port is one that web clients never connect to (a blocked port of the Fetch standard, such as 25, 6000 or 6667): serve it on another port.',
       );
   });
 

@@ -415,6 +415,31 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     });
     assert.equal(badHours.status, 400, badHours.text);
     assert.deepEqual(Object.keys(badHours.body.error.list).sort(), ['handoff.hours.timeZone', 'handoff.hours.weekly']);
+    // Hours are an object or null: an object is judged as one, so the field at fault is named.
+    const badRange = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: { handoff: { hours: { timeZone: 'UTC', weekly: [{ days: ['funday'], from: '9am', to: '17:00' }] } } },
+    });
+    assert.deepEqual(
+      [badRange.status, badRange.body.error.list],
+      [
+        400,
+        {
+          'handoff.hours.weekly.0.days.0': ['must be one of: mon, tue, wed, thu, fri, sat, sun'],
+          'handoff.hours.weekly.0.from': ['must be a time of day as HH:MM, such as 09:00'],
+        },
+      ],
+    );
+    const noWeekly = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: { handoff: { hours: { timeZone: 'UTC' } } },
+    });
+    assert.deepEqual(noWeekly.body.error.list, { 'handoff.hours.weekly': ['is required'] });
+    const notObject = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: { handoff: { hours: 'always' } },
+    });
+    assert.deepEqual(notObject.body.error.list, { 'handoff.hours': ['must be an object or null'] });
     const off = await server.call('PATCH', `/agents/${agent.id}`, {
       key,
       body: { handoff: { enabled: false, hours: null } },

@@ -374,4 +374,41 @@ describe('insights and the source viewer', () => {
     );
     assert.equal((await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export`)).status, 401);
   });
+  test('a person’s reply is told apart from the agent’s: rated down, it is listed with its author, and the JSONL export names it', async () => {
+    const { agent, base, chat } = await newAgent();
+    const asked = await chat('When is the sourdough ready?', { userId: 'visitor-9' });
+    const path = `/agents/${agent.id}/conversations/visitor-9`;
+    assert.equal((await server.call('POST', `${path}/handoff`, { key })).status, 200);
+    const person = await server.call('POST', `${path}/messages`, {
+      key,
+      body: { content: 'From six, fresh every morning.', authorName: 'Grace' },
+    });
+    assert.equal(person.status, 200, person.text);
+    for (const messageId of [asked.messageId, person.body.message.id])
+      await server.call('POST', `${path}/messages/${messageId}/feedback`, { key, body: { rating: 'down' } });
+
+    const rated = await admin('GET', `${base}/insights/downvoted`);
+    assert.deepEqual(
+      rated.body.replies.map((r: Record<string, unknown>) => [r.messageId, r.author]),
+      [
+        [person.body.message.id, { type: 'person', name: 'Grace' }],
+        [asked.messageId, undefined],
+      ],
+    );
+    const jsonl = await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export?format=jsonl`, {
+      headers: { cookie: session.cookie },
+    });
+    const [conversation] = (await jsonl.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      conversation.messages.map((m: Record<string, unknown>) => [m.role, m.author]),
+      [
+        ['user', undefined],
+        ['assistant', undefined],
+        ['assistant', { type: 'person', name: 'Grace' }],
+      ],
+    );
+  });
 });

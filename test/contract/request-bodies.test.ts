@@ -27,12 +27,26 @@ describe('request bodies', () => {
       ['POST', `/agents/${agentId}/conversations/nobody/tool/cancel/call_missing`, 404, 'CONVERSATION_NOT_FOUND'],
       // A body that is optional may be left out with the header too.
       ['POST', `/agents/${agentId}/test-runs`, 200, undefined],
+      ['POST', `/agents/${agentId}/conversations/nobody/handoff`, 404, 'CONVERSATION_NOT_FOUND'],
     ];
     for (const [method, path, status, code] of cases) {
       for (const rawBody of [undefined, '']) {
         const response = await server.call(method, path, { key, rawBody, headers: JSON_TYPE });
         assert.equal(response.status, status, `${method} ${path}: ${response.text}`);
         assert.equal(response.body.error?.code, code, `${method} ${path}`);
+      }
+    }
+  });
+
+  test('an optional body that is sent must be an object: JSON null is not read as no body', async () => {
+    for (const path of [`/agents/${agentId}/test-runs`, `/agents/${agentId}/conversations/nobody/handoff`]) {
+      for (const rawBody of ['null', '[]']) {
+        const response = await server.call('POST', path, { key, rawBody, headers: JSON_TYPE });
+        assert.deepEqual(
+          [response.status, response.body.error?.list],
+          [400, { body: ['must be an object'] }],
+          `${path} ${rawBody}`,
+        );
       }
     }
   });

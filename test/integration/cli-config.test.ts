@@ -40,7 +40,7 @@ describe("CLI and the server's config file", () => {
       ),
     );
     const id = (account.json as { id: string }).id;
-    const hook = await runCli(['webhooks', 'create', '--account', id, '--url', 'http://127.0.0.1:9/hook'], {
+    const hook = await runCli(['webhooks', 'create', '--account', id, '--url', 'http://127.0.0.1:59999/hook'], {
       ...database.env,
       COLLOQUY_CONFIG: undefined,
     });
@@ -58,7 +58,7 @@ describe("CLI and the server's config file", () => {
       /note: this command reads .*other\.json, but the server on this DATA_DIR started with .*colloquy\.json/,
     );
     const hook = await runCli(
-      ['webhooks', 'create', '--account', (account.json as { id: string }).id, '--url', 'http://127.0.0.1:9/hook'],
+      ['webhooks', 'create', '--account', (account.json as { id: string }).id, '--url', 'http://127.0.0.1:59999/hook'],
       { ...database.env, COLLOQUY_CONFIG: otherConfig },
     );
     assert.equal(hook.code, 1);

@@ -188,11 +188,14 @@ describe('operator CLI', () => {
       [['accounts', 'create', '--name', 'X', '--plan', 'gold'], /--plan must be one of free, starter, pro, business/],
       [['accounts', 'create', '--name', 'X', '--bogus', '1'], /bogus/],
       [['frobnicate'], /unknown command/],
+      [['config', 'show', 'extra'], /unexpected argument "extra"/],
       [['credits', 'add', '--account', 'acc_x', '--amount', 'lots'], /--amount must be a number/],
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
         /--expires must be an ISO 8601 date-time/,
       ],
+      // An empty list (an unset shell variable) made a key usable from any address.
+      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--ips', ''], /--ips must name at least one/],
     ];
     for (const [args, message] of cases) {
       const result = await cli(...args);
@@ -214,6 +217,10 @@ describe('operator CLI', () => {
         1,
         /must be in the future/,
       ],
+      // Less than a millicredit was a top-up of 0: the last refill, so credits.low's threshold, became 0.
+      [['credits', 'add', '--account', 'acc_x', '--amount', '0.0001'], 1, /"amount":\["must be at least 0\.001"\]/],
+      // A quota of 0 made a key that can spend nothing, which GET /validate shows as "no quota" (0).
+      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'], 1, /"quota":\["must be more than 0"\]/],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);

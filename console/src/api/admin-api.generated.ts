@@ -2360,7 +2360,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them. */
+                    /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them, and so is a port that fetch never connects to (the Fetch standard's blocked ports, such as 25 or 6667). */
                     url: string;
                     description?: string;
                     /** @description Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent. */
@@ -2656,7 +2656,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them. */
+                    /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them, and so is a port that fetch never connects to (the Fetch standard's blocked ports, such as 25 or 6667). */
                     url?: string;
                     description?: string;
                     /** @description Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent. */
@@ -6570,6 +6570,13 @@ export interface operations {
                             comment: string | null;
                             /** Format: date-time */
                             ratedAt: string;
+                            /** @description Only on an assistant message written by a person while the conversation was with people (docs/handoff.md); absent on the model's replies. */
+                            author?: {
+                                /** @constant */
+                                type: "person";
+                                /** @description The name the person replied under. */
+                                name: string;
+                            };
                         }[];
                         pagination: {
                             /** @description At least 1, even when the list is empty. */
@@ -9113,7 +9120,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description Optional: the request may have no body. */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Why, for the person who takes it (in the console and `handoff.requested`). */

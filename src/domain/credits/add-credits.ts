@@ -14,12 +14,18 @@ export async function addCredits(
     throw new AppError('INVALID_BODY', 'The amount must be a positive number.', {
       list: { amount: ['must be a positive number'] },
     });
+  // Credits are kept in thousandths: less would be a top-up of 0, yet the last refill (credits.low).
+  const amount = toMillicredits(credits);
+  if (amount < 1)
+    throw new AppError('INVALID_BODY', 'The amount is less than the smallest unit of credit.', {
+      list: { amount: ['must be at least 0.001'] },
+    });
   const entry = await deps.store.transaction(async (tx) =>
     tx.credits.apply({
       id: deps.ids.next('crd'),
       accountId,
       kind: 'topup',
-      amount: toMillicredits(credits),
+      amount,
       agentId: null,
       keyId: null,
       description: 'top-up',

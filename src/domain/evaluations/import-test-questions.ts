@@ -1,11 +1,26 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { AppError, invalidBody } from '../errors.ts';
+import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { addTestQuestion } from './add-test-question.ts';
 import { checkTestQuestion, QUESTIONS_PER_AGENT } from './test-question-fields.ts';
 import { readQuestionFile, type QuestionFileFormat } from './test-question-files.ts';
 import type { Store } from '../../ports/store.ts';
+
+const FIELDS = new Set(['question', 'expectedSourceIds', 'expectNothing', 'k']);
+
+/** What the API's schema refuses before the domain sees a question, for a line of a file, which no
+ * schema reads: a field it does not take (a misspelt `k` would be ignored) and a wrong type. */
+function checkLineShape(line: Record<string, unknown>): void {
+  const list: ValidationList = {};
+  for (const field of Object.keys(line)) if (!FIELDS.has(field)) list[field] = ['is not an accepted field'];
+  if (line.expectNothing !== undefined && typeof line.expectNothing !== 'boolean')
+    list.expectNothing = ['must be true or false'];
+  const ids = line.expectedSourceIds;
+  if (ids !== undefined && !(Array.isArray(ids) && ids.every((id) => typeof id === 'string')))
+    list.expectedSourceIds = ['must be a list of source ids'];
+  if (Object.keys(list).length > 0) throw invalidBody(list);
+}
 
 /**
  * The questions of a JSONL or CSV file added to the agent. Every question is checked before any
@@ -34,6 +49,7 @@ export async function importTestQuestions(
     try {
       if (typeof input !== 'object' || input === null || Array.isArray(input))
         throw invalidBody({ question: ['must be a JSON object'] });
+      checkLineShape(input as unknown as Record<string, unknown>);
       await checkTestQuestion(deps, ctx, agent, input);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'INVALID_BODY') throw error;

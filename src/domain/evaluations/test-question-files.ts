@@ -79,15 +79,24 @@ export function readQuestionFile(text: string, format: QuestionFileFormat): Test
   const [header, ...rows] = csvRecords(text);
   const columns = (header ?? []).map((name) => name.trim());
   if (!columns.includes('question')) throw invalidBody({ 'line 1': [`must be the header ${CSV_HEADER.join(',')}`] });
+  // A misspelt column would be read as empty; an unnamed one (a spreadsheet's trailing comma) is not.
+  const unknown = columns.filter((name) => name !== '' && !(CSV_HEADER as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw invalidBody({
+      'line 1': unknown.map((name) => `has a column "${name}" that is not one of ${CSV_HEADER.join(', ')}`),
+    });
   return rows.map((row) => {
     const value = (name: string) => row[columns.indexOf(name)]?.trim() ?? '';
     const ids = value('expectedSourceIds').split(/\s+/).filter(Boolean);
     const k = value('k');
+    // true or false in any case, or empty; anything else is kept as written, to be refused by name.
+    const nothing = value('expectNothing');
+    const expectNothing = /^(true|false)?$/i.test(nothing) ? nothing.toLowerCase() === 'true' : nothing;
     return {
       question: value('question'),
       ...(ids.length > 0 && { expectedSourceIds: ids }),
-      ...(value('expectNothing').toLowerCase() === 'true' && { expectNothing: true }),
+      ...(expectNothing !== false && { expectNothing }),
       ...(k !== '' && { k: Number(k) }),
-    };
+    } as TestQuestionInput;
   });
 }

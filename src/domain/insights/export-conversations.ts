@@ -82,6 +82,7 @@ function jsonLine(conversation: ConversationRecord, messages: MessageRecord[]): 
         createdAt: isoTime(message.feedback.createdAt),
       },
       createdAt: isoTime(message.createdAt),
+      ...(message.authorName !== null && { author: { type: 'person', name: message.authorName } }),
     })),
   };
   // JSON.stringify escapes line breaks inside strings, so each conversation is one line.

@@ -12,6 +12,8 @@ export interface PublicDownvotedReply {
   reply: string | null;
   comment: string | null;
   ratedAt: string;
+  /** A person's reply (docs/handoff.md), told apart from the agent's as in message lists. */
+  author?: { type: 'person'; name: string };
 }
 
 /** The agent's replies rated down in the period (by when they were rated), newest first, with the
@@ -25,5 +27,12 @@ export async function listDownvoted(
 ): Promise<Page<PublicDownvotedReply>> {
   const agent = await getAgent(deps, ctx, agentId);
   const result = await deps.store.insights.downvoted(ctx.accountId, agent.id, period, page);
-  return { items: result.items.map((row) => ({ ...row, ratedAt: isoTime(row.ratedAt) })), total: result.total };
+  return {
+    items: result.items.map(({ authorName, ...row }) => ({
+      ...row,
+      ratedAt: isoTime(row.ratedAt),
+      ...(authorName !== null && { author: { type: 'person' as const, name: authorName } }),
+    })),
+    total: result.total,
+  };
 }

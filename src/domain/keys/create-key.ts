@@ -59,8 +59,10 @@ export async function createKey(
     if (!Number.isFinite(input.expiresAt)) list.expiresAt = ['must be an ISO 8601 date-time'];
     else if (input.expiresAt <= deps.clock.now()) list.expiresAt = ['must be in the future'];
   }
-  if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota < 0))
-    list.quota = ['must be a number of at least 0'];
+  // 0 would be a key that can spend nothing, which GET /validate could not tell from one without a
+  // quota (quotaLimit 0): the admin API's schema refuses it too.
+  if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota <= 0))
+    list.quota = ['must be more than 0'];
   if (input.allowedAgentIds && input.allowedAgentIds.length === 0)
     list.allowedAgentIds = ['must name at least one agent when given'];
   checkPublishable(input, list);

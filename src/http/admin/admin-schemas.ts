@@ -55,7 +55,8 @@ export const EndpointFieldsSchema = {
   url: Type.String({
     minLength: 1,
     maxLength: URL_MAX,
-    description: 'http(s) URL; private, loopback and link-local targets are refused unless the operator allows them.',
+    description:
+      "http(s) URL; private, loopback and link-local targets are refused unless the operator allows them, and so is a port that fetch never connects to (the Fetch standard's blocked ports, such as 25 or 6667).",
   }),
   description: Type.String({ maxLength: DESCRIPTION_MAX }),
   events: EventTypesSchema,

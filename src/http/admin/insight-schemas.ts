@@ -2,6 +2,7 @@
 import Type from 'typebox';
 import { AccountAgentParamsSchema } from './admin-schemas.ts';
 import { DEFAULT_PERIOD_DAYS, PERIOD_MAX_DAYS } from '../../domain/insights/period.ts';
+import { MessageSchema } from '../schemas.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -65,6 +66,8 @@ export const DownvotedReplySchema = Type.Object({
   reply: Nullable(Type.String()),
   comment: Nullable(Type.String()),
   ratedAt: Type.String({ format: 'date-time' }),
+  /** A person's reply, as in message lists. */
+  author: MessageSchema.properties.author,
 });
 
 export const SourceSectionSchema = Type.Object({

@@ -8,6 +8,7 @@ import {
   HandoffConversationSchema,
   SECURITY,
 } from '../schemas.ts';
+import { OPTIONAL_BODY } from '../openapi/document-components.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 /** POST /agents/{agentId}/conversations/{conversationRef}/handoff: the conversation goes to people. */
@@ -15,9 +16,9 @@ export function registerRequestHandoff(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/conversations/:conversationRef/handoff',
     {
-      // No body is the same as `{}` (the reason is optional).
+      // No body is the same as `{}` (the reason is optional); JSON null is a body, and not an object.
       preValidation: async (request) => {
-        request.body ??= {};
+        if (request.body === undefined) request.body = {};
       },
       schema: {
         tags: ['Handoff'],
@@ -38,6 +39,7 @@ export function registerRequestHandoff(app: ApiApp, deps: HttpDeps): void {
           },
           { additionalProperties: false, description: 'Optional: the request may have no body.' },
         ),
+        [OPTIONAL_BODY]: true,
         response: {
           200: Type.Object({ success: Type.Literal(true), conversation: HandoffConversationSchema }),
           400: ErrorSchema,

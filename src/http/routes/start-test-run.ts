@@ -38,9 +38,9 @@ export function registerStartTestRun(app: ApiApp, deps: HttpDeps): void {
         [OPTIONAL_BODY]: true,
         response: { 200: RunAnswer, 202: RunAnswer, 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
       },
-      // No body is a run of the live model alone.
+      // No body is a run of the live model alone; JSON null is a body, and not an object.
       preValidation: async (request) => {
-        request.body ??= {};
+        if (request.body === undefined) request.body = {};
       },
     },
     async (request, reply) => {

@@ -43,9 +43,12 @@ function isBlockedPort(error: unknown, depth = 0): boolean {
   return coded.message === 'bad port' || isBlockedPort(coded.cause, depth + 1);
 }
 
+/** Why a URL on a port of the Fetch standard's blocked list is never reached. */
+export const BLOCKED_PORT_REASON =
+  'its port is one that web clients never connect to (a blocked port of the Fetch standard, such as 25, 6000 or 6667): serve it on another port';
+
 export function describeNetworkFailure(error: unknown): string {
-  if (isBlockedPort(error))
-    return 'its port is one that web clients never connect to (a blocked port of the Fetch standard, such as 25, 6000 or 6667): serve it on another port';
+  if (isBlockedPort(error)) return BLOCKED_PORT_REASON;
   const code = codeOf(error);
   if (code === undefined) return 'the connection failed';
   if (code === 'ECONNREFUSED') return 'the server refused the connection (nothing listens on that port)';

@@ -19,7 +19,7 @@ const ANSWER = {
         schema: {
           type: 'string',
           description:
-            'JSONL: one conversation a line, `{id, userId, title, createdAt, updatedAt, messages: [{id, seq, role, content, toolCalls: [{id, name, arguments, status, output}], feedback, createdAt}]}`.',
+            'JSONL: one conversation a line, `{id, userId, title, createdAt, updatedAt, messages: [{id, seq, role, content, toolCalls: [{id, name, arguments, status, output}], feedback, createdAt, author?}]}` (`author` only on a reply a person wrote: `{type: "person", name}`).',
         },
       },
       'text/csv': {

@@ -20,6 +20,7 @@ export function createInsightRepository(db: Db): InsightStore {
           'messages.content as reply',
           'messages.feedback_comment as comment',
           'messages.feedback_at as ratedAt',
+          'messages.author_name as authorName',
           // The user message the reply answered: the latest one before it in its conversation.
           eb
             .selectFrom('messages as asked')
@@ -44,6 +45,7 @@ export function createInsightRepository(db: Db): InsightStore {
           reply: row.reply,
           comment: row.comment,
           ratedAt: Number(row.ratedAt),
+          authorName: row.authorName,
         })),
         total: Number(counted.total),
       };

@@ -56,6 +56,7 @@ export function DownvotedList({
               </Text>
             )}
             <Text size="xs" c="dimmed">
+              {reply.author && `Written by ${reply.author.name} (a person) · `}
               {`Rated down ${formatDate(reply.ratedAt)} · `}
               <Anchor
                 component={Link}
