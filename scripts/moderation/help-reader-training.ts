@@ -20,9 +20,9 @@ import {
   HARM_CLASSES,
   languagesDevMessages,
   numberOptions,
-  TRAINING_SETS,
   writtenMessages,
 } from './language-training.ts';
+import { TRAINING_SETS } from './training-sets.ts';
 import { coreExamples } from './training-data.ts';
 
 export interface ReaderMessage {

@@ -25,6 +25,7 @@ import { LANGUAGES } from './dev-report.ts';
 import { fitCombiner } from './fit-combiner.ts';
 import { seededRandom, shuffleInPlace } from './augment.ts';
 import { coreExamples, type Example } from './training-data.ts';
+import { freshSetUrl, HELP_SEEKER_SETS, writtenSetsOf } from './training-sets.ts';
 
 export interface Message {
   text: string;
@@ -81,33 +82,6 @@ const FIXTURES = new URL('../../test/fixtures/moderation/', import.meta.url);
 const WRITTEN = new URL('train-languages/', FIXTURES);
 const CLASSES = LANGUAGE_CLASSES as readonly string[];
 export const HARM_CLASSES = CLASSES.slice(3);
-
-/** The written sets the language model may be trained on, named one by one: a new folder never
- * joins training by being there. fresh-languages-8 and -9 were read as independent sets and never
- * trained on; nor is any later one. The shipped five languages' weights were trained on these seven. */
-export const FRESH_SETS: readonly string[] = [
-  'fresh-languages',
-  'fresh-languages-2',
-  'fresh-languages-3',
-  'fresh-languages-4',
-  'fresh-languages-5',
-  'fresh-languages-6',
-  'fresh-languages-7',
-];
-
-/** Written as training data, victims and helpers against perpetrators: the help reader reads them,
- * and the language models with the option `seekers` above 0. */
-export const HELP_SEEKER_SETS: readonly string[] = ['help-seekers', 'help-seekers-2'];
-/** The written sets a model trained with these options reads. */
-export function writtenSetsOf(options: TrainingOptions): readonly string[] {
-  return [...(options.fresh > 0 ? FRESH_SETS : []), ...(options.seekers > 0 ? HELP_SEEKER_SETS : [])];
-}
-
-/** Every set the help reader (help-reader-training.ts) is trained on, and that leave-one-set-out.ts
- * leaves out in turn. */
-export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS];
-
-export const freshSetUrl = (set: string): URL => new URL(`${set}/`, FIXTURES);
 
 export function writtenMessages(): Message[] {
   const messages: Message[] = [];

@@ -35,15 +35,13 @@ import { fitCombiner } from './fit-combiner.ts';
 import { fitHelpReader, readerOptions } from './help-reader-training.ts';
 import {
   allMessages,
-  writtenSetsOf,
-  TRAINING_SETS,
-  freshSetUrl,
   harmThresholdsOf,
   languageModelOf,
   outOfFold,
   trainingOptions,
   type Scored,
 } from './language-training.ts';
+import { freshSetUrl, TRAINING_SETS, writtenSetsOf } from './training-sets.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,0 +1,30 @@
+// The hand-written sets of test/fixtures/moderation/ that the moderator's models are trained on,
+// named one by one: a new folder never joins training by being there, and the independent sets
+// (fresh-languages-8 onwards) are never named here.
+const FIXTURES = new URL('../../test/fixtures/moderation/', import.meta.url);
+
+/** Written as independent sets, read once, then trained on (the five languages' weights). */
+export const FRESH_SETS: readonly string[] = [
+  'fresh-languages',
+  'fresh-languages-2',
+  'fresh-languages-3',
+  'fresh-languages-4',
+  'fresh-languages-5',
+  'fresh-languages-6',
+  'fresh-languages-7',
+];
+
+/** Written as training data, victims and helpers against perpetrators: the help reader reads them,
+ * and the language models with the option `seekers` above 0. */
+export const HELP_SEEKER_SETS: readonly string[] = ['help-seekers', 'help-seekers-2'];
+
+/** The written sets a model trained with these options reads. */
+export function writtenSetsOf(options: { fresh: number; seekers: number }): readonly string[] {
+  return [...(options.fresh > 0 ? FRESH_SETS : []), ...(options.seekers > 0 ? HELP_SEEKER_SETS : [])];
+}
+
+/** Every set the help reader (help-reader-training.ts) is trained on, and that leave-one-set-out.ts
+ * leaves out in turn. */
+export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS];
+
+export const freshSetUrl = (set: string): URL => new URL(`${set}/`, FIXTURES);
