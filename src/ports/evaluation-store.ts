@@ -83,6 +83,14 @@ export interface DueEvaluation {
 
 export interface TestQuestionStore {
   insert(question: TestQuestionRecord): Promise<void>;
+  /** Inserts every one of `questions` if the agent then holds at most `limit`, else none: false.
+   * Atomic, also against concurrent calls for the same agent. */
+  insertWithinLimit(
+    accountId: string,
+    agentId: string,
+    questions: readonly TestQuestionRecord[],
+    limit: number,
+  ): Promise<boolean>;
   get(accountId: string, agentId: string, questionId: string): Promise<TestQuestionRecord | undefined>;
   /** Newest first. */
   list(accountId: string, agentId: string, page: PageRequest): Promise<Page<TestQuestionRecord>>;

@@ -12,10 +12,15 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
   let owner: (method: string, path: string, body?: unknown) => Promise<AdminResponse>;
   let base = '';
   let sourceId = '';
+  let accountId = '';
+  let ctx: Parameters<TestServer['seedAgent']>[0];
 
   before(async () => {
     server = await startTestServer({ configFile: UNLIMITED_RATE });
-    const { account, ctx } = await server.seedAccount('pro');
+    const seeded = await server.seedAccount('pro');
+    const account = seeded.account;
+    ctx = seeded.ctx;
+    accountId = account.id;
     const agentId = (await server.seedAgent(ctx, 'Bakery')).id;
     const key = await server.seedKey(account.id);
     const added = await server.call('POST', `/agents/${agentId}/sources/text`, {
@@ -155,5 +160,28 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
       ],
     );
     assert.equal((await owner('GET', `${base}?size=100`)).body.testQuestions.length, before + 2);
+  });
+
+  test('an import is all or nothing under concurrency: two files at once never take the agent past 500 questions', async () => {
+    const agentId = (await server.seedAgent(ctx, 'Busy')).id;
+    const path = `/accounts/${accountId}/agents/${agentId}/test-questions`;
+    const file = (name: string) =>
+      Array.from({ length: 300 }, (_, i) => JSON.stringify({ question: `${name} ${i}?`, expectNothing: true })).join(
+        '\n',
+      );
+    const imports = await Promise.all([
+      owner('POST', `${path}/import`, { format: 'jsonl', text: file('First') }),
+      owner('POST', `${path}/import`, { format: 'jsonl', text: file('Second') }),
+    ]);
+    assert.deepEqual(
+      imports.map((response) => response.status).sort(),
+      [200, 403],
+      JSON.stringify(imports.map((response) => response.body.error ?? response.body.imported)),
+    );
+    assert.equal(imports.find((response) => response.status === 403)?.body.error.code, 'PLAN_LIMIT_REACHED');
+    const listed = await owner('GET', `${path}?size=100`);
+    assert.equal(listed.body.pagination.totalTestQuestions, 300, 'one whole file, nothing of the other');
+    const names = new Set(listed.body.testQuestions.map((q: { question: string }) => q.question.split(' ')[0]));
+    assert.equal(names.size, 1, 'every question from the same file');
   });
 });

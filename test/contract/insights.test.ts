@@ -228,6 +228,46 @@ describe('insights and the source viewer', () => {
     );
   });
 
+  test('a group is answered once: two answers at once, or one from a stale list, add one Q&A and refuse the other', async () => {
+    const { agent, base, chat } = await newAgent();
+    for (const question of PASSWORD) await chat(question);
+    const listed = await admin('GET', `${base}/insights/unanswered`);
+    const group = (listed.body.groups as Array<{ examples: string[]; questionIds: string[] }>).find((row) =>
+      row.examples.includes(PASSWORD[0] as string),
+    );
+    assert.ok(group, JSON.stringify(listed.body));
+    const body = { questionIds: group.questionIds, answer: 'Use "Forgot password" on the sign-in page.' };
+
+    const answers = await Promise.all([
+      admin('POST', `${base}/insights/answers`, body),
+      admin('POST', `${base}/insights/answers`, body),
+    ]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status).sort(),
+      [200, 400],
+      JSON.stringify(answers.map((a) => a.body)),
+    );
+    const refused = answers.find((answer) => answer.status === 400);
+    assert.deepEqual(refused?.body, {
+      success: false,
+      error: {
+        code: 'INVALID_BODY',
+        message: 'These questions were answered already.',
+        list: { questionIds: ['were answered already: reload the unanswered questions'] },
+      },
+    });
+    const qa = async () => (await server.call('GET', `/agents/${agent.id}/sources?type=qa`, { key })).body.sources;
+    assert.equal((await qa()).length, 1, 'one Q&A, not two');
+
+    // Later, from a tab that still shows the group: refused the same way, nothing added.
+    const stale = await admin('POST', `${base}/insights/answers`, { ...body, answer: 'Another answer.' });
+    assert.equal(stale.status, 400);
+    assert.deepEqual(stale.body.error.list, {
+      questionIds: ['were answered already: reload the unanswered questions'],
+    });
+    assert.equal((await qa()).length, 1);
+  });
+
   test('an API client’s search that finds nothing is listed as unanswered; the console’s own searches are not', async () => {
     const { agent, base } = await newAgent();
     assert.equal(

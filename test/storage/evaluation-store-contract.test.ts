@@ -103,6 +103,35 @@ describe(`evaluation store contract (${TEST_BACKEND})`, () => {
     assert.equal(await store.testQuestions.count(accountId, agentId), 1);
   });
 
+  test('questions inserted within a limit: all or none, and concurrent inserts never pass it', async () => {
+    const { accountId, agentId } = await seedAgent();
+    const batch = (size: number) =>
+      Array.from({ length: size }, (_, i) => ({
+        id: ids.next('tq'),
+        accountId,
+        agentId,
+        question: `Question ${i}?`,
+        expectedSourceIds: null,
+        expectNothing: true,
+        k: 3,
+        createdAt: T0,
+      }));
+    assert.equal(await store.testQuestions.insertWithinLimit(accountId, agentId, batch(3), 5), true);
+    assert.equal(await store.testQuestions.insertWithinLimit(accountId, agentId, batch(3), 5), false);
+    assert.equal(await store.testQuestions.count(accountId, agentId), 3, 'none of the refused batch');
+    // Two batches at once, each fitting alone (3 + 2) but not both (3 + 2 + 2): the second starts
+    // while the first's transaction is open and, counting after it commits, is refused.
+    let second: Promise<boolean> | undefined;
+    const first = await store.transaction(async (tx) => {
+      const won = await tx.testQuestions.insertWithinLimit(accountId, agentId, batch(2), 5);
+      second = store.testQuestions.insertWithinLimit(accountId, agentId, batch(2), 5);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return won;
+    });
+    assert.deepEqual([first, await second], [true, false]);
+    assert.equal(await store.testQuestions.count(accountId, agentId), 5);
+  });
+
   test('a queued run is claimed once; only its holder finishes it; an expired lease frees it', async () => {
     const { accountId, agentId } = await seedAgent();
     const queued = run(accountId, agentId);

@@ -1,8 +1,14 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
+import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError } from '../errors.ts';
-import { checkTestQuestion, QUESTIONS_PER_AGENT, type TestQuestionInput } from './test-question-fields.ts';
+import {
+  checkTestQuestion,
+  QUESTIONS_PER_AGENT,
+  type CheckedQuestion,
+  type TestQuestionInput,
+} from './test-question-fields.ts';
 import type { Store } from '../../ports/store.ts';
 
 /** Adds a test question to the agent; from then on its knowledge changes re-run the questions. */
@@ -14,18 +20,38 @@ export async function addTestQuestion(
 ): Promise<TestQuestionRecord> {
   const agent = await getAgent(deps, ctx, agentId);
   const checked = await checkTestQuestion(deps, ctx, agent, input);
-  const record: TestQuestionRecord = {
+  const [record] = await storeTestQuestions(deps, ctx, agent, [checked]);
+  return record as TestQuestionRecord;
+}
+
+/**
+ * Stores checked questions all together or none (one transaction) and has the agent's knowledge
+ * changes re-run them. The 500-a-agent limit is checked in that transaction against the questions
+ * held then, so concurrent adds and imports never pass it: 403 PLAN_LIMIT_REACHED.
+ */
+export async function storeTestQuestions(
+  deps: Pick<DomainDeps, 'clock' | 'ids'> & { store: Pick<Store, 'transaction'> },
+  ctx: RequestContext,
+  agent: AgentRecord,
+  questions: readonly CheckedQuestion[],
+): Promise<TestQuestionRecord[]> {
+  const createdAt = deps.clock.now();
+  const records = questions.map((checked): TestQuestionRecord => ({
     id: deps.ids.next('tq'),
     accountId: ctx.accountId,
     agentId: agent.id,
     ...checked,
-    createdAt: deps.clock.now(),
-  };
+    createdAt,
+  }));
   await deps.store.transaction(async (tx) => {
-    if ((await tx.testQuestions.count(ctx.accountId, agent.id)) >= QUESTIONS_PER_AGENT)
-      throw new AppError('PLAN_LIMIT_REACHED', `An agent holds at most ${QUESTIONS_PER_AGENT} test questions.`);
-    await tx.testQuestions.insert(record);
-    await tx.evaluationSchedule.watch(ctx.accountId, agent.id, agent.knowledgeVersion, record.createdAt);
+    if (!(await tx.testQuestions.insertWithinLimit(ctx.accountId, agent.id, records, QUESTIONS_PER_AGENT)))
+      throw new AppError(
+        'PLAN_LIMIT_REACHED',
+        records.length === 1
+          ? `An agent holds at most ${QUESTIONS_PER_AGENT} test questions.`
+          : `An agent holds at most ${QUESTIONS_PER_AGENT} test questions; the file would take it past that.`,
+      );
+    await tx.evaluationSchedule.watch(ctx.accountId, agent.id, agent.knowledgeVersion, createdAt);
   });
-  return record;
+  return records;
 }

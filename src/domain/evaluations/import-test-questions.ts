@@ -2,8 +2,8 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
-import { addTestQuestion } from './add-test-question.ts';
-import { checkTestQuestion, QUESTIONS_PER_AGENT } from './test-question-fields.ts';
+import { storeTestQuestions } from './add-test-question.ts';
+import { checkTestQuestion, QUESTIONS_PER_AGENT, type CheckedQuestion } from './test-question-fields.ts';
 import { readQuestionFile, type QuestionFileFormat } from './test-question-files.ts';
 import type { Store } from '../../ports/store.ts';
 
@@ -45,12 +45,13 @@ export async function importTestQuestions(
       `An agent holds at most ${QUESTIONS_PER_AGENT} test questions; the file would take it past that.`,
     );
   }
+  const checked: CheckedQuestion[] = [];
   for (const [i, input] of inputs.entries()) {
     try {
       if (typeof input !== 'object' || input === null || Array.isArray(input))
         throw invalidBody({ question: ['must be a JSON object'] });
       checkLineShape(input as unknown as Record<string, unknown>);
-      await checkTestQuestion(deps, ctx, agent, input);
+      checked.push(await checkTestQuestion(deps, ctx, agent, input));
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'INVALID_BODY') throw error;
       const list = Object.fromEntries(
@@ -59,7 +60,7 @@ export async function importTestQuestions(
       throw invalidBody(list, `Question ${i + 1} of the file is invalid; nothing was imported.`);
     }
   }
-  const added: TestQuestionRecord[] = [];
-  for (const input of inputs) added.push(await addTestQuestion(deps, ctx, agentId, input));
-  return added;
+  // One transaction, the limit checked again inside it: a concurrent add or import cannot leave
+  // part of the file stored or the agent past the limit.
+  return storeTestQuestions(deps, ctx, agent, checked);
 }

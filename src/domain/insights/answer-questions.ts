@@ -6,9 +6,9 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { invalidBody } from '../errors.ts';
+import { invalidBody, type AppError } from '../errors.ts';
 import { termsOf } from '../../text/passage-terms.ts';
-import { addSource, characterCount } from '../knowledge/store-source.ts';
+import { characterCount, prepareSource, storePreparedSource, withStorageReserved } from '../knowledge/store-source.ts';
 import { QA_ANSWER_MAX, QA_QUESTION_MAX } from '../knowledge/add-qa-source.ts';
 import { wordingKey } from './group-questions.ts';
 import type { Store } from '../../ports/store.ts';
@@ -35,6 +35,7 @@ export async function answerQuestions(
   const questions = await deps.store.questions.byIds(ctx.accountId, agent.id, input.questionIds);
   if (questions.length === 0)
     throw invalidBody({ questionIds: ['names no question of this agent'] }, 'No such question.');
+  if (questions.some((question) => question.answeredBySourceId !== null)) throw answeredAlready();
   const answer = input.answer.trim();
   if (!answer) throw invalidBody({ answer: ['must not be blank'] });
   // Most asked wording first; one passage per distinct wording.
@@ -65,12 +66,25 @@ export async function answerQuestions(
       { text: answer.slice(0, QA_ANSWER_MAX), heading: 'Answer', page: null },
     ],
   };
-  const source = await addSource(deps, ctx, agent, draft, title);
-  await deps.store.questions.markAnswered(
-    ctx.accountId,
-    agent.id,
-    questions.map((question) => question.id),
-    source.id,
-  );
+  const ids = questions.map((question) => question.id);
+  // Embedded first, outside any transaction; then one transaction claims the questions and stores
+  // the source, so of two answers at once only the first stores one (the other rolls back).
+  const source = await withStorageReserved(deps, ctx, agent, draft.storage, async () => {
+    const prepared = await prepareSource(deps, ctx, agent, draft);
+    await deps.store.transaction(async (tx) => {
+      if ((await tx.questions.markAnswered(ctx.accountId, agent.id, ids, prepared.source.id)) < ids.length)
+        throw answeredAlready();
+      await storePreparedSource(tx, deps, ctx, agent, prepared, { source: title });
+    });
+    return prepared.source;
+  });
   return { source, covered: questions.length, wordings };
+}
+
+/** A question of the group has an answer (another request's, or one added since the list was read). */
+function answeredAlready(): AppError {
+  return invalidBody(
+    { questionIds: ['were answered already: reload the unanswered questions'] },
+    'These questions were answered already.',
+  );
 }

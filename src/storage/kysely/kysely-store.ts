@@ -55,7 +55,7 @@ export function repositories(db: Db, dialect: Store['dialect']): StoreRepositori
     questions: createQuestionRepository(db),
     insights: createInsightRepository(db),
     sourceViews: createSourceViewRepository(db),
-    testQuestions: createTestQuestionRepository(db),
+    testQuestions: createTestQuestionRepository(db, dialect),
     testRuns: createTestRunRepository(db),
     evaluationSchedule: createEvaluationScheduleRepository(db),
   };

@@ -37,7 +37,7 @@ export function registerAnswerQuestions(app: ApiApp, deps: AdminDeps): void {
         tags: ['Insights'],
         operationId: 'answerQuestions',
         summary: 'Answer a group of questions with a Q&A',
-        description: `Adds one Q&A source (like POST …/sources/qa: storage counted, \`source.added\` recorded) whose passages are one per distinct wording of the group (at most ${WORDINGS_MAX}), each followed by the answer, so the next paraphrase of any of them finds it. The questions leave the unanswered list.`,
+        description: `Adds one Q&A source (like POST …/sources/qa: storage counted, \`source.added\` recorded) whose passages are one per distinct wording of the group (at most ${WORDINGS_MAX}), each followed by the answer, so the next paraphrase of any of them finds it. The questions leave the unanswered list. A group is answered once: if any of its questions has an answer already (another request at the same moment, or a list read before it was answered), 400 \`INVALID_BODY\` names \`questionIds\` and nothing is added.`,
         security: ADMIN_SECURITY,
         params: AccountAgentParamsSchema,
         body: BodySchema,

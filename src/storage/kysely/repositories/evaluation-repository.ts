@@ -1,28 +1,60 @@
-import type { EvaluationScheduleStore, TestQuestionStore, TestRunStore } from '../../../ports/evaluation-store.ts';
+import type {
+  EvaluationScheduleStore,
+  TestQuestionRecord,
+  TestQuestionStore,
+  TestRunStore,
+} from '../../../ports/evaluation-store.ts';
+import type { Store } from '../../../ports/store.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../kysely-store.ts';
 import type { Database } from '../schema/database.ts';
+import { atomically } from '../atomically.ts';
 import { newestFirstPage } from '../newest-first-page.ts';
 import { toTestQuestion, toTestRun } from '../rows/evaluation.ts';
 
-export function createTestQuestionRepository(db: Db): TestQuestionStore {
+function testQuestionRow(question: TestQuestionRecord) {
+  return {
+    id: question.id,
+    account_id: question.accountId,
+    agent_id: question.agentId,
+    question: question.question,
+    expected_source_ids: question.expectedSourceIds === null ? null : JSON.stringify(question.expectedSourceIds),
+    expect_nothing: question.expectNothing ? 1 : 0,
+    k: question.k,
+    created_at: question.createdAt,
+  };
+}
+
+export function createTestQuestionRepository(db: Db, dialect: Store['dialect']): TestQuestionStore {
   const ofAgent = (accountId: string, agentId: string) =>
     db.selectFrom('test_questions').where('account_id', '=', accountId).where('agent_id', '=', agentId);
   return {
     async insert(question) {
-      await db
-        .insertInto('test_questions')
-        .values({
-          id: question.id,
-          account_id: question.accountId,
-          agent_id: question.agentId,
-          question: question.question,
-          expected_source_ids: question.expectedSourceIds === null ? null : JSON.stringify(question.expectedSourceIds),
-          expect_nothing: question.expectNothing ? 1 : 0,
-          k: question.k,
-          created_at: question.createdAt,
-        })
-        .execute();
+      await db.insertInto('test_questions').values(testQuestionRow(question)).execute();
+    },
+    async insertWithinLimit(accountId, agentId, questions, limit) {
+      return atomically(db, async (tx) => {
+        // PostgreSQL: the agent's row is locked first, so concurrent adds count one after another,
+        // each seeing what the one before committed. SQLite has one writer (BEGIN IMMEDIATE).
+        if (dialect === 'postgres')
+          await tx
+            .selectFrom('agents')
+            .select('id')
+            .where('account_id', '=', accountId)
+            .where('id', '=', agentId)
+            .forUpdate()
+            .execute();
+        const held = await tx
+          .selectFrom('test_questions')
+          .where('account_id', '=', accountId)
+          .where('agent_id', '=', agentId)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
+        if (Number(held.total) + questions.length > limit) return false;
+        if (questions.length > 0)
+          await tx.insertInto('test_questions').values(questions.map(testQuestionRow)).execute();
+        return true;
+      });
     },
     async get(accountId, agentId, questionId) {
       const row = await ofAgent(accountId, agentId).selectAll().where('id', '=', questionId).executeTakeFirst();

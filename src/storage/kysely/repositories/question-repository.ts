@@ -57,14 +57,16 @@ export function createQuestionRepository(db: Db): QuestionStore {
         .execute();
     },
     async markAnswered(accountId, agentId, ids, sourceId) {
-      if (ids.length === 0) return;
-      await db
+      if (ids.length === 0) return 0;
+      const marked = await db
         .updateTable('questions')
         .set({ answered_by_source_id: sourceId })
         .where('account_id', '=', accountId)
         .where('agent_id', '=', agentId)
         .where('id', 'in', [...ids])
-        .execute();
+        .where('answered_by_source_id', 'is', null)
+        .executeTakeFirst();
+      return Number(marked.numUpdatedRows);
     },
   };
 }
