@@ -61,3 +61,8 @@ export function embedderOver(inner: EmbeddingProvider, known: ReadonlyMap<string
       texts.every((t) => known.has(t)) ? texts.map((t) => known.get(t) as Float32Array) : inner.embed(texts, signal),
   };
 }
+
+/** `inner` over the vectors of `texts`, each embedded once (cached across runs). */
+export async function embedderFor(inner: EmbeddingProvider, texts: readonly string[]): Promise<EmbeddingProvider> {
+  return embedderOver(inner, await embedCached(inner, texts));
+}

@@ -16,9 +16,10 @@ import {
   scoreLanguage,
 } from '../../src/providers/moderation/language-model.ts';
 import { classify } from '../../src/providers/moderation/rule-check.ts';
-import { createLocalModerator, READ_LANGUAGES } from '../../src/providers/moderation/local-moderator.ts';
+import { READ_LANGUAGES } from '../../src/providers/moderation/local-moderator.ts';
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
 import { embedCached, embedderOver } from '../embed-cached.ts';
+import { measuringModerator } from './measuring-moderator.ts';
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const dirOption = option('dir');
@@ -30,12 +31,7 @@ const vectors = await embedCached(
   inner,
   messages.map((m) => m.text),
 );
-const moderator = createLocalModerator({
-  embedder: embedderOver(inner, vectors),
-  strictness: 'balanced',
-  timeoutMs: 1_800_000,
-  nonEnglish: 'check',
-});
+const moderator = measuringModerator(embedderOver(inner, vectors), { strictness: 'balanced' });
 const weights = loadClassifierWeights();
 const englishModel = loadLanguageModel();
 const fiveLanguagesModel = loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);

@@ -22,7 +22,6 @@ import {
   loadLanguageModel,
   type LanguageModel,
 } from '../../src/providers/moderation/language-model.ts';
-import { createLocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import {
   languageFigures,
   readLanguageSets,
@@ -30,7 +29,8 @@ import {
   type Count,
   type LanguageFigures,
 } from '../../test/quality/moderation-languages.ts';
-import { embedCached, embedderOver } from '../embed-cached.ts';
+import { embedderFor } from '../embed-cached.ts';
+import { measuringModerator } from './measuring-moderator.ts';
 import { fitCombiner } from './fit-combiner.ts';
 import { fitHelpReader, readerOptions } from './help-reader-training.ts';
 import {
@@ -72,16 +72,12 @@ async function measure(
   helpReader?: HelpReader,
 ): Promise<LanguageFigures[]> {
   const byLanguage = readLanguageSets(freshSetUrl(set));
-  const known = await embedCached(
+  const embedder = await embedderFor(
     inner,
     [...byLanguage.values()].flatMap((messages) => messages.map((m) => m.text)),
   );
-  const embedder = embedderOver(inner, known);
-  const moderator = createLocalModerator({
-    embedder,
+  const moderator = measuringModerator(embedder, {
     strictness: level,
-    timeoutMs: 1_800_000,
-    nonEnglish: 'check',
     languageModel: unseen,
     fiveLanguagesModel,
     helpReader,

@@ -10,7 +10,6 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
-import { createLocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import {
   describeLanguage,
   languageFigures,
@@ -19,7 +18,8 @@ import {
   sumFigures,
   type LanguageFigures,
 } from '../../test/quality/moderation-languages.ts';
-import { embedCached, embedderOver } from '../embed-cached.ts';
+import { embedderFor } from '../embed-cached.ts';
+import { measuringModerator } from './measuring-moderator.ts';
 import { helpReaderOption } from './help-reader-training.ts';
 
 const option = (name: string) =>
@@ -36,18 +36,14 @@ const sets = readLanguageSets(dir, splits);
 const splitless = [...sets.values()].every((messages) => messages.every((m) => m.split === 'all'));
 const inner = createLocalEmbedder({ workers: 2 });
 // Every message is embedded once (kept in the training script's cache), then judged at each level.
-const known = await embedCached(
+const embedder = await embedderFor(
   inner,
   [...sets.values()].flatMap((messages) => messages.map((m) => m.text)),
 );
-const embedder = embedderOver(inner, known);
 console.log(`${dir.pathname} (${splitless ? 'every message' : `splits: ${splits.join(', ')}`})`);
 for (const level of levels) {
-  const moderator = createLocalModerator({
-    embedder,
+  const moderator = measuringModerator(embedder, {
     strictness: level,
-    timeoutMs: 1_800_000,
-    nonEnglish: 'check',
     ...(helpReader !== undefined && { helpReader }),
   });
   for (const split of splitless ? ['all'] : splits) {

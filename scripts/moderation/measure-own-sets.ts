@@ -9,10 +9,11 @@ import { readFileSync } from 'node:fs';
 import type { ModerationVerdict } from '../../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { STRICTNESS_LEVELS } from '../../src/providers/moderation/classifier.ts';
-import { createLocalModerator, type LocalModerator } from '../../src/providers/moderation/local-moderator.ts';
+import type { LocalModerator } from '../../src/providers/moderation/local-moderator.ts';
 import { describe, measure, type Labelled } from '../../test/quality/moderation-measure.ts';
 import { LANGUAGES } from './dev-report.ts';
-import { embedCached, embedderOver } from '../embed-cached.ts';
+import { embedderFor } from '../embed-cached.ts';
+import { measuringModerator } from './measuring-moderator.ts';
 import { helpReaderOption } from './help-reader-training.ts';
 import { coreExamples, writtenTurns } from './training-data.ts';
 
@@ -59,17 +60,13 @@ async function converse(moderator: LocalModerator, thread: string, message: Labe
 
 const inner = createLocalEmbedder({ workers: 2 });
 // Every message is embedded once (kept in the training script's cache), then judged at each level.
-const known = await embedCached(
+const embedder = await embedderFor(
   inner,
   Object.values(sets).flatMap((messages) => messages.flatMap((m) => [...(m.earlier ?? []), m.text])),
 );
-const embedder = embedderOver(inner, known);
 for (const level of STRICTNESS_LEVELS) {
-  const moderator = createLocalModerator({
-    embedder,
+  const moderator = measuringModerator(embedder, {
     strictness: level,
-    timeoutMs: 1_800_000,
-    nonEnglish: 'check',
     ...(helpReader !== undefined && { helpReader }),
   });
   for (const [name, messages] of Object.entries(sets)) {
