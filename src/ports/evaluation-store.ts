@@ -82,7 +82,6 @@ export interface DueEvaluation {
 }
 
 export interface TestQuestionStore {
-  insert(question: TestQuestionRecord): Promise<void>;
   /** Inserts every one of `questions` if the agent then holds at most `limit`, else none: false.
    * Atomic, also against concurrent calls for the same agent. */
   insertWithinLimit(

@@ -86,8 +86,8 @@ describe(`evaluation store contract (${TEST_BACKEND})`, () => {
       k: 3,
       createdAt: T0 + 1,
     };
-    await store.testQuestions.insert(first);
-    await store.testQuestions.insert(second);
+    assert.equal(await store.testQuestions.insertWithinLimit(accountId, agentId, [first], 500), true);
+    assert.equal(await store.testQuestions.insertWithinLimit(accountId, agentId, [second], 500), true);
     assert.deepEqual(await store.testQuestions.get(accountId, agentId, first.id), first);
     const page = await store.testQuestions.list(accountId, agentId, { page: 1, size: 1 });
     assert.equal(page.total, 2);

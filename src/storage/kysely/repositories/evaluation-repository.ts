@@ -25,13 +25,19 @@ function testQuestionRow(question: TestQuestionRecord) {
   };
 }
 
+const questionsOf = (db: Db, accountId: string, agentId: string) =>
+  db.selectFrom('test_questions').where('account_id', '=', accountId).where('agent_id', '=', agentId);
+
+async function countOf(db: Db, accountId: string, agentId: string): Promise<number> {
+  const row = await questionsOf(db, accountId, agentId)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export function createTestQuestionRepository(db: Db, dialect: Store['dialect']): TestQuestionStore {
-  const ofAgent = (accountId: string, agentId: string) =>
-    db.selectFrom('test_questions').where('account_id', '=', accountId).where('agent_id', '=', agentId);
+  const ofAgent = (accountId: string, agentId: string) => questionsOf(db, accountId, agentId);
   return {
-    async insert(question) {
-      await db.insertInto('test_questions').values(testQuestionRow(question)).execute();
-    },
     async insertWithinLimit(accountId, agentId, questions, limit) {
       return atomically(db, async (tx) => {
         // PostgreSQL: the agent's row is locked first, so concurrent adds count one after another,
@@ -44,13 +50,7 @@ export function createTestQuestionRepository(db: Db, dialect: Store['dialect']):
             .where('id', '=', agentId)
             .forUpdate()
             .execute();
-        const held = await tx
-          .selectFrom('test_questions')
-          .where('account_id', '=', accountId)
-          .where('agent_id', '=', agentId)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow();
-        if (Number(held.total) + questions.length > limit) return false;
+        if ((await countOf(tx, accountId, agentId)) + questions.length > limit) return false;
         if (questions.length > 0)
           await tx.insertInto('test_questions').values(questions.map(testQuestionRow)).execute();
         return true;
@@ -68,12 +68,7 @@ export function createTestQuestionRepository(db: Db, dialect: Store['dialect']):
       const rows = await ofAgent(accountId, agentId).selectAll().orderBy('created_at').orderBy('id').execute();
       return rows.map(toTestQuestion);
     },
-    async count(accountId, agentId) {
-      const row = await ofAgent(accountId, agentId)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
+    count: (accountId, agentId) => countOf(db, accountId, agentId),
     async delete(accountId, agentId, questionId) {
       const result = await db
         .deleteFrom('test_questions')
