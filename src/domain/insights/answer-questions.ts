@@ -8,7 +8,7 @@ import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { invalidBody, type AppError } from '../errors.ts';
 import { termsOf } from '../../text/passage-terms.ts';
-import { characterCount, prepareSource, storePreparedSource, withStorageReserved } from '../knowledge/store-source.ts';
+import { addSource, characterCount } from '../knowledge/store-source.ts';
 import { QA_ANSWER_MAX, QA_QUESTION_MAX } from '../knowledge/add-qa-source.ts';
 import { wordingKey } from './group-questions.ts';
 import type { Store } from '../../ports/store.ts';
@@ -67,16 +67,11 @@ export async function answerQuestions(
     ],
   };
   const ids = questions.map((question) => question.id);
-  // Embedded first, outside any transaction; then one transaction claims the questions and stores
-  // the source, so of two answers at once only the first stores one (the other rolls back).
-  const source = await withStorageReserved(deps, ctx, agent, draft.storage, async () => {
-    const prepared = await prepareSource(deps, ctx, agent, draft);
-    await deps.store.transaction(async (tx) => {
-      if ((await tx.questions.markAnswered(ctx.accountId, agent.id, ids, prepared.source.id)) < ids.length)
-        throw answeredAlready();
-      await storePreparedSource(tx, deps, ctx, agent, prepared, { source: title });
-    });
-    return prepared.source;
+  // The questions are claimed in the transaction that stores the source (after it is embedded), so
+  // of two answers at once only the first stores one (the other rolls back).
+  const source = await addSource(deps, ctx, agent, draft, title, async (tx, source) => {
+    if ((await tx.questions.markAnswered(ctx.accountId, agent.id, ids, source.id)) < ids.length)
+      throw answeredAlready();
   });
   return { source, covered: questions.length, wordings };
 }

@@ -176,26 +176,17 @@ export async function addSource(
   agent: AgentRecord,
   draft: SourceDraft,
   eventSource: string,
-  signal?: AbortSignal,
+  /** Writes that must commit with the source, or stop it by throwing (run first, in its transaction). */
+  withSource?: (tx: StoreRepositories, source: SourceRecord) => Promise<void>,
 ): Promise<SourceRecord> {
-  return withStorageReserved(deps, ctx, agent, draft.storage, () =>
-    storeNewSource(deps, ctx, agent, draft, eventSource, signal),
-  );
-}
-
-/** Prepares and stores a source whose storage the caller has reserved. */
-export async function storeNewSource(
-  deps: Pick<DomainDeps, 'clock' | 'ids' | 'embedder'> & { store: Pick<Store, 'transaction'> },
-  ctx: RequestContext,
-  agent: AgentRecord,
-  draft: SourceDraft,
-  eventSource: string,
-  signal?: AbortSignal,
-): Promise<SourceRecord> {
-  const prepared = await prepareSource(deps, ctx, agent, draft, signal);
-  signal?.throwIfAborted();
-  await deps.store.transaction((tx) => storePreparedSource(tx, deps, ctx, agent, prepared, { source: eventSource }));
-  return prepared.source;
+  return withStorageReserved(deps, ctx, agent, draft.storage, async () => {
+    const prepared = await prepareSource(deps, ctx, agent, draft);
+    await deps.store.transaction(async (tx) => {
+      await withSource?.(tx, prepared.source);
+      await storePreparedSource(tx, deps, ctx, agent, prepared, { source: eventSource });
+    });
+    return prepared.source;
+  });
 }
 
 export function storageLimitReached(storage: { used?: number; limit: number }): AppError {
