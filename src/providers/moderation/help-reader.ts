@@ -8,7 +8,7 @@
 // 1% of each language's harmful requests, scored out of fold, from reading as asking for help.
 // Its weights (help-reader-weights.json) are written by `npm run train:help-reader`.
 import { readFileSync } from 'node:fs';
-import { languageSlots } from './language-model.ts';
+import { decodeSlotWeights, languageSlots } from './language-model.ts';
 
 export interface HelpReader {
   bits: number;
@@ -33,11 +33,7 @@ const decoded = new WeakMap<HelpReader, Float32Array>();
 function slotWeightsOf(reader: HelpReader): Float32Array {
   let weights = decoded.get(reader);
   if (!weights) {
-    const bytes = Buffer.from(reader.slots, 'base64');
-    if (bytes.byteLength !== 1 << reader.bits)
-      throw new Error(`help reader: ${bytes.byteLength} slot weights, expected ${1 << reader.bits}`);
-    weights = new Float32Array(bytes.byteLength);
-    for (let i = 0; i < weights.length; i += 1) weights[i] = (((bytes[i] as number) << 24) >> 24) * reader.scale;
+    weights = decodeSlotWeights(reader.slots, reader.bits, reader.scale, 'help reader');
     decoded.set(reader, weights);
   }
   return weights;

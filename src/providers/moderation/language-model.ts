@@ -77,20 +77,23 @@ export function languageSlots(text: string, bits: number): Int32Array {
   return Int32Array.from(slots);
 }
 
+/** 2^bits int8 slot weights, base64, each times `scale`, as float32 (`what` names them in an error). */
+export function decodeSlotWeights(encoded: string, bits: number, scale: number, what: string): Float32Array {
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.byteLength !== 1 << bits) throw new Error(`${what}: ${bytes.byteLength} weights, expected ${1 << bits}`);
+  const out = new Float32Array(bytes.byteLength);
+  for (let i = 0; i < out.length; i += 1) out[i] = (((bytes[i] as number) << 24) >> 24) * scale;
+  return out;
+}
+
 const decoded = new WeakMap<LanguageModel, Float32Array[]>();
 
 function weightsOf(model: LanguageModel): Float32Array[] {
   let weights = decoded.get(model);
   if (!weights) {
-    weights = model.weights.map((encoded, k) => {
-      const bytes = Buffer.from(encoded, 'base64');
-      if (bytes.byteLength !== 1 << model.bits)
-        throw new Error(`language model: ${bytes.byteLength} weights for a class, expected ${1 << model.bits}`);
-      const scale = model.scales[k] as number;
-      const out = new Float32Array(bytes.byteLength);
-      for (let i = 0; i < out.length; i += 1) out[i] = (((bytes[i] as number) << 24) >> 24) * scale;
-      return out;
-    });
+    weights = model.weights.map((encoded, k) =>
+      decodeSlotWeights(encoded, model.bits, model.scales[k] as number, 'language model, a class'),
+    );
     decoded.set(model, weights);
   }
   return weights;
