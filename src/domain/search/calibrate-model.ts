@@ -20,14 +20,13 @@ export interface ModelCalibration {
 }
 
 export async function measureCalibration(embedder: EmbeddingProvider, signal?: AbortSignal): Promise<ModelCalibration> {
-  const questions = await embedder.embed(
-    CALIBRATION_PROBES.map((probe) => probe.question),
+  // One call for both sides (questions first): the model embeds a question as it does a passage.
+  const vectors = await embedder.embed(
+    [...CALIBRATION_PROBES.map((probe) => probe.question), ...CALIBRATION_PROBES.map((probe) => probe.passage)],
     signal,
   );
-  const passages = await embedder.embed(
-    CALIBRATION_PROBES.map((probe) => probe.passage),
-    signal,
-  );
+  const questions = vectors.slice(0, CALIBRATION_PROBES.length);
+  const passages = vectors.slice(CALIBRATION_PROBES.length);
   const related: number[] = [];
   const unrelated: number[] = [];
   questions.forEach((question, i) =>
