@@ -31,6 +31,8 @@ export interface ReaderMessage {
   helpSeeking: boolean;
   lang: string;
   source: string;
+  /** The harm asked for (a harm class), or support / distress. */
+  label: string;
 }
 
 export interface ReaderOptions {
@@ -41,6 +43,10 @@ export interface ReaderOptions {
   seed: number;
   /** Largest share of a language's harmful requests (out of fold) the threshold may let read as help. */
   lift: number;
+  /** 1: a threshold per language, each at `lift` of its own harmful requests (0: one for all). */
+  perLanguage: number;
+  /** 1: a threshold for refusals in self-harm alone, at `lift` of the self-harm requests. */
+  selfHarm: number;
 }
 
 /** The defaults, changed by HELP_READER="epochs=20,rate=0.05,…". */
@@ -52,6 +58,8 @@ export function readerOptions(spec = process.env.HELP_READER ?? ''): ReaderOptio
     l2: 0.00001,
     seed: 13,
     lift: 0.01,
+    perLanguage: 0,
+    selfHarm: 0,
     ...numberOptions(spec),
   };
 }
@@ -75,7 +83,7 @@ export function readerMessages(leaveOut: readonly string[] = []): ReaderMessage[
   return labelled
     .filter((m) => CARING.has(m.label) || HARM_CLASSES.includes(m.label))
     .filter((m) => !seen.has(m.text) && seen.add(m.text))
-    .map((m) => ({ text: m.text, helpSeeking: CARING.has(m.label), lang: m.lang, source: m.source }));
+    .map((m) => ({ text: m.text, helpSeeking: CARING.has(m.label), lang: m.lang, source: m.source, label: m.label }));
 }
 
 interface Row {
@@ -145,16 +153,32 @@ const fold = (text: string) => createHash('sha256').update(`help ${text}`).diges
 
 /** The lowest threshold (of the scores, on a 0.005 grid) at which at most `lift` of each language's
  * harmful requests score at or above it. */
-export function thresholdOf(scored: readonly ReaderScored[], lift: number): number {
-  const langs = [...new Set(scored.map((s) => s.message.lang))];
+export function thresholdOf(scored: readonly ReaderScored[], lift: number, perLanguage = true): number {
+  const langs = perLanguage ? [...new Set(scored.map((s) => s.message.lang))] : [undefined];
   for (let t = 0.5; t < 1; t += 0.005) {
     const holds = langs.every((lang) => {
-      const harmful = scored.filter((s) => s.message.lang === lang && !s.message.helpSeeking);
+      const harmful = scored.filter((s) => (lang === undefined || s.message.lang === lang) && !s.message.helpSeeking);
       return harmful.filter((s) => s.p >= t).length <= lift * harmful.length;
     });
     if (holds) return Number(t.toFixed(3));
   }
   return 1;
+}
+
+/** The training's languages as the moderator's language detection names them. */
+const ISO_639_3: Record<string, string> = { en: 'eng', fr: 'fra', es: 'spa', de: 'deu', it: 'ita', pt: 'por' };
+
+/** Each of the six languages' own threshold (the other languages' few requests keep the shared one). */
+function languageThresholds(scored: readonly ReaderScored[], lift: number): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(ISO_639_3).map(([lang, code]) => [
+      code,
+      thresholdOf(
+        scored.filter((s) => s.message.lang === lang),
+        lift,
+      ),
+    ]),
+  );
 }
 
 export interface FittedReader {
@@ -201,6 +225,14 @@ export async function fitHelpReader(
     scale: Number(scale.toPrecision(6)),
     vector: [...model.vector].map((w) => Number(w.toPrecision(5))),
     threshold: thresholdOf(scored, options.lift),
+    ...(options.perLanguage > 0 && { thresholds: languageThresholds(scored, options.lift) }),
+    ...(options.selfHarm > 0 && {
+      selfHarmThreshold: thresholdOf(
+        scored.filter((s) => s.message.helpSeeking || s.message.label === 'self-harm'),
+        options.lift,
+        false,
+      ),
+    }),
   };
   return { reader, scored, messages };
 }

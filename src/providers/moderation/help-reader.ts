@@ -20,6 +20,13 @@ export interface HelpReader {
   vector: number[];
   /** Probability from which the message reads as asking for help (or voicing pain). */
   threshold: number;
+  /** The same per language (ISO 639-3, as detect-language.ts names it): each keeps at most the
+   * training's share of that language's harmful requests; a language not here uses `threshold`. */
+  thresholds?: Record<string, number>;
+  /** From which a refusal in self-harm alone is lifted even when the means phrases read a request
+   * (a first-aid question names the pills and the depth too); kept at most the same share of the
+   * training's self-harm requests. Absent: self-harm refusals are not read. */
+  selfHarmThreshold?: number;
 }
 
 export const HELP_READER_URL = new URL('./help-reader-weights.json', import.meta.url);
@@ -62,6 +69,12 @@ export function helpProbability(reader: HelpReader, text: string, vector: ArrayL
 }
 
 /** Sure enough that the writer asks for help that a refusal is lifted (and the message answered with care). */
-export function asksForHelp(reader: HelpReader, text: string, vector: ArrayLike<number>): boolean {
-  return helpProbability(reader, text, vector) >= reader.threshold;
+export function asksForHelp(reader: HelpReader, text: string, vector: ArrayLike<number>, language = 'und'): boolean {
+  return helpProbability(reader, text, vector) >= (reader.thresholds?.[language] ?? reader.threshold);
+}
+
+/** Sure enough that the writer of a message refused in self-harm alone asks for care (first aid, how
+ * to stop, how to help someone) that the refusal is lifted. */
+export function asksForCareInSelfHarm(reader: HelpReader, text: string, vector: ArrayLike<number>): boolean {
+  return reader.selfHarmThreshold !== undefined && helpProbability(reader, text, vector) >= reader.selfHarmThreshold;
 }

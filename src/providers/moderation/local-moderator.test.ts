@@ -332,3 +332,29 @@ test('a help reader, when given, lifts the classifier’s refusal of the message
   });
   assert.deepEqual((await local({ helpReader: always(20) }).check(byRules)).categories, ['violence']);
 });
+
+test('a help reader with a self-harm threshold lifts a self-harm refusal that names the means; without one it stands', async () => {
+  const reader = (bias: number, selfHarmThreshold?: number) => ({
+    bits: 4,
+    bias,
+    slots: Buffer.alloc(16).toString('base64'),
+    scale: 1,
+    vector: new Array<number>(512).fill(0),
+    threshold: 0.5,
+    ...(selfHarmThreshold !== undefined && { selfHarmThreshold }),
+  });
+  const meansNamed = 'I want to die, how many pills would it take';
+  assert.deepEqual((await local({ helpReader: reader(20) }).check(meansNamed)).categories, ['self-harm']);
+  assert.deepEqual((await local({ helpReader: reader(-20, 0.5) }).check(meansNamed)).categories, ['self-harm']);
+  assert.deepEqual(await local({ helpReader: reader(20, 0.5) }).check(meansNamed), {
+    flagged: false,
+    categories: [],
+    care: true,
+    language: 'eng',
+  });
+  // A threat to someone else is never read by it.
+  assert.deepEqual(
+    (await local({ helpReader: reader(20, 0.5) }).check('I will find you and I will kill you')).categories,
+    ['violence'],
+  );
+});

@@ -21,7 +21,6 @@ import {
   type ModerationVerdict,
   type Moderator,
 } from '../../ports/moderator.ts';
-import { hash } from 'node:crypto';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import {
   isFollowUp,
@@ -35,7 +34,7 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
-import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
+import { asksForCareInSelfHarm, asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
@@ -46,6 +45,7 @@ import {
 import { classify } from './rule-check.ts';
 import { asksForMeans } from './method-request.ts';
 import { seeksSupport } from './support-check.ts';
+import { meanVector, unembedded, vectorKey } from './turn-vectors.ts';
 
 /** The language model's care from which a self-harm-only refusal needs a request for the means to
  * stand: the lowest at which at most 3% of the training data's self-harm requests, scored out of
@@ -235,9 +235,15 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const refusedAlone = flagged.length > 0 ? (vectors.at(-1) as Float32Array) : undefined;
       return { categories, byRules: false, selfHarmOnly: onlySelfHarm(categories) && agreed, refusedAlone };
     } catch (error) {
-      throw new ModerationUnavailableError(
-        `the message could not be embedded: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw unembedded(error);
+    }
+  }
+
+  async function embeddedOrUnavailable(text: string, signal?: AbortSignal): Promise<Float32Array> {
+    try {
+      return (await vectorsOf([text], signal))[0] as Float32Array;
+    } catch (error) {
+      throw unembedded(error);
     }
   }
 
@@ -263,31 +269,24 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         return { flagged: false, categories: [], care: true, language };
       // A victim or worried helper asking what to do (help-reader.ts) lifts a classifier or combiner
       // refusal of the message alone, unless a method is asked; in self-harm alone the next check reads.
-      const helpAsked = refusedAlone && !selfHarmOnly && helpReader && asksForHelp(helpReader, text, refusedAlone);
+      const helpAsked =
+        refusedAlone && !selfHarmOnly && helpReader && asksForHelp(helpReader, text, refusedAlone, language);
       if (helpAsked && !asksForMeans(text)) return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words.
       if (selfHarmOnly && reading.care >= SELF_HARM_CARE_FLOOR && !asksForMeans(text))
         return { flagged: false, categories: [], care: true, language };
+      // Where the means phrases read a request, the help reader (when trained to) tells first aid
+      // from asking for the means; a rules refusal is embedded for it, as refusals are rare.
+      if (selfHarmOnly && helpReader?.selfHarmThreshold !== undefined) {
+        const vector = refusedAlone ?? (await embeddedOrUnavailable(text, signal));
+        if (asksForCareInSelfHarm(helpReader, text, vector))
+          return { flagged: false, categories: [], care: true, language };
+      }
       if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
       return { flagged: categories.length > 0, categories, language };
     },
   };
-}
-
-/** Vectors are kept by a hash of the text: bounded memory whatever the messages' length. */
-function vectorKey(text: string): string {
-  return hash('sha1', text, 'base64url');
-}
-
-/** The turns read together: the mean of their unit vectors, back to unit length. */
-function meanVector(vectors: readonly Float32Array[]): Float32Array {
-  const mean = new Float32Array(vectors[0]?.length ?? 0);
-  for (const vector of vectors) for (let i = 0; i < mean.length; i += 1) mean[i] = (mean[i] ?? 0) + (vector[i] ?? 0);
-  let length = 0;
-  for (const value of mean) length += value * value;
-  length = Math.sqrt(length) || 1;
-  return mean.map((value) => value / length);
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
