@@ -2,7 +2,7 @@
 // says on what and how) on every training set, prints its out-of-fold figures per language and
 // source, and writes src/providers/moderation/help-reader-weights.json (the same messages give the
 // same file byte for byte). HELP_READER="bits=16,epochs=20,rate=0.05,l2=0.00001,seed=13,
-// lift=0.01,perLanguage=0,selfHarm=0" changes the options; --dry-run writes nothing, --out=FILE
+// lift=0.01,perLanguage=1,selfHarm=0" changes the options; --dry-run writes nothing, --out=FILE
 // writes there instead (a reader to measure with `measure-languages.ts --help-reader=FILE`).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
