@@ -46,8 +46,9 @@ export interface ReaderOptions {
   lift: number;
   /** 1: a threshold per language, each at `lift` of its own harmful requests (0: one for all). */
   perLanguage: number;
-  /** 1: a threshold for refusals in self-harm alone, at `lift` of the self-harm requests. */
-  selfHarm: number;
+  /** 1: a threshold for the refusals the reader does not read at its usual one (self-harm alone, the
+   * rules' in self-harm or harassment), at `lift` of the self-harm and harassment requests. */
+  boundary: number;
 }
 
 /** The defaults, changed by HELP_READER="epochs=20,rate=0.05,…". */
@@ -60,12 +61,14 @@ export function readerOptions(spec = process.env.HELP_READER ?? ''): ReaderOptio
     seed: 13,
     lift: 0.01,
     perLanguage: 1,
-    selfHarm: 0,
+    boundary: 0,
     ...numberOptions(spec),
   };
 }
 
 const CARING = new Set(['support', 'distress']);
+/** The harm classes of the refusals the boundary threshold reads. */
+export const AT_BOUNDARY = ['self-harm', 'harassment'];
 
 /** Every message of the reader's training once, but those of the sets in `leaveOut`. */
 export function readerMessages(leaveOut: readonly string[] = []): ReaderMessage[] {
@@ -227,9 +230,9 @@ export async function fitHelpReader(
     vector: [...model.vector].map((w) => Number(w.toPrecision(5))),
     threshold: thresholdOf(scored, options.lift),
     ...(options.perLanguage > 0 && { thresholds: languageThresholds(scored, options.lift) }),
-    ...(options.selfHarm > 0 && {
-      selfHarmThreshold: thresholdOf(
-        scored.filter((s) => s.message.helpSeeking || s.message.label === 'self-harm'),
+    ...(options.boundary > 0 && {
+      boundaryThreshold: thresholdOf(
+        scored.filter((s) => s.message.helpSeeking || AT_BOUNDARY.includes(s.message.label)),
         options.lift,
         false,
       ),

@@ -23,10 +23,11 @@ export interface HelpReader {
   /** The same per language (ISO 639-3, as detect-language.ts names it): each keeps at most the
    * training's share of that language's harmful requests; a language not here uses `threshold`. */
   thresholds?: Record<string, number>;
-  /** From which a refusal in self-harm alone is lifted even when the means phrases read a request
-   * (a first-aid question names the pills and the depth too); kept at most the same share of the
-   * training's self-harm requests. Absent: self-harm refusals are not read. */
-  selfHarmThreshold?: number;
+  /** From which the refusals it does not read at `threshold` are lifted: in self-harm alone when the
+   * means phrases read a request (a first-aid question names the pills and the depth too), and the
+   * rules' in self-harm or harassment (a victim quoting "kill yourself"). Kept at most the same share
+   * of the training's self-harm and harassment requests. Absent: those refusals are not read. */
+  boundaryThreshold?: number;
 }
 
 export const HELP_READER_URL = new URL('./help-reader-weights.json', import.meta.url);
@@ -73,8 +74,9 @@ export function asksForHelp(reader: HelpReader, text: string, vector: ArrayLike<
   return helpProbability(reader, text, vector) >= (reader.thresholds?.[language] ?? reader.threshold);
 }
 
-/** Sure enough that the writer of a message refused in self-harm alone asks for care (first aid, how
- * to stop, how to help someone) that the refusal is lifted. */
-export function asksForCareInSelfHarm(reader: HelpReader, text: string, vector: ArrayLike<number>): boolean {
-  return reader.selfHarmThreshold !== undefined && helpProbability(reader, text, vector) >= reader.selfHarmThreshold;
+/** Sure enough that the writer of a message refused in self-harm alone, or by the rules in self-harm
+ * or harassment, asks for care (first aid, how to stop, how to help someone, a victim) that the
+ * refusal is lifted. */
+export function asksForCareAtBoundary(reader: HelpReader, text: string, vector: ArrayLike<number>): boolean {
+  return reader.boundaryThreshold !== undefined && helpProbability(reader, text, vector) >= reader.boundaryThreshold;
 }
