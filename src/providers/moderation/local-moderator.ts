@@ -44,7 +44,7 @@ import {
 } from './language-model.ts';
 import { classify } from './rule-check.ts';
 import { asksForMeans } from './method-request.ts';
-import { seeksSupport } from './support-check.ts';
+import { seeksCare } from './support-check.ts';
 import { meanVector, unembedded, vectorKey } from './turn-vectors.ts';
 
 /** The language model's care from which a self-harm-only refusal needs a request for the means to
@@ -195,7 +195,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
    * the phrases of support-seeking (support-check.ts: how to help someone after an attempt, whom to
    * call; no dose, method or hiding) say otherwise: the model's care misses many of those. */
   function answeredWithCare(model: LanguageModel, reading: LanguageScore, text: string): boolean {
-    return (reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling) || seeksSupport(text);
+    return (reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling) || seeksCare(text);
   }
 
   /** The categories the message is refused in, before care, whether the rules refused it, and the

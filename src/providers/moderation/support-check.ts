@@ -5,6 +5,7 @@
 // and the USE-lite classifier refuse them for the overdose or the gun they name; such a message is
 // answered with care instead (local-moderator.ts). All three parts must match, over normalised
 // text (lowercase, no accents or apostrophes: "qu'est-ce" is "quest ce").
+import { asksForFirstAid } from './first-aid-check.ts';
 import { normalise } from './normalise.ts';
 import { any } from './vocabulary.ts';
 
@@ -176,4 +177,9 @@ export function seeksSupport(text: string): boolean {
     SELF_HARM_CUE.test(normalised) &&
     !ASKS_FOR_A_METHOD.test(normalised)
   );
+}
+
+/** Asking how to help someone at risk, or for first aid after hurting oneself (first-aid-check.ts). */
+export function seeksCare(text: string): boolean {
+  return seeksSupport(text) || asksForFirstAid(text);
 }
