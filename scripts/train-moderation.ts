@@ -5,7 +5,11 @@
 // Thresholds per category and strictness level are chosen on the dev split only; the independent
 // sets (fresh*.json, multilingual.json) are never read here. Deterministic: same data, same weights.
 // `-- --model=mlp|logistic` forces a scorer; MODERATION_MLP="hidden=32,epochs=30" changes the perceptron.
+// MODERATION_WRITTEN=help-seekers,help-seekers-2 adds those written sets' English messages to the
+// training split (never to dev, whose thresholds stay the classifier's own); --out=FILE writes there.
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../src/ports/moderator.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
 import {
@@ -20,7 +24,8 @@ import { embedCached } from './embed-cached.ts';
 import { trainLogistic, type Dataset, type TrainOptions } from './moderation/logistic.ts';
 import { trainMlp, type MlpOptions } from './moderation/mlp.ts';
 import { trainWordModel, type WordOptions } from './moderation/word-logistic.ts';
-import { allExamples, FOLLOW_UP, LABELS, type Label } from './moderation/training-data.ts';
+import { allExamples, FOLLOW_UP, LABELS, type Example, type Label } from './moderation/training-data.ts';
+import { freshMessages, HARM_CLASSES } from './moderation/language-training.ts';
 
 const DIMENSION = 512;
 // Features are scaled to unit variance per entry while training (unit vectors have entries ~1/√512);
@@ -95,13 +100,34 @@ function fitPerceptron(rows: readonly Row[]): PerceptronModel {
   };
 }
 
+/** The English messages of the written sets MODERATION_WRITTEN names, all in the training split. */
+function writtenEnglish(): Example[] {
+  const sets = (process.env.MODERATION_WRITTEN ?? '').split(',').filter(Boolean);
+  return sets.flatMap((set) =>
+    freshMessages(set)
+      .filter((m) => m.lang === 'en')
+      .map((m) => ({
+        text: m.text,
+        label: (HARM_CLASSES.includes(m.label) ? m.label : 'safe') as Label,
+        style: 'written',
+        split: 'train' as const,
+        source: m.text,
+      })),
+  );
+}
+
+function outOption(): URL | undefined {
+  const value = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
+  return value ? pathToFileURL(resolve(value)) : undefined;
+}
+
 function chosenModel(): 'mlp' | 'logistic' | 'auto' {
   const flag = process.argv.find((a) => a.startsWith('--model='))?.slice('--model='.length);
   return flag === 'mlp' || flag === 'logistic' ? flag : 'auto';
 }
 
 async function main(): Promise<void> {
-  const examples = allExamples();
+  const examples = [...allExamples(), ...writtenEnglish()];
   const embedder = createLocalEmbedder({ workers: 2 });
   const vectors = await embedCached(
     embedder,
@@ -180,8 +206,9 @@ async function main(): Promise<void> {
     /\[\n\s+([^\][{}]*?)\n\s*\]/gs,
     (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`,
   );
-  writeFileSync(WEIGHTS_URL, `${body}\n`);
-  console.log(`wrote ${WEIGHTS_URL.pathname}`);
+  const out = outOption() ?? WEIGHTS_URL;
+  writeFileSync(out, `${body}\n`);
+  console.log(`wrote ${out.pathname}`);
 }
 
 await main();

@@ -9,7 +9,11 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
-import { STRICTNESS_LEVELS, type Strictness } from '../../src/providers/moderation/classifier.ts';
+import {
+  loadClassifierWeights,
+  STRICTNESS_LEVELS,
+  type Strictness,
+} from '../../src/providers/moderation/classifier.ts';
 import {
   describeLanguage,
   languageFigures,
@@ -30,6 +34,9 @@ const splits = (option('split') ?? 'dev,heldout').split(',');
 const levelOption = option('level') ?? 'balanced';
 const levels: readonly Strictness[] = levelOption === 'all' ? STRICTNESS_LEVELS : [levelOption as Strictness];
 const helpReader = helpReaderOption(option('help-reader'));
+// --classifier=FILE reads with the classifier weights in FILE (as train-moderation.ts --out writes them).
+const classifierFile = option('classifier');
+const weights = classifierFile ? loadClassifierWeights(pathToFileURL(resolve(classifierFile))) : undefined;
 
 const sets = readLanguageSets(dir, splits);
 // A folder without splits is measured once, whole.
@@ -45,6 +52,7 @@ for (const level of levels) {
   const moderator = measuringModerator(embedder, {
     strictness: level,
     ...(helpReader !== undefined && { helpReader }),
+    ...(weights && { weights }),
   });
   for (const split of splitless ? ['all'] : splits) {
     const byLanguage: LanguageFigures[] = [];
