@@ -117,7 +117,7 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(held.status, 200, held.text);
     assert.equal(
       held.text,
-      `{"success":true,"reply":{"content":"${WITH_PEOPLE_NOTICE}"},"finish_reason":"stop","conversationId":"${conversationId}","messageId":"${held.body.messageId}","usage":{"credits":0},"userId":"ada","handoff":{"state":"people"}}`,
+      `{"success":true,"reply":{"content":"${WITH_PEOPLE_NOTICE}"},"finish_reason":"stop","conversationId":"${conversationId}","messageId":null,"usage":{"credits":0},"userId":"ada","handoff":{"state":"people","heldMessageId":"${held.body.handoff.heldMessageId}"}}`,
     );
     const streamed = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/chat`, {
       method: 'POST',
@@ -128,9 +128,9 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const parsed = frames(transcript);
     assert.equal(
       transcript,
-      `data: {"success":true,"conversationId":"${conversationId}","messageId":"${parsed[0].messageId}","handoff":{"state":"people"}}\n\n` +
+      `data: {"success":true,"conversationId":"${conversationId}","messageId":null,"handoff":{"state":"people","heldMessageId":"${parsed[0].handoff.heldMessageId}"}}\n\n` +
         `data: {"delta":{"reply":{"content":"${WITH_PEOPLE_NOTICE}"}}}\n\n` +
-        `data: {"delta":{"finish_reason":"stop"},"usage":{"credits":0},"conversationId":"${conversationId}","messageId":"${parsed[0].messageId}","handoff":{"state":"people"}}\n\n` +
+        `data: {"delta":{"finish_reason":"stop"},"usage":{"credits":0},"conversationId":"${conversationId}","messageId":null,"handoff":{"state":"people","heldMessageId":"${parsed[0].handoff.heldMessageId}"}}\n\n` +
         'data:\n\n',
     );
     assert.equal(model.requests.length, modelCalls, 'the model was not called');
@@ -213,7 +213,7 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
       agent: { id: agent.id },
       conversationId,
       userId: 'ada',
-      messageId: held.body.messageId,
+      messageId: held.body.handoff.heldMessageId,
       content: 'My hull has a crack, can someone look at it?',
     });
     assert.deepEqual(recorded[3]!.data, {
@@ -239,6 +239,49 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
       recorded.map((e) => e.data),
     );
     assert.ok(account);
+  });
+
+  test('a held chat names no message to rate (JSON and stream): every messageId a chat answers is one feedback accepts', async () => {
+    const { agent, key, chat, path } = await setup();
+    const agentId = agent.id;
+    model.enqueue({ content: ['Our hall is heated.'] });
+    const first = await chat({ message: 'Is the storage hall heated?', userId: 'lin' });
+    assert.equal(first.status, 200, first.text);
+    const rated = await server.call('POST', path('lin', `/messages/${first.body.messageId}/feedback`), {
+      key,
+      body: { rating: 'up' },
+    });
+    assert.equal(rated.status, 200, "the model's reply is rated");
+    assert.equal((await server.call('POST', path('lin', '/handoff'), { key })).status, 200);
+
+    const held = await chat({ message: 'My hull has a crack.', userId: 'lin' });
+    assert.equal(held.status, 200, held.text);
+    assert.equal(held.body.messageId, null, 'the notice is not a stored message: nothing to rate');
+    const streamed = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Photos later.', userId: 'lin', stream: true }),
+    });
+    const parsed = frames(await streamed.text());
+    assert.deepEqual(
+      parsed.filter((frame) => 'messageId' in frame).map((frame) => frame.messageId),
+      [null, null],
+      'no frame names a message to rate',
+    );
+    assert.match(parsed[0].handoff.heldMessageId, /^msg_/);
+    assert.equal(parsed.at(-1).handoff.heldMessageId, parsed[0].handoff.heldMessageId);
+    const listed = await server.call('GET', path('lin', '/messages'), { key });
+    assert.deepEqual(
+      listed.body.messages.slice(1, 2).map((m: { id: string; role: string }) => [m.id, m.role]),
+      [[held.body.handoff.heldMessageId, 'user']],
+      'heldMessageId is the stored user message',
+    );
+    const onHeld = await server.call('POST', path('lin', `/messages/${held.body.handoff.heldMessageId}/feedback`), {
+      key,
+      body: { rating: 'down' },
+    });
+    assert.equal(onHeld.status, 404, 'SPEC: no assistant message has this id');
+    assert.equal(onHeld.body.error.code, 'MESSAGE_NOT_FOUND');
   });
 
   test("a person's reply to a conversation with the agent is refused; unknown conversations are 404", async () => {
@@ -357,7 +400,9 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const asked = await chat({ message: 'Quiero hablar con una persona, por favor', userId: 'dee' });
     assert.equal(asked.status, 200, asked.text);
     assert.equal(asked.body.reply.content, HANDED_OVER_NOTICE);
-    assert.deepEqual(asked.body.handoff, { state: 'people' });
+    assert.deepEqual(asked.body.handoff, { state: 'people', heldMessageId: asked.body.handoff.heldMessageId });
+    assert.match(asked.body.handoff.heldMessageId, /^msg_/);
+    assert.equal(asked.body.messageId, null);
     assert.equal(model.requests.length, modelCalls);
     assert.equal(await balance(), 100);
     const recorded = await events();

@@ -29,12 +29,13 @@ export async function heldReply(
     ...options,
     title: message === null ? null : titleOf(message),
   });
-  const handoff: ChatHandoff = { state: 'people' };
-  listener.onStart?.({ conversationId: conversation.id, messageId: held.messageId, handoff });
+  const handoff: ChatHandoff = { state: 'people', ...(held.messageId !== null && { heldMessageId: held.messageId }) };
+  // No assistant message is stored for the notice: the reply names none, so no client rates it.
+  listener.onStart?.({ conversationId: conversation.id, messageId: null, handoff });
   listener.onContent?.(held.notice);
   return {
     conversationId: conversation.id,
-    messageId: held.messageId,
+    messageId: null,
     userId: conversation.userId,
     content: held.notice,
     toolCalls: [],
