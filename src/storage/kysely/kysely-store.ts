@@ -52,7 +52,7 @@ export function repositories(db: Db, dialect: Store['dialect']): StoreRepositori
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
     signInThrottle: createSignInThrottleRepository(db),
-    questions: createQuestionRepository(db),
+    questions: createQuestionRepository(db, dialect),
     insights: createInsightRepository(db),
     sourceViews: createSourceViewRepository(db),
     testQuestions: createTestQuestionRepository(db, dialect),
