@@ -36,7 +36,7 @@ export function repositories(db: Db, dialect: Store['dialect']): StoreRepositori
     conversations: createConversationRepository(db, dialect),
     messages: createMessageRepository(db),
     toolCalls: createToolCallRepository(db),
-    sources: createSourceRepository(db),
+    sources: createSourceRepository(db, dialect),
     sites: createSiteRepository(db),
     chunks: createChunkRepository(db),
     accounts: createAccountRepository(db),
