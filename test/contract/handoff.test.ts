@@ -452,6 +452,19 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const hours = { timeZone: 'Europe/Berlin', weekly: [{ days: ['mon', 'fri'], from: '09:00', to: '17:30' }] };
     const withHours = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { hours } } });
     assert.deepEqual(withHours.body.agent.handoff, { enabled: true, hours });
+    // Written loosely, kept as the zone's name and each day once: the away notice names the zone as
+    // the visitor knows it ("Europe/Berlin", not "europe/berlin").
+    const loose = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: {
+        handoff: {
+          hours: { ...hours, timeZone: 'europe/berlin', weekly: [{ ...hours.weekly[0], days: ['mon', 'fri', 'mon'] }] },
+        },
+      },
+    });
+    assert.equal(loose.status, 200, loose.text);
+    assert.deepEqual(loose.body.agent.handoff, { enabled: true, hours });
+    assert.deepEqual((await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.handoff.hours, hours);
     const badHours = await server.call('PATCH', `/agents/${agent.id}`, {
       key,
       body: {
