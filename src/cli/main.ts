@@ -86,15 +86,18 @@ async function main(argv: string[]): Promise<number> {
       `"${name}" needs at least one of ${command.options.map((option) => `--${option}`).join(', ')}`,
     );
 
-  const [{ loadConfig }, { closeDomainDeps, createDomainDeps }] = await Promise.all([
+  const [{ loadConfig }, { closeDomainDeps, createDomainDeps }, { namedByOptions }] = await Promise.all([
     import('../config.ts'),
     import('../compose.ts'),
+    import('./operator.ts'),
   ]);
   const config = loadConfig(undefined, { followServer: true });
   sayWhichConfig(config.source);
   const deps = await createDomainDeps(config);
   try {
-    const result = await command.run(deps, values as Record<string, string | undefined>, positionals[0]);
+    const result = await command
+      .run(deps, values as Record<string, string | undefined>, positionals[0])
+      .catch((error: unknown) => Promise.reject(namedByOptions(error, command.options)));
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {

@@ -222,9 +222,13 @@ describe('operator CLI', () => {
         /must be in the future/,
       ],
       // Less than a millicredit was a top-up of 0: the last refill, so credits.low's threshold, became 0.
-      [['credits', 'add', '--account', 'acc_x', '--amount', '0.0001'], 1, /"amount":\["must be at least 0\.001"\]/],
+      [['credits', 'add', '--account', 'acc_x', '--amount', '0.0001'], 1, /"--amount":\["must be at least 0\.001"\]/],
       // A quota of 0 made a key that can spend nothing, which GET /validate shows as "no quota" (0).
-      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'], 1, /"quota":\["must be more than 0"\]/],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'],
+        1,
+        /"--quota":\["must be more than 0"\]/,
+      ],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);
@@ -241,7 +245,8 @@ describe('operator CLI', () => {
     assert.match(agent.stderr, /MODEL_NOT_AVAILABLE/);
     const key = await cli('keys', 'create', '--account', account.json.id, '--name', 'k', '--ips', '10.0.0.0/33');
     assert.equal(key.code, 1);
-    assert.match(key.stderr, /not an IP address or CIDR range/);
+    // Named by the option the operator typed, not by the API's field (allowedIps).
+    assert.match(key.stderr, /\{"--ips":\["\\"10\.0\.0\.0\/33\\" is not an IP address or CIDR range"\]\}/);
     const foreign = await cli(
       'keys',
       'create',
@@ -253,6 +258,17 @@ describe('operator CLI', () => {
       'agt_elsewhere',
     );
     assert.equal(foreign.code, 1);
-    assert.match(foreign.stderr, /not an agent of this account/);
+    assert.match(foreign.stderr, /"--agents":\["\\"agt_elsewhere\\" is not an agent of this account"\]/);
+    const past = await cli(
+      'keys',
+      'create',
+      '--account',
+      account.json.id,
+      '--name',
+      'k',
+      '--expires',
+      '2001-01-01T00:00:00Z',
+    );
+    assert.match(past.stderr, /"--expires":\["must be in the future"\]/);
   });
 });
