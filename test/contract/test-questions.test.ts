@@ -274,6 +274,11 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     const started = await server.call('POST', `/agents/${agentId}/test-runs`, { key });
     assert.equal(started.status, 202, started.text);
     assert.equal(started.body.run.state, 'queued');
+    assert.equal(
+      started.headers.get('location'),
+      `/api/v1/agents/${agentId}/test-runs/${started.body.run.id}`,
+      'a 202 points to the run to poll',
+    );
     assert.equal(started.body.run.passRate, null);
     assert.equal(
       (await server.call('GET', `/agents/${agentId}/test-runs/${started.body.run.id}`, { key })).body.run.state,

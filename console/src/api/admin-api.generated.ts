@@ -1197,7 +1197,7 @@ export interface paths {
         put?: never;
         /**
          * Run the test questions
-         * @description Ranks every question as `POST /agents/{agentId}/search` does (its 0.3 floor included). Up to 25 questions run inside the request (200, the finished run); more go on the job queue (202, `state: queued`): poll `GET …/test-runs/{id}`. With `compareModel`, the same questions are also ranked with another embedding model the operator configured, reported in `comparison`. Costs no credits. Emits `evaluation.completed`, and `evaluation.regressed` when fewer pass than in the run before.
+         * @description Ranks every question as `POST /agents/{agentId}/search` does (its 0.3 floor included). Up to 25 questions run inside the request (200, the finished run); more go on the job queue (202, `state: queued`, `Location` the run's URL): poll `GET …/test-runs/{id}`. With `compareModel`, the same questions are also ranked with another embedding model the operator configured, reported in `comparison`. Costs no credits. Emits `evaluation.completed`, and `evaluation.regressed` when fewer pass than in the run before.
          */
         post: operations["startTestRun"];
         delete?: never;
