@@ -12,6 +12,12 @@ import type { Command } from './commands.ts';
 // cached, hence the dynamic imports below.
 enableCompileCache();
 
+// A reader that stops early (`… | head`) closes the pipe: the command has done its work, so the
+// rest of its output goes nowhere, without a stack trace or a failing exit.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 /** One command's synopsis: required options bare, the others in brackets (as docs/cli.md). */
 function synopsis(name: string, command: Command): string {
   const required = new Set(command.required ?? []);

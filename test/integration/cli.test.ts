@@ -2,7 +2,10 @@
 // with a non-zero exit, and a running server on the same database sees each change at once.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createTestDatabase, TEST_BACKEND, type TestDatabase } from '../support/backend.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
@@ -207,6 +210,20 @@ describe('operator CLI', () => {
       assert.match(result.stderr, message, args.join(' '));
       assert.equal(result.stdout, '', args.join(' '));
     }
+  });
+
+  test('a reader that stops early (… | head) closes stdout: the command still succeeds, with no stack trace', async () => {
+    const child = spawn(process.execPath, ['src/cli/main.ts', 'accounts', 'create', '--name', 'Piped'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...process.env, ...database.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy(); // the pipe's reader is gone before the first byte
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const [code] = (await once(child, 'exit')) as [number];
+    assert.doesNotMatch(stderr, /EPIPE|Unhandled 'error' event/);
+    assert.equal(code, 0, stderr);
   });
 
   test('failures: message on stderr, nothing on stdout, non-zero exit', async () => {
