@@ -270,10 +270,21 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     );
     assert.match(parsed[0].handoff.heldMessageId, /^msg_/);
     assert.equal(parsed.at(-1).handoff.heldMessageId, parsed[0].handoff.heldMessageId);
+    // Asked for, citations are there as in any reply: none, since no passage grounded the notice.
+    const cited = await chat({ message: 'Which passages?', userId: 'lin', citations: true });
+    assert.deepEqual(cited.body.reply.citations, []);
+    const citedStream = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'And now?', userId: 'lin', stream: true, citations: true }),
+    });
+    assert.deepEqual(frames(await citedStream.text()).at(-1).citations, []);
     const listed = await server.call('GET', path('lin', '/messages'), { key });
     assert.deepEqual(
-      listed.body.messages.slice(1, 2).map((m: { id: string; role: string }) => [m.id, m.role]),
-      [[held.body.handoff.heldMessageId, 'user']],
+      listed.body.messages
+        .filter((m: { id: string }) => m.id === held.body.handoff.heldMessageId)
+        .map((m: { role: string; content: string }) => [m.role, m.content]),
+      [['user', 'My hull has a crack.']],
       'heldMessageId is the stored user message',
     );
     const onHeld = await server.call('POST', path('lin', `/messages/${held.body.handoff.heldMessageId}/feedback`), {

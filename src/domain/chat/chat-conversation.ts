@@ -20,6 +20,8 @@ export async function heldReply(
     userId: string | null;
     toolOutputs: Map<string, string>;
     handOver: boolean;
+    /** Asked for: none (no passage grounds the notice), as in any reply that found nothing. */
+    citations: boolean;
     signal: AbortSignal;
     listener: ChatListener;
   },
@@ -42,6 +44,7 @@ export async function heldReply(
     finishReason: 'stop',
     credits: 0,
     tokens: { prompt: 0, completion: 0 },
+    ...(options.citations && { citations: [] }),
     handoff,
   };
 }
