@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Store } from '../../src/ports/store.ts';
 import type { QuestionRecord } from '../../src/ports/insight-store.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
+import { isServiceUnavailable } from '../../src/ports/unavailable.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
@@ -130,6 +131,42 @@ describe(`question store contract (${TEST_BACKEND})`, () => {
         await holder.end();
         await probe.end();
       }
+    },
+  );
+
+  test(
+    'PostgreSQL: a transaction the database stops to break a deadlock is "unavailable, send it again", not an unknown error',
+    {
+      skip: TEST_BACKEND !== 'postgres' && 'one writer at a time on SQLite',
+    },
+    async () => {
+      // Two transactions that take the same two rows in opposite orders: whatever the claim's order,
+      // such a cycle can still come from elsewhere, and PostgreSQL then stops one of them.
+      const { accountId, agentId, questionIds } = await seed(2);
+      const [first, second] = questionIds as [string, string];
+      let tookFirst: () => void = () => {};
+      const firstTaken = new Promise<void>((resolve) => (tookFirst = resolve));
+      let tookSecond: () => void = () => {};
+      const secondTaken = new Promise<void>((resolve) => (tookSecond = resolve));
+      const outcomes = await Promise.allSettled([
+        store.transaction(async (tx) => {
+          await tx.questions.markAnswered(accountId, agentId, [first], 'src_a');
+          tookFirst();
+          await secondTaken;
+          await tx.questions.markAnswered(accountId, agentId, [second], 'src_a');
+        }),
+        store.transaction(async (tx) => {
+          await tx.questions.markAnswered(accountId, agentId, [second], 'src_b');
+          tookSecond();
+          await firstTaken;
+          await tx.questions.markAnswered(accountId, agentId, [first], 'src_b');
+        }),
+      ]);
+      const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
+      assert.equal(failed.length, 1, 'one of the two is stopped, the other commits');
+      const error = (failed[0] as PromiseRejectedResult).reason as Error & { retryAfterSeconds?: number };
+      assert.ok(isServiceUnavailable(error), `${error.name}: ${error.message}`);
+      assert.ok((error.retryAfterSeconds ?? 0) >= 1);
     },
   );
 });
