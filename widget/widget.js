@@ -324,6 +324,7 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
         if (event.success === false) throw new Error(MESSAGES[event.error.code] || MESSAGES.other);
         if (event.messageId && !messageId) messageId = event.messageId;
         if (event.handoff) withPeople = true;
+        if (event.handoff && event.handoff.heldMessageId) messageId = event.handoff.heldMessageId;
         if (event.delta && event.delta.reply) answer.body.textContent += event.delta.reply.content;
         if (event.citations && event.citations.length > 0) answer.node.append(sources(event.citations));
       }

@@ -43,14 +43,13 @@ const accountView = (account: AccountRecord) => ({
   createdAt: new Date(account.createdAt).toISOString(),
 });
 
+/** The API's agent object (GET /agents/{id}, `handoff` included as it shows it), with the operator's fields. */
 async function agentView(deps: DomainDeps, agent: AgentRecord) {
   const ctx = await accountContext(deps, agent.accountId);
   return {
     ...toPublicAgentWithStorage(agent, deps.catalog, ctx.plan),
     accountId: agent.accountId,
     tools: agent.tools,
-    handoff: agent.handoffEnabled,
-    hours: agent.handoffHours,
     helpMessage: agent.helpMessage ?? null,
   };
 }

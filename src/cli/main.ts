@@ -12,6 +12,12 @@ import type { Command } from './commands.ts';
 // cached, hence the dynamic imports below.
 enableCompileCache();
 
+// A reader that stops early (`… | head`) closes the pipe: the command has done its work, so the
+// rest of its output goes nowhere, without a stack trace or a failing exit.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 /** One command's synopsis: required options bare, the others in brackets (as docs/cli.md). */
 function synopsis(name: string, command: Command): string {
   const required = new Set(command.required ?? []);
@@ -86,15 +92,18 @@ async function main(argv: string[]): Promise<number> {
       `"${name}" needs at least one of ${command.options.map((option) => `--${option}`).join(', ')}`,
     );
 
-  const [{ loadConfig }, { closeDomainDeps, createDomainDeps }] = await Promise.all([
+  const [{ loadConfig }, { closeDomainDeps, createDomainDeps }, { namedByOptions }] = await Promise.all([
     import('../config.ts'),
     import('../compose.ts'),
+    import('./operator.ts'),
   ]);
   const config = loadConfig(undefined, { followServer: true });
   sayWhichConfig(config.source);
   const deps = await createDomainDeps(config);
   try {
-    const result = await command.run(deps, values as Record<string, string | undefined>, positionals[0]);
+    const result = await command
+      .run(deps, values as Record<string, string | undefined>, positionals[0])
+      .catch((error: unknown) => Promise.reject(namedByOptions(error, command.options)));
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {

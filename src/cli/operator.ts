@@ -1,7 +1,7 @@
 // What CLI commands share: the operator's view of an account, and option parsing helpers.
 import type { DomainDeps, RequestContext } from '../domain/context.ts';
 import { operatorContext } from '../domain/context.ts';
-import { AppError } from '../domain/errors.ts';
+import { AppError, isAppError, type ValidationList } from '../domain/errors.ts';
 import { PLAN_NAMES, type PlanName } from '../ports/account-store.ts';
 import { UsageError } from './cli-error.ts';
 
@@ -41,4 +41,25 @@ export async function accountContext(deps: DomainDeps, accountId: string): Promi
   const account = await deps.store.accounts.get(accountId);
   if (!account) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
   return operatorContext(account.id, account.plan);
+}
+
+/** Fields the domain names otherwise than the option that sets them. */
+const OPTION_OF_FIELD: Record<string, string> = {
+  allowedAgentIds: 'agents',
+  allowedIps: 'ips',
+  allowedOrigins: 'origins',
+  expiresAt: 'expires',
+  helpMessage: 'help-message',
+};
+
+/** An INVALID_BODY as the operator typed it: each field the command has an option for is named by
+ * it (`--ips`, not the API's `allowedIps`); other errors, and fields with no option, as they are. */
+export function namedByOptions(error: unknown, options: readonly string[]): unknown {
+  if (!isAppError(error) || !error.details.list) return error;
+  const list: ValidationList = {};
+  for (const [field, problems] of Object.entries(error.details.list)) {
+    const option = OPTION_OF_FIELD[field] ?? field;
+    list[options.includes(option) ? `--${option}` : field] = problems;
+  }
+  return new AppError(error.code, error.message, { ...error.details, list });
 }

@@ -1,5 +1,6 @@
 // `tests import --agent A --file F` and `tests export --agent A --file F`: an agent's test
-// questions as JSONL or CSV (docs/test-questions.md), the format taken from the file's extension.
+// questions as JSONL or CSV (docs/test-questions.md), the format taken from the file's extension
+// (.jsonl, .ndjson, .csv) or from --format.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AppError } from '../domain/errors.ts';
 import { importTestQuestions } from '../domain/evaluations/import-test-questions.ts';
@@ -10,10 +11,19 @@ import { accountContext, required, type Options } from './operator.ts';
 import type { Command } from './commands.ts';
 import type { DomainDeps } from '../domain/context.ts';
 
+/** The formats the file's extension names; any other extension needs --format (JSONL written to
+ * a .json file, or a JSON array read from one, would surprise). */
+const FORMAT_OF_EXTENSION: Record<string, QuestionFileFormat> = { csv: 'csv', jsonl: 'jsonl', ndjson: 'jsonl' };
+
 function formatOf(options: Options, file: string): QuestionFileFormat {
-  const format = options.format ?? (file.toLowerCase().endsWith('.csv') ? 'csv' : 'jsonl');
-  if (format !== 'csv' && format !== 'jsonl') throw new UsageError('--format must be jsonl or csv');
-  return format;
+  if (options.format === undefined) {
+    const format = FORMAT_OF_EXTENSION[file.toLowerCase().split('.').pop() ?? ''];
+    if (!format || !/\.[^./\\]+$/.test(file))
+      throw new UsageError(`${file}: name the format with --format jsonl or csv`);
+    return format;
+  }
+  if (options.format !== 'csv' && options.format !== 'jsonl') throw new UsageError('--format must be jsonl or csv');
+  return options.format;
 }
 
 async function agentContext(deps: DomainDeps, agentId: string) {

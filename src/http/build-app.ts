@@ -37,6 +37,7 @@ import { registerMessageFeedback } from './routes/message-feedback.ts';
 import { registerAddTestQuestion } from './routes/add-test-question.ts';
 import { registerListTestQuestions } from './routes/list-test-questions.ts';
 import { registerDeleteTestQuestion } from './routes/delete-test-question.ts';
+import { registerGetTestQuestion } from './routes/get-test-question.ts';
 import { registerStartTestRun } from './routes/start-test-run.ts';
 import { registerListTestRuns } from './routes/list-test-runs.ts';
 import { registerGetTestRun } from './routes/get-test-run.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerAddTestQuestion(api, deps);
       registerListTestQuestions(api, deps);
       registerDeleteTestQuestion(api, deps);
+      registerGetTestQuestion(api, deps);
       registerStartTestRun(api, deps);
       registerListTestRuns(api, deps);
       registerGetTestRun(api, deps);

@@ -237,8 +237,9 @@ function nullMemberOf(error: ErrorObject): string | undefined {
 function unionWords(members: unknown, data: unknown): string {
   if (!Array.isArray(members)) return 'is not one of the accepted forms';
   const schemas = members as Array<Record<string, unknown>>;
-  if (schemas.every((member) => 'const' in member))
-    return `must be one of: ${schemas.map((member) => String(member.const)).join(', ')}`;
+  // Values, null among them ({"assignee": "me" | null}): the values and null are what is accepted.
+  if (schemas.every((member) => 'const' in member || member.type === 'null'))
+    return `must be one of: ${schemas.map((member) => ('const' in member ? String(member.const) : 'null')).join(', ')}`;
   const types = schemas.map((member) => member.type);
   const plain = schemas.every((member) =>
     Object.keys(member).every((name) => name === 'type' || name === 'description'),

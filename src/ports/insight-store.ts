@@ -49,8 +49,9 @@ export interface QuestionStore {
   ): Promise<{ items: QuestionRecord[]; total: number }>;
   byIds(accountId: string, agentId: string, ids: readonly string[]): Promise<QuestionRecord[]>;
   setEmbedding(questionId: string, embedding: Float32Array, model: string): Promise<void>;
-  /** Marks those of `ids` not answered yet as answered by the source; how many it marked. One
-   * statement: of two calls for the same question, only the first marks it. */
+  /** Marks those of `ids` not answered yet as answered by the source; how many it marked. Of two
+   * calls for the same question only the first marks it; in a transaction, the rows are locked in
+   * id order, so overlapping calls wait for each other and never deadlock. */
   markAnswered(accountId: string, agentId: string, ids: readonly string[], sourceId: string): Promise<number>;
 }
 

@@ -102,6 +102,9 @@ export interface SourceStore {
   /** Records a page's validators and links after an answer that did not change its text. */
   setPageState(sourceId: string, page: PageState): Promise<void>;
   get(accountId: string, agentId: string, sourceId: string): Promise<SourceRecord | undefined>;
+  /** Which of `sourceIds` are sources of the agent. In a transaction on PostgreSQL it also holds them
+   * (FOR SHARE) until the transaction ends, so a delete waits for what is stored with them. */
+  existing(accountId: string, agentId: string, sourceIds: readonly string[]): Promise<string[]>;
   list(
     accountId: string,
     agentId: string,

@@ -80,6 +80,10 @@ describe(`handoff inbox in the admin API (${TEST_BACKEND})`, () => {
     assert.equal(messages[2].sources, undefined);
     assert.equal(transcript.body.conversation.unread, 2);
 
+    // Someone else's name is refused saying what is accepted, not "is not one of the accepted forms".
+    const named = await users.owner('POST', `${base}/assign`, { assignee: 'grace@example.com' });
+    assert.equal(named.status, 400);
+    assert.deepEqual(named.body.error.list, { assignee: ['must be one of: me, null'] });
     const taken = await users.owner('POST', `${base}/assign`, { assignee: 'me' });
     assert.equal(taken.status, 200, JSON.stringify(taken.body));
     assert.equal(taken.body.conversation.assignee, `owner-${account.id}@example.com`.toLowerCase());

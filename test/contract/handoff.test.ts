@@ -117,7 +117,7 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     assert.equal(held.status, 200, held.text);
     assert.equal(
       held.text,
-      `{"success":true,"reply":{"content":"${WITH_PEOPLE_NOTICE}"},"finish_reason":"stop","conversationId":"${conversationId}","messageId":"${held.body.messageId}","usage":{"credits":0},"userId":"ada","handoff":{"state":"people"}}`,
+      `{"success":true,"reply":{"content":"${WITH_PEOPLE_NOTICE}"},"finish_reason":"stop","conversationId":"${conversationId}","messageId":null,"usage":{"credits":0},"userId":"ada","handoff":{"state":"people","heldMessageId":"${held.body.handoff.heldMessageId}"}}`,
     );
     const streamed = await fetch(`${server.baseUrl}/api/v1/agents/${agent.id}/chat`, {
       method: 'POST',
@@ -128,9 +128,9 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const parsed = frames(transcript);
     assert.equal(
       transcript,
-      `data: {"success":true,"conversationId":"${conversationId}","messageId":"${parsed[0].messageId}","handoff":{"state":"people"}}\n\n` +
+      `data: {"success":true,"conversationId":"${conversationId}","messageId":null,"handoff":{"state":"people","heldMessageId":"${parsed[0].handoff.heldMessageId}"}}\n\n` +
         `data: {"delta":{"reply":{"content":"${WITH_PEOPLE_NOTICE}"}}}\n\n` +
-        `data: {"delta":{"finish_reason":"stop"},"usage":{"credits":0},"conversationId":"${conversationId}","messageId":"${parsed[0].messageId}","handoff":{"state":"people"}}\n\n` +
+        `data: {"delta":{"finish_reason":"stop"},"usage":{"credits":0},"conversationId":"${conversationId}","messageId":null,"handoff":{"state":"people","heldMessageId":"${parsed[0].handoff.heldMessageId}"}}\n\n` +
         'data:\n\n',
     );
     assert.equal(model.requests.length, modelCalls, 'the model was not called');
@@ -213,7 +213,7 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
       agent: { id: agent.id },
       conversationId,
       userId: 'ada',
-      messageId: held.body.messageId,
+      messageId: held.body.handoff.heldMessageId,
       content: 'My hull has a crack, can someone look at it?',
     });
     assert.deepEqual(recorded[3]!.data, {
@@ -239,6 +239,60 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
       recorded.map((e) => e.data),
     );
     assert.ok(account);
+  });
+
+  test('a held chat names no message to rate (JSON and stream): every messageId a chat answers is one feedback accepts', async () => {
+    const { agent, key, chat, path } = await setup();
+    const agentId = agent.id;
+    model.enqueue({ content: ['Our hall is heated.'] });
+    const first = await chat({ message: 'Is the storage hall heated?', userId: 'lin' });
+    assert.equal(first.status, 200, first.text);
+    const rated = await server.call('POST', path('lin', `/messages/${first.body.messageId}/feedback`), {
+      key,
+      body: { rating: 'up' },
+    });
+    assert.equal(rated.status, 200, "the model's reply is rated");
+    assert.equal((await server.call('POST', path('lin', '/handoff'), { key })).status, 200);
+
+    const held = await chat({ message: 'My hull has a crack.', userId: 'lin' });
+    assert.equal(held.status, 200, held.text);
+    assert.equal(held.body.messageId, null, 'the notice is not a stored message: nothing to rate');
+    const streamed = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Photos later.', userId: 'lin', stream: true }),
+    });
+    const parsed = frames(await streamed.text());
+    assert.deepEqual(
+      parsed.filter((frame) => 'messageId' in frame).map((frame) => frame.messageId),
+      [null, null],
+      'no frame names a message to rate',
+    );
+    assert.match(parsed[0].handoff.heldMessageId, /^msg_/);
+    assert.equal(parsed.at(-1).handoff.heldMessageId, parsed[0].handoff.heldMessageId);
+    // Asked for, citations are there as in any reply: none, since no passage grounded the notice.
+    const cited = await chat({ message: 'Which passages?', userId: 'lin', citations: true });
+    assert.deepEqual(cited.body.reply.citations, []);
+    const citedStream = await fetch(`${server.baseUrl}/api/v1/agents/${agentId}/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'And now?', userId: 'lin', stream: true, citations: true }),
+    });
+    assert.deepEqual(frames(await citedStream.text()).at(-1).citations, []);
+    const listed = await server.call('GET', path('lin', '/messages'), { key });
+    assert.deepEqual(
+      listed.body.messages
+        .filter((m: { id: string }) => m.id === held.body.handoff.heldMessageId)
+        .map((m: { role: string; content: string }) => [m.role, m.content]),
+      [['user', 'My hull has a crack.']],
+      'heldMessageId is the stored user message',
+    );
+    const onHeld = await server.call('POST', path('lin', `/messages/${held.body.handoff.heldMessageId}/feedback`), {
+      key,
+      body: { rating: 'down' },
+    });
+    assert.equal(onHeld.status, 404, 'SPEC: no assistant message has this id');
+    assert.equal(onHeld.body.error.code, 'MESSAGE_NOT_FOUND');
   });
 
   test("a person's reply to a conversation with the agent is refused; unknown conversations are 404", async () => {
@@ -357,7 +411,9 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const asked = await chat({ message: 'Quiero hablar con una persona, por favor', userId: 'dee' });
     assert.equal(asked.status, 200, asked.text);
     assert.equal(asked.body.reply.content, HANDED_OVER_NOTICE);
-    assert.deepEqual(asked.body.handoff, { state: 'people' });
+    assert.deepEqual(asked.body.handoff, { state: 'people', heldMessageId: asked.body.handoff.heldMessageId });
+    assert.match(asked.body.handoff.heldMessageId, /^msg_/);
+    assert.equal(asked.body.messageId, null);
     assert.equal(model.requests.length, modelCalls);
     assert.equal(await balance(), 100);
     const recorded = await events();
@@ -407,6 +463,19 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
     const hours = { timeZone: 'Europe/Berlin', weekly: [{ days: ['mon', 'fri'], from: '09:00', to: '17:30' }] };
     const withHours = await server.call('PATCH', `/agents/${agent.id}`, { key, body: { handoff: { hours } } });
     assert.deepEqual(withHours.body.agent.handoff, { enabled: true, hours });
+    // Written loosely, kept as the zone's name and each day once: the away notice names the zone as
+    // the visitor knows it ("Europe/Berlin", not "europe/berlin").
+    const loose = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: {
+        handoff: {
+          hours: { ...hours, timeZone: 'europe/berlin', weekly: [{ ...hours.weekly[0], days: ['mon', 'fri', 'mon'] }] },
+        },
+      },
+    });
+    assert.equal(loose.status, 200, loose.text);
+    assert.deepEqual(loose.body.agent.handoff, { enabled: true, hours });
+    assert.deepEqual((await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.handoff.hours, hours);
     const badHours = await server.call('PATCH', `/agents/${agent.id}`, {
       key,
       body: {

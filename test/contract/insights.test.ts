@@ -385,10 +385,12 @@ describe('insights and the source viewer', () => {
       'feedback_rating',
       'feedback_comment',
       'created_at',
+      'author_type',
+      'author_name',
     ]);
     const body = rows.slice(1);
     assert.equal(body.length, 6);
-    assert.ok(body.every((row) => row.length === 11));
+    assert.ok(body.every((row) => row.length === 13));
     assert.deepEqual([...new Set(body.map((row) => row[0]))], [first.conversationId, second.conversationId]);
     assert.equal(
       body[0]?.[6],
@@ -414,7 +416,7 @@ describe('insights and the source viewer', () => {
     );
     assert.equal((await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export`)).status, 401);
   });
-  test('a person’s reply is told apart from the agent’s: rated down, it is listed with its author, and the JSONL export names it', async () => {
+  test('a person’s reply is told apart from the agent’s: rated down, it is listed with its author, and both exports name it', async () => {
     const { agent, base, chat } = await newAgent();
     const asked = await chat('When is the sourdough ready?', { userId: 'visitor-9' });
     const path = `/agents/${agent.id}/conversations/visitor-9`;
@@ -449,6 +451,20 @@ describe('insights and the source viewer', () => {
         ['assistant', undefined],
         ['assistant', { type: 'person', name: 'Grace' }],
       ],
+    );
+    const csv = await fetch(`${server.baseUrl}/api/admin/v1${base}/insights/export?format=csv`, {
+      headers: { cookie: session.cookie },
+    });
+    const [header, ...rows] = parseCsv(await csv.text());
+    const column = (name: string) => header!.indexOf(name);
+    assert.deepEqual(
+      rows.map((row) => [row[column('role')], row[column('author_type')], row[column('author_name')]]),
+      [
+        ['user', '', ''],
+        ['assistant', '', ''],
+        ['assistant', 'person', 'Grace'],
+      ],
+      'the CSV says who wrote a reply, as the JSONL does',
     );
   });
 });

@@ -103,6 +103,12 @@ const ROUTES: Route[] = [
     agentPath: true,
     ok: { status: 404, code: 'TEST_QUESTION_NOT_FOUND' },
   },
+  {
+    method: 'GET',
+    path: (id) => `/agents/${id}/test-questions/tq_missing`,
+    agentPath: true,
+    ok: { status: 404, code: 'TEST_QUESTION_NOT_FOUND' },
+  },
   { method: 'POST', path: (id) => `/agents/${id}/test-runs`, agentPath: true },
   { method: 'GET', path: (id) => `/agents/${id}/test-runs`, agentPath: true },
   {

@@ -274,6 +274,11 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     const started = await server.call('POST', `/agents/${agentId}/test-runs`, { key });
     assert.equal(started.status, 202, started.text);
     assert.equal(started.body.run.state, 'queued');
+    assert.equal(
+      started.headers.get('location'),
+      `/api/v1/agents/${agentId}/test-runs/${started.body.run.id}`,
+      'a 202 points to the run to poll',
+    );
     assert.equal(started.body.run.passRate, null);
     assert.equal(
       (await server.call('GET', `/agents/${agentId}/test-runs/${started.body.run.id}`, { key })).body.run.state,
@@ -323,6 +328,7 @@ describe(`test questions (${TEST_BACKEND})`, () => {
     for (const [method, path] of [
       ['GET', `/agents/${theirs.agentId}/test-questions`],
       ['DELETE', `/agents/${theirs.agentId}/test-questions/${question.id}`],
+      ['GET', `/agents/${theirs.agentId}/test-questions/${question.id}`],
       ['GET', `/agents/${theirs.agentId}/test-runs/${run.id}`],
     ] as const) {
       const response = await server.call(method, path, { key: mine.key });
@@ -335,5 +341,26 @@ describe(`test questions (${TEST_BACKEND})`, () => {
       key: mine.key,
     });
     assert.equal(crossDelete.body.error.code, 'TEST_QUESTION_NOT_FOUND');
+    const crossGet = await server.call('GET', `/agents/${mine.agentId}/test-questions/${question.id}`, {
+      key: mine.key,
+    });
+    assert.deepEqual([crossGet.status, crossGet.body.error.code], [404, 'TEST_QUESTION_NOT_FOUND']);
+  });
+
+  test('a question reads back at its own URL, as POST answered it', async () => {
+    const { agentId, key } = await seedAgent('Readable');
+    const sourceId = await addSource(agentId, key, SOURCES[0]!);
+    const added = await server.call('POST', `/agents/${agentId}/test-questions`, {
+      key,
+      body: { question: 'When do you open?', expectedSourceIds: [sourceId], k: 2 },
+    });
+    const read = await server.call('GET', `/agents/${agentId}/test-questions/${added.body.testQuestion.id}`, { key });
+    assert.equal(read.status, 200, read.text);
+    assert.deepEqual(read.body, { success: true, testQuestion: added.body.testQuestion });
+    const missing = await server.call('GET', `/agents/${agentId}/test-questions/tq_missing`, { key });
+    assert.deepEqual(missing.body, {
+      success: false,
+      error: { code: 'TEST_QUESTION_NOT_FOUND', message: 'Test question not found.' },
+    });
   });
 });

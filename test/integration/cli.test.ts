@@ -2,7 +2,10 @@
 // with a non-zero exit, and a running server on the same database sees each change at once.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createTestDatabase, TEST_BACKEND, type TestDatabase } from '../support/backend.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
@@ -122,17 +125,21 @@ describe('operator CLI', () => {
     writeFileSync(toolsFile, JSON.stringify(hours));
     const handing = await cli('agents', 'update', agent.json.id, '--handoff', 'on', '--hours', toolsFile);
     assert.equal(handing.code, 0, handing.stderr);
-    assert.deepEqual([handing.json.handoff, handing.json.hours], [true, hours]);
-    assert.deepEqual((await get(`/agents/${agent.json.id}`, key.json.key)).body.agent.handoff, {
-      enabled: true,
-      hours,
-    });
+    assert.deepEqual(handing.json.handoff, { enabled: true, hours });
+    // The CLI prints the API's agent object (with the operator's fields added), not a shape of its own.
+    const apiAgent = (await get(`/agents/${agent.json.id}`, key.json.key)).body.agent;
+    assert.deepEqual(apiAgent.handoff, { enabled: true, hours });
+    const { accountId: _a, tools: _t, helpMessage: _h, ...cliAgent } = handing.json;
+    assert.deepEqual(cliAgent, apiAgent);
     writeFileSync(toolsFile, JSON.stringify({ timeZone: 'Nowhere/Else', weekly: [] }));
     const badHours = await cli('agents', 'update', agent.json.id, '--hours', toolsFile);
     assert.equal(badHours.code, 1);
     assert.match(badHours.stderr, /time zone/);
     const anyTime = await cli('agents', 'update', agent.json.id, '--hours', 'none');
-    assert.equal(anyTime.json.hours, null);
+    assert.deepEqual(anyTime.json.handoff, { enabled: true, hours: null });
+    const off = await cli('agents', 'update', agent.json.id, '--handoff', 'off');
+    assert.equal('handoff' in off.json, false, 'as in the API: the default setting is not shown');
+    assert.equal('hours' in off.json, false);
     const help = await cli('agents', 'update', agent.json.id, '--help-message', 'Samaritans: call 116 123, any time.');
     assert.equal(help.code, 0, help.stderr);
     assert.equal(help.json.helpMessage, 'Samaritans: call 116 123, any time.');
@@ -205,6 +212,20 @@ describe('operator CLI', () => {
     }
   });
 
+  test('a reader that stops early (… | head) closes stdout: the command still succeeds, with no stack trace', async () => {
+    const child = spawn(process.execPath, ['src/cli/main.ts', 'accounts', 'create', '--name', 'Piped'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...process.env, ...database.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy(); // the pipe's reader is gone before the first byte
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const [code] = (await once(child, 'exit')) as [number];
+    assert.doesNotMatch(stderr, /EPIPE|Unhandled 'error' event/);
+    assert.equal(code, 0, stderr);
+  });
+
   test('failures: message on stderr, nothing on stdout, non-zero exit', async () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['agents', 'create', '--account', 'acc_missing', '--name', 'X'], 1, /No account acc_missing/],
@@ -218,9 +239,13 @@ describe('operator CLI', () => {
         /must be in the future/,
       ],
       // Less than a millicredit was a top-up of 0: the last refill, so credits.low's threshold, became 0.
-      [['credits', 'add', '--account', 'acc_x', '--amount', '0.0001'], 1, /"amount":\["must be at least 0\.001"\]/],
+      [['credits', 'add', '--account', 'acc_x', '--amount', '0.0001'], 1, /"--amount":\["must be at least 0\.001"\]/],
       // A quota of 0 made a key that can spend nothing, which GET /validate shows as "no quota" (0).
-      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'], 1, /"quota":\["must be more than 0"\]/],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'],
+        1,
+        /"--quota":\["must be more than 0"\]/,
+      ],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);
@@ -237,7 +262,8 @@ describe('operator CLI', () => {
     assert.match(agent.stderr, /MODEL_NOT_AVAILABLE/);
     const key = await cli('keys', 'create', '--account', account.json.id, '--name', 'k', '--ips', '10.0.0.0/33');
     assert.equal(key.code, 1);
-    assert.match(key.stderr, /not an IP address or CIDR range/);
+    // Named by the option the operator typed, not by the API's field (allowedIps).
+    assert.match(key.stderr, /\{"--ips":\["\\"10\.0\.0\.0\/33\\" is not an IP address or CIDR range"\]\}/);
     const foreign = await cli(
       'keys',
       'create',
@@ -249,6 +275,17 @@ describe('operator CLI', () => {
       'agt_elsewhere',
     );
     assert.equal(foreign.code, 1);
-    assert.match(foreign.stderr, /not an agent of this account/);
+    assert.match(foreign.stderr, /"--agents":\["\\"agt_elsewhere\\" is not an agent of this account"\]/);
+    const past = await cli(
+      'keys',
+      'create',
+      '--account',
+      account.json.id,
+      '--name',
+      'k',
+      '--expires',
+      '2001-01-01T00:00:00Z',
+    );
+    assert.match(past.stderr, /"--expires":\["must be in the future"\]/);
   });
 });

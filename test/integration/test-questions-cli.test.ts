@@ -2,7 +2,7 @@
 // a CSV imports, exports as JSONL, and a file with one bad line imports nothing.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
 import { runCli } from '../support/processes.ts';
@@ -54,6 +54,19 @@ test('imports a CSV, exports JSONL, and a bad line imports nothing', async () =>
       { question: 'Do you sell tractors?', expectNothing: true, k: 3 },
     ],
   );
+
+  // A file whose extension names neither format is not guessed: JSONL written to questions.json
+  // (or read from a JSON array there) would surprise; --format says which.
+  const json = join(dir, 'questions.json');
+  const unnamed = await cli('tests', 'export', '--agent', agent.id, '--file', json);
+  assert.equal(unnamed.code, 2, unnamed.stderr);
+  assert.match(unnamed.stderr, /questions\.json: name the format with --format jsonl or csv/);
+  assert.equal(existsSync(json), false, 'nothing written');
+  const named = await cli('tests', 'export', '--agent', agent.id, '--file', json, '--format', 'jsonl');
+  assert.equal(named.code, 0, named.stderr);
+  assert.equal(readFileSync(json, 'utf8'), readFileSync(jsonl, 'utf8'));
+  const ndjson = join(dir, 'questions.NDJSON');
+  assert.equal((await cli('tests', 'export', '--agent', agent.id, '--file', ndjson)).code, 0, 'NDJSON is JSONL');
 
   const bad = join(dir, 'bad.jsonl');
   writeFileSync(

@@ -935,7 +935,7 @@ export interface paths {
          *
          *     The stream starts with the model's first output; every error before it is an ordinary JSON error. A failure after it is one frame `{"success":false,"error":{"code","message"},"delta":{"finish_reason":"error"},"usage":{"credits":0}}` and the end marker; nothing was charged or stored. A client that disconnects stops the model call.
          *
-         *     **With people** (after POST …/handoff, or when the agent hands over by itself because the visitor asked for a person): the message is stored and checked for harmful content as usual, but the model is not called and nothing is charged. The reply keeps its shape: `reply.content` is a short notice, `usage.credits` 0, and `handoff: {"state":"people"}` is added to the JSON reply and to the stream's first and final frames. The person's replies arrive in GET …/messages and in GET …/conversations/{conversationRef}/stream. Emits `handoff.message`.
+         *     **With people** (after POST …/handoff, or when the agent hands over by itself because the visitor asked for a person): the message is stored and checked for harmful content as usual, but the model is not called and nothing is charged. The reply keeps its shape: `reply.content` is a short notice that is not stored (so `messageId` is null: nothing to rate), `usage.credits` 0, and `handoff: {"state":"people","heldMessageId":"…"}` (the stored user message) is added to the JSON reply and to the stream's first and final frames. The person's replies arrive in GET …/messages and in GET …/conversations/{conversationRef}/stream. Emits `handoff.message`.
          *
          *     Emits `chat.completed` (or `chat.failed`, once the agent was found) for requests made with an API key.
          */
@@ -1169,7 +1169,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a test question
+         * @description 404 `TEST_QUESTION_NOT_FOUND` for a question of another agent.
+         */
+        get: operations["getTestQuestion"];
         put?: never;
         post?: never;
         /**
@@ -1197,7 +1201,7 @@ export interface paths {
         put?: never;
         /**
          * Run the test questions
-         * @description Ranks every question as `POST /agents/{agentId}/search` does (its 0.3 floor included). Up to 25 questions run inside the request (200, the finished run); more go on the job queue (202, `state: queued`): poll `GET …/test-runs/{id}`. With `compareModel`, the same questions are also ranked with another embedding model the operator configured, reported in `comparison`. Costs no credits. Emits `evaluation.completed`, and `evaluation.regressed` when fewer pass than in the run before.
+         * @description Ranks every question as `POST /agents/{agentId}/search` does (its 0.3 floor included). Up to 25 questions run inside the request (200, the finished run); more go on the job queue (202, `state: queued`, `Location` the run's URL): poll `GET …/test-runs/{id}`. With `compareModel`, the same questions are also ranked with another embedding model the operator configured, reported in `comparison`. Costs no credits. Emits `evaluation.completed`, and `evaluation.regressed` when fewer pass than in the run before.
          */
         post: operations["startTestRun"];
         delete?: never;
@@ -8066,18 +8070,20 @@ export interface operations {
                         };
                         finish_reason: "stop" | "length" | "tool_calls" | "content_filter";
                         conversationId: string;
-                        /** @description The id of the stored assistant message (for feedback). */
-                        messageId: string;
+                        /** @description The id of the stored assistant message (the one POST …/feedback rates). null when the message was held for people (`handoff.heldMessageId` names it): the notice is not a stored message, so there is nothing to rate. */
+                        messageId: string | null;
                         /** @description Present when the conversation belongs to an end user. */
                         userId?: string;
                         usage: {
                             /** @description Credits charged: the model's price in GET /models; 0 while the conversation is with people. */
                             credits: number;
                         };
-                        /** @description Only when the conversation is with people (docs/handoff.md). Either it already was: the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message. Or the model handed it over just now with the built-in `handoff_to_person` tool (agents with handoff on): the reply is charged as usual and is the model's text, or a short notice when it wrote none; this tool call is never listed in `tool_calls`. */
+                        /** @description Only when the conversation is with people (docs/handoff.md). Either it already was: the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice that is not stored, so `messageId` is null (nothing to rate) and `heldMessageId` names the stored user message. Or the model handed it over just now with the built-in `handoff_to_person` tool (agents with handoff on): the reply is charged as usual and is the model's text, or a short notice when it wrote none; this tool call is never listed in `tool_calls`. */
                         handoff?: {
                             /** @constant */
                             state: "people";
+                            /** @description Held messages only: the stored user message, for GET …/conversations/{conversationRef}/stream's `after` (absent when only `toolResults` were sent). */
+                            heldMessageId?: string;
                         };
                     };
                     "text/event-stream": string;
@@ -9694,6 +9700,127 @@ export interface operations {
             };
             /** @description Error; `code` is one of `FILE_TOO_LARGE`, `PAYLOAD_TOO_LARGE`. */
             413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `REQUEST_TOO_LARGE`. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `UNKNOWN_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `MODERATION_UNAVAILABLE`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTestQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Agent identifier (URL-encoded). */
+                agentId: string;
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A question with the sources expected to answer it, or none. */
+                        testQuestion: {
+                            /** @description `tq_…` */
+                            id: string;
+                            question: string;
+                            expectedSourceIds: string[] | null;
+                            expectNothing: boolean;
+                            k: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error; `code` is one of `INVALID_BODY`, `CONTENT_BLOCKED`, `FILE_REQUIRED`, `FILE_TYPE_NOT_ALLOWED`, `INVALID_FILE`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AUTH_REQUIRED`, `KEY_EXPIRED`, `USER_HASH_INVALID`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

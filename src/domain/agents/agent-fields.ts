@@ -6,7 +6,7 @@ import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import { findModel, modelAvailability } from '../models/catalog.ts';
 import type { ChatModels } from '../../ports/chat-model.ts';
 import { Ajv } from 'ajv';
-import { checkHours } from '../handoff/team-hours.ts';
+import { canonicalHours, checkHours } from '../handoff/team-hours.ts';
 
 /** Compiles a tool's parameters to prove they are a JSON Schema a model endpoint will accept. */
 const schemaChecker = new Ajv({ strict: false, validateSchema: true });
@@ -62,7 +62,11 @@ export function checkAgentFields(
     fields.model === undefined ? null : modelAvailability(catalog, models.chatModels, plan, fields.model);
   if (availability && !availability.available)
     throw new AppError('MODEL_NOT_AVAILABLE', `The model "${fields.model}" is not available: ${availability.reason}.`);
-  return { ...fields, ...(name !== undefined && { name }) };
+  return {
+    ...fields,
+    ...(name !== undefined && { name }),
+    ...(fields.handoffHours && { handoffHours: canonicalHours(fields.handoffHours) }),
+  };
 }
 
 function checkTools(tools: unknown): string[] {

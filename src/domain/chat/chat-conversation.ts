@@ -20,6 +20,8 @@ export async function heldReply(
     userId: string | null;
     toolOutputs: Map<string, string>;
     handOver: boolean;
+    /** Asked for: none (no passage grounds the notice), as in any reply that found nothing. */
+    citations: boolean;
     signal: AbortSignal;
     listener: ChatListener;
   },
@@ -29,18 +31,20 @@ export async function heldReply(
     ...options,
     title: message === null ? null : titleOf(message),
   });
-  const handoff: ChatHandoff = { state: 'people' };
-  listener.onStart?.({ conversationId: conversation.id, messageId: held.messageId, handoff });
+  const handoff: ChatHandoff = { state: 'people', ...(held.messageId !== null && { heldMessageId: held.messageId }) };
+  // No assistant message is stored for the notice: the reply names none, so no client rates it.
+  listener.onStart?.({ conversationId: conversation.id, messageId: null, handoff });
   listener.onContent?.(held.notice);
   return {
     conversationId: conversation.id,
-    messageId: held.messageId,
+    messageId: null,
     userId: conversation.userId,
     content: held.notice,
     toolCalls: [],
     finishReason: 'stop',
     credits: 0,
     tokens: { prompt: 0, completion: 0 },
+    ...(options.citations && { citations: [] }),
     handoff,
   };
 }

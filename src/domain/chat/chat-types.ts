@@ -27,7 +27,7 @@ export interface ChatInput {
 export interface ChatListener {
   /** Once, before the first part of the reply: the ids it will be stored under, and `handoff` when
    * the conversation is with people (the reply is then a notice, not the model's). */
-  onStart?(ids: { conversationId: string; messageId: string; handoff?: ChatHandoff }): void;
+  onStart?(ids: { conversationId: string; messageId: string | null; handoff?: ChatHandoff }): void;
   onContent?(text: string): void;
   onToolCalls?(calls: PublicToolCall[]): void;
 }
@@ -35,11 +35,16 @@ export interface ChatListener {
 /** Told with a reply the model did not write: the conversation is with people, who answer it. */
 export interface ChatHandoff {
   state: 'people';
+  /** Only when the message was held for people: the stored user message (the reply has no message of
+   * its own, so nothing to rate); GET …/stream?after= takes it. */
+  heldMessageId?: string;
 }
 
 export interface ChatReply {
   conversationId: string;
-  messageId: string;
+  /** The stored assistant message, the one feedback rates; null when the message was held for people:
+   * the reply is then a notice that is not stored, and SPEC's feedback answers 404 for any other id. */
+  messageId: string | null;
   userId: string | null;
   content: string;
   toolCalls: PublicToolCall[];

@@ -112,7 +112,16 @@ async function answer(
   attempt.conversationId = conversation.id;
   if (forPeople) {
     const userId = input.userId ?? null;
-    return heldReply(deps, ctx, agent, conversation, { message, userId, toolOutputs, handOver, signal, listener });
+    const citations = input.citations === true;
+    return heldReply(deps, ctx, agent, conversation, {
+      message,
+      userId,
+      toolOutputs,
+      handOver,
+      citations,
+      signal,
+      listener,
+    });
   }
   const history =
     input.transcript ?? stored ?? (await deps.store.messages.recent(ctx.accountId, conversation.id, HISTORY_MESSAGES));

@@ -2,14 +2,14 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { TestQuestionRecord } from '../../ports/evaluation-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
-import { AppError } from '../errors.ts';
+import { AppError, invalidBody, type ValidationList } from '../errors.ts';
 import {
   checkTestQuestion,
   QUESTIONS_PER_AGENT,
   type CheckedQuestion,
   type TestQuestionInput,
 } from './test-question-fields.ts';
-import type { Store } from '../../ports/store.ts';
+import type { Store, StoreRepositories } from '../../ports/store.ts';
 
 /** Adds a test question to the agent; from then on its knowledge changes re-run the questions. */
 export async function addTestQuestion(
@@ -34,6 +34,8 @@ export async function storeTestQuestions(
   ctx: RequestContext,
   agent: AgentRecord,
   questions: readonly CheckedQuestion[],
+  /** The 400 for question `index` (a file names its place). */
+  refuse: (index: number, list: ValidationList) => AppError = (_index, list) => invalidBody(list),
 ): Promise<TestQuestionRecord[]> {
   const createdAt = deps.clock.now();
   const records = questions.map((checked): TestQuestionRecord => ({
@@ -44,6 +46,7 @@ export async function storeTestQuestions(
     createdAt,
   }));
   await deps.store.transaction(async (tx) => {
+    await assertSourcesStillThere(tx, ctx, agent, questions, refuse);
     if (!(await tx.testQuestions.insertWithinLimit(ctx.accountId, agent.id, records, QUESTIONS_PER_AGENT)))
       throw new AppError(
         'PLAN_LIMIT_REACHED',
@@ -54,4 +57,24 @@ export async function storeTestQuestions(
     await tx.evaluationSchedule.watch(ctx.accountId, agent.id, agent.knowledgeVersion, createdAt);
   });
   return records;
+}
+
+/**
+ * The checks read each expected source before this transaction: one deleted since (another request's
+ * delete committed in between) is refused as the checks refuse it, and on PostgreSQL the others are
+ * held until the questions commit. No question is stored expecting a source that was already gone.
+ */
+async function assertSourcesStillThere(
+  tx: Pick<StoreRepositories, 'sources'>,
+  ctx: RequestContext,
+  agent: AgentRecord,
+  questions: readonly CheckedQuestion[],
+  refuse: (index: number, list: ValidationList) => AppError,
+): Promise<void> {
+  const wanted = [...new Set(questions.flatMap((question) => question.expectedSourceIds ?? []))];
+  const present = new Set(await tx.sources.existing(ctx.accountId, agent.id, wanted));
+  for (const [index, question] of questions.entries()) {
+    const gone = (question.expectedSourceIds ?? []).filter((id) => !present.has(id));
+    if (gone.length > 0) throw refuse(index, { expectedSourceIds: gone.map((id) => `unknown source: ${id}`) });
+  }
 }

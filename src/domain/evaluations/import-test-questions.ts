@@ -54,13 +54,19 @@ export async function importTestQuestions(
       checked.push(await checkTestQuestion(deps, ctx, agent, input));
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'INVALID_BODY') throw error;
-      const list = Object.fromEntries(
-        Object.entries(error.details.list ?? {}).map(([field, problems]) => [`question ${i + 1}: ${field}`, problems]),
-      );
-      throw invalidBody(list, `Question ${i + 1} of the file is invalid; nothing was imported.`);
+      throw inFile(i, error.details.list ?? {});
     }
   }
-  // One transaction, the limit checked again inside it: a concurrent add or import cannot leave
-  // part of the file stored or the agent past the limit.
-  return storeTestQuestions(deps, ctx, agent, checked);
+  // One transaction, the limit and the expected sources checked again inside it: a concurrent add,
+  // import or source delete cannot leave part of the file stored, the agent past the limit, or a
+  // question expecting a source deleted meanwhile.
+  return storeTestQuestions(deps, ctx, agent, checked, inFile);
+}
+
+/** A question's 400, naming its place in the file. */
+function inFile(index: number, list: ValidationList): AppError {
+  const named = Object.fromEntries(
+    Object.entries(list).map(([field, problems]) => [`question ${index + 1}: ${field}`, problems]),
+  );
+  return invalidBody(named, `Question ${index + 1} of the file is invalid; nothing was imported.`);
 }

@@ -26,6 +26,12 @@ for (const format of ['jsonl', 'csv'] as const) {
   });
 }
 
+for (const format of ['jsonl', 'csv'] as const) {
+  test(`${format}: a file saved with a byte order mark (Notepad's, Excel's "UTF-8") reads the same`, () => {
+    assert.deepEqual(readQuestionFile(`\uFEFF${writeQuestionFile(QUESTIONS, format)}`, format), EXPECTED);
+  });
+}
+
 test('a CSV without its header, or a JSONL line that is not JSON, is refused naming the line', () => {
   assert.throws(
     () => readQuestionFile('a,b\n', 'csv'),

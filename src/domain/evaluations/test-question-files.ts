@@ -65,7 +65,10 @@ function csvRecords(text: string): string[][] {
 }
 
 /** The questions a file holds, each still to be checked against the agent; 400 naming the line. */
-export function readQuestionFile(text: string, format: QuestionFileFormat): TestQuestionInput[] {
+export function readQuestionFile(file: string, format: QuestionFileFormat): TestQuestionInput[] {
+  // Editors that save "UTF-8" as Windows does start the file with a byte order mark, which no JSON
+  // parser takes: it is not part of the first line.
+  const text = file.startsWith('\uFEFF') ? file.slice(1) : file;
   if (format === 'jsonl') {
     return text.split(/\r?\n/).flatMap((line, i) => {
       if (line.trim() === '') return [];

@@ -18,8 +18,8 @@ export const HANDED_OVER_NOTICE = 'I am passing you to a person, who will answer
 export const ASKED_FOR_PERSON = 'The visitor asked for a person.';
 
 export interface HeldMessage {
-  /** The stored user message (or, with only tool results, an id that names nothing stored). */
-  messageId: string;
+  /** The stored user message; null when the request sent only tool results. */
+  messageId: string | null;
   notice: string;
 }
 
@@ -77,7 +77,7 @@ export async function holdForPeople(
     input.signal.throwIfAborted();
   });
   return {
-    messageId: asked?.id ?? deps.ids.next('msg'),
+    messageId: asked?.id ?? null,
     notice: peopleNotice(input.handOver ? HANDED_OVER_NOTICE : WITH_PEOPLE_NOTICE, agent, at),
   };
 }

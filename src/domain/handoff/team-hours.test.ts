@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HandoffHours } from '../../ports/handoff-hours.ts';
-import { availability, awayNotice, checkHours } from './team-hours.ts';
+import { availability, awayNotice, canonicalHours, checkHours } from './team-hours.ts';
 
 const BERLIN: HandoffHours = {
   timeZone: 'Europe/Berlin',
@@ -49,4 +49,16 @@ test('a schedule is checked: the time zone, the days, the times', () => {
   assert.deepEqual(Object.keys(list).sort(), ['handoff.hours.timeZone', 'handoff.hours.weekly']);
   assert.equal(list['handoff.hours.weekly']?.length, 3);
   assert.deepEqual(checkHours({ timeZone: 'UTC', weekly: [{ days: ['sun'], from: '00:00', to: '24:00' }] }), {});
+});
+
+test('a valid schedule is kept canonical: the time zone as IANA names it, each day of a range once', () => {
+  assert.deepEqual(
+    canonicalHours({
+      timeZone: 'europe/BERLIN',
+      weekly: [{ days: ['mon', 'fri', 'mon'], from: '09:00', to: '17:00' }],
+    }),
+    { timeZone: 'Europe/Berlin', weekly: [{ days: ['mon', 'fri'], from: '09:00', to: '17:00' }] },
+  );
+  assert.deepEqual(canonicalHours(BERLIN), BERLIN);
+  assert.equal(canonicalHours({ ...BERLIN, timeZone: 'utc' }).timeZone, 'UTC');
 });

@@ -56,6 +56,15 @@ export function checkHours(hours: HandoffHours): ValidationList {
   return list;
 }
 
+/** A valid schedule as it is kept: the time zone under the name IANA gives it (a zone is matched
+ * in any case, and the away notice shows the name), each day of a range once. */
+export function canonicalHours(hours: HandoffHours): HandoffHours {
+  return {
+    timeZone: new Intl.DateTimeFormat('en-US', { timeZone: hours.timeZone }).resolvedOptions().timeZone,
+    weekly: hours.weekly.map((range) => ({ ...range, days: [...new Set(range.days)] })),
+  };
+}
+
 /** The weekday (0 = Monday) and minute of the day at `at` in `timeZone`. */
 function localTime(timeZone: string, at: number): { day: number; minute: number } {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -25,6 +25,10 @@ export const CSV_COLUMNS = [
   'feedback_rating',
   'feedback_comment',
   'created_at',
+  // Last, so readers of the earlier columns by position keep working: `person` and the name on a
+  // reply a person wrote (the JSONL's `author`), empty on the agent's replies and the user's messages.
+  'author_type',
+  'author_name',
 ] as const;
 
 /** Checks the agent before anything is sent (so a 404 is an ordinary answer), then yields the export. */
@@ -104,6 +108,8 @@ function csvRows(conversation: ConversationRecord, messages: MessageRecord[]): s
         message.feedback?.rating ?? null,
         message.feedback?.comment ?? null,
         isoTime(message.createdAt),
+        message.authorName !== null ? 'person' : null,
+        message.authorName,
       ];
       return `${cells.map(csvCell).join(',')}\r\n`;
     })

@@ -30,6 +30,7 @@ import { registerFollowConversation } from '../routes/follow-conversation.ts';
 import { registerAddTestQuestion } from '../routes/add-test-question.ts';
 import { registerListTestQuestions } from '../routes/list-test-questions.ts';
 import { registerDeleteTestQuestion } from '../routes/delete-test-question.ts';
+import { registerGetTestQuestion } from '../routes/get-test-question.ts';
 import { registerStartTestRun } from '../routes/start-test-run.ts';
 import { registerListTestRuns } from '../routes/list-test-runs.ts';
 import { registerGetTestRun } from '../routes/get-test-run.ts';
@@ -67,6 +68,7 @@ export async function registerAccountScopedPublicRoutes(admin: ApiApp, deps: Adm
         registerAddTestQuestion,
         registerListTestQuestions,
         registerDeleteTestQuestion,
+        registerGetTestQuestion,
         registerStartTestRun,
         registerListTestRuns,
         registerGetTestRun,

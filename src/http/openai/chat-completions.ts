@@ -146,7 +146,7 @@ export function registerChatCompletions(app: ApiApp, deps: HttpDeps): void {
 function toCompletion(answer: ChatReply, model: string, created: number) {
   const toolCalls = answer.toolCalls.map((call) => toOpenAiCall(call));
   return {
-    id: answer.messageId,
+    id: completionId(answer),
     object: 'chat.completion',
     created,
     model,
@@ -181,6 +181,10 @@ const colloquyOf = (answer: ChatReply) => ({
   credits: answer.credits,
 });
 
+/** The stored reply's id; a reply held for people has none, so the held message's (or the conversation's). */
+const completionId = (answer: Pick<ChatReply, 'messageId' | 'handoff' | 'conversationId'>) =>
+  answer.messageId ?? answer.handoff?.heldMessageId ?? answer.conversationId;
+
 async function streamCompletion(
   reply: FastifyReply,
   head: { created: number; model: string },
@@ -199,8 +203,8 @@ async function streamCompletion(
       ...extra,
     });
   const listener: ChatListener = {
-    onStart: ({ messageId }) => {
-      id = messageId;
+    onStart: ({ conversationId, messageId, handoff }) => {
+      id = completionId({ conversationId, messageId, handoff });
       chunk({ role: 'assistant', content: '' });
     },
     onContent: (content) => chunk({ content }),

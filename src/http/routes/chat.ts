@@ -110,7 +110,10 @@ const ChatReplySchema = Type.Object({
     Type.Literal('content_filter'),
   ]),
   conversationId: Type.String(),
-  messageId: Type.String({ description: 'The id of the stored assistant message (for feedback).' }),
+  messageId: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The id of the stored assistant message (the one POST …/feedback rates). null when the message was held for people (`handoff.heldMessageId` names it): the notice is not a stored message, so there is nothing to rate.',
+  }),
   userId: Type.Optional(Type.String({ description: 'Present when the conversation belongs to an end user.' })),
   usage: Type.Object({
     credits: Type.Number({
@@ -119,10 +122,18 @@ const ChatReplySchema = Type.Object({
   }),
   handoff: Type.Optional(
     Type.Object(
-      { state: Type.Literal('people') },
+      {
+        state: Type.Literal('people'),
+        heldMessageId: Type.Optional(
+          Type.String({
+            description:
+              "Held messages only: the stored user message, for GET …/conversations/{conversationRef}/stream's `after` (absent when only `toolResults` were sent).",
+          }),
+        ),
+      },
       {
         description:
-          "Only when the conversation is with people (docs/handoff.md). Either it already was: the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice and `messageId` the stored user message. Or the model handed it over just now with the built-in `handoff_to_person` tool (agents with handoff on): the reply is charged as usual and is the model's text, or a short notice when it wrote none; this tool call is never listed in `tool_calls`.",
+          "Only when the conversation is with people (docs/handoff.md). Either it already was: the message was stored for a person, the model was not called, nothing was charged; `reply.content` is a short notice that is not stored, so `messageId` is null (nothing to rate) and `heldMessageId` names the stored user message. Or the model handed it over just now with the built-in `handoff_to_person` tool (agents with handoff on): the reply is charged as usual and is the model's text, or a short notice when it wrote none; this tool call is never listed in `tool_calls`.",
       },
     ),
   ),
@@ -142,7 +153,7 @@ const DESCRIPTION = `Sends a message to the agent and answers from its knowledge
 
 The stream starts with the model's first output; every error before it is an ordinary JSON error. A failure after it is one frame \`{"success":false,"error":{"code","message"},"delta":{"finish_reason":"error"},"usage":{"credits":0}}\` and the end marker; nothing was charged or stored. A client that disconnects stops the model call.
 
-**With people** (after POST …/handoff, or when the agent hands over by itself because the visitor asked for a person): the message is stored and checked for harmful content as usual, but the model is not called and nothing is charged. The reply keeps its shape: \`reply.content\` is a short notice, \`usage.credits\` 0, and \`handoff: {"state":"people"}\` is added to the JSON reply and to the stream's first and final frames. The person's replies arrive in GET …/messages and in GET …/conversations/{conversationRef}/stream. Emits \`handoff.message\`.
+**With people** (after POST …/handoff, or when the agent hands over by itself because the visitor asked for a person): the message is stored and checked for harmful content as usual, but the model is not called and nothing is charged. The reply keeps its shape: \`reply.content\` is a short notice that is not stored (so \`messageId\` is null: nothing to rate), \`usage.credits\` 0, and \`handoff: {"state":"people","heldMessageId":"…"}\` (the stored user message) is added to the JSON reply and to the stream's first and final frames. The person's replies arrive in GET …/messages and in GET …/conversations/{conversationRef}/stream. Emits \`handoff.message\`.
 
 Emits \`chat.completed\` (or \`chat.failed\`, once the agent was found) for requests made with an API key.`;
 

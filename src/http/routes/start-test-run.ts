@@ -31,7 +31,7 @@ export function registerStartTestRun(app: ApiApp, deps: HttpDeps): void {
         tags: ['Tests'],
         operationId: 'startTestRun',
         summary: 'Run the test questions',
-        description: `Ranks every question as \`POST /agents/{agentId}/search\` does (its 0.3 floor included). Up to ${INLINE_QUESTIONS_MAX} questions run inside the request (200, the finished run); more go on the job queue (202, \`state: queued\`): poll \`GET …/test-runs/{id}\`. With \`compareModel\`, the same questions are also ranked with another embedding model the operator configured, reported in \`comparison\`. Costs no credits. Emits \`evaluation.completed\`, and \`evaluation.regressed\` when fewer pass than in the run before.`,
+        description: `Ranks every question as \`POST /agents/{agentId}/search\` does (its 0.3 floor included). Up to ${INLINE_QUESTIONS_MAX} questions run inside the request (200, the finished run); more go on the job queue (202, \`state: queued\`, \`Location\` the run's URL): poll \`GET …/test-runs/{id}\`. With \`compareModel\`, the same questions are also ranked with another embedding model the operator configured, reported in \`comparison\`. Costs no credits. Emits \`evaluation.completed\`, and \`evaluation.regressed\` when fewer pass than in the run before.`,
         security: SECURITY,
         params: AgentIdParamsSchema,
         body: StartTestRunBody,
@@ -50,7 +50,11 @@ export function registerStartTestRun(app: ApiApp, deps: HttpDeps): void {
         request.params.agentId,
         request.body,
       );
-      if (queued) reply.code(202);
+      // Queued: where to poll it (this collection's URL and the run's id, wherever the route is mounted).
+      if (queued)
+        reply
+          .code(202)
+          .header('location', `${request.url.split('?')[0]?.replace(/\/+$/, '')}/${encodeURIComponent(run.id)}`);
       return { success: true as const, run: toPublicTestRun(run) };
     },
   );

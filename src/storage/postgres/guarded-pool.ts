@@ -1,6 +1,6 @@
-// The pool Kysely is given: every connection failure (server restarting, refused, cut) becomes a
-// ServiceUnavailableError, and no client, idle or checked out, can crash the process with an
-// unhandled 'error' event.
+// The pool Kysely is given: every connection failure (server restarting, refused, cut), and a
+// transaction the database stopped to break a deadlock, becomes a ServiceUnavailableError, and no
+// client, idle or checked out, can crash the process with an unhandled 'error' event.
 import type pg from 'pg';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 
@@ -38,7 +38,23 @@ export function isConnectionFailure(error: unknown): boolean {
   return PG_MESSAGES.test(error.message);
 }
 
+/** Seconds before sending again a transaction the database stopped to break a deadlock or a
+ * serialization conflict: the other side is done by then, and nothing of this one was kept. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
+
+/** 40P01 deadlock_detected, 40001 serialization_failure: the whole transaction was rolled back. */
+export function isTransientConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && (code === '40P01' || code === '40001');
+}
+
 export function translateConnectionFailure(error: unknown): unknown {
+  if (isTransientConflict(error))
+    return new ServiceUnavailableError(
+      'The request met another one changing the same data; send it again.',
+      CONFLICT_RETRY_AFTER_SECONDS,
+      { cause: error },
+    );
   if (!isConnectionFailure(error)) return error;
   return new ServiceUnavailableError('The database is unavailable; try again shortly.', DATABASE_RETRY_AFTER_SECONDS, {
     cause: error,

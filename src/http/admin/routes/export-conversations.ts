@@ -25,7 +25,7 @@ const ANSWER = {
       'text/csv': {
         schema: {
           type: 'string',
-          description: `CSV (RFC 4180, CRLF): a header row \`${CSV_COLUMNS.join(',')}\`, then one row per message.`,
+          description: `CSV (RFC 4180, CRLF): a header row \`${CSV_COLUMNS.join(',')}\`, then one row per message; \`author_type\` is \`person\` and \`author_name\` the name on a reply a person wrote (the JSONL's \`author\`), both empty otherwise.`,
         },
       },
     },

@@ -1,9 +1,10 @@
 import type { QuestionStore } from '../../../ports/insight-store.ts';
 import type { Db } from '../kysely-store.ts';
+import type { Store } from '../../../ports/store.ts';
 import { fromVector } from '../rows/vector.ts';
 import { toQuestion } from '../rows/insight.ts';
 
-export function createQuestionRepository(db: Db): QuestionStore {
+export function createQuestionRepository(db: Db, dialect: Store['dialect']): QuestionStore {
   return {
     async insert(q) {
       await db
@@ -58,6 +59,20 @@ export function createQuestionRepository(db: Db): QuestionStore {
     },
     async markAnswered(accountId, agentId, ids, sourceId) {
       if (ids.length === 0) return 0;
+      // PostgreSQL: lock the rows in id order first. The update alone locks them in whatever order
+      // its plan meets them (index or heap order), so two answers to overlapping groups could each
+      // hold a question the other waits for: a deadlock, a 500. In one order the later one waits,
+      // then finds the shared questions answered. SQLite has one writer.
+      if (dialect === 'postgres')
+        await db
+          .selectFrom('questions')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('agent_id', '=', agentId)
+          .where('id', 'in', [...ids])
+          .orderBy('id')
+          .forUpdate()
+          .execute();
       const marked = await db
         .updateTable('questions')
         .set({ answered_by_source_id: sourceId })

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SourceStore, ChunkRecord } from '../../../ports/knowledge-store.ts';
 import type { Db } from '../kysely-store.ts';
+import type { Store } from '../../../ports/store.ts';
 import { newestFirstPage } from '../newest-first-page.ts';
 import { logKnowledgeChange } from './knowledge-change-log.ts';
 import { toSource, toPageState, fromPageState, fromChunk } from '../rows/knowledge.ts';
@@ -17,7 +18,7 @@ async function insertChunks(db: Db, chunks: ChunkRecord[]): Promise<void> {
   }
 }
 
-export function createSourceRepository(db: Db): SourceStore {
+export function createSourceRepository(db: Db, dialect: Store['dialect']): SourceStore {
   return {
     async insert(source, chunks, page) {
       // DO NOTHING, not an error: on PostgreSQL an error would abort the caller's transaction.
@@ -141,6 +142,18 @@ export function createSourceRepository(db: Db): SourceStore {
         .executeTakeFirst();
       if (row) await logKnowledgeChange(db, agentId, { kind: 'delete', sourceId });
       return row && toSource(row);
+    },
+    async existing(accountId, agentId, sourceIds) {
+      if (sourceIds.length === 0) return [];
+      let query = db
+        .selectFrom('sources')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('agent_id', '=', agentId)
+        .where('id', 'in', [...sourceIds])
+        .orderBy('id');
+      if (dialect === 'postgres') query = query.forShare();
+      return (await query.execute()).map((row) => row.id);
     },
     async pageUrls(agentId) {
       const rows = await db
