@@ -374,9 +374,20 @@ describe('widget routes and publishable keys', () => {
     for (let i = 0; i < VISITOR_REQUESTS_PER_MINUTE; i += 1)
       last = await widget('GET', '/conversation', { headers: bob });
     assert.equal(last!.status, 200);
+    // The headers name the tighter of the two limits: the visitor's 20, not the account's.
+    assert.deepEqual(
+      [last!.headers.get('ratelimit-limit'), last!.headers.get('ratelimit-remaining')],
+      [String(VISITOR_REQUESTS_PER_MINUTE), '0'],
+    );
     const limited = await widget('GET', '/conversation', { headers: bob });
     assert.deepEqual([limited.status, limited.body.error.code], [429, 'RATE_LIMITED']);
     assert.ok(limited.headers.get('retry-after'));
+    assert.deepEqual(
+      [limited.headers.get('ratelimit-limit'), limited.headers.get('ratelimit-remaining')],
+      [String(VISITOR_REQUESTS_PER_MINUTE), '0'],
+      'a 429 does not say that requests are left',
+    );
+    assert.equal(limited.headers.get('ratelimit-reset'), limited.headers.get('retry-after'));
     assert.equal(limited.headers.get('access-control-allow-origin'), SHOP, 'the widget can read its 429');
     assert.equal(
       (await widget('GET', '/conversation', { headers: alice })).status,
