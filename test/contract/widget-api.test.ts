@@ -309,6 +309,23 @@ describe('widget routes and publishable keys', () => {
       { key: secretKey },
     );
     assert.equal(listed.body.messages[0].feedback.rating, 'up', 'the owner sees the visitor’s feedback');
+
+    // Ids chosen through the API live apart: a chat's userId cannot name a visitor's conversation,
+    // though the owner reads it by that reference.
+    for (const userId of [`widget-visitor:${random}`, 'widget-user:customer-17']) {
+      const refused = await server.call('POST', `/agents/${agent.id}/chat`, {
+        key: secretKey,
+        body: { message: 'Hello', userId },
+      });
+      assert.equal(refused.status, 400, `${userId}: ${refused.text}`);
+      assert.deepEqual(refused.body.error.list, {
+        userId: ['must not start with widget-visitor: or widget-user: (the widget’s own visitors)'],
+      });
+    }
+    const byRef = await server.call('GET', `/agents/${agent.id}/conversations/widget-visitor:${random}/messages`, {
+      key: secretKey,
+    });
+    assert.equal(byRef.body.pagination.totalMessages, 2, byRef.text);
   });
 
   test('signed user ids: the conversation follows the user; a bad signature reads nothing, says why, and is counted', async () => {
