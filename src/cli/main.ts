@@ -30,6 +30,14 @@ function usage(COMMANDS: Record<string, Command>): string {
   return `usage: npm run -s cli -- <command> [options]\ncommands:\n${lines.join('\n')}\n  config show`;
 }
 
+/** The commands of one group (`keys --help`), or undefined when no command starts with it. */
+function groupUsage(COMMANDS: Record<string, Command>, group: string): string | undefined {
+  const names = Object.keys(COMMANDS).filter((name) => name.startsWith(`${group} `));
+  if (names.length === 0) return undefined;
+  const lines = names.map((name) => `  ${synopsis(name, COMMANDS[name] as Command)}`);
+  return `usage: npm run -s cli -- ${group} <command> [options]\ncommands:\n${lines.join('\n')}`;
+}
+
 const HELP = new Set(['help', '--help', '-h']);
 
 /** Which config file this command read, when it could surprise: the server's, found without
@@ -68,6 +76,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       `${JSON.stringify(printableConfig(loadConfig(undefined, { followServer: true })), null, 2)}\n`,
     );
+    return 0;
+  }
+  const ofGroup = group !== undefined && verb !== undefined && HELP.has(verb) ? groupUsage(COMMANDS, group) : undefined;
+  if (ofGroup !== undefined) {
+    process.stdout.write(`${ofGroup}\n`);
     return 0;
   }
   const name = group && COMMANDS[group] ? group : `${group ?? ''} ${verb ?? ''}`;

@@ -23,7 +23,8 @@ export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // routeOptions is rebuilt on each read (Fastify 5): read it once.
     const routeConfig = request.routeOptions.config;
-    if (routeConfig.public) return;
+    // A path or method no route has (a door's own not-found handler) is 404/405 before any key.
+    if (routeConfig.public || request.is404) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) {
       reply.header('WWW-Authenticate', 'Bearer');

@@ -232,7 +232,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       registerResolveHandoff(api, deps);
       registerAddPersonReply(api, deps);
       registerFollowConversation(api, deps);
-      await api.register(registerOpenAiDoor(deps), { prefix: OPENAI_PREFIX });
+      await api.register(registerOpenAiDoor(deps, allowedMethods), { prefix: OPENAI_PREFIX });
       registerMcp(api, deps);
       await api.register(registerWidgetDoor(deps), { prefix: WIDGET_PREFIX });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -77,21 +77,21 @@ export function installErrorHandling(app: ApiApp, allowedMethods: AllowedMethods
     sendAppError(reply, toAppError(error, request, reply)),
   );
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const allowed = allowedMethods.of(path);
-    // A route of this method that itself called notFound (a missing console asset) stays a 404.
-    if (allowed.length > 0 && !(allowed as string[]).includes(request.method)) {
-      reply.header('Allow', allowed.join(', '));
-      return sendAppError(
-        reply,
-        new AppError(
-          'METHOD_NOT_ALLOWED',
-          `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
-        ),
-      );
-    }
-    const code: ErrorCode = 'NOT_FOUND';
-    return sendAppError(reply, new AppError(code, `No route ${request.method} ${path}.`));
-  });
+  app.setNotFoundHandler((request, reply) => sendAppError(reply, routeMiss(allowedMethods, request, reply)));
+}
+
+/** A request no route answers: 405 with `Allow` when the path has other methods, else 404. */
+export function routeMiss(allowedMethods: AllowedMethods, request: FastifyRequest, reply: FastifyReply): AppError {
+  const path = request.url.split('?')[0] ?? '';
+  const allowed = allowedMethods.of(path);
+  // A route of this method that itself called notFound (a missing console asset) stays a 404.
+  if (allowed.length > 0 && !(allowed as string[]).includes(request.method)) {
+    reply.header('Allow', allowed.join(', '));
+    return new AppError(
+      'METHOD_NOT_ALLOWED',
+      `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
+    );
+  }
+  const code: ErrorCode = 'NOT_FOUND';
+  return new AppError(code, `No route ${request.method} ${path}.`);
 }

@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ValidationList } from '../domain/errors.ts';
+import { WIDGET_USER_PREFIX, WIDGET_VISITOR_PREFIX } from '../domain/widget/visitor-identity.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -14,6 +15,9 @@ export const NOT_BLANK = '\\S';
 /** `.` and `..` could never be addressed as a path segment: URL parsers resolve them away. */
 export const NOT_DOT_SEGMENT = '^(?!\\.\\.?$)';
 
+/** The widget's own visitors' userIds: an id chosen through the API never names their conversations. */
+export const NOT_WIDGET_USER = `^(?!${WIDGET_VISITOR_PREFIX}|${WIDGET_USER_PREFIX})`;
+
 /** A time of day, `HH:MM` (`24:00` allowed where a range ends at midnight). */
 export const TIME_OF_DAY = '^[0-2][0-9]:[0-5][0-9]$';
 
@@ -21,6 +25,7 @@ export const TIME_OF_DAY = '^[0-2][0-9]:[0-5][0-9]$';
 const PATTERN_WORDS: Record<string, string> = {
   [NOT_BLANK]: 'must not be empty or only spaces',
   [NOT_DOT_SEGMENT]: 'must not be "." or ".."',
+  [NOT_WIDGET_USER]: `must not start with ${WIDGET_VISITOR_PREFIX} or ${WIDGET_USER_PREFIX} (the widget’s own visitors)`,
   [TIME_OF_DAY]: 'must be a time of day as HH:MM, such as 09:00',
 };
 

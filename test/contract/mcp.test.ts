@@ -74,6 +74,11 @@ describe('MCP server', () => {
     const read = await client.readResource({ uri: 'colloquy://agents' });
     const { agents } = JSON.parse((read.contents[0] as { text: string }).text);
     assert.deepEqual(agents.map((a: { id: string }) => a.id).sort(), [agent.id, other.id].sort());
+    // An unknown resource is MCP's "Resource not found" (-32002), not an internal error (-32603).
+    await assert.rejects(client.readResource({ uri: 'colloquy://nope' }), (error: { code?: number }) => {
+      assert.equal(error.code, -32002);
+      return true;
+    });
   });
 
   test('search_knowledge is charged as a search; ask_agent as a chat, with chat.completed', async () => {

@@ -90,6 +90,31 @@ describe('OpenAI-compatible door', () => {
     assert.deepEqual([missing.status, missing.code], [404, 'AGENT_NOT_FOUND']);
   });
 
+  test('models.retrieve, and a path or method the door lacks, answer as OpenAI does', async () => {
+    const { account, ctx, agent, client } = await setup();
+    const one = await client.models.retrieve(agent.id);
+    assert.deepEqual([one.id, one.object, one.owned_by], [agent.id, 'model', account.id]);
+    const missing = await failure(client.models.retrieve('agt_missing'));
+    assert.deepEqual([missing.status, missing.code, missing.type], [404, 'AGENT_NOT_FOUND', 'not_found_error']);
+    const other = await server.seedAgent(ctx, 'Second desk');
+    const restrictedKey = await server.seedKey(account.id, { allowedAgentIds: [other.id] });
+    const restricted = new OpenAI({ apiKey: restrictedKey, baseURL: `${server.baseUrl}/api/v1/openai`, maxRetries: 0 });
+    const refused = await failure(restricted.models.retrieve(agent.id));
+    assert.deepEqual([refused.status, refused.code], [403, 'AGENT_NOT_ALLOWED']);
+    const embeddings = await failure(client.embeddings.create({ model: agent.id, input: 'Hello' }));
+    assert.deepEqual([embeddings.status, embeddings.code, embeddings.type], [404, 'NOT_FOUND', 'not_found_error']);
+    assert.match(embeddings.message, /No route POST \/api\/v1\/openai\/embeddings/);
+    const wrongMethod = await server.call('GET', '/openai/chat/completions', { key: await server.seedKey(account.id) });
+    assert.equal(wrongMethod.status, 405);
+    assert.equal(wrongMethod.headers.get('allow'), 'POST');
+    assert.equal(wrongMethod.body.error.code, 'METHOD_NOT_ALLOWED');
+    assert.equal(wrongMethod.body.error.type, 'invalid_request_error');
+    assert.equal(wrongMethod.body.success, undefined);
+    // As everywhere under /api/v1, a route miss comes before authentication.
+    const keyless = await server.call('POST', '/openai/embeddings', { body: {} });
+    assert.deepEqual([keyless.status, keyless.body.error.code], [404, 'NOT_FOUND']);
+  });
+
   test('JSON: grounded in the knowledge, the agent’s instructions, charged, stored, chat.completed', async () => {
     const { agent, key, client, balance, events } = await setup();
     await server.call('POST', `/agents/${agent.id}/sources/text`, {

@@ -309,6 +309,23 @@ describe('widget routes and publishable keys', () => {
       { key: secretKey },
     );
     assert.equal(listed.body.messages[0].feedback.rating, 'up', 'the owner sees the visitor’s feedback');
+
+    // Ids chosen through the API live apart: a chat's userId cannot name a visitor's conversation,
+    // though the owner reads it by that reference.
+    for (const userId of [`widget-visitor:${random}`, 'widget-user:customer-17']) {
+      const refused = await server.call('POST', `/agents/${agent.id}/chat`, {
+        key: secretKey,
+        body: { message: 'Hello', userId },
+      });
+      assert.equal(refused.status, 400, `${userId}: ${refused.text}`);
+      assert.deepEqual(refused.body.error.list, {
+        userId: ['must not start with widget-visitor: or widget-user: (the widget’s own visitors)'],
+      });
+    }
+    const byRef = await server.call('GET', `/agents/${agent.id}/conversations/widget-visitor:${random}/messages`, {
+      key: secretKey,
+    });
+    assert.equal(byRef.body.pagination.totalMessages, 2, byRef.text);
   });
 
   test('signed user ids: the conversation follows the user; a bad signature reads nothing, says why, and is counted', async () => {
@@ -374,9 +391,20 @@ describe('widget routes and publishable keys', () => {
     for (let i = 0; i < VISITOR_REQUESTS_PER_MINUTE; i += 1)
       last = await widget('GET', '/conversation', { headers: bob });
     assert.equal(last!.status, 200);
+    // The headers name the tighter of the two limits: the visitor's 20, not the account's.
+    assert.deepEqual(
+      [last!.headers.get('ratelimit-limit'), last!.headers.get('ratelimit-remaining')],
+      [String(VISITOR_REQUESTS_PER_MINUTE), '0'],
+    );
     const limited = await widget('GET', '/conversation', { headers: bob });
     assert.deepEqual([limited.status, limited.body.error.code], [429, 'RATE_LIMITED']);
     assert.ok(limited.headers.get('retry-after'));
+    assert.deepEqual(
+      [limited.headers.get('ratelimit-limit'), limited.headers.get('ratelimit-remaining')],
+      [String(VISITOR_REQUESTS_PER_MINUTE), '0'],
+      'a 429 does not say that requests are left',
+    );
+    assert.equal(limited.headers.get('ratelimit-reset'), limited.headers.get('retry-after'));
     assert.equal(limited.headers.get('access-control-allow-origin'), SHOP, 'the widget can read its 429');
     assert.equal(
       (await widget('GET', '/conversation', { headers: alice })).status,

@@ -33,6 +33,16 @@ describe('operator CLI: help and usage', () => {
         '',
       ],
     );
+    // A group's --help lists that group's commands (a user types `keys --help` before `keys create`).
+    for (const flag of ['--help', '-h']) {
+      const group = await cli('keys', flag);
+      assert.equal(group.code, 0, group.stderr);
+      assert.equal(group.stderr, '');
+      assert.match(group.stdout, /^usage: npm run -s cli -- keys <command> \[options\]\ncommands:\n/);
+      assert.match(group.stdout, /\n {2}keys create --account … --name … \[--agents …\]/);
+      assert.match(group.stdout, /\n {2}keys revoke ID\n/);
+      assert.doesNotMatch(group.stdout, /accounts create/);
+    }
     const config = await cli('config', 'show', '--help');
     assert.deepEqual([config.code, config.stdout], [0, 'usage: npm run -s cli -- config show\n']);
     // No command at all is still wrong usage: the list goes to stderr, exit 2.

@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../context.ts';
 import type { CreditEntryRecord } from '../../ports/credit-store.ts';
 import { AppError } from '../errors.ts';
-import { toMillicredits } from './units.ts';
+import { SMALLEST_CREDIT, toMillicredits } from './units.ts';
 import type { Store } from '../../ports/store.ts';
 
 /** A top-up: adds credits and becomes the account's last refill. */
@@ -14,12 +14,13 @@ export async function addCredits(
     throw new AppError('INVALID_BODY', 'The amount must be a positive number.', {
       list: { amount: ['must be a positive number'] },
     });
-  // Credits are kept in thousandths: less would be a top-up of 0, yet the last refill (credits.low).
-  const amount = toMillicredits(credits);
-  if (amount < 1)
+  // Credits are kept in thousandths: less would be a top-up of 0 (or, from half a thousandth, one
+  // rounded up), yet the last refill (credits.low).
+  if (credits < SMALLEST_CREDIT)
     throw new AppError('INVALID_BODY', 'The amount is less than the smallest unit of credit.', {
       list: { amount: ['must be at least 0.001'] },
     });
+  const amount = toMillicredits(credits);
   const entry = await deps.store.transaction(async (tx) =>
     tx.credits.apply({
       id: deps.ids.next('crd'),

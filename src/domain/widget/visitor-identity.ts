@@ -8,6 +8,10 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../../ports/store.ts';
 
+/** The userIds of the widget's visitors; a chat through the API may not choose one (http/routes/chat.ts). */
+export const WIDGET_VISITOR_PREFIX = 'widget-visitor:';
+export const WIDGET_USER_PREFIX = 'widget-user:';
+
 const VISITOR_BYTES = 16;
 const USER_ID_MAX = 200;
 
@@ -59,13 +63,13 @@ export function visitorConversationUser(secret: string, claim: VisitorClaim): st
         'The user id is not signed with this agent’s identity secret (X-Colloquy-User-Hash).',
       );
     }
-    return `widget-user:${claim.userId}`;
+    return `${WIDGET_USER_PREFIX}${claim.userId}`;
   }
   const [random, signature, extra] = (claim.visitorId ?? '').split('.');
   if (!random || !signature || extra !== undefined || !same(signature, mac(secret, `visitor:${random}`))) {
     throw new AppError('AUTH_REQUIRED', 'A visitor id issued by POST /widget/visitors is required.');
   }
-  return `widget-visitor:${random}`;
+  return `${WIDGET_VISITOR_PREFIX}${random}`;
 }
 
 /** How a host site signs its user's id (documented for operators; used by the tests). */

@@ -5,6 +5,7 @@ import Type, { type Static } from 'typebox';
 import { Ajv } from 'ajv';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
+  McpError,
   CallToolRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
@@ -24,6 +25,8 @@ import { API_VERSION } from '../routes/ping.ts';
 /** Also named in mcp-route.ts, which does not import this file at start. */
 export const AGENTS_RESOURCE = 'colloquy://agents';
 const AGENTS_MAX = 1_000;
+/** MCP's error code for a resource URI the server does not have. */
+const RESOURCE_NOT_FOUND = -32002;
 
 const AgentId = Type.String({
   minLength: 1,
@@ -173,7 +176,9 @@ export function createMcpServer(deps: DomainDeps, ctx: RequestContext, log: Fast
     ],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    if (request.params.uri !== AGENTS_RESOURCE) throw new Error(`No resource ${request.params.uri}.`);
+    // -32002 is MCP's "Resource not found"; a plain Error would be answered as an internal error.
+    if (request.params.uri !== AGENTS_RESOURCE)
+      throw new McpError(RESOURCE_NOT_FOUND, `No resource ${request.params.uri}.`, { uri: request.params.uri });
     const { items } = await listAgents(deps, ctx, { page: 1, size: AGENTS_MAX });
     const agents = items.map((agent) => ({ id: agent.id, name: agent.name, model: agent.model }));
     return { contents: [{ uri: AGENTS_RESOURCE, mimeType: 'application/json', text: JSON.stringify({ agents }) }] };

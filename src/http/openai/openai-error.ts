@@ -31,7 +31,11 @@ export function toOpenAiError(error: AppError): OpenAiErrorBody {
 
 /** The door's error handler: every failure, authentication's included, in OpenAI's shape. */
 export function sendOpenAiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const appError = toAppError(error, request, reply);
+  return sendOpenAiRefusal(reply, toAppError(error, request, reply));
+}
+
+/** Sends one refusal in OpenAI's shape with the status of the one error table. */
+export function sendOpenAiRefusal(reply: FastifyReply, appError: AppError): FastifyReply {
   if (STATUS_BY_CODE[appError.code] === 503 && !reply.hasHeader('Retry-After'))
     reply.header('Retry-After', DEFAULT_RETRY_AFTER_SECONDS);
   return reply.code(STATUS_BY_CODE[appError.code]).send(toOpenAiError(appError));

@@ -57,6 +57,13 @@ export async function resolveVisitor(
   }
   const bucket = `visitor:${createHash('sha256').update(`${ctx.key?.id}:${conversationUser}`).digest('hex')}`;
   const decision = await deps.rateLimiter.consume(bucket, VISITOR_REQUESTS_PER_MINUTE);
+  // The RateLimit-* headers describe the limit closest to running out, so a 429 never says
+  // thousands of requests are left in the account's window.
+  if (decision.remaining < Number(reply.getHeader('RateLimit-Remaining') ?? Infinity)) {
+    reply.header('RateLimit-Limit', decision.limit);
+    reply.header('RateLimit-Remaining', decision.remaining);
+    reply.header('RateLimit-Reset', decision.resetSeconds);
+  }
   if (!decision.allowed) {
     reply.header('Retry-After', decision.resetSeconds);
     throw new AppError(
