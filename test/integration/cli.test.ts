@@ -243,7 +243,11 @@ describe('operator CLI', () => {
       // Half a millicredit was rounded up to a top-up of 0.001 rather than refused.
       [['credits', 'add', '--account', 'acc_x', '--amount', '0.0005'], 1, /"--amount":\["must be at least 0\.001"\]/],
       // A quota of 0 made a key that can spend nothing, which GET /validate shows as "no quota" (0).
-      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'], 1, /"--quota":\["must be more than 0"\]/],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0'],
+        1,
+        /"--quota":\["must be more than 0"\]/,
+      ],
       // So did a quota under a millicredit, stored as 0.
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0.0004'],
