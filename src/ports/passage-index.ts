@@ -36,6 +36,8 @@ export interface Candidates {
   live: number;
   /** The summed IDF of the question's distinct terms over the agent's passages. */
   queryIdf: number;
+  /** The question's distinct terms (a misspelt one as the agent's nearest) that the agent holds. */
+  heldTerms: number;
   /** The best `perSignal` passages by BM25 (sharing a term) and by cosine, each once. */
   candidates: PassageSignals[];
 }

@@ -35,7 +35,8 @@ export function candidatesOf(index: AgentIndex, query: CandidateQuery): Candidat
   const { vector, perSignal } = query;
   const terms = spelledAsTheAgent(index, query);
   const queryIdf = terms.reduce((sum, term) => sum + termIdf(index, term), 0);
-  if (index.live === 0) return { live: 0, queryIdf, candidates: [] };
+  const heldTerms = terms.filter((term) => index.postings.has(term)).length;
+  if (index.live === 0) return { live: 0, queryIdf, heldTerms, candidates: [] };
   const bm25 = bm25Scores(index, terms, scratchOf(index).lexical);
   const docs = new Set<number>(topByBm25(index, bm25, perSignal));
   // The meaning ranking's best, with the exact cosines it computed on the way.
@@ -53,7 +54,7 @@ export function candidatesOf(index: AgentIndex, query: CandidateQuery): Candidat
     bm25: bm25[doc] as number,
     matchedIdf: matchedIdf(index, terms, doc),
   }));
-  return { live: index.live, queryIdf, candidates };
+  return { live: index.live, queryIdf, heldTerms, candidates };
 }
 
 /** The query's terms, a misspelt one read as the agent's nearest term (see spelling.ts). */

@@ -68,3 +68,10 @@ test('the passage that answers holds the answering sentence and the one after it
     if (index > 0) assert.ok(result.score <= results[index - 1]!.score);
   }
 });
+
+test('a query of strings that are neither English words nor the agent’s own terms finds nothing', async () => {
+  for (const query of ['xyzzy qwerty', 'zqxj vvwk', 'blorp snazzle']) assert.deepEqual(await search(query), [], query);
+  // A misspelt word of the agent's own is still read as that word, and a name it holds still counts.
+  assert.ok((await search('lugage storrage')).length > 0);
+  assert.ok((await search('Harbour')).length > 0);
+});

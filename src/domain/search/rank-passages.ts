@@ -2,7 +2,7 @@ import type { DomainDeps } from '../context.ts';
 import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { SourceType } from '../../ports/knowledge-store.ts';
 import type { Store } from '../../ports/store.ts';
-import { analyzeQuery } from '../../text/analyze.ts';
+import { analyzeQuery, type AnalyzedQuery } from '../../text/analyze.ts';
 import type { IndexedAgent } from '../../ports/passage-index.ts';
 import { measureCalibration, type ModelCalibration } from './calibrate-model.ts';
 import { cosinesOf, createSentenceCache, excerptOf, passageSentences } from './answer-sentences.ts';
@@ -107,6 +107,7 @@ export async function rankPassages(
   });
   const { queryIdf } = fromIndex;
   if (fromIndex.candidates.length === 0) return [];
+  if (mode === 'hybrid' && knowsNoWordOf(analysed, fromIndex.heldTerms)) return [];
   const candidates: Candidate[] = fromIndex.candidates.map((signals) => ({
     ...signals,
     id: signals.chunkId,
@@ -163,6 +164,12 @@ export async function rankPassages(
     if (excerpts[i] !== undefined) passage.excerpt = excerpts[i];
     return passage;
   });
+}
+
+/** Nothing but strings that are neither English words nor terms the agent holds ("zqxj vvwk"): the
+ * model knows no word of it, and its vector sits near some passage all the same. */
+export function knowsNoWordOf(query: AnalyzedQuery, heldTerms: number): boolean {
+  return heldTerms === 0 && query.terms.length > 0 && query.correctable.length === query.terms.length;
 }
 
 type Row = Awaited<ReturnType<SearchDeps['store']['chunks']['withSources']>>[number];
