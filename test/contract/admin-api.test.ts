@@ -364,6 +364,7 @@ describe('admin API', () => {
         text: '{"question": "Intruder?", "expectNothing": true}\n',
       }),
       'GET /accounts/{accountId}/agents/{agentId}/test-questions/export': () => undefined,
+      'GET /accounts/{accountId}/agents/{agentId}/test-questions/{questionId}': () => undefined,
       'DELETE /accounts/{accountId}/agents/{agentId}/test-questions/{questionId}': () => undefined,
       'POST /accounts/{accountId}/agents/{agentId}/test-runs': () => undefined,
       'GET /accounts/{accountId}/agents/{agentId}/test-runs': () => undefined,
