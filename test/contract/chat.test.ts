@@ -259,6 +259,28 @@ describe('chat', () => {
     for (const userId of ['.', '..']) assert.equal((await chat({ message: 'Hello there', userId })).status, 400);
   });
 
+  test('a userId shaped like a conversation id (conv_…) is refused: its conversationRef would name another conversation', async () => {
+    const { agent, key, chat } = await setup();
+    const first = await chat({ message: 'Hello there' });
+    assert.equal(first.status, 200, first.text);
+    const conversationId: string = first.body.conversationId;
+    for (const userId of [conversationId, 'conv_not_yet_made']) {
+      const refused = await chat({ message: 'Hello again', userId });
+      assert.equal(refused.status, 400, `${userId}: ${refused.text}`);
+      assert.equal(refused.body.error.code, 'INVALID_BODY');
+      assert.deepEqual(refused.body.error.list, {
+        userId: ['must not start with conv_ (a conversationRef with it would name a conversation by its id)'],
+      });
+    }
+    assert.equal((await chat({ message: 'Hello there', userId: 'conversation-7' })).status, 200);
+    const listed = await server.call('GET', `/agents/${agent.id}/conversations`, { key });
+    assert.equal(listed.body.pagination.totalConversations, 2, 'nothing was made for the refused userIds');
+    const deleted = await server.call('DELETE', `/agents/${agent.id}/conversations/${conversationId}`, { key });
+    assert.equal(deleted.status, 200, deleted.text);
+    const gone = await server.call('GET', `/agents/${agent.id}/conversations/${conversationId}/messages`, { key });
+    assert.equal(gone.status, 404);
+  });
+
   test('tool calls: pending, 409s, results resume the model, cancel states', async () => {
     const { agent, key, chat, balance } = await setup({ tools: true });
     model.enqueue({ toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' }] });

@@ -8023,8 +8023,8 @@ export interface operations {
                     stream?: boolean;
                     /** @description true: the reply carries `reply.citations` (in a stream, `citations` in the final frame): the passages that grounded it. Without it, nothing changes. */
                     citations?: boolean;
-                    /** @description The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..` and ids starting with `widget-visitor:` or `widget-user:` (the widget's visitors'); URL-encode it as a `conversationRef`. */
-                    userId?: string & (unknown & unknown);
+                    /** @description The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..`, ids starting with `widget-visitor:` or `widget-user:` (the widget's visitors') and ids starting with `conv_` (a `conversationRef` naming a conversation id reads that conversation, so such a user's conversation could never be read or deleted by reference); URL-encode it as a `conversationRef`. */
+                    userId?: string & (unknown & unknown & unknown);
                     /** @description Continue this conversation (404 CONVERSATION_NOT_FOUND if the agent has none such). With neither id, a new conversation starts. */
                     conversationId?: string;
                     /** @description Results for the pending tool calls of the conversation: all of them in one request (cancel the ones you will not run). The model then continues. */

@@ -6,7 +6,7 @@ import { invalidBody } from '../../domain/errors.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { createSseWriter } from '../sse.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, ToolCallSchema } from '../schemas.ts';
-import { NOT_BLANK, NOT_DOT_SEGMENT, NOT_WIDGET_USER } from '../validation.ts';
+import { NOT_BLANK, NOT_CONVERSATION_ID, NOT_DOT_SEGMENT, NOT_WIDGET_USER } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 // Bounds SPEC leaves open ("not shown"), stated in the OpenAPI document.
@@ -39,9 +39,9 @@ const ChatBodySchema = Type.Object(
         maxLength: ID_MAX,
         // `.` and `..` could never be addressed as a conversationRef: URL parsers resolve them away.
         pattern: NOT_DOT_SEGMENT,
-        allOf: [{ pattern: NOT_BLANK }, { pattern: NOT_WIDGET_USER }],
+        allOf: [{ pattern: NOT_BLANK }, { pattern: NOT_WIDGET_USER }, { pattern: NOT_CONVERSATION_ID }],
         description:
-          "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..` and ids starting with `widget-visitor:` or `widget-user:` (the widget's visitors'); URL-encode it as a `conversationRef`.",
+          "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..`, ids starting with `widget-visitor:` or `widget-user:` (the widget's visitors') and ids starting with `conv_` (a `conversationRef` naming a conversation id reads that conversation, so such a user's conversation could never be read or deleted by reference); URL-encode it as a `conversationRef`.",
       }),
     ),
     conversationId: Type.Optional(
