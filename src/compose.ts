@@ -88,7 +88,7 @@ export async function createDomainDeps(
       scratchIndex: createScratchIndexes({ keep: KEPT_SCRATCH_INDEXES, maxBytes: config.search.cacheBytes }),
     },
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
-    chatModels: createChatModels(config.chatModels, ids),
+    chatModels: createChatModels(config.chatModels, ids, options.log),
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
     moderator: createModerator(
       config.moderation,

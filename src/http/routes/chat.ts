@@ -143,7 +143,7 @@ const DESCRIPTION = `Sends a message to the agent and answers from its knowledge
 
 **Credits**: the model's price (GET /models) per request, taken in the same transaction that stores the reply. A request that fails costs nothing: 402 and 429 \`QUOTA_EXCEEDED\` come before any work; \`CONTENT_BLOCKED\` and \`MODERATION_UNAVAILABLE\` before the model; a model failure is 500 \`UNKNOWN_ERROR\` with \`usage.credits\` 0.
 
-**Tool calls**: when the model calls one of the agent's client tools, the reply carries \`tool_calls\` (status \`pending\`) and \`finish_reason\` \`tool_calls\`. Send \`toolResults\` for all of them (optionally with a new \`message\`), or cancel them. While any is pending a new message gets 409 \`PENDING_TOOL_CALLS\` with \`error.ids\`. Tool call statuses: \`pending\`, \`completed\` (result received), \`canceled\`.
+**Tool calls**: when the model calls one of the agent's client tools, the reply carries \`tool_calls\` (status \`pending\`) and \`finish_reason\` \`tool_calls\`. A call of a tool the model was not offered is dropped (and logged): the reply is then the model's text with \`finish_reason\` \`stop\`. Send \`toolResults\` for all of them (optionally with a new \`message\`), or cancel them. While any is pending a new message gets 409 \`PENDING_TOOL_CALLS\` with \`error.ids\`. Tool call statuses: \`pending\`, \`completed\` (result received), \`canceled\`.
 
 **Stream** (\`stream: true\`): \`text/event-stream\`, each frame one \`data: {json}\` line and a blank line, no \`event:\` field:
 1. \`{"success":true,"conversationId":"…","messageId":"…"}\`
