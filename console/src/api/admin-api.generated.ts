@@ -327,7 +327,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description Newest first; revoked and expired keys included, with their status.
+         * @description Newest first; revoked and expired keys included, with their status. Paged like every list (`page`, `size` up to 100).
          */
         get: operations["listKeys"];
         put?: never;
@@ -451,7 +451,7 @@ export interface paths {
         };
         /**
          * List members
-         * @description Every member may see the list; only owners may change it.
+         * @description Oldest first. Every member may see the list; only owners may change it. Paged like every list (`page`, `size` up to 100).
          */
         get: operations["listMembers"];
         put?: never;
@@ -4317,7 +4317,12 @@ export interface operations {
     };
     listKeys: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 to 1000000. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                size?: number;
+            };
             header?: never;
             path: {
                 accountId: string;
@@ -4337,6 +4342,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         keys: components["schemas"]["Key"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -5054,7 +5060,12 @@ export interface operations {
     };
     listMembers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 to 1000000. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                size?: number;
+            };
             header?: never;
             path: {
                 accountId: string;
@@ -5074,6 +5085,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         members: components["schemas"]["Member"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
