@@ -31,6 +31,9 @@ export interface Command {
   needsAnOption?: boolean;
   /** Whether it takes one positional id. */
   takesId?: boolean;
+  /** It may start a new install: on SQLite it makes the database when there is none yet. Every other
+   * command refuses a DATA_DIR with no database (main.ts) rather than make an empty one there. */
+  createsDatabase?: boolean;
   run(deps: DomainDeps, options: Options, id: string | undefined): Promise<unknown>;
 }
 
@@ -92,6 +95,7 @@ export const COMMANDS: Record<string, Command> = {
   'accounts create': {
     options: ['name', 'plan', 'credits'],
     required: ['name'],
+    createsDatabase: true,
     run: async (deps, o) =>
       accountView(
         await createAccount(deps, {
@@ -218,6 +222,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   quickstart: {
     options: ['name', 'plan'],
+    createsDatabase: true,
     run: async (deps, o) => {
       // Starter, not free: the README's quick start sends a dozen requests in its first minute (free
       // allows 10) and offers gpt-4o-mini for client tools.

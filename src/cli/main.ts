@@ -40,6 +40,11 @@ function groupUsage(COMMANDS: Record<string, Command>, group: string): string | 
 
 const HELP = new Set(['help', '--help', '-h']);
 
+/** A command for an existing install, on a DATA_DIR with no database: it makes none (exit 1). */
+function noDatabase(file: string): string {
+  return `no database found at ${file}: set DATA_DIR to the folder of the server's colloquy.db (or DATABASE_URL to its PostgreSQL); "accounts create" or "quickstart" starts a new install there`;
+}
+
 /** Which config file this command read, when it could surprise: the server's, found without
  * COLLOQUY_CONFIG, or another than the server's. */
 function sayWhichConfig(source: Config['source']): void {
@@ -105,13 +110,12 @@ async function main(argv: string[]): Promise<number> {
       `"${name}" needs at least one of ${command.options.map((option) => `--${option}`).join(', ')}`,
     );
 
-  const [{ loadConfig }, { closeDomainDeps, createDomainDeps }, { namedByOptions }] = await Promise.all([
-    import('../config.ts'),
-    import('../compose.ts'),
-    import('./operator.ts'),
-  ]);
+  const [{ loadConfig }, { closeDomainDeps, createDomainDeps, missingDatabase }, { namedByOptions }] =
+    await Promise.all([import('../config.ts'), import('../compose.ts'), import('./operator.ts')]);
   const config = loadConfig(undefined, { followServer: true });
   sayWhichConfig(config.source);
+  const missing = command.createsDatabase ? null : missingDatabase(config);
+  if (missing) throw new Error(noDatabase(missing));
   const deps = await createDomainDeps(config);
   try {
     const result = await command
