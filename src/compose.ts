@@ -1,4 +1,6 @@
 // Builds the adapters a configuration names. Shared by the server (main.ts), the CLI and tests.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from './config.ts';
 import type { DomainDeps } from './domain/context.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
@@ -30,7 +32,7 @@ import {
   type TermsUpgradeLogger,
   type TermsUpgradeWorker,
 } from './workers/terms-upgrade-worker.ts';
-import { openSqliteStore } from './storage/sqlite/open-sqlite.ts';
+import { openSqliteStore, SQLITE_FILE_NAME } from './storage/sqlite/open-sqlite.ts';
 import { createPollingConversationFeed } from './storage/polling-conversation-feed.ts';
 import type { ConversationFeed } from './ports/conversation-feed.ts';
 import type { PostgresStore } from './storage/postgres/open-postgres.ts';
@@ -44,6 +46,14 @@ import type { ServiceMetrics } from './observability/service-metrics.ts';
 import { instrumentEmbedder } from './observability/instrument-embedder.ts';
 import type { RateLimitDecision } from './ports/rate-limiter.ts';
 import { loadEnglishWords } from './text/english-words.ts';
+
+/** The SQLite file the store would make, when it does not exist yet (null on PostgreSQL, or when it
+ * does): a CLI command meant for an existing install refuses to make one in the wrong folder. */
+export function missingDatabase(config: Config): string | null {
+  if (config.storage.kind !== 'sqlite') return null;
+  const file = join(config.storage.dataDir, SQLITE_FILE_NAME);
+  return existsSync(file) ? null : file;
+}
 
 export async function openStore(config: Config): Promise<Store> {
   if (config.storage.kind === 'sqlite') return openSqliteStore(config.storage.dataDir);
@@ -88,7 +98,7 @@ export async function createDomainDeps(
       scratchIndex: createScratchIndexes({ keep: KEPT_SCRATCH_INDEXES, maxBytes: config.search.cacheBytes }),
     },
     targetCheck: createTargetCheck(outboundAddressPolicy(config.network)),
-    chatModels: createChatModels(config.chatModels, ids),
+    chatModels: createChatModels(config.chatModels, ids, options.log),
     // The moderator embeds in a lane of its own, unless a test hands in a USE-lite embedder (a fake at the edge).
     moderator: createModerator(
       config.moderation,

@@ -7,21 +7,20 @@ import { createAgent } from '../domain/agents/create-agent.ts';
 import { updateAgent } from '../domain/agents/update-agent.ts';
 import { deleteAgent } from '../domain/agents/delete-agent.ts';
 import { toPublicAgentWithStorage } from '../domain/agents/agent-view.ts';
-import { createKey, revokeKey } from '../domain/keys/create-key.ts';
-import { toKeyView } from '../domain/keys/key-view.ts';
+import { createKey } from '../domain/keys/create-key.ts';
 import { addCredits } from '../domain/credits/add-credits.ts';
 import { toCredits } from '../domain/credits/units.ts';
 import { renewDueAllowances } from '../domain/credits/renew-allowances.ts';
 import type { AccountRecord } from '../ports/account-store.ts';
 import type { AgentRecord, ClientTool } from '../ports/agent-store.ts';
-import type { ApiKeyRecord } from '../ports/api-key-store.ts';
 import type { HandoffHours } from '../ports/handoff-hours.ts';
 import { UsageError } from './cli-error.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
+import { KEY_COMMANDS } from './key-commands.ts';
 import { USER_COMMANDS } from './user-commands.ts';
 import { SITE_COMMANDS } from './site-commands.ts';
 import { TEST_QUESTION_COMMANDS } from './test-question-commands.ts';
-import { accountContext, optionalList, optionalNumber, parsePlan, required, type Options } from './operator.ts';
+import { accountContext, optionalNumber, parsePlan, required, type Options } from './operator.ts';
 
 export interface Command {
   /** The option names it takes (all strings). */
@@ -32,6 +31,9 @@ export interface Command {
   needsAnOption?: boolean;
   /** Whether it takes one positional id. */
   takesId?: boolean;
+  /** It may start a new install: on SQLite it makes the database when there is none yet. Every other
+   * command refuses a DATA_DIR with no database (main.ts) rather than make an empty one there. */
+  createsDatabase?: boolean;
   run(deps: DomainDeps, options: Options, id: string | undefined): Promise<unknown>;
 }
 
@@ -59,26 +61,6 @@ function readSwitch(name: string, value: string | undefined): boolean | undefine
   if (value === undefined) return undefined;
   if (value === 'on' || value === 'off') return value === 'on';
   throw new UsageError(`--${name} must be on or off`);
-}
-
-/** The console's key view under the CLI's option names (`agents`, `ips`), with the account. */
-function keyView(record: ApiKeyRecord, now: number) {
-  const { allowedAgentIds, allowedIps, allowedOrigins, status: _status, ...view } = toKeyView(record, now);
-  return {
-    ...view,
-    accountId: record.accountId,
-    agents: allowedAgentIds,
-    ips: allowedIps,
-    ...(allowedOrigins && { origins: allowedOrigins }),
-  };
-}
-
-function parseExpiry(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const at = Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(at))
-    throw new UsageError(`--expires must be an ISO 8601 date-time, got "${text}"`);
-  return at;
 }
 
 function readTools(path: string | undefined): ClientTool[] | undefined {
@@ -113,6 +95,7 @@ export const COMMANDS: Record<string, Command> = {
   'accounts create': {
     options: ['name', 'plan', 'credits'],
     required: ['name'],
+    createsDatabase: true,
     run: async (deps, o) =>
       accountView(
         await createAccount(deps, {
@@ -192,41 +175,6 @@ export const COMMANDS: Record<string, Command> = {
       return { id, ...result };
     },
   },
-  'keys create': {
-    // --origins makes a publishable (widget) key for the one agent of --agents; its output then
-    // carries the agent's identity secret too (for signing user ids; the same for all its keys).
-    options: ['account', 'name', 'agents', 'ips', 'expires', 'quota', 'origins'],
-    required: ['account', 'name'],
-    run: async (deps, o) => {
-      const origins = optionalList(o, 'origins');
-      if (optionalList(o, 'ips')?.length === 0) throw new UsageError('--ips must name at least one address or range');
-      const { record, key, identitySecret } = await createKey(deps, required(o, 'account'), {
-        ...(origins && { kind: 'publishable' as const, allowedOrigins: origins }),
-        name: required(o, 'name'),
-        allowedAgentIds: optionalList(o, 'agents'),
-        allowedIps: optionalList(o, 'ips'),
-        expiresAt: parseExpiry(o.expires),
-        quota: optionalNumber(o, 'quota'),
-      });
-      return { ...keyView(record, deps.clock.now()), key, ...(identitySecret && { identitySecret }) };
-    },
-  },
-  'keys list': {
-    options: ['account'],
-    required: ['account'],
-    run: async (deps, o) => {
-      const { accountId } = await accountContext(deps, required(o, 'account')); // an unknown account fails
-      return { keys: (await deps.store.keys.list(accountId)).map((record) => keyView(record, deps.clock.now())) };
-    },
-  },
-  'keys revoke': {
-    options: [],
-    takesId: true,
-    run: async (deps, _o, id) => {
-      await revokeKey(deps, await ownerOf(deps.store.keys.ownerOf, id as string, 'key'), id as string);
-      return { id, revoked: true };
-    },
-  },
   'credits add': {
     options: ['account', 'amount'],
     required: ['account', 'amount'],
@@ -274,6 +222,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   quickstart: {
     options: ['name', 'plan'],
+    createsDatabase: true,
     run: async (deps, o) => {
       // Starter, not free: the README's quick start sends a dozen requests in its first minute (free
       // allows 10) and offers gpt-4o-mini for client tools.
@@ -291,6 +240,7 @@ export const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  ...KEY_COMMANDS,
   ...WEBHOOK_COMMANDS,
   ...USER_COMMANDS,
   ...SITE_COMMANDS,

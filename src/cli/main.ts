@@ -25,20 +25,33 @@ function synopsis(name: string, command: Command): string {
   return `${name}${command.takesId ? ' ID' : ''}${options.join('')}`;
 }
 
+/** Commands run here, before any store is opened (no COMMANDS entry), as their synopses. */
+const STORELESS = ['config show'];
+
 function usage(COMMANDS: Record<string, Command>): string {
   const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${synopsis(name, command)}`);
-  return `usage: npm run -s cli -- <command> [options]\ncommands:\n${lines.join('\n')}\n  config show`;
+  return `usage: npm run -s cli -- <command> [options]\ncommands:\n${[...lines, ...STORELESS.map((name) => `  ${name}`)].join('\n')}`;
 }
 
-/** The commands of one group (`keys --help`), or undefined when no command starts with it. */
+/** The commands of one group (`keys --help`, `config --help`), or undefined when no command starts with it. */
 function groupUsage(COMMANDS: Record<string, Command>, group: string): string | undefined {
-  const names = Object.keys(COMMANDS).filter((name) => name.startsWith(`${group} `));
-  if (names.length === 0) return undefined;
-  const lines = names.map((name) => `  ${synopsis(name, COMMANDS[name] as Command)}`);
+  const inGroup = (name: string) => name.startsWith(`${group} `);
+  const lines = [
+    ...Object.keys(COMMANDS)
+      .filter(inGroup)
+      .map((name) => `  ${synopsis(name, COMMANDS[name] as Command)}`),
+    ...STORELESS.filter(inGroup).map((name) => `  ${name}`),
+  ];
+  if (lines.length === 0) return undefined;
   return `usage: npm run -s cli -- ${group} <command> [options]\ncommands:\n${lines.join('\n')}`;
 }
 
 const HELP = new Set(['help', '--help', '-h']);
+
+/** A command for an existing install, on a DATA_DIR with no database: it makes none (exit 1). */
+function noDatabase(file: string): string {
+  return `no database found at ${file}: set DATA_DIR to the folder of the server's colloquy.db (or DATABASE_URL to its PostgreSQL); "accounts create" or "quickstart" starts a new install there`;
+}
 
 /** Which config file this command read, when it could surprise: the server's, found without
  * COLLOQUY_CONFIG, or another than the server's. */
@@ -62,6 +75,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${usage(COMMANDS)}\n`);
     return 0;
   }
+  const ofGroup = group !== undefined && verb !== undefined && HELP.has(verb) ? groupUsage(COMMANDS, group) : undefined;
+  if (ofGroup !== undefined) {
+    process.stdout.write(`${ofGroup}\n`);
+    return 0;
+  }
   // The effective configuration, secrets masked: needs no store, so it works with the database down.
   if (group === 'config' && verb === 'show') {
     if (rest.some((arg) => HELP.has(arg))) {
@@ -76,11 +94,6 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       `${JSON.stringify(printableConfig(loadConfig(undefined, { followServer: true })), null, 2)}\n`,
     );
-    return 0;
-  }
-  const ofGroup = group !== undefined && verb !== undefined && HELP.has(verb) ? groupUsage(COMMANDS, group) : undefined;
-  if (ofGroup !== undefined) {
-    process.stdout.write(`${ofGroup}\n`);
     return 0;
   }
   const name = group && COMMANDS[group] ? group : `${group ?? ''} ${verb ?? ''}`;
@@ -105,13 +118,12 @@ async function main(argv: string[]): Promise<number> {
       `"${name}" needs at least one of ${command.options.map((option) => `--${option}`).join(', ')}`,
     );
 
-  const [{ loadConfig }, { closeDomainDeps, createDomainDeps }, { namedByOptions }] = await Promise.all([
-    import('../config.ts'),
-    import('../compose.ts'),
-    import('./operator.ts'),
-  ]);
+  const [{ loadConfig }, { closeDomainDeps, createDomainDeps, missingDatabase }, { namedByOptions }] =
+    await Promise.all([import('../config.ts'), import('../compose.ts'), import('./operator.ts')]);
   const config = loadConfig(undefined, { followServer: true });
   sayWhichConfig(config.source);
+  const missing = command.createsDatabase ? null : missingDatabase(config);
+  if (missing) throw new Error(noDatabase(missing));
   const deps = await createDomainDeps(config);
   try {
     const result = await command

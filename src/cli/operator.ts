@@ -3,6 +3,7 @@ import type { DomainDeps, RequestContext } from '../domain/context.ts';
 import { operatorContext } from '../domain/context.ts';
 import { AppError, isAppError, type ValidationList } from '../domain/errors.ts';
 import { PLAN_NAMES, type PlanName } from '../ports/account-store.ts';
+import type { PageRequest } from '../ports/page.ts';
 import { UsageError } from './cli-error.ts';
 
 export type Options = Record<string, string | undefined>;
@@ -19,6 +20,15 @@ export function optionalNumber(options: Options, name: string): number | undefin
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number, got "${text}"`);
   return value;
+}
+
+/** `--page` (from 1, default 1) and `--size` (1 to 100, default 20), as the API's list endpoints take them. */
+export function pageOptions(options: Options): PageRequest {
+  const page = optionalNumber(options, 'page') ?? 1;
+  const size = optionalNumber(options, 'size') ?? 20;
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100)
+    throw new UsageError('--page must be ≥ 1 and --size 1 to 100');
+  return { page, size };
 }
 
 export function optionalList(options: Options, name: string): string[] | undefined {

@@ -11,8 +11,8 @@ import { listDeliveries } from '../domain/webhooks/list-deliveries.ts';
 import { redeliver } from '../domain/webhooks/redeliver.ts';
 import { toEndpointView } from '../domain/webhooks/endpoint-view.ts';
 import { toDeliveryView } from '../domain/webhooks/delivery-view.ts';
-import { UsageError } from './cli-error.ts';
-import { accountContext, optionalList, optionalNumber, required, type Options } from './operator.ts';
+import { toPagination } from '../domain/pagination.ts';
+import { accountContext, optionalList, pageOptions, required, type Options } from './operator.ts';
 import type { Command } from './commands.ts';
 
 /** `--events a,b`; `--events all` (or `*`) subscribes to every type. */
@@ -81,16 +81,11 @@ export const WEBHOOK_COMMANDS: Record<string, Command> = {
   'webhooks deliveries': {
     options: ['page', 'size'],
     takesId: true,
+    // The admin API's answer: the page of deliveries and its `pagination` object.
     run: async (deps, o, id) => {
-      const page = optionalNumber(o, 'page') ?? 1;
-      const size = optionalNumber(o, 'size') ?? 20;
-      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100)
-        throw new UsageError('--page must be ≥ 1 and --size 1 to 100');
-      const result = await listDeliveries(deps, await endpointContext(deps, id as string), id as string, {
-        page,
-        size,
-      });
-      return { deliveries: result.items, total: result.total, page, size };
+      const page = pageOptions(o);
+      const result = await listDeliveries(deps, await endpointContext(deps, id as string), id as string, page);
+      return { deliveries: result.items, pagination: toPagination(page, result.total) };
     },
   },
   'webhooks redeliver': {

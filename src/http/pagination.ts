@@ -1,6 +1,8 @@
 import Type, { type Static } from 'typebox';
 import type { PageRequest } from '../ports/page.ts';
 
+export { toPagination, type Pagination } from '../domain/pagination.ts';
+
 /** SPEC §8 gives no upper bound for `page`; ours keeps the row offset a small exact integer on
  * both engines (1e6 pages of 100 = 1e8 rows), so `?page=1e400` is a 400, not a database error. */
 export const PAGE_MAX = 1_000_000;
@@ -21,23 +23,6 @@ export const PaginationSchema = Type.Object({
   hasNextPage: Type.Boolean(),
 });
 
-export interface Pagination {
-  totalPages: number;
-  currentPage: number;
-  pagingCounter: number;
-  hasNextPage: boolean;
-}
-
 export function toPageRequest(query: PageQuery): PageRequest {
   return { page: query.page, size: query.size };
-}
-
-export function toPagination(page: PageRequest, total: number): Pagination {
-  const totalPages = Math.max(1, Math.ceil(total / page.size));
-  return {
-    totalPages,
-    currentPage: page.page,
-    pagingCounter: (page.page - 1) * page.size + 1,
-    hasNextPage: page.page < totalPages,
-  };
 }

@@ -18,6 +18,9 @@ export const NOT_DOT_SEGMENT = '^(?!\\.\\.?$)';
 /** The widget's own visitors' userIds: an id chosen through the API never names their conversations. */
 export const NOT_WIDGET_USER = `^(?!${WIDGET_VISITOR_PREFIX}|${WIDGET_USER_PREFIX})`;
 
+/** A userId shaped like a conversation id: as a conversationRef it would name that conversation first. */
+export const NOT_CONVERSATION_ID = '^(?!conv_)';
+
 /** A time of day, `HH:MM` (`24:00` allowed where a range ends at midnight). */
 export const TIME_OF_DAY = '^[0-2][0-9]:[0-5][0-9]$';
 
@@ -26,6 +29,7 @@ const PATTERN_WORDS: Record<string, string> = {
   [NOT_BLANK]: 'must not be empty or only spaces',
   [NOT_DOT_SEGMENT]: 'must not be "." or ".."',
   [NOT_WIDGET_USER]: `must not start with ${WIDGET_VISITOR_PREFIX} or ${WIDGET_USER_PREFIX} (the widget’s own visitors)`,
+  [NOT_CONVERSATION_ID]: 'must not start with conv_ (a conversationRef with it would name a conversation by its id)',
   [TIME_OF_DAY]: 'must be a time of day as HH:MM, such as 09:00',
 };
 

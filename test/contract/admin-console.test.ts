@@ -424,6 +424,29 @@ describe('admin console', () => {
       assert.ok(!JSON.stringify(listed.body).includes(secret.slice(9)), 'the secret is never shown again');
     });
 
+    test('GET /keys pages like every list: page, size (1 to 100), the pagination object', async () => {
+      const { account } = await server.seedAccount('free', 10);
+      await client.addUser(account.id, 'owner@paged-keys.example');
+      const paged = client.as(await client.signIn('owner@paged-keys.example'));
+      const made = [];
+      for (const name of ['k1', 'k2', 'k3']) made.push((await createKey(server.deps, account.id, { name })).record.id);
+      const first = await paged('GET', `/accounts/${account.id}/keys?size=2`);
+      assert.equal(first.status, 200, JSON.stringify(first.body));
+      assert.deepEqual(
+        first.body.keys.map((k: { name: string }) => k.name),
+        ['k3', 'k2'],
+      );
+      assert.deepEqual(first.body.pagination, { totalPages: 2, currentPage: 1, pagingCounter: 1, hasNextPage: true });
+      const second = await paged('GET', `/accounts/${account.id}/keys?size=2&page=2`);
+      assert.deepEqual(
+        second.body.keys.map((k: { id: string }) => k.id),
+        [made[0]],
+      );
+      assert.equal(second.body.pagination.hasNextPage, false);
+      const wrong = await paged('GET', `/accounts/${account.id}/keys?size=101`);
+      assert.deepEqual([wrong.status, wrong.body.error.code], [400, 'INVALID_BODY']);
+    });
+
     test('a console-made key works on the public API within its restrictions; revoked it is 401', async () => {
       const allowed = await server.seedAgent(ctxA, 'Allowed');
       const other = await server.seedAgent(ctxA, 'Other');
@@ -557,9 +580,15 @@ describe('admin console', () => {
           { id: first.id, email: 'owner@m.example', role: 'owner', createdAt: first.createdAt },
           { id: second.id, email: 'mate@m.example', role: 'teammate', createdAt: second.createdAt },
         ],
+        pagination: { totalPages: 1, currentPage: 1, pagingCounter: 1, hasNextPage: false },
       });
       assert.match(first.id, /^mem_/);
       assert.equal(first.createdAt, new Date(clock.now()).toISOString());
+      const paged = await mateM('GET', `/accounts/${accountM}/members?size=1&page=2`);
+      assert.deepEqual(paged.body.members, [second]);
+      assert.deepEqual(paged.body.pagination, { totalPages: 2, currentPage: 2, pagingCounter: 2, hasNextPage: false });
+      const wrong = await mateM('GET', `/accounts/${accountM}/members?page=0`);
+      assert.deepEqual([wrong.status, wrong.body.error.code], [400, 'INVALID_BODY']);
     });
 
     test('a teammate may not add or remove members: 403 OWNER_REQUIRED, nothing changes', async () => {

@@ -259,6 +259,63 @@ describe('chat', () => {
     for (const userId of ['.', '..']) assert.equal((await chat({ message: 'Hello there', userId })).status, 400);
   });
 
+  test('a userId shaped like a conversation id (conv_…) is refused: its conversationRef would name another conversation', async () => {
+    const { agent, key, chat } = await setup();
+    const first = await chat({ message: 'Hello there' });
+    assert.equal(first.status, 200, first.text);
+    const conversationId: string = first.body.conversationId;
+    for (const userId of [conversationId, 'conv_not_yet_made']) {
+      const refused = await chat({ message: 'Hello again', userId });
+      assert.equal(refused.status, 400, `${userId}: ${refused.text}`);
+      assert.equal(refused.body.error.code, 'INVALID_BODY');
+      assert.deepEqual(refused.body.error.list, {
+        userId: ['must not start with conv_ (a conversationRef with it would name a conversation by its id)'],
+      });
+    }
+    assert.equal((await chat({ message: 'Hello there', userId: 'conversation-7' })).status, 200);
+    const listed = await server.call('GET', `/agents/${agent.id}/conversations`, { key });
+    assert.equal(listed.body.pagination.totalConversations, 2, 'nothing was made for the refused userIds');
+    const deleted = await server.call('DELETE', `/agents/${agent.id}/conversations/${conversationId}`, { key });
+    assert.equal(deleted.status, 200, deleted.text);
+    const gone = await server.call('GET', `/agents/${agent.id}/conversations/${conversationId}/messages`, { key });
+    assert.equal(gone.status, 404);
+  });
+
+  test('tool calls for tools that were not offered are dropped: the reply is the text, the conversation goes on', async () => {
+    const { agent, key, chat } = await setup();
+    model.enqueue({
+      content: ['Let me look.'],
+      toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' }],
+    });
+    const asked = await chat({ message: 'Where is my order A-17?', userId: 'no-tools' });
+    assert.equal(asked.status, 200, asked.text);
+    assert.equal(asked.body.finish_reason, 'stop');
+    assert.deepEqual(asked.body.reply, { content: 'Let me look.' });
+    const next = await chat({ message: 'Hello?', userId: 'no-tools' });
+    assert.equal(next.status, 200, `no pending tool calls block the conversation: ${next.text}`);
+    const listed = await server.call('GET', `/agents/${agent.id}/conversations/no-tools/messages`, { key });
+    assert.equal(
+      listed.body.messages.filter((m: { tool_calls?: unknown[] }) => m.tool_calls?.length).length,
+      0,
+      listed.text,
+    );
+
+    const withTools = await setup({ tools: true });
+    model.enqueue({
+      toolCalls: [
+        { name: 'delete_everything', arguments: '{}' },
+        { name: 'lookup_order', arguments: '{"orderNumber":"B-2"}' },
+      ],
+    });
+    const mixed = await withTools.chat({ message: 'Where is B-2?' });
+    assert.equal(mixed.status, 200, mixed.text);
+    assert.equal(mixed.body.finish_reason, 'tool_calls');
+    assert.deepEqual(
+      mixed.body.reply.tool_calls.map((call: { function: { name: string } }) => call.function.name),
+      ['lookup_order'],
+    );
+  });
+
   test('tool calls: pending, 409s, results resume the model, cancel states', async () => {
     const { agent, key, chat, balance } = await setup({ tools: true });
     model.enqueue({ toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' }] });

@@ -45,6 +45,14 @@ describe('operator CLI: help and usage', () => {
     }
     const config = await cli('config', 'show', '--help');
     assert.deepEqual([config.code, config.stdout], [0, 'usage: npm run -s cli -- config show\n']);
+    // `config` is a group too: its --help lists its commands, not "unknown command".
+    for (const flag of ['--help', '-h']) {
+      const group = await cli('config', flag);
+      assert.deepEqual(
+        [group.code, group.stdout, group.stderr],
+        [0, 'usage: npm run -s cli -- config <command> [options]\ncommands:\n  config show\n', ''],
+      );
+    }
     // No command at all is still wrong usage: the list goes to stderr, exit 2.
     const none = await cli();
     assert.deepEqual([none.code, none.stdout], [2, '']);

@@ -15,9 +15,11 @@ export type KeyKind = ApiKey['kind'];
 export type NewKeyInput = RequestBody<'/accounts/{accountId}/keys', 'post'>;
 /** POST /keys's answer: the secret (and, for a publishable key, the agent's identity secret) once. */
 export type CreatedKey = Answer<'/accounts/{accountId}/keys', 'post'>;
+export type KeyList = Answer<'/accounts/{accountId}/keys', 'get'>;
 
 export type Member = Schemas['Member'];
 export type NewMemberInput = RequestBody<'/accounts/{accountId}/members', 'post'>;
+export type MemberList = Answer<'/accounts/{accountId}/members', 'get'>;
 
 export type WebhookEndpoint = Schemas['Endpoint'];
 export type WebhookEndpointInput = RequestBody<'/accounts/{accountId}/webhooks/{endpointId}', 'patch'>;

@@ -327,7 +327,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description Newest first; revoked and expired keys included, with their status.
+         * @description Newest first; revoked and expired keys included, with their status. Paged like every list (`page`, `size` up to 100).
          */
         get: operations["listKeys"];
         put?: never;
@@ -451,7 +451,7 @@ export interface paths {
         };
         /**
          * List members
-         * @description Every member may see the list; only owners may change it.
+         * @description Oldest first. Every member may see the list; only owners may change it. Paged like every list (`page`, `size` up to 100).
          */
         get: operations["listMembers"];
         put?: never;
@@ -925,7 +925,7 @@ export interface paths {
          *
          *     **Credits**: the model's price (GET /models) per request, taken in the same transaction that stores the reply. A request that fails costs nothing: 402 and 429 `QUOTA_EXCEEDED` come before any work; `CONTENT_BLOCKED` and `MODERATION_UNAVAILABLE` before the model; a model failure is 500 `UNKNOWN_ERROR` with `usage.credits` 0.
          *
-         *     **Tool calls**: when the model calls one of the agent's client tools, the reply carries `tool_calls` (status `pending`) and `finish_reason` `tool_calls`. Send `toolResults` for all of them (optionally with a new `message`), or cancel them. While any is pending a new message gets 409 `PENDING_TOOL_CALLS` with `error.ids`. Tool call statuses: `pending`, `completed` (result received), `canceled`.
+         *     **Tool calls**: when the model calls one of the agent's client tools, the reply carries `tool_calls` (status `pending`) and `finish_reason` `tool_calls`. A call of a tool the model was not offered is dropped (and logged): the reply is then the model's text with `finish_reason` `stop`. Send `toolResults` for all of them (optionally with a new `message`), or cancel them. While any is pending a new message gets 409 `PENDING_TOOL_CALLS` with `error.ids`. Tool call statuses: `pending`, `completed` (result received), `canceled`.
          *
          *     **Stream** (`stream: true`): `text/event-stream`, each frame one `data: {json}` line and a blank line, no `event:` field:
          *     1. `{"success":true,"conversationId":"…","messageId":"…"}`
@@ -4317,7 +4317,12 @@ export interface operations {
     };
     listKeys: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 to 1000000. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                size?: number;
+            };
             header?: never;
             path: {
                 accountId: string;
@@ -4337,6 +4342,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         keys: components["schemas"]["Key"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -5054,7 +5060,12 @@ export interface operations {
     };
     listMembers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 to 1000000. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                size?: number;
+            };
             header?: never;
             path: {
                 accountId: string;
@@ -5074,6 +5085,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         members: components["schemas"]["Member"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -8023,8 +8035,8 @@ export interface operations {
                     stream?: boolean;
                     /** @description true: the reply carries `reply.citations` (in a stream, `citations` in the final frame): the passages that grounded it. Without it, nothing changes. */
                     citations?: boolean;
-                    /** @description The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..` and ids starting with `widget-visitor:` or `widget-user:` (the widget's visitors'); URL-encode it as a `conversationRef`. */
-                    userId?: string & (unknown & unknown);
+                    /** @description The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..`, ids starting with `widget-visitor:` or `widget-user:` (the widget's visitors') and ids starting with `conv_` (a `conversationRef` naming a conversation id reads that conversation, so such a user's conversation could never be read or deleted by reference); URL-encode it as a `conversationRef`. */
+                    userId?: string & (unknown & unknown & unknown);
                     /** @description Continue this conversation (404 CONVERSATION_NOT_FOUND if the agent has none such). With neither id, a new conversation starts. */
                     conversationId?: string;
                     /** @description Results for the pending tool calls of the conversation: all of them in one request (cancel the ones you will not run). The model then continues. */

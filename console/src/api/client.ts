@@ -105,3 +105,21 @@ export async function api<T>(
 export function seg(value: string): string {
   return encodeURIComponent(value);
 }
+
+/** The API's largest page; `allPages` reads a whole list page after page (keys, members). */
+const LARGEST_PAGE = 100;
+const MOST_PAGES = 100;
+
+/** Every item of a paged list: `path` takes `?page=&size=`, `items` picks the list of an answer. */
+export async function allPages<A extends { pagination: { hasNextPage: boolean } }, T>(
+  path: string,
+  items: (answer: A) => T[],
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; page <= MOST_PAGES; page++) {
+    const answer = await api<A>('GET', `${path}?page=${page}&size=${LARGEST_PAGE}`);
+    all.push(...items(answer));
+    if (!answer.pagination.hasNextPage) break;
+  }
+  return all;
+}

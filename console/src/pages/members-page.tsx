@@ -1,8 +1,8 @@
 // Who may open this account. Owners add and remove members; teammates only see the list.
 import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
-import type { Member } from '../api/account-types.ts';
+import { allPages } from '../api/client.ts';
+import type { MemberList } from '../api/account-types.ts';
 import { EmptyState, ErrorAlert, Loading, PageTitle } from '../components/feedback.tsx';
 import { useAccount, useAccountPath } from '../components/use-account.ts';
 import { AddMemberForm } from '../components/account/add-member-form.tsx';
@@ -14,7 +14,7 @@ export function MembersPage() {
   const isOwner = role === 'owner';
   const members = useQuery({
     queryKey: ['members', path('')],
-    queryFn: () => api<{ members: Member[] }>('GET', path('/members')).then((body) => body.members),
+    queryFn: () => allPages(path('/members'), (body: MemberList) => body.members),
   });
 
   return (

@@ -1,6 +1,6 @@
 import type { DomainDeps } from '../context.ts';
 import type { AccountRecord, PlanName } from '../../ports/account-store.ts';
-import { toMillicredits } from '../credits/units.ts';
+import { SMALLEST_CREDIT, toMillicredits } from '../credits/units.ts';
 import { monthlyAnniversary } from '../credits/anniversary.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../../ports/store.ts';
@@ -26,6 +26,11 @@ export async function createAccount(
   if (!Number.isFinite(credits) || credits < 0)
     throw new AppError('INVALID_BODY', 'Credits must be a number of at least 0.', {
       list: { credits: ['must be a number of at least 0'] },
+    });
+  // Kept in thousandths: less would start the account at 0 (or, from half a thousandth, at 0.001).
+  if (credits > 0 && credits < SMALLEST_CREDIT)
+    throw new AppError('INVALID_BODY', 'The starting credits are less than the smallest unit of credit.', {
+      list: { credits: ['must be at least 0.001'] },
     });
   const now = deps.clock.now();
   const account: AccountRecord = {

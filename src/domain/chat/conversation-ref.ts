@@ -13,7 +13,8 @@ export interface ReferencedConversation {
 }
 
 /** SPEC §2: wherever `conversationRef` appears, a conversation id or an end user's id is accepted.
- * The conversation id is tried first (ids are `conv_…`, so the two rarely meet). */
+ * The conversation id is tried first; the chat refuses a userId starting with `conv_`, so the two
+ * never meet for conversations made since (http/routes/chat.ts). */
 export async function findConversation(
   deps: { store: Pick<Store, 'agents' | 'conversations'> },
   ctx: RequestContext,

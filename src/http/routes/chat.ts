@@ -6,7 +6,7 @@ import { invalidBody } from '../../domain/errors.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { createSseWriter } from '../sse.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, ToolCallSchema } from '../schemas.ts';
-import { NOT_BLANK, NOT_DOT_SEGMENT, NOT_WIDGET_USER } from '../validation.ts';
+import { NOT_BLANK, NOT_CONVERSATION_ID, NOT_DOT_SEGMENT, NOT_WIDGET_USER } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 // Bounds SPEC leaves open ("not shown"), stated in the OpenAPI document.
@@ -39,9 +39,9 @@ const ChatBodySchema = Type.Object(
         maxLength: ID_MAX,
         // `.` and `..` could never be addressed as a conversationRef: URL parsers resolve them away.
         pattern: NOT_DOT_SEGMENT,
-        allOf: [{ pattern: NOT_BLANK }, { pattern: NOT_WIDGET_USER }],
+        allOf: [{ pattern: NOT_BLANK }, { pattern: NOT_WIDGET_USER }, { pattern: NOT_CONVERSATION_ID }],
         description:
-          "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..` and ids starting with `widget-visitor:` or `widget-user:` (the widget's visitors'); URL-encode it as a `conversationRef`.",
+          "The end user's persistent conversation (created on first use); when sent, `conversationId` is ignored. Any text but `.` and `..`, ids starting with `widget-visitor:` or `widget-user:` (the widget's visitors') and ids starting with `conv_` (a `conversationRef` naming a conversation id reads that conversation, so such a user's conversation could never be read or deleted by reference); URL-encode it as a `conversationRef`.",
       }),
     ),
     conversationId: Type.Optional(
@@ -143,7 +143,7 @@ const DESCRIPTION = `Sends a message to the agent and answers from its knowledge
 
 **Credits**: the model's price (GET /models) per request, taken in the same transaction that stores the reply. A request that fails costs nothing: 402 and 429 \`QUOTA_EXCEEDED\` come before any work; \`CONTENT_BLOCKED\` and \`MODERATION_UNAVAILABLE\` before the model; a model failure is 500 \`UNKNOWN_ERROR\` with \`usage.credits\` 0.
 
-**Tool calls**: when the model calls one of the agent's client tools, the reply carries \`tool_calls\` (status \`pending\`) and \`finish_reason\` \`tool_calls\`. Send \`toolResults\` for all of them (optionally with a new \`message\`), or cancel them. While any is pending a new message gets 409 \`PENDING_TOOL_CALLS\` with \`error.ids\`. Tool call statuses: \`pending\`, \`completed\` (result received), \`canceled\`.
+**Tool calls**: when the model calls one of the agent's client tools, the reply carries \`tool_calls\` (status \`pending\`) and \`finish_reason\` \`tool_calls\`. A call of a tool the model was not offered is dropped (and logged): the reply is then the model's text with \`finish_reason\` \`stop\`. Send \`toolResults\` for all of them (optionally with a new \`message\`), or cancel them. While any is pending a new message gets 409 \`PENDING_TOOL_CALLS\` with \`error.ids\`. Tool call statuses: \`pending\`, \`completed\` (result received), \`canceled\`.
 
 **Stream** (\`stream: true\`): \`text/event-stream\`, each frame one \`data: {json}\` line and a blank line, no \`event:\` field:
 1. \`{"success":true,"conversationId":"…","messageId":"…"}\`

@@ -2,14 +2,17 @@
 import type { ChatModelConfig } from '../../config.ts';
 import type { ChatModel, ChatModels } from '../../ports/chat-model.ts';
 import type { Ids } from '../../ports/ids.ts';
+import { offeredToolsOnly, type ChatModelLog } from './offered-tools-only.ts';
 
-export function createChatModels(configs: ChatModelConfig[], ids: Ids): ChatModels {
+const logToStderr: ChatModelLog = (message) => process.stderr.write(`${message}\n`);
+
+export function createChatModels(configs: ChatModelConfig[], ids: Ids, log: ChatModelLog = logToStderr): ChatModels {
   const models = new Map<string, ChatModel>();
   const limits = new Map<string, { maxTokens: number; contextTokens: number }>();
   for (const config of configs) {
     limits.set(config.id, { maxTokens: config.maxTokens, contextTokens: config.contextTokens });
     const model = buildModel(config, ids);
-    if (model) models.set(config.id, model);
+    if (model) models.set(config.id, offeredToolsOnly(model, config.id, log));
   }
   return {
     get: (modelId) => models.get(modelId),

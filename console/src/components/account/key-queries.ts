@@ -1,15 +1,15 @@
 // The account's keys, one query shared by the API keys page and an agent's Widget tab, and what
 // the widget's routes recently refused per publishable key.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { ApiKey, WidgetRefusal } from '../../api/account-types.ts';
+import { allPages, api } from '../../api/client.ts';
+import type { KeyList, WidgetRefusal } from '../../api/account-types.ts';
 import { useAccountPath } from '../use-account.ts';
 
 export function useKeys() {
   const path = useAccountPath();
   return useQuery({
     queryKey: ['keys', path('')],
-    queryFn: () => api<{ keys: ApiKey[] }>('GET', path('/keys')).then((body) => body.keys),
+    queryFn: () => allPages(path('/keys'), (body: KeyList) => body.keys),
   });
 }
 

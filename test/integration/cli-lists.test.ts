@@ -1,0 +1,75 @@
+// The CLI's lists page as the admin API's do: `--page`, `--size` (1 to 100), and the API's
+// `pagination` object beside the items.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../support/backend.ts';
+import { runCli } from '../support/processes.ts';
+
+describe('operator CLI lists', () => {
+  let database: TestDatabase;
+  let config: string;
+  const cli = (...args: string[]) => runCli(args, { ...database.env, COLLOQUY_CONFIG: config });
+
+  before(async () => {
+    database = await createTestDatabase();
+    // A webhook to loopback (never sent: no server runs) needs the local-development policy.
+    config = join(database.env.DATA_DIR, 'config.json');
+    writeFileSync(config, JSON.stringify({ network: { allowPrivateAddresses: true } }));
+  });
+  after(async () => {
+    await database.drop();
+  });
+
+  test('keys list pages: --page and --size, with the API’s pagination object', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Paged');
+    assert.equal(account.code, 0, account.stderr);
+    const made: string[] = [];
+    for (const name of ['one', 'two', 'three']) {
+      const key = await cli('keys', 'create', '--account', account.json.id, '--name', name);
+      assert.equal(key.code, 0, key.stderr);
+      made.push(key.json.id);
+    }
+    const first = await cli('keys', 'list', '--account', account.json.id, '--size', '2');
+    assert.equal(first.code, 0, first.stderr);
+    assert.deepEqual(
+      first.json.keys.map((key: { name: string }) => key.name),
+      ['three', 'two'],
+    );
+    assert.deepEqual(first.json.pagination, { totalPages: 2, currentPage: 1, pagingCounter: 1, hasNextPage: true });
+    const second = await cli('keys', 'list', '--account', account.json.id, '--size', '2', '--page', '2');
+    assert.deepEqual(
+      second.json.keys.map((key: { id: string }) => key.id),
+      [made[0]],
+    );
+    assert.deepEqual(second.json.pagination, { totalPages: 2, currentPage: 2, pagingCounter: 3, hasNextPage: false });
+    const wrong = await cli('keys', 'list', '--account', account.json.id, '--size', '101');
+    assert.notEqual(wrong.code, 0);
+    assert.match(wrong.stderr, /--size 1 to 100/);
+    assert.equal(wrong.stdout, '');
+  });
+
+  test('webhooks deliveries answers as the admin API does: {deliveries, pagination}', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Hooked');
+    const endpoint = await cli(
+      'webhooks',
+      'create',
+      '--account',
+      account.json.id,
+      '--url',
+      'http://127.0.0.1:59999/hook',
+    );
+    assert.equal(endpoint.code, 0, endpoint.stderr);
+    const pings = [];
+    for (let i = 0; i < 3; i++) pings.push((await cli('webhooks', 'test', endpoint.json.id)).json.id);
+    const page = await cli('webhooks', 'deliveries', endpoint.json.id, '--size', '2', '--page', '2');
+    assert.equal(page.code, 0, page.stderr);
+    assert.deepEqual(Object.keys(page.json).sort(), ['deliveries', 'pagination']);
+    assert.deepEqual(
+      page.json.deliveries.map((delivery: { id: string }) => delivery.id),
+      [pings[0]],
+    );
+    assert.deepEqual(page.json.pagination, { totalPages: 2, currentPage: 2, pagingCounter: 3, hasNextPage: false });
+  });
+});
