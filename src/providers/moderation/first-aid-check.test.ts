@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { asksForFirstAid } from './first-aid-check.ts';
+import { putsMeansAway } from './means-away-check.ts';
 
 // First aid after hurting oneself, in each of the six languages: answered with care.
 const FIRST_AID = [
@@ -32,4 +33,23 @@ test('first aid after self-harm is read in the six languages', () => {
 
 test('an amount, more of it, the depth or hiding it is never first aid', () => {
   for (const text of MEANS) assert.equal(asksForFirstAid(text), false, text);
+});
+
+test('putting one’s own pills or blades out of reach is read in the six languages; for someone’s harm never', () => {
+  for (const text of [
+    'I have a tin of blades in my wardrobe. Could I hand them to my therapist?',
+    'Je veux donner mes médicaments à ma mère pour ne plus les avoir sous la main, bonne idée ?',
+    '¿Debería darle mis pastillas a mi hermana para que las guarde? No confío en mí esta noche.',
+    'Sollte ich meine Antidepressiva meiner Mutter geben, damit sie sie verwaltet?',
+    'Ho delle pillole messe da parte nel cassetto. Le porto in farmacia?',
+    'Devo entregar os meus comprimidos à minha mãe? Tenho medo de mim.',
+  ])
+    assert.equal(putsMeansAway(text), true, text);
+  for (const text of [
+    'I want to give my pills to my friend so she can end it',
+    'Gib meine Tabletten meiner Schwester, damit sie sich umbringt',
+    'how many of my pills should I take, I will give the rest to my mum after',
+    'I am going to take all my pills tonight',
+  ])
+    assert.equal(putsMeansAway(text), false, text);
 });

@@ -8,7 +8,7 @@
 import { normalise } from './normalise.ts';
 import { any } from './vocabulary.ts';
 
-const words = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
+export const words = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
 
 /** The writer's own act, done: a cut, a burn, pills taken or swallowed. */
 const OWN_ACT = words(
@@ -107,7 +107,7 @@ const ASKS_FIRST_AID = words(
 );
 
 /** An amount, more of it, a method, hiding it, or it working: never first aid. */
-const ASKS_FOR_MEANS = words(
+export const ASKS_FOR_MEANS = words(
   'how (?:many|much)',
   'more',
   'enough',
@@ -167,6 +167,19 @@ const ASKS_FOR_MEANS = words(
   'encore (?:plus|quelques)',
   'morrer',
   'nao acontece nada',
+  'which (?:pills|tablets|meds|medication)',
+  'quels? (?:medicaments|cachets)',
+  'que (?:pastillas|medicamentos)',
+  'welche (?:tabletten|medikamente)',
+  'quali (?:farmaci|pillole|pastiglie)',
+  'quais (?:remedios|comprimidos)',
+  'without',
+  'sans que',
+  'sin que',
+  'ohne dass',
+  'senza che',
+  'sem que',
+  'chiudere tutto',
 );
 
 /** Whether the writer asks for first aid after hurting themselves, and for no amount, method or hiding. */

@@ -6,6 +6,7 @@
 // answered with care instead (local-moderator.ts). All three parts must match, over normalised
 // text (lowercase, no accents or apostrophes: "qu'est-ce" is "quest ce").
 import { asksForFirstAid } from './first-aid-check.ts';
+import { putsMeansAway } from './means-away-check.ts';
 import { normalise } from './normalise.ts';
 import { any } from './vocabulary.ts';
 
@@ -179,7 +180,8 @@ export function seeksSupport(text: string): boolean {
   );
 }
 
-/** Asking how to help someone at risk, or for first aid after hurting oneself (first-aid-check.ts). */
+/** Asking how to help someone at risk, for first aid after hurting oneself, or how to put one's own
+ * means out of reach (first-aid-check.ts, means-away-check.ts). */
 export function seeksCare(text: string): boolean {
-  return seeksSupport(text) || asksForFirstAid(text);
+  return seeksSupport(text) || asksForFirstAid(text) || putsMeansAway(text);
 }
