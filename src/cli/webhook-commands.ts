@@ -51,11 +51,14 @@ export const WEBHOOK_COMMANDS: Record<string, Command> = {
     },
   },
   'webhooks list': {
-    options: ['account'],
+    options: ['account', 'page', 'size'],
     required: ['account'],
-    run: async (deps, o) => ({
-      endpoints: (await listEndpoints(deps, await accountContext(deps, required(o, 'account')))).map(toEndpointView),
-    }),
+    // The admin API's answer: the page of endpoints and its `pagination` object.
+    run: async (deps, o) => {
+      const page = pageOptions(o);
+      const result = await listEndpoints(deps, await accountContext(deps, required(o, 'account')), page);
+      return { endpoints: result.items.map(toEndpointView), pagination: toPagination(page, result.total) };
+    },
   },
   'webhooks update': update(['url', 'events', 'description'], (o) => ({
     url: o.url,

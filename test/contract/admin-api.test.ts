@@ -231,6 +231,37 @@ describe('admin API', () => {
     assert.equal((await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie })).status, 404);
   });
 
+  test('GET /webhooks pages like every list: page, size (1 to 100), the pagination object', async () => {
+    const { account, ctx } = await server.seedAccount();
+    await createUser({ ...server.deps, passwords }, account.id, {
+      email: 'owner@paged-hooks.example',
+      password: PASSWORD,
+    });
+    const { cookie } = await signIn('owner@paged-hooks.example');
+    for (const n of [1, 2, 3]) await createEndpoint(server.deps, ctx, { url: `http://127.0.0.1:59999/hook${n}` });
+    const whole = await admin('GET', `/accounts/${account.id}/webhooks`, { cookie });
+    const ids = whole.body.endpoints.map((e: { id: string }) => e.id);
+    assert.equal(ids.length, 3);
+    assert.deepEqual(whole.body.pagination, { totalPages: 1, currentPage: 1, pagingCounter: 1, hasNextPage: false });
+    const first = await admin('GET', `/accounts/${account.id}/webhooks?size=2`, { cookie });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.deepEqual(
+      first.body.endpoints.map((e: { id: string }) => e.id),
+      ids.slice(0, 2),
+    );
+    assert.deepEqual(first.body.pagination, { totalPages: 2, currentPage: 1, pagingCounter: 1, hasNextPage: true });
+    const second = await admin('GET', `/accounts/${account.id}/webhooks?size=2&page=2`, { cookie });
+    assert.deepEqual(
+      second.body.endpoints.map((e: { id: string }) => e.id),
+      ids.slice(2),
+    );
+    assert.deepEqual(second.body.pagination, { totalPages: 2, currentPage: 2, pagingCounter: 3, hasNextPage: false });
+    for (const query of ['size=101', 'size=0', 'page=0', 'page=x']) {
+      const wrong = await admin('GET', `/accounts/${account.id}/webhooks?${query}`, { cookie });
+      assert.deepEqual([wrong.status, wrong.body.error.code], [400, 'INVALID_BODY'], query);
+    }
+  });
+
   test('a webhook URL on a port fetch never connects to (25, 6667, …) is refused when saved, not at every delivery', async () => {
     // Node's fetch refuses the Fetch standard's blocked ports before connecting: such an endpoint
     // could only ever fail. Other ports, however unusual (6379), are the receiver's business.

@@ -72,4 +72,37 @@ describe('operator CLI lists', () => {
     );
     assert.deepEqual(page.json.pagination, { totalPages: 2, currentPage: 2, pagingCounter: 3, hasNextPage: false });
   });
+
+  test('webhooks list pages: --page and --size, with the API’s pagination object', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Many hooks');
+    assert.equal(account.code, 0, account.stderr);
+    for (const n of [1, 2, 3]) {
+      const made = await cli(
+        'webhooks',
+        'create',
+        '--account',
+        account.json.id,
+        '--url',
+        `http://127.0.0.1:59999/h${n}`,
+      );
+      assert.equal(made.code, 0, made.stderr);
+    }
+    const whole = await cli('webhooks', 'list', '--account', account.json.id);
+    assert.equal(whole.code, 0, whole.stderr);
+    const ids = whole.json.endpoints.map((endpoint: { id: string }) => endpoint.id);
+    assert.equal(ids.length, 3);
+    assert.deepEqual(whole.json.pagination, { totalPages: 1, currentPage: 1, pagingCounter: 1, hasNextPage: false });
+    const second = await cli('webhooks', 'list', '--account', account.json.id, '--size', '2', '--page', '2');
+    assert.equal(second.code, 0, second.stderr);
+    assert.deepEqual(Object.keys(second.json).sort(), ['endpoints', 'pagination']);
+    assert.deepEqual(
+      second.json.endpoints.map((endpoint: { id: string }) => endpoint.id),
+      ids.slice(2),
+    );
+    assert.deepEqual(second.json.pagination, { totalPages: 2, currentPage: 2, pagingCounter: 3, hasNextPage: false });
+    const wrong = await cli('webhooks', 'list', '--account', account.json.id, '--size', '101');
+    assert.notEqual(wrong.code, 0);
+    assert.match(wrong.stderr, /--size 1 to 100/);
+    assert.equal(wrong.stdout, '');
+  });
 });

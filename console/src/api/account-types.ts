@@ -22,6 +22,7 @@ export type NewMemberInput = RequestBody<'/accounts/{accountId}/members', 'post'
 export type MemberList = Answer<'/accounts/{accountId}/members', 'get'>;
 
 export type WebhookEndpoint = Schemas['Endpoint'];
+export type EndpointList = Answer<'/accounts/{accountId}/webhooks', 'get'>;
 export type WebhookEndpointInput = RequestBody<'/accounts/{accountId}/webhooks/{endpointId}', 'patch'>;
 export type WebhookDelivery = Schemas['Delivery'];
 export type DeliveryAttempt = NonNullable<WebhookDelivery['log']>[number];

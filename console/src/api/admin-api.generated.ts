@@ -59,7 +59,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The account's webhook endpoints. Their secrets are shown once, when created.
+         * @description The account's webhook endpoints, newest first. Their secrets are shown once, when created. Paged like every list (`page`, `size` up to 100).
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -2267,7 +2267,12 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 to 1000000. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                size?: number;
+            };
             header?: never;
             path: {
                 accountId: string;
@@ -2287,6 +2292,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         endpoints: components["schemas"]["Endpoint"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };

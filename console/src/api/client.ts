@@ -106,7 +106,7 @@ export function seg(value: string): string {
   return encodeURIComponent(value);
 }
 
-/** The API's largest page; `allPages` reads a whole list page after page (keys, members). */
+/** The API's largest page; `allPages` reads a whole list page after page (keys, members, webhooks). */
 const LARGEST_PAGE = 100;
 const MOST_PAGES = 100;
 

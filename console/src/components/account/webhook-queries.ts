@@ -1,7 +1,7 @@
 // The webhook endpoints, one endpoint, its delivery log and the event types, as react-query hooks.
 import { useQuery } from '@tanstack/react-query';
-import { api, seg } from '../../api/client.ts';
-import type { DeliveryList, WebhookEndpoint } from '../../api/account-types.ts';
+import { allPages, api, seg } from '../../api/client.ts';
+import type { DeliveryList, EndpointList, WebhookEndpoint } from '../../api/account-types.ts';
 import { useAccountPath } from '../use-account.ts';
 
 /** The delivery log follows attempts as they happen while it is on screen. */
@@ -12,7 +12,8 @@ export function useEndpoints() {
   const path = useAccountPath();
   return useQuery({
     queryKey: ['webhooks', path('')],
-    queryFn: () => api<{ endpoints: WebhookEndpoint[] }>('GET', path('/webhooks')).then((body) => body.endpoints),
+    // Every page (size 100): the webhooks page shows all of the account's endpoints.
+    queryFn: () => allPages(path('/webhooks'), (body: EndpointList) => body.endpoints),
   });
 }
 
