@@ -6,14 +6,13 @@
 // the sentence ends and question marks, which normalising removes.
 import { asksForMeans } from './method-request.ts';
 import { normalise } from './normalise.ts';
-import { any, GROUP, MINOR, VIOLENT_VERB } from './vocabulary.ts';
+import { any, GROUP, MINOR, VIOLENT_VERB, wholeWords } from './vocabulary.ts';
 
-const words = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
 /** Words or their beginnings ("disappear" in "disappeared", "gun" in "guns"). */
 const wordsStarting = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}`);
 
 /** The writer speaking of themselves. */
-const FIRST_PERSON = words(
+const FIRST_PERSON = wholeWords(
   'i', 'im', 'ive', 'id', 'me', 'my', 'myself',
   'je', 'jai', 'jsuis', 'chui', 'jme', 'jen', 'moi', 'mon', 'ma', 'mes',
   'yo', 'mi', 'estoy', 'tengo', 'quiero', 'quisiera', 'siento',
@@ -48,7 +47,7 @@ const OWN_PAIN = wordsStarting(
 );
 
 /** A request: to be told, shown, written, found, helped, or to play a part; or "you" addressed. */
-const MAKES_A_REQUEST = words(
+const MAKES_A_REQUEST = wholeWords(
   // en
   'tell', 'show', 'give', 'write', 'explain', 'describe', 'list', 'help me', 'teach', 'pretend', 'act as', 'roleplay', 'role play',
   'lets', 'imagine', 'you', 'your', 'please', 'send', 'make', 'generate', 'draft', 'find', 'i need', 'i want', 'post', 'get me',

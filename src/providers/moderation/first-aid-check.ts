@@ -6,12 +6,10 @@
 // hiding or "more" asked: "took 16 an hour ago and nothing's happening, how many more" stays refused.
 // Over normalised text (lowercase, no accents or apostrophes).
 import { normalise } from './normalise.ts';
-import { any } from './vocabulary.ts';
-
-export const words = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
+import { wholeWords } from './vocabulary.ts';
 
 /** The writer's own act, done: a cut, a burn, pills taken or swallowed. */
-const OWN_ACT = words(
+const OWN_ACT = wholeWords(
   'i (?:just |have |ve |had )?(?:cut|burnt|burned|took|swallowed|overdosed|punched|scratched|hurt|harmed|bit)',
   'cut (?:my|myself)',
   'burn(?:t|ed) (?:my|myself)',
@@ -33,7 +31,7 @@ const OWN_ACT = words(
 );
 
 /** A wound or an overdose named, when no act is told in words of one's own. */
-const WOUND = words(
+const WOUND = wholeWords(
   'cuts?',
   'wounds?',
   'burns?',
@@ -62,7 +60,7 @@ const WOUND = words(
 );
 
 /** Asking for first aid: stitches, a doctor, the emergency department, cleaning or treating it, danger. */
-const ASKS_FIRST_AID = words(
+const ASKS_FIRST_AID = wholeWords(
   // en
   '(?:do|does|will|would) (?:i|it) need (?:stitches|to go|a doctor|the hospital|hospital|a&e|an x-?ray|antibiotics|to see)',
   'need (?:stitches|a&e|the er|casualty)',
@@ -107,7 +105,7 @@ const ASKS_FIRST_AID = words(
 );
 
 /** An amount, more of it, a method, hiding it, or it working: never first aid. */
-export const ASKS_FOR_MEANS = words(
+export const ASKS_FOR_MEANS = wholeWords(
   'how (?:many|much)',
   'more',
   'enough',

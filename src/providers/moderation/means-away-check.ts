@@ -3,11 +3,12 @@
 // pharmacy. Never for someone else's harm or their own end, nor with an amount, a method or hiding
 // asked (first-aid-check.ts's list). Answered with care like the support-seeking phrases
 // (support-check.ts). Over normalised text.
-import { ASKS_FOR_MEANS, words } from './first-aid-check.ts';
+import { ASKS_FOR_MEANS } from './first-aid-check.ts';
+import { wholeWords } from './vocabulary.ts';
 import { normalise } from './normalise.ts';
 
 /** Pills or blades, what one puts out of one's own reach. */
-const MEANS_HELD = words(
+const MEANS_HELD = wholeWords(
   'pills',
   'tablets',
   'meds',
@@ -49,7 +50,7 @@ const MEANS_HELD = words(
 );
 
 /** Putting them away: getting rid of them, handing them to someone, back to the pharmacy. */
-const PUTS_AWAY = words(
+const PUTS_AWAY = wholeWords(
   'get rid of',
   'throw (?:\\w+ ){0,2}(?:away|out)',
   'dispose of',
@@ -88,7 +89,7 @@ const PUTS_AWAY = words(
 );
 
 /** For someone else to use, or to end it: never putting one's means away. */
-const FOR_HARM = words(
+const FOR_HARM = wholeWords(
   'end it',
   'to die',
   'kill (?:him|her|them|my)sel\\w*',

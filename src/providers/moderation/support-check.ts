@@ -8,9 +8,8 @@
 import { asksForFirstAid } from './first-aid-check.ts';
 import { putsMeansAway } from './means-away-check.ts';
 import { normalise } from './normalise.ts';
-import { any } from './vocabulary.ts';
+import { any, wholeWords } from './vocabulary.ts';
 
-const words = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
 
 /** Putting a gun out of a person's reach, the first thing done for someone at risk: both the
  * question of how to help and the risk. Only with a securing verb: a gun named alone is no cue. */
@@ -34,7 +33,7 @@ const SECURING_A_GUN = any(
 );
 
 /** Asking how to help, look after, talk to or watch over someone; whom to call; how to stop. */
-const ASKS_HOW_TO_HELP = words(
+const ASKS_HOW_TO_HELP = wholeWords(
   // en
   'how (?:do|can|should|could|would) (?:i|we) (?:best )?(?:help|support|look after|care for|talk to|speak to|approach|raise|bring (?:it|this|that) up|start|ask|keep (?:him|her|them) safe|be there|get (?:him|her|them) help|protect|handle|respond)',
   'how to (?:help|support|look after|talk to|approach|keep (?:him|her|them) safe)',
@@ -99,7 +98,7 @@ const ASKS_HOW_TO_HELP = words(
 
 /** Someone close at risk (a parent, a child, a partner, a friend, a colleague, a pupil), or the
  * writer: cutting they want to stop, a night to get through, pills taken and regretted. */
-const SOMEONE_AT_RISK = words(
+const SOMEONE_AT_RISK = wholeWords(
   '(?:my|our|a) (?:\\w+ )?(?:dad|father|mum|mom|mother|son|daughter|partner|wife|husband|boyfriend|girlfriend|friend|brother|sister|aunt|uncle|gran|grandma|granny|grandad|grandpa|grandfather|grandmother|colleague|flatmate|roommate|teen|teenager|kid|child|pupil|student|cousin|nephew|niece|mate|buddy|pal)',
   '(?:mon|ma|mes|notre) (?:\\w+ )?(?:pere|mere|fils|fille|frere|soeur|tante|oncle|ami|amie|copain|copine|collegue|mari|femme|cousin|cousine|grand pere|grand mere|eleve|ado|maman|papa)',
   '(?:mi|mis|nuestro|nuestra) (?:\\w+ )?(?:padre|madre|papa|mama|hijo|hija|hermano|hermana|tia|tio|amigo|amiga|pareja|novio|novia|companero|companera|abuelo|abuela|primo|prima|alumno|alumna)',
@@ -147,7 +146,7 @@ const SELF_HARM_CUE = new RegExp(
 );
 
 /** A request for a method, an amount, a lethal dose, or for hiding it: never support-seeking. */
-const ASKS_FOR_A_METHOD = words(
+const ASKS_FOR_A_METHOD = wholeWords(
   'how (?:many|much)', '(?:sends?|show) (?:me|us)', 'nudes?', 'naked', '(?:lethal|fatal|deadly|mortal)',
   '(?:painless|quickest|fastest|surest|easiest)', 'which (?:pills|tablets|meds|drugs|medication)',
   'without (?:anyone|anybody|him|her|them|my \\w+|the \\w+) (?:\\w+ )?(?:noticing|knowing|finding out|seeing|realising|realizing)',

@@ -4,6 +4,9 @@
 /** `a|b|c` → `(?:a|b|c)`. */
 export const any = (...words: string[]): string => `(?:${words.join('|')})`;
 
+/** Any of the phrases, each as whole words. */
+export const wholeWords = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
+
 /** `a`, then at most `gap` other words, then `b` (the text is single-spaced words). */
 export const near = (a: string, b: string, gap = 4): string => `\\b${a}\\b(?: \\S+){0,${gap}} ${b}\\b`;
 
