@@ -32,8 +32,6 @@ export interface ReaderMessage {
   helpSeeking: boolean;
   lang: string;
   source: string;
-  /** The harm asked for (a harm class), or support / distress. */
-  label: string;
 }
 
 export interface ReaderOptions {
@@ -46,9 +44,6 @@ export interface ReaderOptions {
   lift: number;
   /** 1: a threshold per language, each at `lift` of its own harmful requests (0: one for all). */
   perLanguage: number;
-  /** 1: a threshold for the refusals the reader does not read at its usual one (self-harm alone, the
-   * rules' in self-harm or harassment), at `lift` of the self-harm and harassment requests. */
-  boundary: number;
 }
 
 /** The defaults, changed by HELP_READER="epochs=20,rate=0.05,…". */
@@ -61,14 +56,11 @@ export function readerOptions(spec = process.env.HELP_READER ?? ''): ReaderOptio
     seed: 13,
     lift: 0.01,
     perLanguage: 1,
-    boundary: 0,
     ...numberOptions(spec),
   };
 }
 
 const CARING = new Set(['support', 'distress']);
-/** The harm classes of the refusals the boundary threshold reads. */
-export const AT_BOUNDARY = ['self-harm', 'harassment'];
 
 /** Every message of the reader's training once, but those of the sets in `leaveOut`. */
 export function readerMessages(leaveOut: readonly string[] = []): ReaderMessage[] {
@@ -87,7 +79,7 @@ export function readerMessages(leaveOut: readonly string[] = []): ReaderMessage[
   return labelled
     .filter((m) => CARING.has(m.label) || HARM_CLASSES.includes(m.label))
     .filter((m) => !seen.has(m.text) && seen.add(m.text))
-    .map((m) => ({ text: m.text, helpSeeking: CARING.has(m.label), lang: m.lang, source: m.source, label: m.label }));
+    .map((m) => ({ text: m.text, helpSeeking: CARING.has(m.label), lang: m.lang, source: m.source }));
 }
 
 interface Row {
@@ -157,11 +149,11 @@ const fold = (text: string) => createHash('sha256').update(`help ${text}`).diges
 
 /** The lowest threshold (of the scores, on a 0.005 grid) at which at most `lift` of each language's
  * harmful requests score at or above it. */
-export function thresholdOf(scored: readonly ReaderScored[], lift: number, perLanguage = true): number {
-  const langs = perLanguage ? [...new Set(scored.map((s) => s.message.lang))] : [undefined];
+export function thresholdOf(scored: readonly ReaderScored[], lift: number): number {
+  const langs = [...new Set(scored.map((s) => s.message.lang))];
   for (let t = 0.5; t < 1; t += 0.005) {
     const holds = langs.every((lang) => {
-      const harmful = scored.filter((s) => (lang === undefined || s.message.lang === lang) && !s.message.helpSeeking);
+      const harmful = scored.filter((s) => s.message.lang === lang && !s.message.helpSeeking);
       return harmful.filter((s) => s.p >= t).length <= lift * harmful.length;
     });
     if (holds) return Number(t.toFixed(3));
@@ -230,13 +222,6 @@ export async function fitHelpReader(
     vector: [...model.vector].map((w) => Number(w.toPrecision(5))),
     threshold: thresholdOf(scored, options.lift),
     ...(options.perLanguage > 0 && { thresholds: languageThresholds(scored, options.lift) }),
-    ...(options.boundary > 0 && {
-      boundaryThreshold: thresholdOf(
-        scored.filter((s) => s.message.helpSeeking || AT_BOUNDARY.includes(s.message.label)),
-        options.lift,
-        false,
-      ),
-    }),
   };
   return { reader, scored, messages };
 }

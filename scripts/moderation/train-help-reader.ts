@@ -2,7 +2,7 @@
 // says on what and how) on every training set, prints its out-of-fold figures per language and
 // source, and writes src/providers/moderation/help-reader-weights.json (the same messages give the
 // same file byte for byte). HELP_READER="bits=16,epochs=20,rate=0.05,l2=0.00001,seed=13,
-// lift=0.01,perLanguage=1,boundary=0" changes the options; --dry-run writes nothing, --out=FILE
+// lift=0.01,perLanguage=1" changes the options; --dry-run writes nothing, --out=FILE
 // writes there instead (a reader to measure with `measure-languages.ts --help-reader=FILE`).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { HELP_READER_URL } from '../../src/providers/moderation/help-reader.ts';
-import { AT_BOUNDARY, fitHelpReader, readerOptions, type ReaderScored } from './help-reader-training.ts';
+import { fitHelpReader, readerOptions, type ReaderScored } from './help-reader-training.ts';
 
 const { values } = parseArgs({
   options: { 'dry-run': { type: 'boolean', default: false }, out: { type: 'string' } },
@@ -25,13 +25,6 @@ console.log(
   `${messages.length} messages: ${messages.filter((m) => m.helpSeeking).length} asking for help or voicing pain, ${messages.filter((m) => !m.helpSeeking).length} asking for harm; threshold ${reader.threshold}`,
 );
 if (reader.thresholds) console.log(`per language ${JSON.stringify(reader.thresholds)}`);
-if (reader.boundaryThreshold !== undefined) {
-  const atBoundary = scored.filter((s) => !s.message.helpSeeking && AT_BOUNDARY.includes(s.message.label));
-  const lifted = atBoundary.filter((s) => s.p >= (reader.boundaryThreshold as number)).length;
-  console.log(
-    `boundary ${reader.boundaryThreshold}: ${lifted}/${atBoundary.length} self-harm and harassment requests read as help out of fold`,
-  );
-}
 printOutOfFold(scored, reader.threshold);
 if (!values['dry-run']) {
   writeFileSync(WEIGHTS, `${JSON.stringify(reader, null, 1)}\n`);

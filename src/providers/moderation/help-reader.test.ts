@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksForCareAtBoundary, asksForHelp, helpLogit, helpProbability, type HelpReader } from './help-reader.ts';
+import { asksForHelp, helpLogit, helpProbability, type HelpReader } from './help-reader.ts';
 import { languageSlots } from './language-model.ts';
 
 /** A reader over 2^4 slots and a 2-d vector: every slot weighs 2 × 0.5, the vector (1, -1). */
@@ -31,14 +31,11 @@ test('the help reader lifts only from its threshold', () => {
   assert.equal(asksForHelp(reader(0, p + 1e-6), text, [0, 0]), false);
 });
 
-test('a language with a threshold of its own is read by it; the boundary only with a boundary threshold', () => {
+test('a language with a threshold of its own is read by it', () => {
   const text = 'someone hit me, what do I do';
   const p = helpProbability(reader(0), text, [0, 0]);
   const perLanguage = { ...reader(0, p + 1e-6), thresholds: { eng: p } };
   assert.equal(asksForHelp(perLanguage, text, [0, 0], 'eng'), true);
   assert.equal(asksForHelp(perLanguage, text, [0, 0], 'fra'), false);
   assert.equal(asksForHelp(perLanguage, text, [0, 0]), false);
-  assert.equal(asksForCareAtBoundary(reader(0, 0), text, [0, 0]), false);
-  assert.equal(asksForCareAtBoundary({ ...reader(0), boundaryThreshold: p }, text, [0, 0]), true);
-  assert.equal(asksForCareAtBoundary({ ...reader(0), boundaryThreshold: p + 1e-6 }, text, [0, 0]), false);
 });

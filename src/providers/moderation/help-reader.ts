@@ -23,11 +23,6 @@ export interface HelpReader {
   /** The same per language (ISO 639-3, as detect-language.ts names it): each keeps at most the
    * training's share of that language's harmful requests; a language not here uses `threshold`. */
   thresholds?: Record<string, number>;
-  /** From which the refusals it does not read at `threshold` are lifted: in self-harm alone when the
-   * means phrases read a request (a first-aid question names the pills and the depth too), and the
-   * rules' in self-harm or harassment (a victim quoting "kill yourself"). Kept at most the same share
-   * of the training's self-harm and harassment requests. Absent: those refusals are not read. */
-  boundaryThreshold?: number;
 }
 
 export const HELP_READER_URL = new URL('./help-reader-weights.json', import.meta.url);
@@ -72,11 +67,4 @@ export function helpProbability(reader: HelpReader, text: string, vector: ArrayL
 /** Sure enough that the writer asks for help that a refusal is lifted (and the message answered with care). */
 export function asksForHelp(reader: HelpReader, text: string, vector: ArrayLike<number>, language = 'und'): boolean {
   return helpProbability(reader, text, vector) >= (reader.thresholds?.[language] ?? reader.threshold);
-}
-
-/** Sure enough that the writer of a message refused in self-harm alone, or by the rules in self-harm
- * or harassment, asks for care (first aid, how to stop, how to help someone, a victim) that the
- * refusal is lifted. */
-export function asksForCareAtBoundary(reader: HelpReader, text: string, vector: ArrayLike<number>): boolean {
-  return reader.boundaryThreshold !== undefined && helpProbability(reader, text, vector) >= reader.boundaryThreshold;
 }

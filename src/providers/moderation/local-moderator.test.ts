@@ -332,33 +332,3 @@ test('a help reader, when given, lifts the classifier’s refusal of the message
   });
   assert.deepEqual((await local({ helpReader: always(20) }).check(byRules)).categories, ['violence']);
 });
-
-test('a help reader with a boundary threshold lifts a self-harm refusal that names the means and a rules refusal in harassment; without one they stand', async () => {
-  const reader = (bias: number, boundaryThreshold?: number) => ({
-    bits: 4,
-    bias,
-    slots: Buffer.alloc(16).toString('base64'),
-    scale: 1,
-    vector: new Array<number>(512).fill(0),
-    threshold: 0.5,
-    ...(boundaryThreshold !== undefined && { boundaryThreshold }),
-  });
-  const meansNamed = 'I want to die, how many pills would it take';
-  assert.deepEqual((await local({ helpReader: reader(20) }).check(meansNamed)).categories, ['self-harm']);
-  assert.deepEqual((await local({ helpReader: reader(-20, 0.5) }).check(meansNamed)).categories, ['self-harm']);
-  assert.deepEqual(await local({ helpReader: reader(20, 0.5) }).check(meansNamed), {
-    flagged: false,
-    categories: [],
-    care: true,
-    language: 'eng',
-  });
-  // A victim quoting the words the rules refuse in harassment is read by it too; a threat to someone
-  // else never.
-  const quoted = 'they keep telling me to kill yourself, you loser';
-  assert.equal((await local({ helpReader: reader(20) }).check(quoted)).flagged, true);
-  assert.equal((await local({ helpReader: reader(20, 0.5) }).check(quoted)).flagged, false);
-  assert.deepEqual(
-    (await local({ helpReader: reader(20, 0.5) }).check('I will find you and I will kill you')).categories,
-    ['violence'],
-  );
-});

@@ -34,7 +34,7 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
-import { asksForCareAtBoundary, asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
+import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
@@ -239,14 +239,6 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     }
   }
 
-  async function embeddedOrUnavailable(text: string, signal?: AbortSignal): Promise<Float32Array> {
-    try {
-      return (await vectorsOf([text], signal))[0] as Float32Array;
-    } catch (error) {
-      throw unembedded(error);
-    }
-  }
-
   return {
     async check(text, signal, conversation) {
       // The same contract as the remote moderators: a check that did not happen is unavailable.
@@ -276,15 +268,6 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // amount, a place, a time, hiding it): despair and asking for help name the same words.
       if (selfHarmOnly && reading.care >= SELF_HARM_CARE_FLOOR && !asksForMeans(text))
         return { flagged: false, categories: [], care: true, language };
-      // Where the means phrases read a request, and where the rules refused in self-harm or
-      // harassment, the help reader (when trained to) tells first aid or a victim quoting the words
-      // from asking for harm; a rules refusal is embedded for it, as refusals are rare.
-      const atBoundary = selfHarmOnly || (byRules && caredForByRules(categories));
-      if (atBoundary && helpReader?.boundaryThreshold !== undefined) {
-        const vector = refusedAlone ?? (await embeddedOrUnavailable(text, signal));
-        if (asksForCareAtBoundary(helpReader, text, vector))
-          return { flagged: false, categories: [], care: true, language };
-      }
       if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
       return { flagged: categories.length > 0, categories, language };
     },
