@@ -12,7 +12,7 @@ import { addTestQuestion } from '../../src/domain/evaluations/add-test-question.
 import { importTestQuestions } from '../../src/domain/evaluations/import-test-questions.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
 import { createTestClock } from '../support/fixed-clock.ts';
-import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
+import { accountRow, agentRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
 const ids = createUlidIds();
 const clock = createTestClock();
@@ -34,19 +34,7 @@ describe(`a test question's source deleted before it is stored (${TEST_BACKEND})
     const accountId = ids.next('acc');
     await store.accounts.insert(accountRow({ id: accountId, plan: 'starter', createdAt: T0 }));
     const agentId = ids.next('agt');
-    await store.agents.insert({
-      id: agentId,
-      accountId,
-      name: 'Bot',
-      model: 'colloquy-extractive',
-      instructions: '',
-      usage: 0,
-      storageUsed: 0,
-      knowledgeVersion: 0,
-      tools: [],
-      createdAt: T0,
-      updatedAt: T0,
-    });
+    await store.agents.insert(agentRow({ id: agentId, accountId, createdAt: T0 }));
     const source = async (title: string) => {
       const id = ids.next('src');
       const record = { id, accountId, agentId, type: 'text' as const, title, content: title, url: null, size: null };

@@ -7,7 +7,7 @@ import type { Store } from '../../src/ports/store.ts';
 import type { TestRunRecord } from '../../src/ports/evaluation-store.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
-import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
+import { accountRow, agentRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
 const ids = createUlidIds();
 const T0 = Date.parse('2026-11-01T00:00:00Z');
@@ -28,19 +28,7 @@ describe(`evaluation store contract (${TEST_BACKEND})`, () => {
     const accountId = ids.next('acc');
     await store.accounts.insert(accountRow({ id: accountId, createdAt: T0 }));
     const agentId = ids.next('agt');
-    await store.agents.insert({
-      id: agentId,
-      accountId,
-      name: 'Bot',
-      model: 'colloquy-extractive',
-      instructions: '',
-      usage: 0,
-      storageUsed: 0,
-      knowledgeVersion: 0,
-      tools: [],
-      createdAt: T0,
-      updatedAt: T0,
-    });
+    await store.agents.insert(agentRow({ id: agentId, accountId, createdAt: T0 }));
     return { accountId, agentId };
   }
 

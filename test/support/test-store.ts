@@ -1,7 +1,8 @@
-// A Store over a fresh test database, for the storage contract suites, and account rows for seeding.
+// A Store over a fresh test database, for the storage contract suites, and account and agent rows for seeding.
 import { loadConfig } from '../../src/config.ts';
 import { openStore } from '../../src/compose.ts';
 import type { AccountRecord } from '../../src/ports/account-store.ts';
+import type { AgentRecord, NewAgent } from '../../src/ports/agent-store.ts';
 import type { Store } from '../../src/ports/store.ts';
 import { createTestDatabase, type TestDatabase } from './backend.ts';
 
@@ -22,6 +23,21 @@ export async function openTestStore(): Promise<TestStore> {
       await store.close();
       await database.drop();
     },
+  };
+}
+
+/** An agent row with the defaults a store contract needs (name "Bot", no tools, nothing used). */
+export function agentRow(fields: Pick<AgentRecord, 'id' | 'accountId' | 'createdAt'>): NewAgent {
+  return {
+    name: 'Bot',
+    model: 'colloquy-extractive',
+    instructions: '',
+    usage: 0,
+    storageUsed: 0,
+    knowledgeVersion: 0,
+    tools: [],
+    updatedAt: fields.createdAt,
+    ...fields,
   };
 }
 
