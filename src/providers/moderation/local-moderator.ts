@@ -44,6 +44,7 @@ import {
 } from './language-model.ts';
 import { classify } from './rule-check.ts';
 import { asksForMeans } from './method-request.ts';
+import { holdsOut } from './resisting-check.ts';
 import { seeksCare } from './support-check.ts';
 import { meanVector, unembedded, vectorKey } from './turn-vectors.ts';
 
@@ -265,8 +266,11 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         refusedAlone && !selfHarmOnly && helpReader && asksForHelp(helpReader, text, refusedAlone, language);
       if (helpAsked && !asksForMeans(text)) return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
-      // amount, a place, a time, hiding it): despair and asking for help name the same words.
-      if (selfHarmOnly && reading.care >= SELF_HARM_CARE_FLOOR && !asksForMeans(text))
+      // amount, a place, a time, hiding it): despair and asking for help name the same words. The
+      // writer holding out against their own pills or blades (resisting-check.ts) names them too:
+      // the phrases say self-harm, whatever the classifier's guess of the category outside English.
+      const caredFor = selfHarmOnly && reading.care >= SELF_HARM_CARE_FLOOR;
+      if ((caredFor || (onlySelfHarm(categories) && holdsOut(text))) && !asksForMeans(text))
         return { flagged: false, categories: [], care: true, language };
       if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
       return { flagged: categories.length > 0, categories, language };
