@@ -201,6 +201,15 @@ describe('operator CLI', () => {
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
         /--expires must be an ISO 8601 date-time/,
       ],
+      // Date.parse rolls a day a month does not have over into the next: the key expired on March 2.
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2027-02-30'],
+        /--expires must be an ISO 8601 date-time, got "2027-02-30"/,
+      ],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2027-04-31T12:00:00Z'],
+        /--expires must be an ISO 8601 date-time/,
+      ],
       // An empty list (an unset shell variable) made a key usable from any address.
       [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--ips', ''], /--ips must name at least one/],
     ];
