@@ -3,6 +3,7 @@ import { AppError } from '../domain/errors.ts';
 import { createKey, revokeKey } from '../domain/keys/create-key.ts';
 import { listKeys } from '../domain/keys/list-keys.ts';
 import { toKeyView } from '../domain/keys/key-view.ts';
+import { parseIsoTime } from '../domain/iso-time.ts';
 import { toPagination } from '../domain/pagination.ts';
 import type { ApiKeyRecord } from '../ports/api-key-store.ts';
 import { UsageError } from './cli-error.ts';
@@ -23,9 +24,8 @@ export function keyView(record: ApiKeyRecord, now: number) {
 
 function parseExpiry(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const at = Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(at))
-    throw new UsageError(`--expires must be an ISO 8601 date-time, got "${text}"`);
+  const at = parseIsoTime(text);
+  if (Number.isNaN(at)) throw new UsageError(`--expires must be an ISO 8601 date-time, got "${text}"`);
   return at;
 }
 

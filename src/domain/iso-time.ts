@@ -3,3 +3,16 @@
 export const isoTime = (at: number): string => new Date(at).toISOString();
 
 export const isoTimeOrNull = (at: number | null): string | null => (at === null ? null : isoTime(at));
+
+/**
+ * Epoch milliseconds of an ISO 8601 text (a date, or a date-time), or NaN when it is not one or
+ * names a day its month does not have: Date.parse reads 2027-02-30 as March 2.
+ */
+export function parseIsoTime(text: string): number {
+  const date = /^(\d{4})-(\d{2})-(\d{2})(?=$|[T ])/.exec(text);
+  if (!date) return Number.NaN;
+  const [, year, month, day] = date.map(Number) as [number, number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return Number.NaN;
+  return Date.parse(text);
+}

@@ -527,6 +527,7 @@ describe('admin console', () => {
         [{ name: 'k', allowedAgentIds: [] }, { allowedAgentIds: /.+/ }],
         [{ name: 'k', expiresAt: 'tomorrow' }, { expiresAt: /date-time/ }],
         [{ name: 'k', quota: 0 }, { quota: /.+/ }],
+        [{ name: 'k', quota: 1e13 }, { quota: /must be at most 1000000000/ }],
         [{ name: '' }, { name: /.+/ }],
         [{ name: 'k', secret: 'mine' }, { secret: /is not an accepted field/ }],
       ];

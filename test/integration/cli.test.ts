@@ -201,6 +201,15 @@ describe('operator CLI', () => {
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
         /--expires must be an ISO 8601 date-time/,
       ],
+      // Date.parse rolls a day a month does not have over into the next: the key expired on March 2.
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2027-02-30'],
+        /--expires must be an ISO 8601 date-time, got "2027-02-30"/,
+      ],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2027-04-31T12:00:00Z'],
+        /--expires must be an ISO 8601 date-time/,
+      ],
       // An empty list (an unset shell variable) made a key usable from any address.
       [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--ips', ''], /--ips must name at least one/],
     ];
@@ -254,6 +263,15 @@ describe('operator CLI', () => {
         1,
         /"--quota":\["must be at least 0\.001"\]/,
       ],
+      // Past JavaScript's safe integers in millicredits: such a quota was stored, then every read of
+      // the account's keys failed (the key's requests, GET /usage and keys list: 500).
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '1e13'],
+        1,
+        /"--quota":\["must be at most 1000000000"\]/,
+      ],
+      [['credits', 'add', '--account', 'acc_x', '--amount', '1e13'], 1, /"--amount":\["must be at most 1000000000"\]/],
+      [['accounts', 'create', '--name', 'X', '--credits', '1e13'], 1, /"--credits":\["must be at most 1000000000"\]/],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);

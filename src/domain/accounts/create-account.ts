@@ -1,6 +1,6 @@
 import type { DomainDeps } from '../context.ts';
 import type { AccountRecord, PlanName } from '../../ports/account-store.ts';
-import { SMALLEST_CREDIT, toMillicredits } from '../credits/units.ts';
+import { LARGEST_CREDIT, SMALLEST_CREDIT, toMillicredits } from '../credits/units.ts';
 import { monthlyAnniversary } from '../credits/anniversary.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../../ports/store.ts';
@@ -31,6 +31,10 @@ export async function createAccount(
   if (credits > 0 && credits < SMALLEST_CREDIT)
     throw new AppError('INVALID_BODY', 'The starting credits are less than the smallest unit of credit.', {
       list: { credits: ['must be at least 0.001'] },
+    });
+  if (credits > LARGEST_CREDIT)
+    throw new AppError('INVALID_BODY', 'The starting credits are more than an account takes at once.', {
+      list: { credits: [`must be at most ${LARGEST_CREDIT}`] },
     });
   const now = deps.clock.now();
   const account: AccountRecord = {

@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../context.ts';
 import type { CreditEntryRecord } from '../../ports/credit-store.ts';
 import { AppError } from '../errors.ts';
-import { SMALLEST_CREDIT, toMillicredits } from './units.ts';
+import { LARGEST_CREDIT, SMALLEST_CREDIT, toMillicredits } from './units.ts';
 import type { Store } from '../../ports/store.ts';
 
 /** A top-up: adds credits and becomes the account's last refill. */
@@ -19,6 +19,10 @@ export async function addCredits(
   if (credits < SMALLEST_CREDIT)
     throw new AppError('INVALID_BODY', 'The amount is less than the smallest unit of credit.', {
       list: { amount: ['must be at least 0.001'] },
+    });
+  if (credits > LARGEST_CREDIT)
+    throw new AppError('INVALID_BODY', 'The amount is more than one top-up takes.', {
+      list: { amount: [`must be at most ${LARGEST_CREDIT}`] },
     });
   const amount = toMillicredits(credits);
   const entry = await deps.store.transaction(async (tx) =>

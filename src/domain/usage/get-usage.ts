@@ -2,6 +2,7 @@ import type { DomainDeps, RequestContext } from '../context.ts';
 import { toCredits } from '../credits/units.ts';
 import { invalidBody, type ValidationList } from '../errors.ts';
 import { toBalanceView, type BalanceView } from './balance-view.ts';
+import { parseIsoTime } from '../iso-time.ts';
 import type { Store } from '../../ports/store.ts';
 
 export const DAY_MS = 86_400_000;
@@ -29,12 +30,12 @@ export interface UsageReport {
 /** A date (a whole UTC day) or a date-time; `end` makes a date mean the end of that day. */
 function parseInstant(text: string, end: boolean): number | null {
   if (DATE_ONLY.test(text)) {
-    const start = Date.parse(`${text}T00:00:00.000Z`);
-    if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== text) return null;
+    const start = parseIsoTime(`${text}T00:00:00.000Z`);
+    if (Number.isNaN(start)) return null;
     return end ? start + DAY_MS : start;
   }
   if (DATE_TIME.test(text)) {
-    const at = Date.parse(text);
+    const at = parseIsoTime(text);
     return Number.isNaN(at) ? null : at;
   }
   return null;
