@@ -45,6 +45,7 @@ import {
 import { classify } from './rule-check.ts';
 import { asksForMeans } from './method-request.ts';
 import { holdsOut } from './resisting-check.ts';
+import { isSmallTalk } from './small-talk.ts';
 import { seeksCare } from './support-check.ts';
 import { meanVector, unembedded, vectorKey } from './turn-vectors.ts';
 
@@ -196,7 +197,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
    * the phrases of support-seeking (support-check.ts: how to help someone after an attempt, whom to
    * call; no dose, method or hiding) say otherwise: the model's care misses many of those. */
   function answeredWithCare(model: LanguageModel, reading: LanguageScore, text: string): boolean {
-    return (reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling) || seeksCare(text);
+    const cared = reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling;
+    return (cared && !isSmallTalk(text)) || seeksCare(text);
   }
 
   /** The categories the message is refused in, before care, whether the rules refused it, and the
@@ -225,7 +227,12 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const alone = scoreMessage(weights, vectors.at(-1) as Float32Array, text);
       // The other languages the language model reads: its reading and the classifier's, combined
       // (the classifier alone refuses honest messages there by their topic).
-      const flagged = READ_LANGUAGES.has(language) ? combinedFlag(reading, alone, language) : flaggedBy(alone);
+      // Small talk ("sure", "hi again") is too little for either model to refuse alone (small-talk.ts).
+      const flagged = isSmallTalk(text)
+        ? []
+        : READ_LANGUAGES.has(language)
+          ? combinedFlag(reading, alone, language)
+          : flaggedBy(alone);
       const categories =
         flagged.length > 0
           ? flagged
