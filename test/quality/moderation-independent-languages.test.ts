@@ -6,6 +6,7 @@
 // language, nor more of the people asking for help.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { TEST_BACKEND } from '../support/backend.ts';
 import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { createLocalModerator } from '../../src/providers/moderation/local-moderator.ts';
@@ -99,9 +100,7 @@ const FLOORS: Record<string, SetFloors> = {
 
 // Nothing here touches storage: the PostgreSQL run of the suite skips it, as moderation.test.ts.
 const SKIP =
-  process.env.COLLOQUY_TEST_BACKEND === 'postgres'
-    ? 'moderation does not depend on the storage engine: measured on the SQLite run'
-    : false;
+  TEST_BACKEND === 'postgres' ? 'moderation does not depend on the storage engine: measured on the SQLite run' : false;
 
 describe('moderation: the newest independent sets in six languages', { skip: SKIP }, () => {
   let embedder: EmbeddingProvider & { close(): Promise<void> };
