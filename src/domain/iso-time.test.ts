@@ -6,6 +6,8 @@ test('parseIsoTime reads dates and date-times as Date.parse does', () => {
   assert.equal(parseIsoTime('2027-01-01'), Date.parse('2027-01-01T00:00:00Z'));
   assert.equal(parseIsoTime('2028-02-29T12:00:00+02:00'), Date.parse('2028-02-29T10:00:00Z'));
   assert.equal(parseIsoTime('2026-11-28T24:00:00Z'), Date.parse('2026-11-29T00:00:00Z'));
+  // RFC 3339 allows a lower-case separator (and the `date-time` format of the schemas accepts it).
+  assert.equal(parseIsoTime('2026-11-28t10:00:00z'), Date.parse('2026-11-28T10:00:00Z'));
 });
 
 test('parseIsoTime refuses a day the month does not have, which Date.parse rolls into the next month', () => {

@@ -9,7 +9,7 @@ export const isoTimeOrNull = (at: number | null): string | null => (at === null 
  * names a day its month does not have: Date.parse reads 2027-02-30 as March 2.
  */
 export function parseIsoTime(text: string): number {
-  const date = /^(\d{4})-(\d{2})-(\d{2})(?=$|[T ])/.exec(text);
+  const date = /^(\d{4})-(\d{2})-(\d{2})(?=$|[Tt ])/.exec(text);
   if (!date) return Number.NaN;
   const [, year, month, day] = date.map(Number) as [number, number, number, number];
   const calendar = new Date(Date.UTC(year, month - 1, day));

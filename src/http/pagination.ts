@@ -4,7 +4,8 @@ import type { PageRequest } from '../ports/page.ts';
 export { toPagination, type Pagination } from '../domain/pagination.ts';
 
 /** SPEC §8 gives no upper bound for `page`; ours keeps the row offset a small exact integer on
- * both engines (1e6 pages of 100 = 1e8 rows), so `?page=1e400` is a 400, not a database error. */
+ * both engines (1e6 pages of 100 = 1e8 rows), so `?page=999999999999999999999` is a 400, not a
+ * database error. Only decimal digits are read as a number (`?page=1e400` is no whole number). */
 export const PAGE_MAX = 1_000_000;
 
 /** SPEC §8: page ≥ 1 (default 1), size 1–100 (default 20), on every list endpoint. */

@@ -1,5 +1,6 @@
-// Two validators: query strings and path parameters are text and get coerced ("2" → 2); JSON
-// bodies are not ({"name": 5} stays a number and fails a string schema, as a client would expect).
+// Two validators: query strings and path parameters are text and get coerced ("2" → 2; an integer
+// query parameter only from decimal digits: decimal-query.ts); JSON bodies are not ({"name": 5}
+// stays a number and fails a string schema, as a client would expect).
 // Every `error.list` message is written here, in words a client developer reads without knowing
 // JSON Schema: no "must match pattern", no "must be equal to constant", no "anyOf".
 import { Ajv, type ErrorObject } from 'ajv';
@@ -7,6 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ValidationList } from '../domain/errors.ts';
 import { WIDGET_USER_PREFIX, WIDGET_VISITOR_PREFIX } from '../domain/widget/visitor-identity.ts';
+import { integerValued, notDecimalErrors } from './decimal-query.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -58,17 +60,22 @@ type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
   const single = httpPart === 'querystring' ? singleValued(schema) : new Set<string>();
+  const integers = httpPart === 'querystring' ? integerValued(schema) : new Set<string>();
   const check: Validator = (data) => {
     const repeated = repeatedErrors(data, single);
+    // Read before validate(), which replaces the text with the number Number() makes of it.
+    const notDecimal = notDecimalErrors(data, integers);
     const valid = validate(data);
     const nul = unstorableTextErrors(data, '');
-    // A parameter given twice is said so, rather than as a wrong type or value of the pair.
+    const own = [...repeated, ...notDecimal];
+    // A parameter given twice is said so, rather than as a wrong type or value of the pair; one
+    // that is not decimal digits is said to be no whole number once, not also out of range.
     const schemaErrors = (validate.errors ?? []).filter(
-      (error) => !repeated.some(({ instancePath }) => error.instancePath === instancePath),
+      (error) => !own.some(({ instancePath }) => error.instancePath === instancePath),
     );
-    const errors = [...repeated, ...schemaErrors, ...nul];
+    const errors = [...own, ...schemaErrors, ...nul];
     check.errors = errors.length > 0 ? errors : null;
-    return valid && nul.length === 0 && repeated.length === 0;
+    return valid && nul.length === 0 && own.length === 0;
   };
   return check as ReturnType<FastifySchemaCompiler<object>>;
 };

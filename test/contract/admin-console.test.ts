@@ -133,7 +133,7 @@ describe('admin console: overview', () => {
     assert.equal((await mate('GET', `/accounts/${accountId}/overview?days=366`)).body.requests.byDay.length, 366);
   });
 
-  for (const days of ['0', '367', 'ten', '1.5']) {
+  for (const days of ['0', '367', 'ten', '1.5', '0x2', '1e0']) {
     test(`GET /overview?days=${days} → 400 INVALID_BODY listing days`, async () => {
       const owner = client.as(await client.signIn('owner@o.example'));
       const response = await owner('GET', `/accounts/${accountId}/overview?days=${days}`);
@@ -445,6 +445,23 @@ describe('admin console', () => {
       assert.equal(second.body.pagination.hasNextPage, false);
       const wrong = await paged('GET', `/accounts/${account.id}/keys?size=101`);
       assert.deepEqual([wrong.status, wrong.body.error.code], [400, 'INVALID_BODY']);
+      // Plain decimal digits only: Number() would read each of these as 2.
+      for (const query of ['page=0x2', 'page=0b10', 'page=%202', 'size=2e0', 'size=2.0']) {
+        const refused = await paged('GET', `/accounts/${account.id}/keys?${query}`);
+        const field = query.slice(0, 4);
+        assert.deepEqual(
+          refused.body,
+          {
+            success: false,
+            error: {
+              code: 'INVALID_BODY',
+              message: 'The request is invalid.',
+              list: { [field]: ['must be a whole number'] },
+            },
+          },
+          query,
+        );
+      }
     });
 
     test('a console-made key works on the public API within its restrictions; revoked it is 401', async () => {

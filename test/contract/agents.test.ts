@@ -96,6 +96,15 @@ describe('agents', () => {
     ['size=0', 'size', 'must be at least 1'],
     ['size=101', 'size', 'must be at most 100'],
     ['size=2.5', 'size', 'must be a whole number'],
+    // Plain decimal digits only: Number() would read each of these as a whole number.
+    ['page=0x2', 'page', 'must be a whole number'],
+    ['page=0b10', 'page', 'must be a whole number'],
+    ['page=%202', 'page', 'must be a whole number'],
+    ['page=1e0', 'page', 'must be a whole number'],
+    ['page=%2B2', 'page', 'must be a whole number'],
+    ['size=2.0', 'size', 'must be a whole number'],
+    ['size=10%20', 'size', 'must be a whole number'],
+    ['page=-1', 'page', 'must be at least 1'],
   ] as const) {
     test(`GET /agents?${query} → 400 INVALID_BODY listing ${field}`, async () => {
       const { account } = await server.seedAccount();

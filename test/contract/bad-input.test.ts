@@ -180,10 +180,16 @@ describe('bad input, from the OpenAPI document', () => {
     );
     assert.ok(lists.length >= 4, 'agents, sources, conversations, messages');
     for (const { path } of lists) {
-      for (const page of ['1e400', '999999999999999999999', String(PAGE_MAX + 1), 'Infinity']) {
+      for (const [page, message] of [
+        ['999999999999999999999', `must be at most ${PAGE_MAX}`],
+        [String(PAGE_MAX + 1), `must be at most ${PAGE_MAX}`],
+        // Not decimal digits: refused as such, before any conversion.
+        ['1e400', 'must be a whole number'],
+        ['Infinity', 'must be a whole number'],
+      ]) {
         const response = await send('GET', `${fill(path)}?page=${page}`);
         assert.equal(response.status, 400, `${path}?page=${page}: ${response.text}`);
-        assert.deepEqual(response.body.error.list, { page: [`must be at most ${PAGE_MAX}`] }, `${path}?page=${page}`);
+        assert.deepEqual(response.body.error.list, { page: [message] }, `${path}?page=${page}`);
       }
     }
     const last = await send('GET', `/agents/${agentId}/sources?page=${PAGE_MAX}&size=100`);

@@ -228,6 +228,32 @@ describe('insights and the source viewer', () => {
     );
   });
 
+  test('a period naming a day its month does not have is refused on every insights route, not read as March', async () => {
+    const { base } = await newAgent();
+    for (const route of ['unanswered', 'downvoted', 'export'])
+      for (const [query, field] of [
+        ['from=2026-02-30T10:00:00Z&to=2026-03-05T00:00:00Z', 'from'],
+        ['from=2026-04-01T00:00:00Z&to=2026-04-31T00:00:00Z', 'to'],
+      ] as const) {
+        const response = await admin('GET', `${base}/insights/${route}?${query}`);
+        assert.deepEqual(
+          response.body,
+          {
+            success: false,
+            error: {
+              code: 'INVALID_BODY',
+              message: 'The request is invalid.',
+              list: { [field]: ['must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z'] },
+            },
+          },
+          `${route}?${query}`,
+        );
+      }
+    // RFC 3339's lower-case separator is a date-time like any other.
+    const lower = await admin('GET', `${base}/insights/downvoted?from=2026-11-01t00:00:00z`);
+    assert.equal(lower.status, 200, JSON.stringify(lower.body));
+  });
+
   test('a group is answered once: two answers at once, or one from a stale list, add one Q&A and refuse the other', async () => {
     const { agent, base, chat } = await newAgent();
     for (const question of PASSWORD) await chat(question);
