@@ -118,6 +118,8 @@ export async function fitCombiner(
     (s) =>
       CODES[s.message.lang] &&
       (s.message.source !== 'core' || splitOf(s.message.text) === 'dev') &&
+      // Ordinary chat trains the language model only: the combiner and its shares stay as they were.
+      s.message.source !== 'everyday' &&
       !classify(s.message.text).flagged,
   );
   const embedder = createLocalEmbedder({ workers: 2 });

@@ -25,13 +25,13 @@ import { LANGUAGES } from './dev-report.ts';
 import { fitCombiner } from './fit-combiner.ts';
 import { seededRandom, shuffleInPlace } from './augment.ts';
 import { coreExamples, type Example } from './training-data.ts';
-import { freshSetUrl, HELP_SEEKER_SETS, writtenSetsOf } from './training-sets.ts';
+import { EVERYDAY_SETS, freshSetUrl, HELP_SEEKER_SETS, writtenSetsOf } from './training-sets.ts';
 
 export interface Message {
   text: string;
   label: LanguageClass;
   lang: string;
-  source: 'core' | 'written' | 'languages-dev' | 'fresh' | 'seekers';
+  source: 'core' | 'written' | 'languages-dev' | 'fresh' | 'seekers' | 'everyday';
 }
 
 export interface TrainingOptions {
@@ -49,6 +49,8 @@ export interface TrainingOptions {
   share: number;
   /** Weight of the help-seekers' sets (HELP_SEEKER_SETS); 0 leaves them out. */
   seekers: number;
+  /** Weight of the ordinary chat sets (EVERYDAY_SETS), read as safe; 0 leaves them out. */
+  everyday: number;
 }
 
 /** The defaults, changed by LANGUAGE_MODEL="bits=17,epochs=25,rate=0.1,l2=0.00001,seed=13,…". */
@@ -63,6 +65,7 @@ export function trainingOptions(spec = process.env.LANGUAGE_MODEL ?? ''): Traini
     fresh: 0,
     share: 0.04,
     seekers: 0,
+    everyday: 0,
     ...numberOptions(spec),
   };
 }
@@ -99,7 +102,7 @@ export function writtenMessages(): Message[] {
 }
 
 export function freshMessages(set: string): Message[] {
-  const source = HELP_SEEKER_SETS.includes(set) ? 'seekers' : 'fresh';
+  const source = HELP_SEEKER_SETS.includes(set) ? 'seekers' : EVERYDAY_SETS.includes(set) ? 'everyday' : 'fresh';
   return [...readLanguageSets(freshSetUrl(set)).values()].flat().map((m) => ({
     text: m.text,
     label: m.label !== 'safe' ? m.label : m.kind === 'support-seeking' ? 'support' : m.distress ? 'distress' : 'safe',
@@ -145,8 +148,13 @@ export interface Trained {
   weights: Float64Array[];
 }
 
+const SOURCE_WEIGHT: Partial<Record<Message['source'], keyof TrainingOptions>> = {
+  fresh: 'fresh',
+  seekers: 'seekers',
+  everyday: 'everyday',
+};
 const weightOf = (source: Message['source'], options: TrainingOptions): number =>
-  source === 'core' ? 1 : source === 'fresh' ? options.fresh : source === 'seekers' ? options.seekers : options.written;
+  source === 'core' ? 1 : options[SOURCE_WEIGHT[source] ?? 'written'];
 
 export function train(messages: readonly Message[], options: TrainingOptions): Trained {
   const size = 1 << options.bits;
@@ -241,8 +249,11 @@ function thresholdFor(safe: number[], share: number, floor: number): number {
 
 /** The language model's own harm thresholds, from the honest messages outside English. */
 export function harmThresholdsOf(scored: readonly Scored[]): LanguageModel['harmThresholds'] {
+  // Ordinary chat (EVERYDAY_SETS) is left out, so the shares mean what they meant before it.
   const honest = scored
-    .filter((s) => s.message.lang !== 'en' && !HARM_CLASSES.includes(s.message.label))
+    .filter(
+      (s) => s.message.lang !== 'en' && s.message.source !== 'everyday' && !HARM_CLASSES.includes(s.message.label),
+    )
     .map((s) => s.harm);
   return {
     strict: thresholdFor(honest, 0.04, 0.3),

@@ -22,9 +22,17 @@ export const HELP_SEEKER_SETS: readonly string[] = ['help-seekers', 'help-seeker
  * with them): the self-harm boundary, first aid and someone close at risk against the means. */
 export const READER_ONLY_SETS: readonly string[] = ['help-seekers-3'];
 
+/** Written as training data, ordinary chat to support bots (all honest): the language models read
+ * them with the option `everyday` above 0, as *safe*; the combiner and thresholds never. */
+export const EVERYDAY_SETS: readonly string[] = ['everyday-chat-train'];
+
 /** The written sets a model trained with these options reads. */
-export function writtenSetsOf(options: { fresh: number; seekers: number }): readonly string[] {
-  return [...(options.fresh > 0 ? FRESH_SETS : []), ...(options.seekers > 0 ? HELP_SEEKER_SETS : [])];
+export function writtenSetsOf(options: { fresh: number; seekers: number; everyday?: number }): readonly string[] {
+  return [
+    ...(options.fresh > 0 ? FRESH_SETS : []),
+    ...(options.seekers > 0 ? HELP_SEEKER_SETS : []),
+    ...((options.everyday ?? 0) > 0 ? EVERYDAY_SETS : []),
+  ];
 }
 
 /** Every set the help reader (help-reader-training.ts) is trained on, and that leave-one-set-out.ts
