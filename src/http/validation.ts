@@ -128,7 +128,7 @@ export function toValidationList(errors: ErrorObject[], part: string | undefined
   const list = new Map<string, string[]>();
   const root = part === 'querystring' ? 'query' : (part ?? 'body');
   // A union that failed is described once, as a whole, not by each member's own failure; but a
-  // nullable object that is not null is judged as the object, so the field at fault is named.
+  // nullable value that is not null is judged as its type, so the field and the bound at fault are named.
   const failed = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf');
   const judged = new Map(failed.map((error) => [error, nullMemberOf(error)] as const).filter(([, path]) => path));
   const skipped = [
@@ -237,15 +237,21 @@ function typeWords(type: unknown): string {
 }
 
 /**
- * For a failed `object or null` whose value is an object: the schema path of the null member, the
- * one failure left out, so that the object's own errors name the field at fault.
+ * For a failed `object or null` (or array, string, number … or null) whose value has the other
+ * member's type: the schema path of the null member, the one failure left out, so that the
+ * value's own errors (a bound, a field inside) say what is wrong, under the path at fault.
  */
 function nullMemberOf(error: ErrorObject): string | undefined {
   const members = error.schema as Array<Record<string, unknown>> | undefined;
   if (!Array.isArray(members) || members.length !== 2) return undefined;
   const index = members.findIndex((member) => member.type === 'null');
-  if (index < 0 || members[1 - index]?.type !== 'object') return undefined;
-  if (typeof error.data !== 'object' || error.data === null || Array.isArray(error.data)) return undefined;
+  const other = members[1 - index] ?? {};
+  const type = other.type;
+  const actual = jsonType(error.data);
+  // Values (`"me"` or null) are named together by unionWords.
+  if (index < 0 || typeof type !== 'string' || 'const' in other || 'enum' in other || actual === 'null')
+    return undefined;
+  if (type !== actual && !(type === 'number' && actual === 'integer')) return undefined;
   return `${error.schemaPath}/${index}/`;
 }
 

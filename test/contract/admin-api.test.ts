@@ -300,6 +300,24 @@ describe('admin API', () => {
     await admin('DELETE', `/accounts/${accountA}/webhooks/${id}`, { cookie, csrf });
   });
 
+  test('webhook events that are a list but break its bounds are told why, not "is not one of the accepted forms"', async () => {
+    const { cookie, csrf } = await signIn('owner@a.example');
+    const cases: Array<[unknown, string[]]> = [
+      [[], ['must have at least 1 item']],
+      [Array.from({ length: 51 }, (_, i) => `custom.type${i}`), ['must have at most 50 items']],
+      [['x'.repeat(101)], ['must be at most 100 characters']],
+      ['chat.completed', ['must be an array or null']],
+    ];
+    for (const [events, messages] of cases) {
+      const body = { url: 'http://127.0.0.1:59999/hook', events };
+      const created = await admin('POST', `/accounts/${accountA}/webhooks`, { cookie, csrf, body });
+      assert.equal(created.status, 400, JSON.stringify(events));
+      assert.deepEqual(created.body.error.list, {
+        [Array.isArray(events) && events.length === 1 ? 'events.0' : 'events']: messages,
+      });
+    }
+  });
+
   /** Every operation of the admin OpenAPI document, as [METHOD, path template]. */
   async function documentedOperations(): Promise<Array<[string, string]>> {
     const doc = (await admin('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };

@@ -67,6 +67,21 @@ describe('crawl start failures in words', () => {
     assert.match(message, /network\.allowedAddresses/);
   });
 
+  test('a URL written without its scheme (example.com, localhost:3000) is told to start with http:// or https://', async () => {
+    for (const url of ['example.com', 'www.example.com/help', 'localhost:3000/docs', '127.0.0.1:8080']) {
+      assert.equal(
+        await crawlFailure(url),
+        'The URL could not be crawled: it must start with http:// or https:// (such as https://example.com).',
+        url,
+      );
+    }
+    assert.equal(await crawlFailure('not a url'), 'The URL could not be crawled: not a valid URL.');
+    assert.equal(
+      await crawlFailure('ftp://example.com/'),
+      'The URL could not be crawled: only http and https URLs are allowed.',
+    );
+  });
+
   test('DNS failure', async () => {
     assert.equal(
       await crawlFailure('http://no-such-host.invalid/'),

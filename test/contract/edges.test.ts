@@ -166,6 +166,26 @@ describe('edges', () => {
     assert.equal(search.body.results[0]?.source.title, 'untitled');
   });
 
+  test('a plain text field named file (curl -F "file=<notes.txt") is FILE_REQUIRED saying it is not a file part', async () => {
+    const { agent, key } = await setup();
+    // curl sends no filename and no Content-Type: multipart reads it as a form field, not a file.
+    const response = await upload(
+      agent.id,
+      key,
+      '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nTugs turn ships in the basin.\r\n--xyz--\r\n',
+      'multipart/form-data; boundary=xyz',
+    );
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), {
+      success: false,
+      error: {
+        code: 'FILE_REQUIRED',
+        message:
+          'The field "file" arrived as a plain form field, not as a file: send it as a file part (curl -F file=@notes.txt).',
+      },
+    });
+  });
+
   test('KEY_EXPIRED is flat like every 401: {error, code}, no success, no wrapper', async () => {
     const { account } = await setup();
     const expired = await server.seedKey(account.id, { expiresAt: clock.now() + 1_000 });

@@ -30,21 +30,28 @@ interface UploadedFile {
   bytes: Buffer;
 }
 
+/** What the form held: its one file part, and whether `file` came as a plain field instead. */
+interface UploadForm {
+  file: UploadedFile | undefined;
+  fileAsField: boolean;
+}
+
 /**
  * The one file part of the request, read whole (at most `maxBytes`); other form fields are
  * ignored. A second file part is refused rather than dropped: the client meant it to be indexed.
  */
-async function readOneFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  maxBytes: number,
-): Promise<UploadedFile | undefined> {
-  if (!request.isMultipart()) return undefined;
+async function readOneFile(request: FastifyRequest, reply: FastifyReply, maxBytes: number): Promise<UploadForm> {
   let file: UploadedFile | undefined;
+  let fileAsField = false;
+  if (!request.isMultipart()) return { file, fileAsField };
   let reading = false;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        // No filename and no Content-Type (curl -F 'file=<notes.txt'): multipart calls it a field.
+        fileAsField ||= part.fieldname === 'file';
+        continue;
+      }
       reading = true;
       const bytes = await part.toBuffer();
       reading = false;
@@ -71,9 +78,9 @@ async function readOneFile(
         'INVALID_FILE',
         'The upload ended before the file was complete, or its multipart body is malformed.',
       );
-    return undefined; // no file found before the body went wrong: FILE_REQUIRED
+    return { file: undefined, fileAsField }; // no file found before the body went wrong: FILE_REQUIRED
   }
-  return file;
+  return { file, fileAsField };
 }
 
 /** POST /agents/{agentId}/sources/files: one PDF, DOC, DOCX or TXT in field `file`. */
@@ -95,7 +102,7 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
           summary: 'Upload a file',
           description:
             'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, UTF-16 with a BOM, or the legacy Windows-1252 / Latin-1). ' +
-            'Exactly one file part per request: a second one is 400 `INVALID_BODY` (`error.list.file`). A part with no file name is judged by its content alone. ' +
+            'Exactly one file part per request: a second one is 400 `INVALID_BODY` (`error.list.file`). A part with an empty file name (or none, sent as `application/octet-stream`) is judged by its content alone; `file` sent as a plain form field is 400 `FILE_REQUIRED`. ' +
             'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
             'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage, reserved before extraction: concurrent uploads that together pass the limit are refused up front (403 `PLAN_LIMIT_REACHED`). ' +
             'When the server is already reading as many files as its extraction queue holds, the upload is refused before its body is read: 503 `SERVICE_UNAVAILABLE` with `Retry-After`. Emits `source.added`. ' +
@@ -130,11 +137,16 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
         // The place is given back when the answer is done.
         const ticket = admitUpload(deps.domain);
         reply.raw.once('close', () => ticket.release());
-        const file = await readOneFile(request, reply, maxBytes);
+        const { file, fileAsField } = await readOneFile(request, reply, maxBytes);
         if (!file || file.fieldname !== 'file')
-          throw new AppError('FILE_REQUIRED', 'Send the file in the multipart field "file".');
+          throw new AppError(
+            'FILE_REQUIRED',
+            fileAsField && !file
+              ? 'The field "file" arrived as a plain form field, not as a file: send it as a file part (curl -F file=@notes.txt).'
+              : 'Send the file in the multipart field "file".',
+          );
         const { bytes } = file;
-        // A part with no file name (Node's FormData with '', curl's `<file`) is judged by content alone.
+        // A part with no file name (Node's FormData with '', curl's `<file;type=…`) is judged by content alone.
         const { source, duplicate } = await addFileOnce(
           deps.domain,
           ctx,

@@ -38,7 +38,8 @@ export function createCrawlFrontier(
     robots: () => robots,
     enqueue(url) {
       // A bound on memory: a page can link to millions of URLs the crawl will never reach.
-      if (originOf(url) === origin && seen.size < site.maxUrls && claim(url)) queue.push(url);
+      const page = onSite(url, origin);
+      if (page !== null && seen.size < site.maxUrls && claim(page)) queue.push(page);
     },
     next: () => (head < queue.length ? queue[head++] : undefined),
     started: () => head > 0,
@@ -59,6 +60,21 @@ export function createCrawlFrontier(
       return claim(target) ? { follow: true } : { follow: false, duplicate: true };
     },
   };
+}
+
+/**
+ * `url` as a page of the site at `origin`, or null when it is off the site. An https site's own
+ * host linked over plain http on the default port (old pages and sitemaps often say http://; the
+ * site redirects them) is the same site, moved onto https. Nothing is ever moved down to http.
+ */
+export function onSite(url: string, origin: string): string | null {
+  const urlOrigin = originOf(url);
+  if (urlOrigin === origin) return url;
+  const plainTwin = origin.startsWith('https://') ? `http://${origin.slice('https://'.length)}` : null;
+  if (urlOrigin === null || urlOrigin !== plainTwin) return null;
+  const secure = new URL(url);
+  secure.protocol = 'https:';
+  return secure.href;
 }
 
 /** scheme://host[:port] for http(s) URLs, else null. */

@@ -223,3 +223,28 @@ test('an aborted signal ends the crawl with its reason', async () => {
     await slow.close();
   }
 });
+
+test('a robots.txt that allows nothing (a 5xx, or Disallow: /) keeps the crawl from guessing /sitemap.xml', async () => {
+  for (const robots of [
+    { status: 503, body: 'Service Unavailable' },
+    { status: 200, body: 'User-agent: *\nDisallow: /\n' },
+  ]) {
+    const heard: string[] = [];
+    const closed = createServer((request, response) => {
+      heard.push(request.url ?? '');
+      if (request.url === '/robots.txt')
+        response.writeHead(robots.status, { 'content-type': 'text/plain' }).end(robots.body);
+      else response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Page</title><p>Any page.</p>');
+    });
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+      const outcomes = await collect(crawlSite(options({ startUrl: `${origin}/` })));
+      assert.deepEqual(outcomes, [{ kind: 'skipped', url: `${origin}/`, reason: 'robots' }]);
+      assert.deepEqual(heard, ['/robots.txt'], `robots.txt answered ${robots.status}`);
+    } finally {
+      closed.closeAllConnections();
+      closed.close();
+    }
+  }
+});

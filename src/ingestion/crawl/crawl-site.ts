@@ -79,7 +79,10 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
     };
     const sitemapTask = () =>
       start(async () => {
-        const sitemapUrls = [`${frontier.origin()}/sitemap.xml`, ...frontier.robots().sitemaps];
+        // robots.txt's Sitemap: lines invite the fetch; the guessed /sitemap.xml is a URL like any
+        // other, so a robots.txt that allows nothing (a 5xx, Disallow: /) keeps it unread.
+        const guessed = `${frontier.origin()}/sitemap.xml`;
+        const sitemapUrls = [...(frontier.robots().isAllowed(guessed) ? [guessed] : []), ...frontier.robots().sitemaps];
         return {
           outcome: null,
           links: await readSitemaps(context, { origin: frontier.origin(), sitemapUrls, limit: options.maxFetches }),

@@ -1,12 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { crawlGet, type CrawlRequestContext } from './crawl-context.ts';
+import { onSite } from './crawl-frontier.ts';
 
 // A sitemap index may name up to 50,000 sitemaps; one crawl reads only the first few.
 const MAX_SITEMAPS = 10;
 
 /**
- * Page URLs listed in the given sitemaps (same origin only), reading sitemap indexes one level
+ * Page URLs listed in the given sitemaps (on the site only, see onSite), reading sitemap indexes one level
  * deep, at most `limit` of them. A sitemap that is missing, unreachable or malformed adds nothing:
  * sitemaps only seed the crawl, they never stop it.
  */
@@ -23,7 +24,8 @@ export async function readSitemaps(
     if (!listed) continue;
     for (const page of listed.pages) {
       if (pages.size >= input.limit) break;
-      if (sameOrigin(page)) pages.add(page);
+      const onSitePage = onSite(page, input.origin);
+      if (onSitePage !== null) pages.add(onSitePage);
     }
     if (depth === 0) {
       for (const child of listed.sitemaps)

@@ -64,15 +64,26 @@ function guardedLookup(allowed: AddressPolicy) {
   };
 }
 
+const SCHEME_MISSING = 'it must start with http:// or https:// (such as https://example.com)';
+
+/** A host written without its scheme (example.com, localhost:3000, 10.0.0.5:8080), as people type them. */
+function lacksScheme(raw: string, parsed: boolean): boolean {
+  // Parsed, `localhost:3000` has the "scheme" localhost; a real one (mailto:) is not followed by a port.
+  return !raw.includes('://') && (!parsed || /^\s*[^:/]+:\d/.test(raw)) && URL.canParse(`https://${raw.trim()}`);
+}
+
 export function parseTarget(raw: string, allowed: AddressPolicy): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new OutboundError('bad-url', 'not a valid URL');
+    throw new OutboundError('bad-url', lacksScheme(raw, false) ? SCHEME_MISSING : 'not a valid URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new OutboundError('bad-url', 'only http and https URLs are allowed');
+    throw new OutboundError(
+      'bad-url',
+      lacksScheme(raw, true) ? SCHEME_MISSING : 'only http and https URLs are allowed',
+    );
   if (url.username || url.password) throw new OutboundError('bad-url', 'URLs with credentials are not allowed');
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (isIP(host) && !allowed(host)) throw new OutboundError('blocked-address', `${host} is not a public address`);
