@@ -105,4 +105,34 @@ describe('operator CLI lists', () => {
     assert.match(wrong.stderr, /--size 1 to 100/);
     assert.equal(wrong.stdout, '');
   });
+
+  test('--page and --size take decimal digits only, as the API’s query does; -1 is told the minimum', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Digits');
+    assert.equal(account.code, 0, account.stderr);
+    for (const [option, text] of [
+      ['--page', '0x2'],
+      ['--page', '1e0'],
+      ['--page', ' 2'],
+      ['--page', '+2'],
+      ['--page', '2.0'],
+      ['--size', '0b10'],
+      ['--size', '2 '],
+      ['--size', 'Infinity'],
+      ['--size', ''],
+    ] as const) {
+      const wrong = await cli('keys', 'list', '--account', account.json.id, `${option}=${text}`);
+      assert.notEqual(wrong.code, 0, `${option}=${text}`);
+      assert.equal(wrong.stderr.trim(), `colloquy: ${option} must be a whole number, got "${text}"`);
+      assert.equal(wrong.stdout, '');
+    }
+    const negative = await cli('webhooks', 'list', '--account', account.json.id, '--page=-1');
+    assert.notEqual(negative.code, 0);
+    assert.match(negative.stderr, /--page must be 1 to 1000000 and --size 1 to 100/);
+    const beyond = await cli('webhooks', 'list', '--account', account.json.id, '--page', '999999999999999999999');
+    assert.notEqual(beyond.code, 0);
+    assert.match(beyond.stderr, /--page must be 1 to 1000000 and --size 1 to 100/);
+    const plain = await cli('keys', 'list', '--account', account.json.id, '--page', '01', '--size', '7');
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.deepEqual(plain.json.pagination, { totalPages: 1, currentPage: 1, pagingCounter: 1, hasNextPage: false });
+  });
 });
