@@ -135,4 +135,43 @@ describe('operator CLI lists', () => {
     assert.equal(plain.code, 0, plain.stderr);
     assert.deepEqual(plain.json.pagination, { totalPages: 1, currentPage: 1, pagingCounter: 1, hasNextPage: false });
   });
+
+  test('webhooks --events takes the types the service sends, or all; an unknown one is refused by name', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Subscriber');
+    const url = 'http://127.0.0.1:59999/typed';
+    const wrong = await cli(
+      'webhooks',
+      'create',
+      '--account',
+      account.json.id,
+      '--url',
+      url,
+      '--events',
+      'agent.created,agent.create',
+    );
+    assert.equal(wrong.code, 1);
+    assert.match(
+      wrong.stderr,
+      /"--events":\["\\"agent\.create\\" is not an event type; accepted types: chat\.completed, .*ping"\]/,
+    );
+    assert.equal(wrong.stdout, '');
+    const made = await cli(
+      'webhooks',
+      'create',
+      '--account',
+      account.json.id,
+      '--url',
+      url,
+      '--events',
+      'agent.created,ping',
+    );
+    assert.equal(made.code, 0, made.stderr);
+    assert.deepEqual(made.json.events, ['agent.created', 'ping']);
+    const update = await cli('webhooks', 'update', made.json.id, '--events', 'credits.low,nope');
+    assert.equal(update.code, 1);
+    assert.match(update.stderr, /"--events":\["\\"nope\\" is not an event type; accepted types: /);
+    const all = await cli('webhooks', 'update', made.json.id, '--events', 'all');
+    assert.equal(all.code, 0, all.stderr);
+    assert.equal(all.json.events, null);
+  });
 });
