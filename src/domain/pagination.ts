@@ -1,6 +1,11 @@
 // The `pagination` object of every list (SPEC §3), and one page of a list read whole.
 import type { Page, PageRequest } from '../ports/page.ts';
 
+/** SPEC §8 gives no upper bound for `page`; ours keeps the row offset a small exact integer on
+ * both engines (1e6 pages of 100 = 1e8 rows), so page 999999999999999999999 is refused, not a
+ * database error. The API's query and the CLI's `--page` share it. */
+export const PAGE_MAX = 1_000_000;
+
 export interface Pagination {
   totalPages: number;
   currentPage: number;

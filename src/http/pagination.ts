@@ -1,14 +1,11 @@
 import Type, { type Static } from 'typebox';
+import { PAGE_MAX } from '../domain/pagination.ts';
 import type { PageRequest } from '../ports/page.ts';
 
-export { toPagination, type Pagination } from '../domain/pagination.ts';
+export { PAGE_MAX, toPagination, type Pagination } from '../domain/pagination.ts';
 
-/** SPEC §8 gives no upper bound for `page`; ours keeps the row offset a small exact integer on
- * both engines (1e6 pages of 100 = 1e8 rows), so `?page=999999999999999999999` is a 400, not a
- * database error. Only decimal digits are read as a number (`?page=1e400` is no whole number). */
-export const PAGE_MAX = 1_000_000;
-
-/** SPEC §8: page ≥ 1 (default 1), size 1–100 (default 20), on every list endpoint. */
+/** SPEC §8: page ≥ 1 (default 1), size 1–100 (default 20), on every list endpoint. `?page=` past
+ * PAGE_MAX is a 400, and only decimal digits are read as a number (`?page=1e400` is no whole number). */
 export const PageQuerySchema = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1, description: `Page number, from 1 to ${PAGE_MAX}.` }),
   size: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100.' }),

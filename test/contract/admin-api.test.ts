@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createUser } from '../../src/domain/users/create-user.ts';
 import { createScryptPasswordHasher } from '../../src/providers/crypto/scrypt-password-hasher.ts';
 import { createEndpoint } from '../../src/domain/webhooks/create-endpoint.ts';
+import { KNOWN_EVENT_TYPES } from '../../src/domain/webhooks/event-types.ts';
 import { sendTestPing } from '../../src/domain/webhooks/send-test-ping.ts';
 import { createKey } from '../../src/domain/keys/create-key.ts';
 import { operatorContext, type RequestContext } from '../../src/domain/context.ts';
@@ -316,6 +317,50 @@ describe('admin API', () => {
         [Array.isArray(events) && events.length === 1 ? 'events.0' : 'events']: messages,
       });
     }
+  });
+
+  test('webhook events name only the types the service sends: an unknown one is 400, named with the accepted types', async () => {
+    const { cookie, csrf } = await signIn('owner@a.example');
+    const accepted = `accepted types: ${KNOWN_EVENT_TYPES.join(', ')}`;
+    const url = 'http://127.0.0.1:59999/hook';
+    for (const [events, message] of [
+      [['chat.complete'], `"chat.complete" is not an event type; ${accepted}`],
+      [
+        ['agent.created', 'some.future_type', 'Agent.Created'],
+        `"some.future_type", "Agent.Created" are not event types; ${accepted}`,
+      ],
+      [['*'], `"*" is not an event type; ${accepted}`],
+    ] as const) {
+      const created = await admin('POST', `/accounts/${accountA}/webhooks`, { cookie, csrf, body: { url, events } });
+      assert.equal(created.status, 400, JSON.stringify(events));
+      assert.deepEqual(created.body, {
+        success: false,
+        error: { code: 'INVALID_BODY', message: 'The request is invalid.', list: { events: [message] } },
+      });
+    }
+    // Every type it sends is taken, ping included; null (or no list) is every type.
+    const created = await admin('POST', `/accounts/${accountA}/webhooks`, {
+      cookie,
+      csrf,
+      body: { url, events: [...KNOWN_EVENT_TYPES] },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.deepEqual(created.body.endpoint.events, KNOWN_EVENT_TYPES);
+    const id = created.body.endpoint.id;
+    const patched = await admin('PATCH', `/accounts/${accountA}/webhooks/${id}`, {
+      cookie,
+      csrf,
+      body: { events: ['credits.low', 'credits.lo'] },
+    });
+    assert.deepEqual(
+      [patched.status, patched.body.error?.list],
+      [400, { events: [`"credits.lo" is not an event type; ${accepted}`] }],
+    );
+    const kept = await admin('GET', `/accounts/${accountA}/webhooks/${id}`, { cookie });
+    assert.deepEqual(kept.body.endpoint.events, KNOWN_EVENT_TYPES);
+    const all = await admin('PATCH', `/accounts/${accountA}/webhooks/${id}`, { cookie, csrf, body: { events: null } });
+    assert.deepEqual([all.status, all.body.endpoint.events], [200, null]);
+    await admin('DELETE', `/accounts/${accountA}/webhooks/${id}`, { cookie, csrf });
   });
 
   /** Every operation of the admin OpenAPI document, as [METHOD, path template]. */

@@ -181,4 +181,31 @@ describe('MCP server', () => {
       'colloquy',
     );
   });
+
+  test('an empty batch is one JSON-RPC "Invalid Request", with the status of the transport’s other JSON-RPC errors', async () => {
+    const { key } = await setup();
+    const post = (body: string) =>
+      fetch(`${server.baseUrl}/api/v1/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+        },
+        body,
+      });
+    // A malformed message: the transport's own answer, whose status the empty batch follows.
+    const malformed = await post('{"jsonrpc":"2.0"}');
+    assert.equal(malformed.status, 400);
+    assert.deepEqual(((await malformed.json()) as { error: { code: number } }).error.code, -32700);
+    const empty = await post('[]');
+    assert.equal(empty.status, 400);
+    assert.match(empty.headers.get('content-type') ?? '', /^application\/json/);
+    assert.ok(empty.headers.get('ratelimit-remaining'));
+    assert.deepEqual(await empty.json(), {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request' },
+    });
+  });
 });

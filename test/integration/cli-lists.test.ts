@@ -105,4 +105,73 @@ describe('operator CLI lists', () => {
     assert.match(wrong.stderr, /--size 1 to 100/);
     assert.equal(wrong.stdout, '');
   });
+
+  test('--page and --size take decimal digits only, as the API’s query does; -1 is told the minimum', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Digits');
+    assert.equal(account.code, 0, account.stderr);
+    for (const [option, text] of [
+      ['--page', '0x2'],
+      ['--page', '1e0'],
+      ['--page', ' 2'],
+      ['--page', '+2'],
+      ['--page', '2.0'],
+      ['--size', '0b10'],
+      ['--size', '2 '],
+      ['--size', 'Infinity'],
+      ['--size', ''],
+    ] as const) {
+      const wrong = await cli('keys', 'list', '--account', account.json.id, `${option}=${text}`);
+      assert.notEqual(wrong.code, 0, `${option}=${text}`);
+      assert.equal(wrong.stderr.trim(), `colloquy: ${option} must be a whole number, got "${text}"`);
+      assert.equal(wrong.stdout, '');
+    }
+    const negative = await cli('webhooks', 'list', '--account', account.json.id, '--page=-1');
+    assert.notEqual(negative.code, 0);
+    assert.match(negative.stderr, /--page must be 1 to 1000000 and --size 1 to 100/);
+    const beyond = await cli('webhooks', 'list', '--account', account.json.id, '--page', '999999999999999999999');
+    assert.notEqual(beyond.code, 0);
+    assert.match(beyond.stderr, /--page must be 1 to 1000000 and --size 1 to 100/);
+    const plain = await cli('keys', 'list', '--account', account.json.id, '--page', '01', '--size', '7');
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.deepEqual(plain.json.pagination, { totalPages: 1, currentPage: 1, pagingCounter: 1, hasNextPage: false });
+  });
+
+  test('webhooks --events takes the types the service sends, or all; an unknown one is refused by name', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Subscriber');
+    const url = 'http://127.0.0.1:59999/typed';
+    const wrong = await cli(
+      'webhooks',
+      'create',
+      '--account',
+      account.json.id,
+      '--url',
+      url,
+      '--events',
+      'agent.created,agent.create',
+    );
+    assert.equal(wrong.code, 1);
+    assert.match(
+      wrong.stderr,
+      /"--events":\["\\"agent\.create\\" is not an event type; accepted types: chat\.completed, .*ping"\]/,
+    );
+    assert.equal(wrong.stdout, '');
+    const made = await cli(
+      'webhooks',
+      'create',
+      '--account',
+      account.json.id,
+      '--url',
+      url,
+      '--events',
+      'agent.created,ping',
+    );
+    assert.equal(made.code, 0, made.stderr);
+    assert.deepEqual(made.json.events, ['agent.created', 'ping']);
+    const update = await cli('webhooks', 'update', made.json.id, '--events', 'credits.low,nope');
+    assert.equal(update.code, 1);
+    assert.match(update.stderr, /"--events":\["\\"nope\\" is not an event type; accepted types: /);
+    const all = await cli('webhooks', 'update', made.json.id, '--events', 'all');
+    assert.equal(all.code, 0, all.stderr);
+    assert.equal(all.json.events, null);
+  });
 });

@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * Event types
-         * @description The types this version sends (SPEC §6). Subscriptions may also name types added later; `ping` is always sent.
+         * @description The types this version sends (SPEC §6), the names an endpoint subscription takes (another is 400 `INVALID_BODY`); `ping` is always sent.
          */
         get: operations["listEventTypes"];
         put?: never;
@@ -2373,7 +2373,7 @@ export interface operations {
                     /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them, and so is a port that fetch never connects to (the Fetch standard's blocked ports, such as 25 or 6667). */
                     url: string;
                     description?: string;
-                    /** @description Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent. */
+                    /** @description Event types to receive, among `chat.completed`, `chat.failed`, `agent.created`, `agent.updated`, `agent.deleted`, `source.added`, `source.deleted`, `credits.low`, `evaluation.completed`, `evaluation.regressed`, `handoff.requested`, `handoff.message`, `handoff.resolved`, `ping` (GET /webhook-event-types); another name is 400 `INVALID_BODY` naming it. null or omitted: all, types added later included. `ping` is always sent. */
                     events?: string[] | null;
                 };
             };
@@ -2669,7 +2669,7 @@ export interface operations {
                     /** @description http(s) URL; private, loopback and link-local targets are refused unless the operator allows them, and so is a port that fetch never connects to (the Fetch standard's blocked ports, such as 25 or 6667). */
                     url?: string;
                     description?: string;
-                    /** @description Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent. */
+                    /** @description Event types to receive, among `chat.completed`, `chat.failed`, `agent.created`, `agent.updated`, `agent.deleted`, `source.added`, `source.deleted`, `credits.low`, `evaluation.completed`, `evaluation.regressed`, `handoff.requested`, `handoff.message`, `handoff.resolved`, `ping` (GET /webhook-event-types); another name is 400 `INVALID_BODY` naming it. null or omitted: all, types added later included. `ping` is always sent. */
                     events?: string[] | null;
                     enabled?: boolean;
                 };

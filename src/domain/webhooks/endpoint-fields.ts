@@ -1,6 +1,6 @@
 import type { DomainDeps } from '../context.ts';
 import { invalidBody, type ValidationList } from '../errors.ts';
-import { EVENT_TYPE_PATTERN } from './event-types.ts';
+import { unknownEventTypes, unknownEventTypesMessage } from './event-types.ts';
 
 export const URL_MAX = 2000;
 export const DESCRIPTION_MAX = 200;
@@ -38,8 +38,8 @@ export async function checkEndpointFields(
     if (input.events === null) out.events = null;
     else {
       const events = [...new Set(input.events.map((type) => type.trim()))];
-      const bad = events.filter((type) => !EVENT_TYPE_PATTERN.test(type));
-      if (bad.length > 0) list.events = bad.map((type) => `"${type}" is not an event type name`);
+      const unknown = unknownEventTypes(events);
+      if (unknown.length > 0) list.events = [unknownEventTypesMessage(unknown)];
       else if (events.length === 0) list.events = ['must name at least one type (omit it to receive all)'];
       else if (events.length > EVENT_TYPES_MAX) list.events = [`must name at most ${EVENT_TYPES_MAX} types`];
       else out.events = events;

@@ -8,6 +8,7 @@ import {
   UnauthorizedSchema,
 } from '../schemas.ts';
 import { DESCRIPTION_MAX, URL_MAX } from '../../domain/webhooks/endpoint-fields.ts';
+import { KNOWN_EVENT_TYPES } from '../../domain/webhooks/event-types.ts';
 import { AGENT_TOOLS_MAX } from '../../domain/agents/agent-fields.ts';
 
 export const ADMIN_SECURITY = [{ session: [], csrf: [] }];
@@ -46,8 +47,7 @@ export const MemberParamsSchema = Type.Object({
 export const EventTypesSchema = Type.Union(
   [Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50 }), Type.Null()],
   {
-    description:
-      'Event types to receive; null or omitted: all. Types this version does not know are kept. `ping` is always sent.',
+    description: `Event types to receive, among ${KNOWN_EVENT_TYPES.map((type) => `\`${type}\``).join(', ')} (GET /webhook-event-types); another name is 400 \`INVALID_BODY\` naming it. null or omitted: all, types added later included. \`ping\` is always sent.`,
   },
 );
 

@@ -23,6 +23,10 @@ const METHOD_NOT_ALLOWED = {
   id: null,
 };
 
+// JSON-RPC 2.0 §6: an empty batch is one Invalid Request, not a batch of nothing. The transport
+// would take `[]` as notifications only and answer 202; this answers as it answers other bad messages.
+const EMPTY_BATCH = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } };
+
 const JSON_RPC_ERROR = {
   type: 'object',
   required: ['jsonrpc', 'error'],
@@ -45,7 +49,7 @@ const MCP_ANSWERS = {
   },
   400: {
     description:
-      "A body that is empty, not JSON, nested over 64 levels or holding text no field accepts (U+0000, an unpaired surrogate): `INVALID_BODY`, the interface's error shape. JSON that is not a valid JSON-RPC message: a JSON-RPC error, code -32700 or -32600.",
+      "A body that is empty, not JSON, nested over 64 levels or holding text no field accepts (U+0000, an unpaired surrogate): `INVALID_BODY`, the interface's error shape. JSON that is not a valid JSON-RPC message: a JSON-RPC error, code -32700 or -32600 (an empty batch `[]` is -32600 `Invalid Request`).",
     content: { 'application/json': { schema: { anyOf: [ErrorSchema, JSON_RPC_ERROR] } } },
   },
   406: {
@@ -72,6 +76,7 @@ export function registerMcp(app: ApiApp, deps: HttpDeps): void {
     },
     async (request, reply) => {
       const ctx = requireContext(request);
+      if (Array.isArray(request.body) && request.body.length === 0) return reply.code(400).send(EMPTY_BATCH);
       const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
       const server = createMcpServer(deps.domain, ctx, request.log);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
