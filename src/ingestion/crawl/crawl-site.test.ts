@@ -248,3 +248,55 @@ test('a robots.txt that allows nothing (a 5xx, or Disallow: /) keeps the crawl f
     }
   }
 });
+
+test('a page that says noindex (meta robots or X-Robots-Tag) is skipped; one that says nofollow has its links left alone', async () => {
+  const pages: Record<string, { head?: string; header?: string; links: string[] }> = {
+    '/': {
+      links: ['/meta-noindex', '/header-noindex', '/meta-nofollow', '/header-nofollow', '/none', '/others-only'],
+    },
+    '/meta-noindex': { head: '<meta name="ROBOTS" content="noindex, follow">', links: ['/a'] },
+    '/header-noindex': { header: 'noindex', links: ['/b'] },
+    '/meta-nofollow': { head: '<meta name="robots" content="nofollow">', links: ['/c'] },
+    '/header-nofollow': { header: 'nofollow', links: ['/d'] },
+    '/none': { head: '<meta name="robots" content="none">', links: ['/e'] },
+    '/others-only': {
+      head: '<meta name="googlebot" content="noindex, nofollow">',
+      header: 'otherbot: noindex',
+      links: ['/f'],
+    },
+  };
+  const heard: string[] = [];
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    heard.push(path);
+    const page = pages[path] ?? (/^\/[a-f]$/.test(path) ? { links: [] } : null);
+    if (!page) return void response.writeHead(404).end();
+    const anchors = page.links.map((link) => `<a href="${link}">${link}</a>`).join(' ');
+    response
+      .writeHead(200, { 'content-type': 'text/html', ...(page.header && { 'x-robots-tag': page.header }) })
+      .end(
+        `<html><head><title>Page ${path}</title>${page.head ?? ''}</head><body><p>The text of ${path}.</p>${anchors}</body></html>`,
+      );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const outcomes = await collect(crawlSite(options({ startUrl: `${origin}/` })));
+    assert.deepEqual(summary(outcomes, origin), {
+      '/': 'page',
+      '/a': 'page',
+      '/b': 'page',
+      '/f': 'page',
+      '/header-nofollow': 'page',
+      '/header-noindex': 'noindex',
+      '/meta-nofollow': 'page',
+      '/meta-noindex': 'noindex',
+      '/none': 'noindex',
+      '/others-only': 'page',
+    });
+    assert.ok(!heard.includes('/c') && !heard.includes('/d') && !heard.includes('/e'), heard.join(' '));
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
