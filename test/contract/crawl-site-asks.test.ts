@@ -80,4 +80,21 @@ describe('what a site asks of the crawl', () => {
     );
     assert.ok(!heard.includes('/never-a') && !heard.includes('/never-b'), heard.join(' '));
   });
+
+  test('a redirect loop is skipped as redirect-loop; a start URL that loops is 400 in words', async () => {
+    const loop: Record<string, Answer> = {
+      '/': { links: ['/loop1'] },
+      '/loop1': { redirect: '/loop2' },
+      '/loop2': { redirect: '/loop1' },
+    };
+    const { response, strip } = await crawl(loop);
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(
+      response.body.skipped.map((page: { url: string; reason: string }) => [strip(page.url), page.reason]),
+      [['/loop1', 'redirect-loop']],
+    );
+    const start = (await crawl(loop, '/loop1')).response;
+    assert.equal(start.status, 400, start.text);
+    assert.equal(start.body.error.message, 'The URL could not be crawled because it redirects in a loop.');
+  });
 });

@@ -227,6 +227,7 @@ const START_FAILURES: Record<string, string> = {
   'too-large': 'the page is too large',
   empty: 'the page has no text',
   'http-error': 'it redirected too many times',
+  'redirect-loop': 'it redirects in a loop',
 };
 
 function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppError {

@@ -300,3 +300,40 @@ test('a page that says noindex (meta robots or X-Robots-Tag) is skipped; one tha
     server.close();
   }
 });
+
+test('a redirect loop is skipped as redirect-loop, whether it is met from its first URL or from both', async () => {
+  const redirects: Record<string, string> = { '/loop1': '/loop2', '/loop2': '/loop1', '/self': '/self' };
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    const target = redirects[path];
+    if (target) return void response.writeHead(302, { location: target }).end();
+    if (path === '/' || path === '/both')
+      return void response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          path === '/'
+            ? '<html><head><title>Home</title></head><body><p>The home page of a site whose redirects go round.</p><a href="/loop1">one</a> <a href="/self">self</a></body></html>'
+            : '<html><head><title>Both</title></head><body><p>A page that links to both ends of the loop.</p><a href="/loop1">one</a> <a href="/loop2">two</a></body></html>',
+        );
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    assert.deepEqual(summary(await collect(crawlSite(options({ startUrl: `${origin}/loop1` }))), origin), {
+      '/loop1': 'redirect-loop',
+    });
+    assert.deepEqual(summary(await collect(crawlSite(options({ startUrl: `${origin}/` }))), origin), {
+      '/': 'page',
+      '/loop1': 'redirect-loop',
+      '/self': 'redirect-loop',
+    });
+    // Both ends linked: the first is a redirect to a page queued anyway; the second closes the loop.
+    const both = summary(await collect(crawlSite(options({ startUrl: `${origin}/both`, concurrency: 1 }))), origin);
+    assert.equal(both['/both'], 'page');
+    assert.ok(Object.values(both).includes('redirect-loop'), JSON.stringify(both));
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
