@@ -7374,6 +7374,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 4 to 55 characters once spaces around it are trimmed; stored trimmed. */
                     title: string;
                     content: string;
                 };
@@ -7501,7 +7502,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 300 characters (our bound; the spec leaves it open). */
+                    /** @description 1 to 300 characters once trimmed (our bound; the spec leaves it open); stored trimmed. */
                     question: string;
                     answer: string;
                 };
