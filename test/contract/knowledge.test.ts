@@ -213,6 +213,25 @@ describe('knowledge sources', () => {
     assert.equal(listed.body.pagination.totalPages, used);
   });
 
+  test('search: a query of invisible format characters only is 400 like a blank one, and costs nothing', async () => {
+    const { agent, key } = await setup();
+    const credits = async () => (await server.call('GET', '/usage', { key })).body.balance.credits as number;
+    const before = await credits();
+    // Zero-width space, word joiner, zero-width no-break space (BOM), left-to-right mark, soft hyphen; with spaces.
+    for (const query of ['\u200b', '\u200b\u200b\u200b', '\u2060 \ufeff', ' \u200e\u00ad ']) {
+      const response = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query } });
+      assert.equal(response.status, 400, JSON.stringify(query));
+      assert.deepEqual(response.body.error, {
+        code: 'INVALID_BODY',
+        message: 'The request is invalid.',
+        list: { query: ['must not be empty or only spaces'] },
+      });
+    }
+    assert.equal(await credits(), before);
+    const visible = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: '\u200bshipping' } });
+    assert.equal(visible.status, 200, visible.text);
+  });
+
   test('search: bounds, costs 0.2 credits, 402 when short, nothing under 0.3, sorted', async () => {
     const { account, agent, key } = await setup();
     for (const [title, content] of [

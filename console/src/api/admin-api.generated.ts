@@ -4188,7 +4188,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 2000 characters, not only spaces. */
+                    /** @description 1 to 2000 characters, not only spaces or invisible format characters (such as U+200B). */
                     query: string;
                     /** @default 5 */
                     limit?: number;
@@ -7889,7 +7889,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 2000 characters, not only spaces. */
+                    /** @description 1 to 2000 characters, not only spaces or invisible format characters (such as U+200B). */
                     query: string;
                     /** @default 5 */
                     limit?: number;
