@@ -134,6 +134,34 @@ describe('knowledge sources', () => {
     assert.equal(ok.status, 200, 'the bounds count characters, not bytes');
   });
 
+  test('titles are trimmed before their bounds are checked, and stored trimmed', async () => {
+    const { agent, key, storage } = await setup();
+    const short = await server.call('POST', `/agents/${agent.id}/sources/text`, {
+      key,
+      body: { title: '  ab  ', content: 'Some text.' },
+    });
+    assert.equal(short.status, 400, short.text);
+    assert.deepEqual(short.body.error.list, { title: ['must be at least 4 characters'] });
+    assert.equal(await storage(), 0);
+    const padded = await server.call('POST', `/agents/${agent.id}/sources/text`, {
+      key,
+      body: { title: `\t ${'a'.repeat(55)} \n`, content: 'Some text.' },
+    });
+    assert.equal(padded.status, 200, padded.text);
+    assert.equal(padded.body.source.title, 'a'.repeat(55));
+    const qa = await server.call('POST', `/agents/${agent.id}/sources/qa`, {
+      key,
+      body: { question: '  Do you ship to Norway?  ', answer: 'Yes.' },
+    });
+    assert.equal(qa.status, 200, qa.text);
+    assert.equal(qa.body.source.title, 'Do you ship to Norway?');
+    const listed = await server.call('GET', `/agents/${agent.id}/sources`, { key });
+    assert.deepEqual(listed.body.sources.map((source: { title: string }) => source.title).sort(), [
+      'Do you ship to Norway?',
+      'a'.repeat(55),
+    ]);
+  });
+
   test('Q&A: listed with the question as title and no content; type filter', async () => {
     const { agent, key } = await setup();
     await server.call('POST', `/agents/${agent.id}/sources/qa`, {
@@ -183,6 +211,25 @@ describe('knowledge sources', () => {
     const listed = await server.call('GET', `/agents/${agent.id}/sources?size=1`, { key });
     assert.equal(listed.body.pagination.totalSources, used);
     assert.equal(listed.body.pagination.totalPages, used);
+  });
+
+  test('search: a query of invisible format characters only is 400 like a blank one, and costs nothing', async () => {
+    const { agent, key } = await setup();
+    const credits = async () => (await server.call('GET', '/usage', { key })).body.balance.credits as number;
+    const before = await credits();
+    // Zero-width space, word joiner, zero-width no-break space (BOM), left-to-right mark, soft hyphen; with spaces.
+    for (const query of ['\u200b', '\u200b\u200b\u200b', '\u2060 \ufeff', ' \u200e\u00ad ']) {
+      const response = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query } });
+      assert.equal(response.status, 400, JSON.stringify(query));
+      assert.deepEqual(response.body.error, {
+        code: 'INVALID_BODY',
+        message: 'The request is invalid.',
+        list: { query: ['must not be empty or only spaces'] },
+      });
+    }
+    assert.equal(await credits(), before);
+    const visible = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: '\u200bshipping' } });
+    assert.equal(visible.status, 200, visible.text);
   });
 
   test('search: bounds, costs 0.2 credits, 402 when short, nothing under 0.3, sorted', async () => {

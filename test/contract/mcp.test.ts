@@ -130,6 +130,15 @@ describe('MCP server', () => {
     })) as CallToolResult;
     assert.equal(invalid.isError, true);
     assert.match(textOf(invalid), /^INVALID_BODY: /);
+    // A query of invisible format characters only (zero-width spaces) is as blank as spaces: refused, not charged.
+    const balanceBefore = await balance();
+    const invisible = (await client.callTool({
+      name: 'search_knowledge',
+      arguments: { agentId: agent.id, query: '\u200b\u200b' },
+    })) as CallToolResult;
+    assert.equal(invisible.isError, true, textOf(invisible));
+    assert.match(textOf(invisible), /^INVALID_BODY: /);
+    assert.equal(await balance(), balanceBefore);
   });
 
   test('a restricted key is refused on another agent; a bad key or address is refused at the door', async () => {

@@ -76,7 +76,7 @@ describe(`upload work (${TEST_BACKEND})`, () => {
     const key = await server.seedKey(account.id);
     const storage = async () =>
       (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used as number;
-    return { agent, key, storage };
+    return { account, agent, key, storage };
   }
 
   test('50 concurrent uploads that each fit but together do not: the surplus is refused before extraction', async () => {
@@ -105,6 +105,22 @@ describe(`upload work (${TEST_BACKEND})`, () => {
       20,
       'only the accepted uploads were embedded: the refusals came first',
     );
+  });
+
+  test("with the agent's storage full, a file's 403 PLAN_LIMIT_REACHED carries the same output as a text entry's", async () => {
+    const { account, agent, key } = await setup();
+    assert.ok(await server.deps.store.agents.reserveStorage(account.id, agent.id, 20_000, 20_000));
+    const text = await server.call('POST', `/agents/${agent.id}/sources/text`, {
+      key,
+      body: { title: 'One more', content: 'Boats are stored in winter.' },
+    });
+    assert.equal(text.status, 403, text.text);
+    assert.deepEqual(text.body.error.output, { storage: { limit: 20_000 } });
+    const file = await upload(server, key, agent.id, 'Boats are stored in winter.', 'boats.txt');
+    const body = (await file.json()) as { error: { code: string; output?: unknown } };
+    assert.equal(file.status, 403, JSON.stringify(body));
+    assert.equal(body.error.code, 'PLAN_LIMIT_REACHED');
+    assert.deepEqual(body.error.output, text.body.error.output);
   });
 
   test('a failed upload gives its reservation back', async () => {

@@ -861,7 +861,7 @@ export interface paths {
         put?: never;
         /**
          * Crawl a website
-         * @description Breadth first from `url` over the same host: robots.txt obeyed, sitemap.xml read, HTML pages only, each page one `website` source (title = page title). Pages the agent already has (same normalised URL: fragment, tracking parameters such as `utm_*`, `ref`, `fbclid`, `gclid`, a default document such as `/index.html` and a trailing slash do not count; a page whose same-site `<link rel=canonical>` names another URL is skipped as `canonical` and that URL crawled instead) are skipped as `known`, and a page with the same text as one it holds as `duplicate`, so a repeat crawl adds only new pages. The crawl is remembered as a site (`siteId`) that the console, the admin API and the CLI can re-sync (docs/knowledge-sync.md). Every hop, redirects included, is refused if it leads to a private, loopback, link-local or metadata address. The plan's crawled-page limit (per agent) or storage limit gives 403 `PLAN_LIMIT_REACHED`; pages indexed before it stay, and `error.output` lists them. A start URL that cannot be fetched is 400 `INVALID_BODY`. Emits one `source.added` carrying the submitted URL when at least one page was added. With `Accept: text/event-stream` the answer is a stream instead: `data: {"progress":{"found","added","skipped"}}` frames as pages are handled, then one frame with the JSON body below (or `{"success":false,"error":{…}}`), then an empty `data:` end marker. Errors found before the first page are ordinary JSON errors.
+         * @description Breadth first from `url` over the same host: robots.txt obeyed, sitemap.xml read, HTML pages only, each page one `website` source (title = page title). A page that says `noindex` (`<meta name="robots">` or `X-Robots-Tag`) is skipped as `noindex`; the links of one that says `nofollow` are not followed. Pages the agent already has (same normalised URL: fragment, tracking parameters such as `utm_*`, `ref`, `fbclid`, `gclid`, a default document such as `/index.html` and a trailing slash do not count; a page whose same-site `<link rel=canonical>` names another URL is skipped as `canonical` and that URL crawled instead) are skipped as `known`, and a page with the same text as one it holds as `duplicate`, so a repeat crawl adds only new pages. The crawl is remembered as a site (`siteId`) that the console, the admin API and the CLI can re-sync (docs/knowledge-sync.md). Every hop, redirects included, is refused if it leads to a private, loopback, link-local or metadata address. The plan's crawled-page limit (per agent) or storage limit gives 403 `PLAN_LIMIT_REACHED`; pages indexed before it stay, and `error.output` lists them. A start URL that cannot be fetched is 400 `INVALID_BODY`. Emits one `source.added` carrying the submitted URL when at least one page was added. With `Accept: text/event-stream` the answer is a stream instead: `data: {"progress":{"found","added","skipped"}}` frames as pages are handled, then one frame with the JSON body below (or `{"success":false,"error":{…}}`), then an empty `data:` end marker. Errors found before the first page are ordinary JSON errors.
          */
         post: operations["crawlWebsite"];
         delete?: never;
@@ -4188,7 +4188,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 2000 characters, not only spaces. */
+                    /** @description 1 to 2000 characters, not only spaces or invisible format characters (such as U+200B). */
                     query: string;
                     /** @default 5 */
                     limit?: number;
@@ -7374,6 +7374,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 4 to 55 characters once spaces around it are trimmed; stored trimmed. */
                     title: string;
                     content: string;
                 };
@@ -7501,7 +7502,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 300 characters (our bound; the spec leaves it open). */
+                    /** @description 1 to 300 characters once trimmed (our bound; the spec leaves it open); stored trimmed. */
                     question: string;
                     answer: string;
                 };
@@ -7650,7 +7651,7 @@ export interface operations {
                         added: components["schemas"]["Source"][];
                         skipped: {
                             url: string;
-                            /** @description known (already held under this normalised URL), duplicate (the same text as the held page `sameAs`), canonical (its `<link rel=canonical>` names the page `sameAs`, crawled instead), robots, not-html, http-error, blocked (private address), timeout, too-large, empty, network. */
+                            /** @description known (already held under this normalised URL), duplicate (the same text as the held page `sameAs`), canonical (its `<link rel=canonical>` names the page `sameAs`, crawled instead), noindex (the page says `noindex` in `<meta name="robots">` or `X-Robots-Tag`), redirect-loop (its redirects lead back to a URL they passed through), robots, not-html, http-error, blocked (private address), timeout, too-large, empty, network. */
                             reason: string;
                             status?: number;
                             /** @description For `duplicate`: the URL of the page holding the same text; for `canonical`: the page it names. */
@@ -7888,7 +7889,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 2000 characters, not only spaces. */
+                    /** @description 1 to 2000 characters, not only spaces or invisible format characters (such as U+200B). */
                     query: string;
                     /** @default 5 */
                     limit?: number;

@@ -5,12 +5,13 @@ import type { ExtractionTicket } from '../../ports/file-extractor.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { fileHash } from './content-hash.ts';
 import { storedSource } from './ingest-job.ts';
-import { DuplicatePageError } from './store-source.ts';
+import { DuplicatePageError, storageLimitReached } from './store-source.ts';
 import type { Store } from '../../ports/store.ts';
 
 export const FILE_NAME_MAX = 255;
 
-/** How many bytes an upload to this agent may have: its remaining storage (SPEC §4). */
+/** How many bytes an upload to this agent may have: its remaining storage (SPEC §4); none left is
+ * 403 PLAN_LIMIT_REACHED, with the same `output` as any other source's. */
 export async function uploadAllowance(
   deps: Pick<DomainDeps, 'catalog'> & { store: Pick<Store, 'agents'> },
   ctx: RequestContext,
@@ -18,7 +19,9 @@ export async function uploadAllowance(
 ): Promise<{ agent: AgentRecord; maxBytes: number }> {
   const agent = await getAgent(deps, ctx, agentId);
   const limit = deps.catalog.plans[ctx.plan].storageLimit;
-  return { agent, maxBytes: Math.max(0, limit - agent.storageUsed) };
+  const maxBytes = Math.max(0, limit - agent.storageUsed);
+  if (maxBytes === 0) throw storageLimitReached({ limit }, "This agent's storage is full.");
+  return { agent, maxBytes };
 }
 
 /** A file name fit to show as a title: the last path segment, control characters removed. */

@@ -216,7 +216,7 @@ function createPageIndexer(
 }
 
 /** A start page skipped for these still leads the crawl on (its links, or its canonical page). */
-const START_SKIPS_THAT_CONTINUE = new Set(['known', 'robots', 'canonical']);
+const START_SKIPS_THAT_CONTINUE = new Set(['known', 'robots', 'canonical', 'noindex']);
 
 /** Why the start page could not be had, in words a client can act on. */
 const START_FAILURES: Record<string, string> = {
@@ -227,6 +227,7 @@ const START_FAILURES: Record<string, string> = {
   'too-large': 'the page is too large',
   empty: 'the page has no text',
   'http-error': 'it redirected too many times',
+  'redirect-loop': 'it redirects in a loop',
 };
 
 function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppError {

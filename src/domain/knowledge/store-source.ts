@@ -189,10 +189,11 @@ export async function addSource(
   });
 }
 
-export function storageLimitReached(storage: { used?: number; limit: number }): AppError {
-  return new AppError('PLAN_LIMIT_REACHED', "This would pass the plan's storage limit for this agent.", {
-    output: { storage },
-  });
+export function storageLimitReached(
+  storage: { used?: number; limit: number },
+  message = "This would pass the plan's storage limit for this agent.",
+): AppError {
+  return new AppError('PLAN_LIMIT_REACHED', message, { output: { storage } });
 }
 
 /** SPEC §8 counts storage in characters of text (code points, as the length limits are). */

@@ -20,6 +20,7 @@ import { searchKnowledge, SEARCH_CREDITS } from '../../domain/search/search-know
 import { sendChat } from '../../domain/chat/send-chat.ts';
 import { CHAT_MESSAGE_MAX } from '../routes/chat.ts';
 import { SEARCH_QUERY_MAX } from '../routes/search.ts';
+import { NOT_BLANK_OR_INVISIBLE } from '../validation.ts';
 import { API_VERSION } from '../routes/ping.ts';
 
 /** Also named in mcp-route.ts, which does not import this file at start. */
@@ -37,7 +38,8 @@ const AgentId = Type.String({
 const SearchInput = Type.Object(
   {
     agentId: AgentId,
-    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: '\\S' }),
+    // Not blank, invisible format characters (U+200B…) counting as blank: as POST …/search.
+    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: NOT_BLANK_OR_INVISIBLE }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'Passages to return (default 5).' })),
   },
   { additionalProperties: false },

@@ -3,6 +3,7 @@ import { QA_ANSWER_MAX, QA_QUESTION_MAX, addQaSource } from '../../domain/knowle
 import { toPublicSource } from '../../domain/knowledge/source-view.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
 import { NOT_BLANK } from '../validation.ts';
+import { trimBodyFields } from '../trim-fields.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const AddQaBodySchema = Type.Object(
@@ -11,7 +12,7 @@ const AddQaBodySchema = Type.Object(
       minLength: 1,
       maxLength: QA_QUESTION_MAX,
       pattern: NOT_BLANK,
-      description: `1 to ${QA_QUESTION_MAX} characters (our bound; the spec leaves it open).`,
+      description: `1 to ${QA_QUESTION_MAX} characters once trimmed (our bound; the spec leaves it open); stored trimmed.`,
     }),
     answer: Type.String({ minLength: 1, maxLength: QA_ANSWER_MAX, pattern: NOT_BLANK }),
   },
@@ -23,6 +24,8 @@ export function registerAddQaSource(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/sources/qa',
     {
+      // The question (the source's title) is trimmed before its bounds are checked, and stored trimmed.
+      preValidation: trimBodyFields('question'),
       schema: {
         tags: ['Knowledge'],
         operationId: 'addQaSource',

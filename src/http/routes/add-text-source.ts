@@ -8,11 +8,17 @@ import {
 import { toPublicSource } from '../../domain/knowledge/source-view.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, SourceSchema } from '../schemas.ts';
 import { NOT_BLANK } from '../validation.ts';
+import { trimBodyFields } from '../trim-fields.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 const AddTextBodySchema = Type.Object(
   {
-    title: Type.String({ minLength: TEXT_TITLE_MIN, maxLength: TEXT_TITLE_MAX, pattern: NOT_BLANK }),
+    title: Type.String({
+      minLength: TEXT_TITLE_MIN,
+      maxLength: TEXT_TITLE_MAX,
+      pattern: NOT_BLANK,
+      description: `${TEXT_TITLE_MIN} to ${TEXT_TITLE_MAX} characters once spaces around it are trimmed; stored trimmed.`,
+    }),
     content: Type.String({ minLength: 1, maxLength: TEXT_CONTENT_MAX, pattern: NOT_BLANK }),
   },
   { additionalProperties: false },
@@ -23,6 +29,8 @@ export function registerAddTextSource(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/sources/text',
     {
+      // The title is trimmed before its bounds are checked, and stored trimmed.
+      preValidation: trimBodyFields('title'),
       schema: {
         tags: ['Knowledge'],
         operationId: 'addTextSource',

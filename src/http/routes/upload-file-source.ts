@@ -130,7 +130,6 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
       async (request, reply) => {
         const ctx = requireContext(request);
         const { agent, maxBytes } = await uploadAllowance(deps.domain, ctx, request.params.agentId);
-        if (maxBytes === 0) throw new AppError('PLAN_LIMIT_REACHED', "This agent's storage is full.");
         // A place in the extraction queue before the body is read: when it is full (503), the
         // upload's bytes are never held in memory (Node discards the unread body, and the client
         // reads its answer; closing the connection instead would cut its upload short with EPIPE).

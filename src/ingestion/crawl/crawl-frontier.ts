@@ -13,8 +13,11 @@ export interface CrawlFrontier {
   next(): string | undefined;
   /** Whether any URL has been taken from the queue yet. */
   started(): boolean;
-  /** Judges a redirect target; the start page's redirect may move the crawl to another origin, once. */
-  checkHop(target: string, isStartPage: boolean): Promise<HopVerdict>;
+  /**
+   * Judges a redirect target, `chain` being the URLs (normalised) the page's redirects have passed
+   * through so far; the start page's redirect may move the crawl to another origin, once.
+   */
+  checkHop(target: string, isStartPage: boolean, chain: readonly string[]): Promise<HopVerdict>;
 }
 
 export function createCrawlFrontier(
@@ -27,6 +30,17 @@ export function createCrawlFrontier(
   const seen = new Set<string>();
   const queue: string[] = [];
   let head = 0;
+  // Every redirect met (normalised from → to): a hop to a page already seen that redirects back
+  // into the chain closes a loop another page's fetch began.
+  const redirects = new Map<string, string>();
+  const loopsBack = (target: string, chain: readonly string[]): boolean => {
+    let at: string | undefined = target;
+    for (let step = 0; at !== undefined && step <= redirects.size; step += 1) {
+      if (chain.includes(at)) return true;
+      at = redirects.get(at);
+    }
+    return false;
+  };
   const claim = (url: string): boolean => {
     const key = normalizeUrl(url);
     if (seen.has(key)) return false;
@@ -43,7 +57,11 @@ export function createCrawlFrontier(
     },
     next: () => (head < queue.length ? queue[head++] : undefined),
     started: () => head > 0,
-    async checkHop(target, isStartPage) {
+    async checkHop(target, isStartPage, chain) {
+      const hop = normalizeUrl(target);
+      const from = chain.at(-1);
+      if (from !== undefined) redirects.set(from, hop);
+      if (loopsBack(hop, chain)) return { follow: false, skip: 'redirect-loop' };
       const targetOrigin = originOf(target);
       if (targetOrigin !== origin) {
         if (!isStartPage || moved || !targetOrigin) return { follow: false, skip: 'blocked' };

@@ -248,3 +248,92 @@ test('a robots.txt that allows nothing (a 5xx, or Disallow: /) keeps the crawl f
     }
   }
 });
+
+test('a page that says noindex (meta robots or X-Robots-Tag) is skipped; one that says nofollow has its links left alone', async () => {
+  const pages: Record<string, { head?: string; header?: string; links: string[] }> = {
+    '/': {
+      links: ['/meta-noindex', '/header-noindex', '/meta-nofollow', '/header-nofollow', '/none', '/others-only'],
+    },
+    '/meta-noindex': { head: '<meta name="ROBOTS" content="noindex, follow">', links: ['/a'] },
+    '/header-noindex': { header: 'noindex', links: ['/b'] },
+    '/meta-nofollow': { head: '<meta name="robots" content="nofollow">', links: ['/c'] },
+    '/header-nofollow': { header: 'nofollow', links: ['/d'] },
+    '/none': { head: '<meta name="robots" content="none">', links: ['/e'] },
+    '/others-only': {
+      head: '<meta name="googlebot" content="noindex, nofollow">',
+      header: 'otherbot: noindex',
+      links: ['/f'],
+    },
+  };
+  const heard: string[] = [];
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    heard.push(path);
+    const page = pages[path] ?? (/^\/[a-f]$/.test(path) ? { links: [] } : null);
+    if (!page) return void response.writeHead(404).end();
+    const anchors = page.links.map((link) => `<a href="${link}">${link}</a>`).join(' ');
+    response
+      .writeHead(200, { 'content-type': 'text/html', ...(page.header && { 'x-robots-tag': page.header }) })
+      .end(
+        `<html><head><title>Page ${path}</title>${page.head ?? ''}</head><body><p>The text of ${path}.</p>${anchors}</body></html>`,
+      );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const outcomes = await collect(crawlSite(options({ startUrl: `${origin}/` })));
+    assert.deepEqual(summary(outcomes, origin), {
+      '/': 'page',
+      '/a': 'page',
+      '/b': 'page',
+      '/f': 'page',
+      '/header-nofollow': 'page',
+      '/header-noindex': 'noindex',
+      '/meta-nofollow': 'page',
+      '/meta-noindex': 'noindex',
+      '/none': 'noindex',
+      '/others-only': 'page',
+    });
+    assert.ok(!heard.includes('/c') && !heard.includes('/d') && !heard.includes('/e'), heard.join(' '));
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test('a redirect loop is skipped as redirect-loop, whether it is met from its first URL or from both', async () => {
+  const redirects: Record<string, string> = { '/loop1': '/loop2', '/loop2': '/loop1', '/self': '/self' };
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    const target = redirects[path];
+    if (target) return void response.writeHead(302, { location: target }).end();
+    if (path === '/' || path === '/both')
+      return void response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          path === '/'
+            ? '<html><head><title>Home</title></head><body><p>The home page of a site whose redirects go round.</p><a href="/loop1">one</a> <a href="/self">self</a></body></html>'
+            : '<html><head><title>Both</title></head><body><p>A page that links to both ends of the loop.</p><a href="/loop1">one</a> <a href="/loop2">two</a></body></html>',
+        );
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    assert.deepEqual(summary(await collect(crawlSite(options({ startUrl: `${origin}/loop1` }))), origin), {
+      '/loop1': 'redirect-loop',
+    });
+    assert.deepEqual(summary(await collect(crawlSite(options({ startUrl: `${origin}/` }))), origin), {
+      '/': 'page',
+      '/loop1': 'redirect-loop',
+      '/self': 'redirect-loop',
+    });
+    // Both ends linked: the first is a redirect to a page queued anyway; the second closes the loop.
+    const both = summary(await collect(crawlSite(options({ startUrl: `${origin}/both`, concurrency: 1 }))), origin);
+    assert.equal(both['/both'], 'page');
+    assert.ok(Object.values(both).includes('redirect-loop'), JSON.stringify(both));
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});

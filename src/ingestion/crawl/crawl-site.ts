@@ -150,7 +150,7 @@ async function visitPage(
   frontier: CrawlFrontier,
   isKnown: (url: string) => boolean,
 ): Promise<Omit<TaskResult, 'task'>> {
-  const fetched = await fetchPage(context, url, (target) => frontier.checkHop(target, isStartPage));
+  const fetched = await fetchPage(context, url, (target, chain) => frontier.checkHop(target, isStartPage, chain));
   if (fetched.kind === 'duplicate') return { outcome: null, links: [] };
   if (fetched.kind === 'skipped') {
     const { kind, url: skippedUrl, ...rest } = fetched;

@@ -1,6 +1,7 @@
 import type { OutboundResponse } from '../../ports/fetcher.ts';
 import { crawlGet, skipOf, type CrawlRequestContext } from './crawl-context.ts';
 import type { CrawlSkipReason } from '../../ports/site-crawler.ts';
+import { normalizeUrl } from '../../text/normalize-url.ts';
 
 /** What the crawl says about a redirect's target before it is requested. */
 export type HopVerdict =
@@ -23,10 +24,12 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export async function fetchPage(
   context: CrawlRequestContext,
   url: string,
-  checkHop: (target: string) => Promise<HopVerdict>,
+  checkHop: (target: string, chain: readonly string[]) => Promise<HopVerdict>,
 ): Promise<FetchedPage> {
   const deadline = performance.now() + context.timeoutMs;
   let current = url;
+  // The URLs this page's redirects have passed through (normalised), the requested one first.
+  const chain = [normalizeUrl(url)];
   for (let hop = 0; ; hop += 1) {
     const timeoutMs = Math.ceil(deadline - performance.now());
     if (timeoutMs <= 0) return { kind: 'skipped', url: current, reason: 'timeout' };
@@ -49,9 +52,13 @@ export async function fetchPage(
     } catch {
       return { kind: 'skipped', url: current, reason: 'http-error', status: response.status };
     }
-    const verdict = await checkHop(target);
-    if (!verdict.follow)
-      return 'duplicate' in verdict ? { kind: 'duplicate' } : { kind: 'skipped', url: current, reason: verdict.skip };
+    const verdict = await checkHop(target, chain);
+    if (!verdict.follow) {
+      if ('duplicate' in verdict) return { kind: 'duplicate' };
+      // A loop is reported under the URL that was asked for: it never answers with a page.
+      return { kind: 'skipped', url: verdict.skip === 'redirect-loop' ? url : current, reason: verdict.skip };
+    }
     current = target;
+    chain.push(normalizeUrl(target));
   }
 }

@@ -3,6 +3,7 @@ import { extractHtml } from '../extract/extract-html.ts';
 import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { decodeBody } from './decode-body.ts';
 import { normalizeUrl } from '../../text/normalize-url.ts';
+import { robotsDirectives } from './robots-directives.ts';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
@@ -12,7 +13,9 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
  * `<link rel=canonical>` names another URL is that page's copy (a print view, a tracking variant):
  * a crawl (`canonical: 'follow'`) skips it as 'canonical' and fetches the named page instead, so the
  * canonical page's own text is held, whichever of the two is met first; a re-fetch of a held page
- * (`canonical: 'rename'`) keeps reading it under the canonical URL.
+ * (`canonical: 'rename'`) keeps reading it under the canonical URL. A page that says `noindex`
+ * (`<meta name="robots">` or `X-Robots-Tag`) is skipped as 'noindex'; one that says `nofollow` gives
+ * no links to follow.
  */
 export function readPage(
   response: OutboundResponse,
@@ -25,7 +28,10 @@ export function readPage(
   if (!isHtml(response)) return { outcome: { kind: 'skipped', url, reason: 'not-html' }, links: [] };
   // A cut HTML page would index half a page as if it were the whole: skip it.
   if (response.truncated) return { outcome: { kind: 'skipped', url, reason: 'too-large' }, links: [] };
-  const page = extractHtml(decodeBody(response.body, response.headers['content-type']), response.url);
+  const extracted = extractHtml(decodeBody(response.body, response.headers['content-type']), response.url);
+  const asked = robotsDirectives(extracted.robots, response.headers['x-robots-tag']);
+  const page = asked.nofollow ? { ...extracted, links: [] } : extracted;
+  if (asked.noindex) return { outcome: { kind: 'skipped', url, reason: 'noindex' }, links: page.links };
   if (
     page.canonical &&
     new URL(page.canonical).origin === new URL(url).origin &&

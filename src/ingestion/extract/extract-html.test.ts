@@ -49,7 +49,7 @@ test('title falls back to the first h1; scripts and styles are not text; <br><br
 
 test('a page with no text gives no sections and an empty title', () => {
   const page = extractHtml('<html><body><img src="a.png"></body></html>', 'http://shop.test/');
-  assert.deepEqual(page, { title: '', sections: [], links: [] });
+  assert.deepEqual(page, { title: '', sections: [], links: [], robots: [] });
 });
 
 test('a block carries the path of headings above it, outermost first', () => {

@@ -3,6 +3,7 @@ import { parseHTML } from 'linkedom';
 import type { ExtractedSection } from '../../text/extracted.ts';
 import { htmlSections, type DomNode } from './html-sections.ts';
 import { normalizeWhitespace } from '../../text/normalize-text.ts';
+import { CRAWLER_TOKEN } from '../crawl/robots-directives.ts';
 
 export interface ExtractedPage {
   title: string;
@@ -10,6 +11,8 @@ export interface ExtractedPage {
   links: string[];
   /** The page's `<link rel=canonical>` as an absolute URL, when it names one. */
   canonical?: string;
+  /** The contents of its `<meta name="robots">` and `<meta name="colloquybot">` tags, for the crawler. */
+  robots: string[];
 }
 
 /** The few DOM calls made here; linkedom's own types lean on the DOM lib, which this project leaves out. */
@@ -62,6 +65,9 @@ export function extractHtml(html: string, pageUrl: string): ExtractedPage {
   const links = pageLinks(document, pageUrl);
   const canonicalHref = document.querySelector('link[rel~="canonical"][href]')?.getAttribute('href')?.trim();
   const canonical = canonicalHref ? resolve(canonicalHref, pageUrl) : null;
+  const robots = [
+    ...document.querySelectorAll(`meta[name="robots" i][content], meta[name="${CRAWLER_TOKEN}" i][content]`),
+  ].map((meta) => meta.getAttribute('content') ?? '');
   removeChrome(document);
   let sections = mainText(document);
   if (sections.length === 0) {
@@ -70,7 +76,7 @@ export function extractHtml(html: string, pageUrl: string): ExtractedPage {
     removeChrome(fresh);
     sections = fresh.body ? htmlSections(fresh.body, { dropLinkBlocks: true }) : [];
   }
-  return { title, sections, links, ...(canonical && { canonical }) };
+  return { title, sections, links, robots, ...(canonical && { canonical }) };
 }
 
 function parse(html: string): HtmlDocument {

@@ -1,0 +1,100 @@
+// What a site asks of a crawler (noindex, nofollow) and the redirects it cannot keep (a loop) show in
+// the crawl's answer, among the skipped pages.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
+
+/** path → its answer: a page (its head, an X-Robots-Tag, its links) or a redirect. */
+type Answer = { head?: string; robotsTag?: string; links?: string[] } | { redirect: string };
+
+async function serve(answers: Record<string, Answer>): Promise<{ origin: string; heard: string[]; server: Server }> {
+  const heard: string[] = [];
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    heard.push(path);
+    const answer = answers[path];
+    if (!answer) return void response.writeHead(404).end();
+    if ('redirect' in answer) return void response.writeHead(302, { location: answer.redirect }).end();
+    const anchors = (answer.links ?? []).map((link) => `<a href="${link}">More: ${link}</a>`).join(' ');
+    response
+      .writeHead(200, { 'content-type': 'text/html', ...(answer.robotsTag && { 'x-robots-tag': answer.robotsTag }) })
+      .end(
+        `<html><head><title>Page ${path}</title>${answer.head ?? ''}</head><body><p>The text of the page at ${path}, long enough to be read.</p>${anchors}</body></html>`,
+      );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, heard, server };
+}
+
+describe('what a site asks of the crawl', () => {
+  let server: TestServer;
+  let key: string;
+  let agentId: string;
+  const sites: Server[] = [];
+  before(async () => {
+    server = await startTestServer({
+      configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } },
+    });
+    const { account, ctx } = await server.seedAccount('pro');
+    agentId = (await server.seedAgent(ctx)).id;
+    key = await server.seedKey(account.id);
+  });
+  after(async () => {
+    for (const site of sites) {
+      site.closeAllConnections();
+      site.close();
+    }
+    await server.close();
+  });
+
+  async function crawl(answers: Record<string, Answer>, path = '/') {
+    const site = await serve(answers);
+    sites.push(site.server);
+    const response = await server.call('POST', `/agents/${agentId}/sources/website`, {
+      key,
+      body: { url: `${site.origin}${path}` },
+    });
+    const strip = (url: string) => url.replace(site.origin, '');
+    return { response, heard: site.heard, strip };
+  }
+
+  test('a noindex page is skipped as noindex, its links still followed; a nofollow page is indexed, its links not', async () => {
+    const { response, heard, strip } = await crawl({
+      '/': { head: '<meta name="robots" content="noindex">', links: ['/kept', '/told', '/quiet'] },
+      '/kept': {},
+      '/told': { robotsTag: 'noindex, nofollow', links: ['/never-a'] },
+      '/quiet': { head: '<meta name="robots" content="nofollow">', links: ['/never-b'] },
+    });
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(response.body.added.map((source: { url: string }) => strip(source.url)).sort(), [
+      '/kept',
+      '/quiet',
+    ]);
+    assert.deepEqual(
+      response.body.skipped.map((page: { url: string; reason: string }) => [strip(page.url), page.reason]).sort(),
+      [
+        ['/', 'noindex'],
+        ['/told', 'noindex'],
+      ],
+    );
+    assert.ok(!heard.includes('/never-a') && !heard.includes('/never-b'), heard.join(' '));
+  });
+
+  test('a redirect loop is skipped as redirect-loop; a start URL that loops is 400 in words', async () => {
+    const loop: Record<string, Answer> = {
+      '/': { links: ['/loop1'] },
+      '/loop1': { redirect: '/loop2' },
+      '/loop2': { redirect: '/loop1' },
+    };
+    const { response, strip } = await crawl(loop);
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(
+      response.body.skipped.map((page: { url: string; reason: string }) => [strip(page.url), page.reason]),
+      [['/loop1', 'redirect-loop']],
+    );
+    const start = (await crawl(loop, '/loop1')).response;
+    assert.equal(start.status, 400, start.text);
+    assert.equal(start.body.error.message, 'The URL could not be crawled because it redirects in a loop.');
+  });
+});
