@@ -1,3 +1,4 @@
+// Over 300 lines: one local site served once for every case of the crawler's contract; cases are independent.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
