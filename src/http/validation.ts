@@ -12,11 +12,10 @@ import { integerValued, notDecimalErrors } from './decimal-query.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-/** Not empty and not only white space (SPEC is silent; a blank title or answer helps nobody). */
-export const NOT_BLANK = '\\S';
-/** Not blank, invisible format characters (`\p{Cf}`: zero-width space, joiners, direction marks, BOM)
- * counting as blank too: for a search query, which would otherwise be charged for finding nothing. */
-export const NOT_BLANK_OR_INVISIBLE = '[^\\s\\p{Cf}]';
+/** Not empty and not only white space, invisible format characters (`\p{Cf}`: zero-width space,
+ * joiners, direction marks, BOM) counting as white space (SPEC is silent; a blank title, message or
+ * query helps nobody, and a search or chat would be charged for it). */
+export const NOT_BLANK = '[^\\s\\p{Cf}]';
 /** `.` and `..` could never be addressed as a path segment: URL parsers resolve them away. */
 export const NOT_DOT_SEGMENT = '^(?!\\.\\.?$)';
 
@@ -32,7 +31,6 @@ export const TIME_OF_DAY = '^[0-2][0-9]:[0-5][0-9]$';
 /** What each pattern used in our schemas asks for, said in words. */
 const PATTERN_WORDS: Record<string, string> = {
   [NOT_BLANK]: 'must not be empty or only spaces',
-  [NOT_BLANK_OR_INVISIBLE]: 'must not be empty or only spaces',
   [NOT_DOT_SEGMENT]: 'must not be "." or ".."',
   [NOT_WIDGET_USER]: `must not start with ${WIDGET_VISITOR_PREFIX} or ${WIDGET_USER_PREFIX} (the widget’s own visitors)`,
   [NOT_CONVERSATION_ID]: 'must not start with conv_ (a conversationRef with it would name a conversation by its id)',

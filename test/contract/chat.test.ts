@@ -281,6 +281,20 @@ describe('chat', () => {
     assert.equal(gone.status, 404);
   });
 
+  test('a message of invisible format characters only (U+200B…) is 400 like a blank one, and costs nothing', async () => {
+    const { agent, key, balance, chat } = await setup();
+    const before = await balance();
+    for (const message of ['\u200b', '\u2060 \ufeff', ' \u200e\u00ad ']) {
+      const refused = await chat({ message });
+      assert.equal(refused.status, 400, JSON.stringify(message));
+      assert.deepEqual(refused.body.error.list, { message: ['must not be empty or only spaces'] });
+    }
+    assert.equal(await balance(), before);
+    const listed = await server.call('GET', `/agents/${agent.id}/conversations`, { key });
+    assert.equal(listed.body.pagination.totalConversations, 0, 'nothing was stored for the refused messages');
+    assert.equal((await chat({ message: '\u200bHello there' })).status, 200);
+  });
+
   test('tool calls for tools that were not offered are dropped: the reply is the text, the conversation goes on', async () => {
     const { agent, key, chat } = await setup();
     model.enqueue({

@@ -20,7 +20,7 @@ import { searchKnowledge, SEARCH_CREDITS } from '../../domain/search/search-know
 import { sendChat } from '../../domain/chat/send-chat.ts';
 import { CHAT_MESSAGE_MAX } from '../routes/chat.ts';
 import { SEARCH_QUERY_MAX } from '../routes/search.ts';
-import { NOT_BLANK_OR_INVISIBLE } from '../validation.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { API_VERSION } from '../routes/ping.ts';
 
 /** Also named in mcp-route.ts, which does not import this file at start. */
@@ -38,8 +38,7 @@ const AgentId = Type.String({
 const SearchInput = Type.Object(
   {
     agentId: AgentId,
-    // Not blank, invisible format characters (U+200B…) counting as blank: as POST …/search.
-    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: NOT_BLANK_OR_INVISIBLE }),
+    query: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: NOT_BLANK }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'Passages to return (default 5).' })),
   },
   { additionalProperties: false },
@@ -48,7 +47,7 @@ const SearchInput = Type.Object(
 const AskInput = Type.Object(
   {
     agentId: AgentId,
-    message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
+    message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: NOT_BLANK }),
     conversationId: Type.Optional(
       Type.String({
         minLength: 1,

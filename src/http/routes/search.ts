@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { searchKnowledge, SEARCH_CREDITS } from '../../domain/search/search-knowledge.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
-import { NOT_BLANK_OR_INVISIBLE } from '../validation.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 
@@ -12,7 +12,7 @@ export const SearchBodySchema = Type.Object(
     query: Type.String({
       minLength: 1,
       maxLength: SEARCH_QUERY_MAX,
-      pattern: NOT_BLANK_OR_INVISIBLE,
+      pattern: NOT_BLANK,
       description: `1 to ${SEARCH_QUERY_MAX} characters, not only spaces or invisible format characters (such as U+200B).`,
     }),
     limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),

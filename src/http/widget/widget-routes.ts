@@ -7,6 +7,7 @@ import { issueVisitorId, identitySecret } from '../../domain/widget/visitor-iden
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { CHAT_MESSAGE_MAX, streamChat, toJsonReply } from '../routes/chat.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
+import { NOT_BLANK } from '../validation.ts';
 import { resolveVisitor, widgetAgent } from './widget-visitor.ts';
 import { requestVisitorHandoff } from '../../domain/handoff/request-handoff.ts';
 import { followConversation } from '../../domain/handoff/follow-conversation.ts';
@@ -150,7 +151,7 @@ export function registerWidgetFollow(app: ApiApp, deps: HttpDeps): void {
 export function registerWidgetChat(app: ApiApp, deps: HttpDeps): void {
   const body = Type.Object(
     {
-      message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
+      message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: NOT_BLANK }),
       stream: Type.Optional(Type.Boolean()),
     },
     { additionalProperties: false },
