@@ -3,7 +3,8 @@ import type { DomainDeps, RequestContext } from '../domain/context.ts';
 import { operatorContext } from '../domain/context.ts';
 import { AppError, isAppError, type ValidationList } from '../domain/errors.ts';
 import { PLAN_NAMES, type PlanName } from '../ports/account-store.ts';
-import { PAGE_MAX } from '../domain/pagination.ts';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../domain/pagination.ts';
+import { DECIMAL_INTEGER } from '../domain/whole-number.ts';
 import type { PageRequest } from '../ports/page.ts';
 import { UsageError } from './cli-error.ts';
 
@@ -23,24 +24,21 @@ export function optionalNumber(options: Options, name: string): number | undefin
   return value;
 }
 
-const DECIMAL = /^-?[0-9]+$/;
-
-/** A whole-number option, read only from decimal digits as the API's query is (decimal-query.ts):
- * Number() takes "0x2", "1e0" and " 2" too. A minus sign is read, so that -1 is told the minimum. */
+/** A whole-number option, read only from decimal digits as the API's query is (whole-number.ts). */
 export function optionalWholeNumber(options: Options, name: string): number | undefined {
   const text = options[name];
   if (text === undefined) return undefined;
-  if (!DECIMAL.test(text)) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
+  if (!DECIMAL_INTEGER.test(text)) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
   return Number(text);
 }
 
-/** `--page` (1 to PAGE_MAX, default 1) and `--size` (1 to 100, default 20), as the API's list
- * endpoints take them. */
+/** `--page` (1 to PAGE_MAX, default 1) and `--size` (1 to PAGE_SIZE_MAX, default PAGE_SIZE_DEFAULT),
+ * as the API's list endpoints take them. */
 export function pageOptions(options: Options): PageRequest {
   const page = optionalWholeNumber(options, 'page') ?? 1;
-  const size = optionalWholeNumber(options, 'size') ?? 20;
-  if (page < 1 || page > PAGE_MAX || size < 1 || size > 100)
-    throw new UsageError(`--page must be 1 to ${PAGE_MAX} and --size 1 to 100`);
+  const size = optionalWholeNumber(options, 'size') ?? PAGE_SIZE_DEFAULT;
+  if (page < 1 || page > PAGE_MAX || size < 1 || size > PAGE_SIZE_MAX)
+    throw new UsageError(`--page must be 1 to ${PAGE_MAX} and --size 1 to ${PAGE_SIZE_MAX}`);
   return { page, size };
 }
 

@@ -6,6 +6,10 @@ import type { Page, PageRequest } from '../ports/page.ts';
  * database error. The API's query and the CLI's `--page` share it. */
 export const PAGE_MAX = 1_000_000;
 
+/** SPEC §8: a page holds 1 to 100 items, 20 unless asked. */
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 20;
+
 export interface Pagination {
   totalPages: number;
   currentPage: number;

@@ -1,9 +1,8 @@
 // Query strings are text, and the query validator coerces them with Number(): "0x2", "0b10", " 2",
 // "+2", "2.0" and "1e0" would each pass as a whole number. An integer query parameter (page, size,
-// days) takes plain decimal digits; a minus sign is let through, so that -1 is told the minimum.
+// days) takes plain decimal digits (domain/whole-number.ts), as the CLI's options do.
 import type { ErrorObject } from 'ajv';
-
-const DECIMAL = /^-?[0-9]+$/;
+import { DECIMAL_INTEGER } from '../domain/whole-number.ts';
 
 /** The query parameters of the schema that take a whole number. */
 export function integerValued(schema: unknown): Set<string> {
@@ -15,7 +14,7 @@ export function integerValued(schema: unknown): Set<string> {
 export function notDecimalErrors(data: unknown, integers: ReadonlySet<string>): ErrorObject[] {
   if (integers.size === 0 || typeof data !== 'object' || data === null) return [];
   return Object.entries(data)
-    .filter(([name, value]) => integers.has(name) && typeof value === 'string' && !DECIMAL.test(value))
+    .filter(([name, value]) => integers.has(name) && typeof value === 'string' && !DECIMAL_INTEGER.test(value))
     .map(([name]) => ({
       keyword: 'type',
       instancePath: `/${name}`,

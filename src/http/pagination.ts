@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { PAGE_MAX } from '../domain/pagination.ts';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../domain/pagination.ts';
 import type { PageRequest } from '../ports/page.ts';
 
 export { PAGE_MAX, toPagination, type Pagination } from '../domain/pagination.ts';
@@ -8,7 +8,12 @@ export { PAGE_MAX, toPagination, type Pagination } from '../domain/pagination.ts
  * PAGE_MAX is a 400, and only decimal digits are read as a number (`?page=1e400` is no whole number). */
 export const PageQuerySchema = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1, description: `Page number, from 1 to ${PAGE_MAX}.` }),
-  size: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100.' }),
+  size: Type.Integer({
+    minimum: 1,
+    maximum: PAGE_SIZE_MAX,
+    default: PAGE_SIZE_DEFAULT,
+    description: `Items per page, 1 to ${PAGE_SIZE_MAX}.`,
+  }),
 });
 export type PageQuery = Static<typeof PageQuerySchema>;
 
