@@ -8,7 +8,7 @@ import type { Store } from '../../src/ports/store.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
 import { createStorageRecounter, recountStorageAtStart } from '../../src/workers/recount-storage.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
-import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
+import { accountRow, agentRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
 const ids = createUlidIds();
 const quiet = { warn: () => {}, error: () => {} };
@@ -29,19 +29,7 @@ describe(`storage recount (${TEST_BACKEND})`, () => {
     const accountId = ids.next('acc');
     await store.accounts.insert(accountRow({ id: accountId, creditBalance: 0, createdAt: Date.now() }));
     const agentId = ids.next('agt');
-    await store.agents.insert({
-      id: agentId,
-      accountId,
-      name: 'Bot',
-      model: 'colloquy-extractive',
-      instructions: '',
-      usage: 0,
-      storageUsed: 0,
-      knowledgeVersion: 0,
-      tools: [],
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-    });
+    await store.agents.insert(agentRow({ id: agentId, accountId, createdAt: Date.now() }));
     // Reserved; the work failed; its release never reached the database.
     assert.equal(await store.agents.reserveStorage(accountId, agentId, amount, 10_000), true);
     return { accountId, agentId };

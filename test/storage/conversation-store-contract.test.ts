@@ -8,7 +8,7 @@ import type { Store } from '../../src/ports/store.ts';
 import type { ConversationRecord, NewMessage } from '../../src/ports/conversation-store.ts';
 import { createUlidIds } from '../../src/providers/ids/ulid-ids.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
-import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
+import { accountRow, agentRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
 const ids = createUlidIds();
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
@@ -53,19 +53,7 @@ describe(`conversation store contract (${TEST_BACKEND})`, () => {
   }
 
   async function seedAgent(accountId: string, id = ids.next('agt')) {
-    await store.agents.insert({
-      id,
-      accountId,
-      name: 'Bot',
-      model: 'colloquy-extractive',
-      instructions: '',
-      usage: 0,
-      storageUsed: 0,
-      knowledgeVersion: 0,
-      tools: [],
-      createdAt: T0,
-      updatedAt: T0,
-    });
+    await store.agents.insert(agentRow({ id, accountId, createdAt: T0 }));
     return id;
   }
 

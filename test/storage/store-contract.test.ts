@@ -11,7 +11,7 @@ import { chargeCredits, refundCharge } from '../../src/domain/credits/charge.ts'
 import { operatorContext, type RequestContext } from '../../src/domain/context.ts';
 import type { AppError } from '../../src/domain/errors.ts';
 import { TEST_BACKEND } from '../support/backend.ts';
-import { accountRow, openTestStore, type TestStore } from '../support/test-store.ts';
+import { accountRow, agentRow, openTestStore, type TestStore } from '../support/test-store.ts';
 
 const ids = createUlidIds();
 const clock = createTestClock();
@@ -25,19 +25,7 @@ async function seedAccount(store: Store, balance = 10_000) {
 
 async function seedAgent(store: Store, accountId: string, name = 'Bot', createdAt = clock.now()) {
   const id = ids.next('agt');
-  await store.agents.insert({
-    id,
-    accountId,
-    name,
-    model: 'colloquy-extractive',
-    instructions: '',
-    usage: 0,
-    storageUsed: 0,
-    knowledgeVersion: 0,
-    tools: [],
-    createdAt,
-    updatedAt: createdAt,
-  });
+  await store.agents.insert({ ...agentRow({ id, accountId, createdAt }), name });
   return id;
 }
 
