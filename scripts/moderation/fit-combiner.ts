@@ -12,6 +12,7 @@ import { LANGUAGE_CLASSES, readingOf } from '../../src/providers/moderation/lang
 import { classify } from '../../src/providers/moderation/rule-check.ts';
 import { embedCached } from '../embed-cached.ts';
 import { splitOf } from './training-data.ts';
+import { judgesThresholds } from './training-sets.ts';
 
 export interface OutOfFold {
   message: { text: string; label: string; lang: string; source: string };
@@ -118,8 +119,7 @@ export async function fitCombiner(
     (s) =>
       CODES[s.message.lang] &&
       (s.message.source !== 'core' || splitOf(s.message.text) === 'dev') &&
-      // Ordinary chat trains the language model only: the combiner and its shares stay as they were.
-      s.message.source !== 'everyday' &&
+      judgesThresholds(s.message.source) &&
       !classify(s.message.text).flagged,
   );
   const embedder = createLocalEmbedder({ workers: 2 });

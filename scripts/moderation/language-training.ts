@@ -25,7 +25,7 @@ import { LANGUAGES } from './dev-report.ts';
 import { fitCombiner } from './fit-combiner.ts';
 import { seededRandom, shuffleInPlace } from './augment.ts';
 import { coreExamples, type Example } from './training-data.ts';
-import { EVERYDAY_SETS, freshSetUrl, HELP_SEEKER_SETS, writtenSetsOf } from './training-sets.ts';
+import { EVERYDAY_SETS, freshSetUrl, HELP_SEEKER_SETS, judgesThresholds, writtenSetsOf } from './training-sets.ts';
 
 export interface Message {
   text: string;
@@ -249,10 +249,9 @@ function thresholdFor(safe: number[], share: number, floor: number): number {
 
 /** The language model's own harm thresholds, from the honest messages outside English. */
 export function harmThresholdsOf(scored: readonly Scored[]): LanguageModel['harmThresholds'] {
-  // Ordinary chat (EVERYDAY_SETS) is left out, so the shares mean what they meant before it.
   const honest = scored
     .filter(
-      (s) => s.message.lang !== 'en' && s.message.source !== 'everyday' && !HARM_CLASSES.includes(s.message.label),
+      (s) => s.message.lang !== 'en' && judgesThresholds(s.message.source) && !HARM_CLASSES.includes(s.message.label),
     )
     .map((s) => s.harm);
   return {

@@ -26,12 +26,17 @@ export const READER_ONLY_SETS: readonly string[] = ['help-seekers-3'];
  * them with the option `everyday` above 0, as *safe*; the combiner and thresholds never. */
 export const EVERYDAY_SETS: readonly string[] = ['everyday-chat-train'];
 
+/** Whether messages of this training source may fit the combiner and set a threshold's share:
+ * ordinary chat (source `everyday`) trains the language model only, so the shares mean what they
+ * meant before it. */
+export const judgesThresholds = (source: string): boolean => source !== 'everyday';
+
 /** The written sets a model trained with these options reads. */
-export function writtenSetsOf(options: { fresh: number; seekers: number; everyday?: number }): readonly string[] {
+export function writtenSetsOf(options: { fresh: number; seekers: number; everyday: number }): readonly string[] {
   return [
     ...(options.fresh > 0 ? FRESH_SETS : []),
     ...(options.seekers > 0 ? HELP_SEEKER_SETS : []),
-    ...((options.everyday ?? 0) > 0 ? EVERYDAY_SETS : []),
+    ...(options.everyday > 0 ? EVERYDAY_SETS : []),
   ];
 }
 
