@@ -4,7 +4,7 @@
 // asked (first-aid-check.ts's list). Answered with care like the support-seeking phrases
 // (support-check.ts). Over normalised text.
 import { ASKS_FOR_MEANS } from './first-aid-check.ts';
-import { wholeWords } from './vocabulary.ts';
+import { AN_END, wholeWords } from './vocabulary.ts';
 import { normalise } from './normalise.ts';
 
 /** Pills or blades, what one puts out of one's own reach. */
@@ -90,17 +90,11 @@ const PUTS_AWAY = wholeWords(
 
 /** For someone else to use, or to end it: never putting one's means away. */
 const FOR_HARM = wholeWords(
-  'end it',
-  'to die',
+  ...AN_END,
   'kill (?:him|her|them|my)sel\\w*',
-  'en finir',
   'se tuer',
-  'acabar con todo',
   'matarse',
-  'umbring\\w*',
-  'farla finita',
   'uccider\\w*',
-  'acabar com tudo',
   'se matar',
 );
 

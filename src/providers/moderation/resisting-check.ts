@@ -6,7 +6,7 @@
 import { ASKS_FOR_MEANS } from './first-aid-check.ts';
 import { asksForMeans } from './method-request.ts';
 import { normalise } from './normalise.ts';
-import { wholeWords } from './vocabulary.ts';
+import { AN_END, wholeWords } from './vocabulary.ts';
 
 /** The act the writer holds out against: their own means or their own harm. */
 const OWN_ACT_EN =
@@ -54,21 +54,15 @@ const HOLDS_OUT = wholeWords(
 
 /** An end sought, or the act wanted after all: never holding out. */
 const SEEKS_AN_END = wholeWords(
-  'end it',
-  'to die',
+  ...AN_END,
   'never wake',
   'not wake up',
   'dont want to (?:be found|be saved|be stopped|wake up|survive)',
   'anyone (?:stopping|stop|finding|find) me',
   'this time',
-  'en finir',
   'me tuer',
-  'acabar con todo',
   'matarme',
-  'umbring\\w*',
-  'farla finita',
   'uccidermi',
-  'acabar com tudo',
   'me matar',
 );
 

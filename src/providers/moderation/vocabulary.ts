@@ -7,6 +7,9 @@ export const any = (...words: string[]): string => `(?:${words.join('|')})`;
 /** Any of the phrases, each as whole words. */
 export const wholeWords = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
 
+/** Wanting it over, in the six languages, whoever's end: never putting means away nor holding out. */
+export const AN_END = ['end it', 'to die', 'en finir', 'acabar con todo', 'umbring\\w*', 'farla finita', 'acabar com tudo'];
+
 /** `a`, then at most `gap` other words, then `b` (the text is single-spaced words). */
 export const near = (a: string, b: string, gap = 4): string => `\\b${a}\\b(?: \\S+){0,${gap}} ${b}\\b`;
 
