@@ -45,6 +45,7 @@ import {
 import { classify } from './rule-check.ts';
 import { asksForMeans } from './method-request.ts';
 import { holdsOut } from './resisting-check.ts';
+import { reportsAbuse } from './reported-abuse.ts';
 import { isSmallTalk } from './small-talk.ts';
 import { seeksCare } from './support-check.ts';
 import { meanVector, unembedded, vectorKey } from './turn-vectors.ts';
@@ -263,6 +264,11 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
       if (answeredWithCare(model, reading, text) && (!byRules || onlySelfHarm(categories)))
         return { flagged: false, categories: [], care: true, language };
+      // A victim or witness quoting the slur or insult they received, asking what to do
+      // (reported-abuse.ts): answered, without the help message (it speaks of self-harm).
+      const abuse = (category: ModerationCategory) => category === 'hate' || category === 'harassment';
+      if (byRules && categories.every(abuse) && reportsAbuse(text))
+        return { flagged: false, categories: [], care: false, language };
       // Despair voiced with nothing asked lifts a refusal in any category (its words read as harm);
       // it gives no care to a message that passes anyway ("the app closes da sola").
       if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories)))
