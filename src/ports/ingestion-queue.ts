@@ -28,8 +28,8 @@ export type IngestOutcome =
   | { kind: 'stored'; source: SourceRecord }
   /** The agent already holds this page (a concurrent crawl stored it first). */
   | { kind: 'duplicate' }
-  /** Refused for good (a file that cannot be read, no text): the client's error. */
-  | { kind: 'refused'; code: 'INVALID_FILE' | 'FILE_TYPE_NOT_ALLOWED'; message: string }
+  /** Refused for good (a file that cannot be read, no text, more text than the agent can hold): the client's error. */
+  | { kind: 'refused'; code: 'INVALID_FILE' | 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TOO_LARGE'; message: string }
   /** Every attempt failed (embedder down, nodes lost): worth sending again later. */
   | { kind: 'failed'; message: string };
 

@@ -1,3 +1,4 @@
+// Over 300 lines: one server for every edge case of the API; the cases are independent.
 // Edges of the API a careful client meets: usage of restricted keys, models that cannot run
 // here, uploads with several files or no file name, the flat expired-key answer, and 405.
 import { after, before, describe, test } from 'node:test';
@@ -121,6 +122,31 @@ describe('edges', () => {
     fieldsToo.append('note', 'plain form fields are ignored');
     fieldsToo.append('file', new Blob(['Only one file here.']), 'one.txt');
     assert.equal((await upload(agent.id, key, fieldsToo)).status, 200);
+  });
+
+  test('up to 10 plain form fields beside the file are ignored; more → 400 INVALID_BODY naming the form, not the file', async () => {
+    const { agent, key } = await setup();
+    const formWith = (fields: number, fileFirst: boolean) => {
+      const form = new FormData();
+      const parts = Array.from({ length: fields }, (_, i) => () => form.append(`meta${i}`, 'x'));
+      const file = () => form.append('file', new Blob([`Ferries leave every ${fields} minutes.`]), 'f.txt');
+      for (const add of fileFirst ? [file, ...parts] : [...parts, file]) add();
+      return form;
+    };
+    assert.equal((await upload(agent.id, key, formWith(10, true))).status, 200);
+    for (const fileFirst of [true, false]) {
+      const response = await upload(agent.id, key, formWith(11, fileFirst));
+      assert.equal(response.status, 400, `file first: ${fileFirst}`);
+      assert.deepEqual(await response.json(), {
+        success: false,
+        error: {
+          code: 'INVALID_BODY',
+          message: 'The form holds more than 10 fields besides the file; send the file with fewer fields.',
+          list: { body: ['must hold at most 10 form fields besides the file'] },
+        },
+      });
+    }
+    assert.equal((await server.call('GET', `/agents/${agent.id}/sources`, { key })).body.pagination.totalSources, 1);
   });
 
   test('a part with no file name and type application/octet-stream is judged by content', async () => {

@@ -328,6 +328,35 @@ describe('widget routes and publishable keys', () => {
     assert.equal(byRef.body.pagination.totalMessages, 2, byRef.text);
   });
 
+  test('feedback: a comment is optional but never blank, as on POST …/messages/{messageId}/feedback', async () => {
+    const { widget, visitor } = await setup();
+    const alice = await visitor();
+    model.enqueue({ content: ['Returns are free for 30 days.'] });
+    const answered = await widget('POST', '/chat', { body: { message: 'Are returns free?' }, headers: alice });
+    assert.equal(answered.status, 200, answered.text);
+    for (const comment of ['', '   ', '\u200b']) {
+      const refused = await widget('POST', `/messages/${answered.body.messageId}/feedback`, {
+        body: { rating: 'down', comment },
+        headers: alice,
+      });
+      assert.equal(refused.status, 400, JSON.stringify(comment));
+      assert.deepEqual(refused.body, {
+        success: false,
+        error: {
+          code: 'INVALID_BODY',
+          message: 'The request is invalid.',
+          list: { comment: ['must not be empty or only spaces'] },
+        },
+      });
+    }
+    const rated = await widget('POST', `/messages/${answered.body.messageId}/feedback`, {
+      body: { rating: 'down', comment: 'Too short' },
+      headers: alice,
+    });
+    assert.equal(rated.status, 200, rated.text);
+    assert.equal(rated.body.feedback.comment, 'Too short');
+  });
+
   test('signed user ids: the conversation follows the user; a bad signature reads nothing, says why, and is counted', async () => {
     const { account, identitySecret, widget, visitor } = await setup();
     const signed = {

@@ -4,6 +4,7 @@ import type { AgentRecord } from '../../ports/agent-store.ts';
 import type { Store } from '../../ports/store.ts';
 import type { ConversationRecord } from '../../ports/conversation-store.ts';
 import { AppError } from '../errors.ts';
+import { cutText } from '../../text/cut-text.ts';
 import { holdForPeople } from '../handoff/hold-for-people.ts';
 import type { ChatHandoff, ChatInput, ChatListener, ChatReply } from './chat-types.ts';
 
@@ -86,5 +87,5 @@ export function startConversation(
 
 export function titleOf(message: string): string {
   const line = message.replace(/\s+/g, ' ').trim();
-  return line.length <= TITLE_LENGTH ? line : `${line.slice(0, TITLE_LENGTH - 1)}…`;
+  return line.length <= TITLE_LENGTH ? line : `${cutText(line, TITLE_LENGTH - 1)}…`;
 }

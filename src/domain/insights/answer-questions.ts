@@ -8,6 +8,7 @@ import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { invalidBody, type AppError } from '../errors.ts';
 import { termsOf } from '../../text/passage-terms.ts';
+import { cutText } from '../../text/cut-text.ts';
 import { addSource, characterCount } from '../knowledge/store-source.ts';
 import { QA_ANSWER_MAX, QA_QUESTION_MAX } from '../knowledge/add-qa-source.ts';
 import { wordingKey } from './group-questions.ts';
@@ -44,10 +45,10 @@ export async function answerQuestions(
     const key = wordingKey(question.text);
     const seen = counts.get(key);
     if (seen) seen.count += 1;
-    else counts.set(key, { text: question.text.slice(0, QA_QUESTION_MAX), count: 1 });
+    else counts.set(key, { text: cutText(question.text, QA_QUESTION_MAX), count: 1 });
   }
   const ranked = [...counts.values()].sort((a, b) => b.count - a.count).map((entry) => entry.text);
-  const title = (input.question?.trim() || (ranked[0] as string)).slice(0, QA_QUESTION_MAX);
+  const title = cutText(input.question?.trim() || (ranked[0] as string), QA_QUESTION_MAX);
   const wordings = [title, ...ranked.filter((text) => wordingKey(text) !== wordingKey(title))].slice(0, WORDINGS_MAX);
   const pieces = wordings.map((wording) => {
     const content = `${wording}\n${answer.slice(0, QA_ANSWER_MAX)}`;

@@ -1,6 +1,7 @@
 import type { DomainDeps } from '../context.ts';
 import type { StoreRepositories } from '../../ports/store.ts';
 import type { QuestionOrigin } from '../../ports/insight-store.ts';
+import { cutText } from '../../text/cut-text.ts';
 
 /** Questions longer than this are kept cut (the insights show and group their start). */
 const QUESTION_MAX = 2_000;
@@ -26,7 +27,7 @@ export async function recordQuestion(
   deps: Pick<DomainDeps, 'ids' | 'clock'>,
   asked: AskedQuestion,
 ): Promise<void> {
-  const text = asked.text.trim().slice(0, QUESTION_MAX);
+  const text = cutText(asked.text.trim(), QUESTION_MAX);
   if (!text) return;
   await tx.questions.insert({
     id: deps.ids.next('qst'),

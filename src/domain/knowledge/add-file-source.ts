@@ -7,6 +7,7 @@ import { fileHash } from './content-hash.ts';
 import { storedSource } from './ingest-job.ts';
 import { DuplicatePageError, storageLimitReached } from './store-source.ts';
 import type { Store } from '../../ports/store.ts';
+import { cutText } from '../../text/cut-text.ts';
 
 export const FILE_NAME_MAX = 255;
 
@@ -30,9 +31,8 @@ export function cleanFileName(name: string): string {
   const cleaned = base
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, FILE_NAME_MAX);
-  return cleaned || 'untitled';
+    .trim();
+  return cutText(cleaned, FILE_NAME_MAX) || 'untitled';
 }
 
 /** A place in the extraction queue, taken before the upload is read: 503 SERVICE_UNAVAILABLE

@@ -7,7 +7,9 @@ import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 import type { SourceRecord } from '../../ports/knowledge-store.ts';
 import { ExtractError } from '../../text/extract-error.ts';
 import { AppError } from '../errors.ts';
+import type { ExtractedSection } from '../../text/extracted.ts';
 import {
+  characterCount,
   DuplicatePageError,
   prepareSource,
   storageLimitReached,
@@ -36,8 +38,8 @@ export function createIngestHandlers(deps: IngestDeps): IngestHandlers<PreparedS
             code: error.reason === 'type-not-allowed' ? 'FILE_TYPE_NOT_ALLOWED' : 'INVALID_FILE',
             message: error.message,
           };
-        if (error instanceof AppError && error.code === 'INVALID_FILE')
-          return { kind: 'refused', code: 'INVALID_FILE', message: error.message };
+        if (error instanceof AppError && (error.code === 'INVALID_FILE' || error.code === 'FILE_TOO_LARGE'))
+          return { kind: 'refused', code: error.code, message: error.message };
         throw error;
       }
     },
@@ -45,8 +47,23 @@ export function createIngestHandlers(deps: IngestDeps): IngestHandlers<PreparedS
   };
 }
 
+/**
+ * A file's bytes are what its storage counts, but a compressed document (DOCX, a PDF's streams) can
+ * hold far more text: a 15 kB DOCX can unzip to 10 MB of words, minutes of embedding. Its text must
+ * fit what the agent could still store as text (413 FILE_TOO_LARGE), before any of it is embedded.
+ */
+function assertTextFits(deps: Pick<DomainDeps, 'catalog'>, job: IngestJob, sections: ExtractedSection[]): void {
+  const room = Math.max(0, deps.catalog.plans[job.ctx.plan].storageLimit - job.agent.storageUsed);
+  const characters = characterCount(...sections.map((section) => section.text));
+  if (characters > room)
+    throw new AppError(
+      'FILE_TOO_LARGE',
+      `The file holds ${characters} characters of text, more than this agent's remaining storage (${room}) could hold as text.`,
+    );
+}
+
 async function draftOf(
-  deps: Pick<DomainDeps, 'extractor'>,
+  deps: Pick<DomainDeps, 'extractor' | 'catalog'>,
   job: IngestJob,
   signal?: AbortSignal,
 ): Promise<SourceDraft> {
@@ -65,6 +82,7 @@ async function draftOf(
       ...(task.page && { page: task.page }),
     };
   const extracted = await deps.extractor.extract({ bytes: task.bytes, filename: task.filename }, signal);
+  assertTextFits(deps, job, extracted.sections);
   return {
     type: 'file',
     title: task.filename,

@@ -2,6 +2,7 @@ import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { pageHash } from '../knowledge/content-hash.ts';
 import { normalizeUrl } from '../../text/normalize-url.ts';
 import { characterCount, type SourceDraft } from '../knowledge/store-source.ts';
+import { cutText } from '../../text/cut-text.ts';
 
 type CrawledPage = Extract<CrawlOutcome, { kind: 'page' }>;
 
@@ -18,7 +19,7 @@ export function pageDraft(page: CrawledPage, siteId: string | null, hashes: Map<
   const url = normalizeUrl(page.url);
   const storage = characterCount(...page.sections.map((section) => section.text));
   if (storage === 0) return { skip: { url, reason: 'empty' } };
-  const title = (page.title || url).slice(0, 500);
+  const title = pageTitle(page.title, url);
   const contentHash = pageHash(title, page.sections);
   const holder = hashes.get(contentHash);
   if (holder) return { skip: { url, reason: 'duplicate', sameAs: holder } };
@@ -36,4 +37,11 @@ export function pageDraft(page: CrawledPage, siteId: string | null, hashes: Map<
       page: { siteId, etag: page.etag, lastModified: page.lastModified, links: page.links },
     },
   };
+}
+
+const PAGE_TITLE_MAX = 500;
+
+/** A page's title as stored (and hashed): its own, or `fallback` when it has none, at most 500 characters. */
+export function pageTitle(title: string, fallback: string): string {
+  return cutText(title || fallback, PAGE_TITLE_MAX);
 }

@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { deleteSource } from '../knowledge/delete-source.ts';
 import { pageHash } from '../knowledge/content-hash.ts';
 import { reindexPage } from './reindex-page.ts';
+import { pageTitle } from './page-draft.ts';
 import type { Store } from '../../ports/store.ts';
 
 /** A stored page that could not be refreshed, and why; it keeps its previous text. */
@@ -100,7 +101,7 @@ async function refreshOne(
   }
   const { page } = outcome;
   result.visited.set(url, page.links);
-  const hash = pageHash((page.title || url).slice(0, 500), page.sections);
+  const hash = pageHash(pageTitle(page.title, url), page.sections);
   if (hash === stored.source.contentHash) {
     await deps.store.sources.setPageState(stored.source.id, {
       siteId: stored.page.siteId,

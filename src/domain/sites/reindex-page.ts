@@ -4,6 +4,7 @@ import type { SitePage } from '../../ports/knowledge-store.ts';
 import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { AppError } from '../errors.ts';
 import { indexPieces } from '../../text/index-pieces.ts';
+import { pageTitle } from './page-draft.ts';
 import { characterCount, chunkRecords, reserveStorage } from '../knowledge/store-source.ts';
 import type { Store } from '../../ports/store.ts';
 
@@ -23,7 +24,7 @@ export async function reindexPage(
   signal?: AbortSignal,
 ): Promise<void> {
   const sourceId = stored.source.id;
-  const title = (page.title || stored.source.url || stored.source.title).slice(0, 500);
+  const title = pageTitle(page.title, stored.source.url || stored.source.title);
   const storage = characterCount(...page.sections.map((section) => section.text));
   const pieces = indexPieces(page.sections);
   if (pieces.length === 0 || storage === 0) throw new AppError('INVALID_FILE', 'The page has no text to index.');

@@ -5,6 +5,21 @@ import { AUTHENTICATED_ERRORS, ErrorSchema, FeedbackSchema, MessageParamsSchema,
 import { NOT_BLANK } from '../validation.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
+/** A rating and an optional comment: the body of this route and of the widget's feedback. */
+export const FeedbackBodySchema = Type.Object(
+  {
+    rating: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+    comment: Type.Optional(
+      Type.String({
+        maxLength: FEEDBACK_COMMENT_MAX,
+        pattern: NOT_BLANK,
+        description: `Optional, up to ${FEEDBACK_COMMENT_MAX} characters; omit it rather than send it blank.`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** POST /agents/{agentId}/conversations/{conversationRef}/messages/{messageId}/feedback. */
 export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
   app.post(
@@ -18,19 +33,7 @@ export function registerMessageFeedback(app: ApiApp, deps: HttpDeps): void {
           'Assistant messages only. Sending feedback again replaces the earlier one; it appears in the `feedback` field of the message in message lists. 404 `MESSAGE_NOT_FOUND` when no assistant message of the conversation has this id; `CONVERSATION_NOT_FOUND` first when `conversationRef` names no conversation of the agent.',
         security: SECURITY,
         params: MessageParamsSchema,
-        body: Type.Object(
-          {
-            rating: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-            comment: Type.Optional(
-              Type.String({
-                maxLength: FEEDBACK_COMMENT_MAX,
-                pattern: NOT_BLANK,
-                description: `Optional, up to ${FEEDBACK_COMMENT_MAX} characters; omit it rather than send it blank.`,
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
+        body: FeedbackBodySchema,
         response: {
           200: Type.Object({
             success: Type.Literal(true),

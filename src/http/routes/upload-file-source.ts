@@ -36,6 +36,9 @@ interface UploadForm {
   fileAsField: boolean;
 }
 
+/** Plain form fields an upload may carry beside its file (they are ignored). */
+const FORM_FIELDS_MAX = 10;
+
 /**
  * The one file part of the request, read whole (at most `maxBytes`); other form fields are
  * ignored. A second file part is refused rather than dropped: the client meant it to be indexed.
@@ -65,6 +68,11 @@ async function readOneFile(request: FastifyRequest, reply: FastifyReply, maxByte
         { file: ['must be the only file: send one file per request'] },
         'The request holds more than one file; send one file per request.',
       );
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw invalidBody(
+        { body: [`must hold at most ${FORM_FIELDS_MAX} form fields besides the file`] },
+        `The form holds more than ${FORM_FIELDS_MAX} fields besides the file; send the file with fewer fields.`,
+      );
     // A file too large or a broken body: stop reading, the rest of the upload is not wanted.
     reply.header('connection', 'close');
     if (code === 'FST_REQ_FILE_TOO_LARGE')
@@ -89,7 +97,7 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
   // handler (to be answered FILE_REQUIRED) instead of failing as "not JSON".
   await app.register(async (scope: ApiApp) => {
     await scope.register(multipart, {
-      limits: { files: 1, fields: 10, fieldSize: 10_000, parts: 20, headerPairs: 200 },
+      limits: { files: 1, fields: FORM_FIELDS_MAX, fieldSize: 10_000, parts: 20, headerPairs: 200 },
     });
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.post(
@@ -102,8 +110,8 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
           summary: 'Upload a file',
           description:
             'Multipart form with the file in field `file`. The type is recognised by content, not name: PDF, DOC, DOCX, or TXT (UTF-8, UTF-16 with a BOM, or the legacy Windows-1252 / Latin-1). ' +
-            'Exactly one file part per request: a second one is 400 `INVALID_BODY` (`error.list.file`). A part with an empty file name (or none, sent as `application/octet-stream`) is judged by its content alone; `file` sent as a plain form field is 400 `FILE_REQUIRED`. ' +
-            'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
+            'Exactly one file part per request: a second one is 400 `INVALID_BODY` (`error.list.file`). Other form fields are ignored, up to 10; more is 400 `INVALID_BODY` (`error.list.body`). A part with an empty file name (or none, sent as `application/octet-stream`) is judged by its content alone; `file` sent as a plain form field is 400 `FILE_REQUIRED`. ' +
+            'A file larger than the agent’s remaining storage is refused with 413 `FILE_TOO_LARGE` as soon as that many bytes have arrived, and so is one whose extracted text has more characters than that storage (a compressed DOCX or PDF), before it is embedded; with no storage left at all the answer is 403 `PLAN_LIMIT_REACHED`. ' +
             'The file is extracted, chunked, embedded and indexed before the response (PDF page numbers are kept with the passages). Its bytes count against storage, reserved before extraction: concurrent uploads that together pass the limit are refused up front (403 `PLAN_LIMIT_REACHED`). ' +
             'When the server is already reading as many files as its extraction queue holds, the upload is refused before its body is read: 503 `SERVICE_UNAVAILABLE` with `Retry-After`. Emits `source.added`. ' +
             'The same bytes again (whatever the file name) are not stored twice: the answer is still 200, with the source the agent already holds and `duplicate: true`; nothing is indexed, charged against storage or announced (see docs/knowledge-sync.md).',

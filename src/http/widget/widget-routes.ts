@@ -1,11 +1,12 @@
 import Type from 'typebox';
 import { sendChat } from '../../domain/chat/send-chat.ts';
-import { FEEDBACK_COMMENT_MAX, giveFeedback } from '../../domain/chat/conversations.ts';
+import { giveFeedback } from '../../domain/chat/conversations.ts';
 import { toPublicFeedback, toPublicMessage } from '../../domain/chat/message-view.ts';
 import { getAgent } from '../../domain/agents/get-agent.ts';
 import { issueVisitorId, identitySecret } from '../../domain/widget/visitor-identity.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { CHAT_MESSAGE_MAX, streamChat, toJsonReply } from '../routes/chat.ts';
+import { FeedbackBodySchema } from '../routes/message-feedback.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import { NOT_BLANK } from '../validation.ts';
 import { resolveVisitor, widgetAgent } from './widget-visitor.ts';
@@ -184,13 +185,6 @@ export function registerWidgetChat(app: ApiApp, deps: HttpDeps): void {
 
 /** POST /widget/messages/{messageId}/feedback: rates a reply of the visitor's own conversation. */
 export function registerWidgetFeedback(app: ApiApp, deps: HttpDeps): void {
-  const body = Type.Object(
-    {
-      rating: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-      comment: Type.Optional(Type.String({ maxLength: FEEDBACK_COMMENT_MAX })),
-    },
-    { additionalProperties: false },
-  );
   app.post(
     '/messages/:messageId/feedback',
     {
@@ -202,7 +196,7 @@ export function registerWidgetFeedback(app: ApiApp, deps: HttpDeps): void {
         description: IDENTITY,
         security: SECURITY,
         params: Type.Object({ messageId: Type.String({ minLength: 1, maxLength: 200 }) }),
-        body,
+        body: FeedbackBodySchema,
       },
     },
     async (request, reply) => {

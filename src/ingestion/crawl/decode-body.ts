@@ -1,9 +1,10 @@
 /**
- * An HTML body → string, in the charset the Content-Type header names, else a BOM, else a
- * `<meta charset>` in the first bytes, else UTF-8. Undecodable bytes become U+FFFD.
+ * An HTML body → string, as browsers read it (the WHATWG encoding sniffing order): a BOM, else the
+ * charset the Content-Type header names, else a `<meta charset>` in the first bytes, else UTF-8.
+ * Undecodable bytes become U+FFFD.
  */
 export function decodeBody(body: Buffer, contentType: string | undefined): string {
-  const label = charsetOf(contentType) ?? bomCharset(body) ?? metaCharset(body) ?? 'utf-8';
+  const label = bomCharset(body) ?? charsetOf(contentType) ?? metaCharset(body) ?? 'utf-8';
   try {
     return new TextDecoder(label).decode(body);
   } catch {
@@ -26,5 +27,7 @@ function bomCharset(body: Buffer): string | null {
 function metaCharset(body: Buffer): string | null {
   // The HTML prescan looks at the first 1024 bytes; ASCII-compatible charsets read the same in latin1.
   const head = body.subarray(0, 1024).toString('latin1');
-  return head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1] ?? null;
+  const label = head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1] ?? null;
+  // A meta tag readable as ASCII cannot be UTF-16: the HTML standard reads such a page as UTF-8.
+  return label && /^utf-16(le|be)?$/i.test(label) ? 'utf-8' : label;
 }
