@@ -541,6 +541,11 @@ describe('admin console', () => {
           { name: 'k', allowedAgentIds: ['agt_nope', agentB] },
           { allowedAgentIds: /"agt_nope" is not an agent of this account.*is not an agent of this account/ },
         ],
+        // 0177.0.0.1 would otherwise be read as octal: a key meant for 177.0.0.1 usable from 127.0.0.1.
+        [
+          { name: 'k', allowedIps: ['0177.0.0.1', '2130706433'] },
+          { allowedIps: /"0177\.0\.0\.1" is not an IP address or CIDR range "2130706433" is not/ },
+        ],
         [{ name: 'k', allowedAgentIds: [] }, { allowedAgentIds: /.+/ }],
         [{ name: 'k', expiresAt: 'tomorrow' }, { expiresAt: /date-time/ }],
         [{ name: 'k', quota: 0 }, { quota: /.+/ }],
