@@ -56,7 +56,7 @@ export const FilePlanSchema = Type.Partial(
       monthlyCredits: Type.Number({
         minimum: 0,
         description:
-          'The monthly allowance: granted when an account on this plan is created, and on each monthly anniversary the balance is raised to it if below.',
+          'The monthly allowance: granted when an account on this plan is created, and on each monthly anniversary the balance is raised to it if below. In whole thousandths of a credit, at most 1,000,000,000.',
       }),
       models: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))], {
         description:
@@ -81,7 +81,10 @@ export const ModelSchema = Type.Object(
       Type.String({ minLength: 1, description: 'The variable holding its key; omit it for a keyless local server.' }),
     ),
     model: Type.Optional(Type.String({ minLength: 1, description: 'The name the endpoint knows (default: the id).' })),
-    credits: Type.Number({ minimum: 0, description: 'The price of one chat request.' }),
+    credits: Type.Number({
+      minimum: 0,
+      description: 'The price of one chat request, in whole thousandths of a credit, at most 1,000,000,000.',
+    }),
     timeoutMs: Milliseconds(
       100,
       600_000,

@@ -55,6 +55,36 @@ test('a duplicate model id is refused', () => {
   );
 });
 
+test('a model price or a monthly allowance finer than a thousandth of a credit, or past 1,000,000,000, is refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const cases: Array<[object, RegExp]> = [
+    [
+      { models: [{ id: 'm', provider: 'extractive', credits: 0.0005 }] },
+      /models: "m" credits must be a whole number of thousandths of a credit \(such as 0\.2 or 0\.001\), got 0\.0005/,
+    ],
+    [
+      { models: [{ id: 'm', provider: 'extractive', credits: 1e300 }] },
+      /models: "m" credits must be at most 1000000000/,
+    ],
+    [
+      { plans: { free: { monthlyCredits: 10.0001 } } },
+      /plans\.free\.monthlyCredits must be a whole number of thousandths/,
+    ],
+    [{ plans: { pro: { monthlyCredits: 2e9 } } }, /plans\.pro\.monthlyCredits must be at most 1000000000/],
+  ];
+  for (const [file, pattern] of cases) {
+    writeFileSync(path, JSON.stringify(file));
+    assert.throws(
+      () => loadConfig({ COLLOQUY_CONFIG: path }),
+      (e: Error) => e instanceof ConfigError && pattern.test(e.message),
+      JSON.stringify(file),
+    );
+  }
+  writeFileSync(path, JSON.stringify({ models: [{ id: 'm', provider: 'extractive', credits: 0.2 }] }));
+  assert.equal(loadConfig({ COLLOQUY_CONFIG: path }).catalog.models.find((m) => m.id === 'm')?.credits, 0.2);
+});
+
 test('trusted proxies must be addresses or CIDR ranges', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');
