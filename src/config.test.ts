@@ -44,6 +44,13 @@ test('environment and file: postgres URL, plan overrides merged over defaults', 
   assert.equal(config.network.allowPrivateAddresses, true);
 });
 
+test('a config file saved with a UTF-8 byte order mark is read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  writeFileSync(path, `\uFEFF${JSON.stringify({ plans: { free: { requestsPerMinute: 7 } } })}`);
+  assert.equal(loadConfig({ COLLOQUY_CONFIG: path }).catalog.plans.free.requestsPerMinute, 7);
+});
+
 test('a duplicate model id is refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');
