@@ -405,6 +405,21 @@ test('the printable configuration masks keys, tokens and URL passwords, and keep
   assert.equal(shown.server.port, 3000);
 });
 
+test('the printable configuration masks a password or key carried in a URL query', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const model = { id: 'm', provider: 'openai', baseUrl: 'https://llm.example/v1?api_key=sk-query', credits: 1 };
+  writeFileSync(path, JSON.stringify({ models: [model] }));
+  const env = {
+    COLLOQUY_CONFIG: path,
+    DATABASE_URL: 'postgres://app@db:5432/colloquy?password=hunter2&sslmode=require',
+  };
+  const printed = JSON.stringify(printableConfig(loadConfig(env)));
+  for (const secret of ['hunter2', 'sk-query']) assert.ok(!printed.includes(secret), secret);
+  const shown = JSON.parse(printed) as { storage: { databaseUrl: string } };
+  assert.equal(shown.storage.databaseUrl, 'postgres://app@db:5432/colloquy?password=********&sslmode=require');
+});
+
 test('comparison embedding models: none by default; each read with its key, and a model named twice refused', () => {
   assert.deepEqual(loadConfig({}).evaluations.compareEmbeddings, []);
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
