@@ -59,6 +59,22 @@ test('a bad config file stops the start with a message naming the field', { skip
   assert.match(badUrl.stderr, /DATABASE_URL must be a postgres:\/\//);
 });
 
+test('a DATA_DIR where a file stands stops the start and the CLI saying so', { skip: CONFIG_SKIP }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-data-file-'));
+  const file = join(dir, 'colloquy-data');
+  writeFileSync(file, 'not a folder');
+  const started = await startExpectingFailure({ DATA_DIR: file, PORT: '0' });
+  assert.deepEqual(
+    [started.code, started.stderr],
+    [1, `colloquy: cannot start: DATA_DIR ${file} is not a folder: a file stands at that path or on its way\n`],
+  );
+  const created = await runCli(['accounts', 'create', '--name', 'X'], { DATA_DIR: join(file, 'below') });
+  assert.deepEqual(
+    [created.code, created.stdout, created.stderr],
+    [1, '', `colloquy: DATA_DIR ${join(file, 'below')} is not a folder: a file stands at that path or on its way\n`],
+  );
+});
+
 // Backend-independent (a dead address, whatever the suite's database): the SQLite pass runs it.
 const UNREACHABLE_SKIP = TEST_BACKEND === 'postgres' ? 'needs no database: runs in the SQLite pass' : false;
 
