@@ -200,16 +200,21 @@ describe('operator CLI', () => {
       [['credits', 'add', '--account', 'acc_x', '--amount', 'lots'], /--amount must be a number/],
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
-        /--expires must be an ISO 8601 date-time/,
+        /--expires must be an ISO 8601 date \(UTC\) or date-time with its zone/,
       ],
       // Date.parse rolls a day a month does not have over into the next: the key expired on March 2.
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2027-02-30'],
-        /--expires must be an ISO 8601 date-time, got "2027-02-30"/,
+        /--expires must be an ISO 8601 date \(UTC\) or date-time with its zone \(Z or \+hh:mm\), got "2027-02-30"/,
       ],
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2027-04-31T12:00:00Z'],
-        /--expires must be an ISO 8601 date-time/,
+        /--expires must be an ISO 8601 date/,
+      ],
+      // Without a zone Date.parse reads the machine's local time: the expiry moved with TZ.
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2030-01-01T00:00:00'],
+        /--expires must be an ISO 8601 date \(UTC\) or date-time with its zone \(Z or \+hh:mm\), got "2030-01-01T00:00:00"/,
       ],
       // An empty list (an unset shell variable) made a key usable from any address.
       [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--ips', ''], /--ips must name at least one/],
