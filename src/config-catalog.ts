@@ -5,7 +5,7 @@ import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-ty
 import { DEFAULT_MODELS, DEFAULT_PLANS } from './config-defaults.ts';
 import type { FileConfig, ModelSchema } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
-import { LARGEST_CREDIT, MILLI } from './domain/credits/units.ts';
+import { FINER_THAN_THOUSANDTHS, LARGEST_CREDIT, isWholeThousandths } from './domain/credits/units.ts';
 
 // The schema parses into the domain's type (a compile-time check).
 type _ModelSchemaFits<T extends ModelEntry = Static<typeof ModelSchema>> = T;
@@ -17,10 +17,7 @@ export const CHAT_PROVIDERS = ['extractive', 'openai'];
  * or granted rounded (a chat answering usage.credits 0.0005 while 0.001 was taken). */
 function checkCredits(field: string, credits: number): void {
   if (credits > LARGEST_CREDIT) throw new ConfigError(`${field} must be at most ${LARGEST_CREDIT}, got ${credits}`);
-  if (Math.abs(credits * MILLI - Math.round(credits * MILLI)) > 1e-6)
-    throw new ConfigError(
-      `${field} must be a whole number of thousandths of a credit (such as 0.2 or 0.001), got ${credits}`,
-    );
+  if (!isWholeThousandths(credits)) throw new ConfigError(`${field} ${FINER_THAN_THOUSANDTHS}, got ${credits}`);
 }
 
 /** The model catalog (the built-in entries, replaced or extended by the file's, by id) and the plans

@@ -550,6 +550,11 @@ describe('admin console', () => {
         [{ name: 'k', expiresAt: 'tomorrow' }, { expiresAt: /date-time/ }],
         [{ name: 'k', quota: 0 }, { quota: /.+/ }],
         [{ name: 'k', quota: 1e13 }, { quota: /must be at most 1000000000/ }],
+        // It was stored rounded: a quota of 1.0005 became 1.001.
+        [
+          { name: 'k', quota: 1.0005 },
+          { quota: /^must be a whole number of thousandths of a credit \(such as 0\.2 or 0\.001\)$/ },
+        ],
         [{ name: '' }, { name: /.+/ }],
         [{ name: 'k', secret: 'mine' }, { secret: /is not an accepted field/ }],
       ];

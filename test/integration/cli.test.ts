@@ -278,6 +278,22 @@ describe('operator CLI', () => {
       ],
       [['credits', 'add', '--account', 'acc_x', '--amount', '1e13'], 1, /"--amount":\["must be at most 1000000000"\]/],
       [['accounts', 'create', '--name', 'X', '--credits', '1e13'], 1, /"--credits":\["must be at most 1000000000"\]/],
+      // Finer than a thousandth was rounded: a top-up of 1.0005 added 1.001.
+      [
+        ['credits', 'add', '--account', 'acc_x', '--amount', '1.0005'],
+        1,
+        /"--amount":\["must be a whole number of thousandths of a credit \(such as 0\.2 or 0\.001\)"\]/,
+      ],
+      [
+        ['accounts', 'create', '--name', 'X', '--credits', '2.0005'],
+        1,
+        /"--credits":\["must be a whole number of thousandths/,
+      ],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '5.0001'],
+        1,
+        /"--quota":\["must be a whole number of thousandths/,
+      ],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);

@@ -4446,7 +4446,7 @@ export interface operations {
                      * @description ISO 8601 date-time in the future.
                      */
                     expiresAt?: string;
-                    /** @description Credits the key may spend in total. */
+                    /** @description Credits the key may spend in total: 0.001 to 1,000,000,000, in whole thousandths (a finer part is 400 INVALID_BODY). */
                     quota?: number;
                     /** @description `secret` (`cq_…`): the API key of a backend. `publishable` (`cq_pub_…`): a widget key, meant to be seen in a page, for one agent and its origins, accepted only by the widget routes. */
                     kind?: "secret" | "publishable";
