@@ -43,13 +43,21 @@ const Milliseconds = (
 export const FilePlanSchema = Type.Partial(
   Type.Object(
     {
-      requestsPerMinute: Type.Integer({ minimum: 1, description: 'Requests per minute for each account on the plan.' }),
+      // Bounded so the RateLimit-* headers stay plain integers (1e22 was sent as "1e+22") and byte
+      // and page counts stay exact.
+      requestsPerMinute: Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000_000,
+        description: 'Requests per minute for each account on the plan.',
+      }),
       storageLimit: Type.Integer({
         minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
         description: 'Knowledge per agent: characters of text plus bytes of files.',
       }),
       crawlPageLimit: Type.Integer({
         minimum: 0,
+        maximum: 1_000_000_000,
         description:
           'Crawled website pages per agent (all its crawls together); reaching it is 403 PLAN_LIMIT_REACHED.',
       }),

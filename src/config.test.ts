@@ -79,6 +79,9 @@ test('a model price or a monthly allowance finer than a thousandth of a credit, 
       /plans\.free\.monthlyCredits must be a whole number of thousandths/,
     ],
     [{ plans: { pro: { monthlyCredits: 2e9 } } }, /plans\.pro\.monthlyCredits must be at most 1000000000/],
+    // RateLimit-Limit and -Remaining were sent as "1e+22".
+    [{ plans: { free: { requestsPerMinute: 1e22 } } }, /plans\.free\.requestsPerMinute: must be <= 1000000000/],
+    [{ plans: { free: { storageLimit: 1e300 } } }, /plans\.free\.storageLimit: must be <= 9007199254740991/],
   ];
   for (const [file, pattern] of cases) {
     writeFileSync(path, JSON.stringify(file));
