@@ -5,12 +5,20 @@ import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-ty
 import { DEFAULT_MODELS, DEFAULT_PLANS } from './config-defaults.ts';
 import type { FileConfig, ModelSchema } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
+import { FINER_THAN_THOUSANDTHS, LARGEST_CREDIT, isWholeThousandths } from './domain/credits/units.ts';
 
 // The schema parses into the domain's type (a compile-time check).
 type _ModelSchemaFits<T extends ModelEntry = Static<typeof ModelSchema>> = T;
 
 /** `extractive`: the built-in offline answerer; `openai`: any OpenAI-compatible Chat Completions endpoint. */
 export const CHAT_PROVIDERS = ['extractive', 'openai'];
+
+/** Credits are counted in thousandths: a price or an allowance with a finer part would be charged
+ * or granted rounded (a chat answering usage.credits 0.0005 while 0.001 was taken). */
+function checkCredits(field: string, credits: number): void {
+  if (credits > LARGEST_CREDIT) throw new ConfigError(`${field} must be at most ${LARGEST_CREDIT}, got ${credits}`);
+  if (!isWholeThousandths(credits)) throw new ConfigError(`${field} ${FINER_THAN_THOUSANDTHS}, got ${credits}`);
+}
 
 /** The model catalog (the built-in entries, replaced or extended by the file's, by id) and the plans
  * (the file's fields over the defaults, "*" resolved), checked against each other. */
@@ -35,6 +43,7 @@ export function resolveCatalog(file: FileConfig): CatalogConfig {
       );
     if (model.provider === 'openai' && !model.baseUrl)
       throw new ConfigError(`models: "${model.id}" (provider openai) needs a baseUrl`);
+    checkCredits(`models: "${model.id}" credits`, model.credits);
   }
   const ids = models.map((model) => model.id);
   const plans = {} as Record<PlanName, Plan>;
@@ -54,6 +63,7 @@ export function resolveCatalog(file: FileConfig): CatalogConfig {
         `plans.${name}.models names "${id}", which is not in models (the catalog has ${ids.join(', ')})${hint}`,
       );
     }
+    if (limits.monthlyCredits !== undefined) checkCredits(`plans.${name}.monthlyCredits`, limits.monthlyCredits);
     plans[name] = { ...DEFAULT_PLANS[name], ...limits, models: planModels };
   }
   return { models, plans };

@@ -41,7 +41,8 @@ let validateFile: ValidateFunction<FileConfig> | undefined;
 export function readFileConfig(path: string): FileConfig {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    // A byte order mark (Windows Notepad writes one) is not part of the JSON text (RFC 8259 §8.1).
+    parsed = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ConfigError(`COLLOQUY_CONFIG: cannot read ${path}: ${(error as Error).message}`);
   }

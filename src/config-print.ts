@@ -4,12 +4,18 @@ import type { Config } from './config.ts';
 const MASK = '********';
 const SECRET_KEY = /^(apiKey|token|secret|password)$/i;
 
-/** A URL with its password (if any) masked; other text unchanged. */
+/** Query parameters that carry a secret: PostgreSQL takes `?password=` as well as the URL's
+ * password, and some model endpoints a `?key=` or `?api_key=`. */
+const SECRET_PARAMETER = /pass|pwd|key|token|secret|auth|sig/i;
+
+/** A URL with its password and secret query parameters (if any) masked; other text unchanged. */
 function maskUrl(text: string): string {
   try {
     const url = new URL(text);
-    if (!url.password) return text;
-    url.password = MASK;
+    const secrets = [...url.searchParams.keys()].filter((name) => SECRET_PARAMETER.test(name));
+    if (!url.password && secrets.length === 0) return text;
+    if (url.password) url.password = MASK;
+    for (const name of new Set(secrets)) url.searchParams.set(name, MASK);
     return url.toString();
   } catch {
     return text;

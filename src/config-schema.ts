@@ -43,20 +43,28 @@ const Milliseconds = (
 export const FilePlanSchema = Type.Partial(
   Type.Object(
     {
-      requestsPerMinute: Type.Integer({ minimum: 1, description: 'Requests per minute for each account on the plan.' }),
+      // Bounded so the RateLimit-* headers stay plain integers (1e22 was sent as "1e+22") and byte
+      // and page counts stay exact.
+      requestsPerMinute: Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000_000,
+        description: 'Requests per minute for each account on the plan.',
+      }),
       storageLimit: Type.Integer({
         minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
         description: 'Knowledge per agent: characters of text plus bytes of files.',
       }),
       crawlPageLimit: Type.Integer({
         minimum: 0,
+        maximum: 1_000_000_000,
         description:
           'Crawled website pages per agent (all its crawls together); reaching it is 403 PLAN_LIMIT_REACHED.',
       }),
       monthlyCredits: Type.Number({
         minimum: 0,
         description:
-          'The monthly allowance: granted when an account on this plan is created, and on each monthly anniversary the balance is raised to it if below.',
+          'The monthly allowance: granted when an account on this plan is created, and on each monthly anniversary the balance is raised to it if below. In whole thousandths of a credit, at most 1,000,000,000.',
       }),
       models: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))], {
         description:
@@ -81,7 +89,10 @@ export const ModelSchema = Type.Object(
       Type.String({ minLength: 1, description: 'The variable holding its key; omit it for a keyless local server.' }),
     ),
     model: Type.Optional(Type.String({ minLength: 1, description: 'The name the endpoint knows (default: the id).' })),
-    credits: Type.Number({ minimum: 0, description: 'The price of one chat request.' }),
+    credits: Type.Number({
+      minimum: 0,
+      description: 'The price of one chat request, in whole thousandths of a credit, at most 1,000,000,000.',
+    }),
     timeoutMs: Milliseconds(
       100,
       600_000,

@@ -44,6 +44,13 @@ test('environment and file: postgres URL, plan overrides merged over defaults', 
   assert.equal(config.network.allowPrivateAddresses, true);
 });
 
+test('a config file saved with a UTF-8 byte order mark is read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  writeFileSync(path, `\uFEFF${JSON.stringify({ plans: { free: { requestsPerMinute: 7 } } })}`);
+  assert.equal(loadConfig({ COLLOQUY_CONFIG: path }).catalog.plans.free.requestsPerMinute, 7);
+});
+
 test('a duplicate model id is refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');
@@ -53,6 +60,39 @@ test('a duplicate model id is refused', () => {
     () => loadConfig({ COLLOQUY_CONFIG: path }),
     (e: Error) => e instanceof ConfigError && /"m" appears twice/.test(e.message),
   );
+});
+
+test('a model price or a monthly allowance finer than a thousandth of a credit, or past 1,000,000,000, is refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const cases: Array<[object, RegExp]> = [
+    [
+      { models: [{ id: 'm', provider: 'extractive', credits: 0.0005 }] },
+      /models: "m" credits must be a whole number of thousandths of a credit \(such as 0\.2 or 0\.001\), got 0\.0005/,
+    ],
+    [
+      { models: [{ id: 'm', provider: 'extractive', credits: 1e300 }] },
+      /models: "m" credits must be at most 1000000000/,
+    ],
+    [
+      { plans: { free: { monthlyCredits: 10.0001 } } },
+      /plans\.free\.monthlyCredits must be a whole number of thousandths/,
+    ],
+    [{ plans: { pro: { monthlyCredits: 2e9 } } }, /plans\.pro\.monthlyCredits must be at most 1000000000/],
+    // RateLimit-Limit and -Remaining were sent as "1e+22".
+    [{ plans: { free: { requestsPerMinute: 1e22 } } }, /plans\.free\.requestsPerMinute: must be <= 1000000000/],
+    [{ plans: { free: { storageLimit: 1e300 } } }, /plans\.free\.storageLimit: must be <= 9007199254740991/],
+  ];
+  for (const [file, pattern] of cases) {
+    writeFileSync(path, JSON.stringify(file));
+    assert.throws(
+      () => loadConfig({ COLLOQUY_CONFIG: path }),
+      (e: Error) => e instanceof ConfigError && pattern.test(e.message),
+      JSON.stringify(file),
+    );
+  }
+  writeFileSync(path, JSON.stringify({ models: [{ id: 'm', provider: 'extractive', credits: 0.2 }] }));
+  assert.equal(loadConfig({ COLLOQUY_CONFIG: path }).catalog.models.find((m) => m.id === 'm')?.credits, 0.2);
 });
 
 test('trusted proxies must be addresses or CIDR ranges', () => {
@@ -366,6 +406,21 @@ test('the printable configuration masks keys, tokens and URL passwords, and keep
   assert.equal(shown.metrics.token, '********');
   assert.ok(shown.chatModels.some((model) => model.apiKeyEnv === 'OPENAI_API_KEY' && model.apiKey === '********'));
   assert.equal(shown.server.port, 3000);
+});
+
+test('the printable configuration masks a password or key carried in a URL query', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const path = join(dir, 'config.json');
+  const model = { id: 'm', provider: 'openai', baseUrl: 'https://llm.example/v1?api_key=sk-query', credits: 1 };
+  writeFileSync(path, JSON.stringify({ models: [model] }));
+  const env = {
+    COLLOQUY_CONFIG: path,
+    DATABASE_URL: 'postgres://app@db:5432/colloquy?password=hunter2&sslmode=require',
+  };
+  const printed = JSON.stringify(printableConfig(loadConfig(env)));
+  for (const secret of ['hunter2', 'sk-query']) assert.ok(!printed.includes(secret), secret);
+  const shown = JSON.parse(printed) as { storage: { databaseUrl: string } };
+  assert.equal(shown.storage.databaseUrl, 'postgres://app@db:5432/colloquy?password=********&sslmode=require');
 });
 
 test('comparison embedding models: none by default; each read with its key, and a model named twice refused', () => {

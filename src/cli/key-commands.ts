@@ -25,7 +25,10 @@ export function keyView(record: ApiKeyRecord, now: number) {
 function parseExpiry(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const at = parseIsoTime(text);
-  if (Number.isNaN(at)) throw new UsageError(`--expires must be an ISO 8601 date-time, got "${text}"`);
+  if (Number.isNaN(at))
+    throw new UsageError(
+      `--expires must be an ISO 8601 date (UTC) or date-time with its zone (Z or +hh:mm), got "${text}"`,
+    );
   return at;
 }
 

@@ -71,7 +71,20 @@ const OPTION_OF_FIELD: Record<string, string> = {
   allowedOrigins: 'origins',
   expiresAt: 'expires',
   helpMessage: 'help-message',
+  password: 'password-file',
 };
+
+/** Fields inside what one option's file sets: a problem is named by the option, its place in the
+ * file kept before the message (`--hours`: `timeZone: must be an IANA time zone …`). */
+const OPTION_OF_FIELD_PREFIX: Record<string, string> = { 'handoff.hours': 'hours' };
+
+function optionOf(field: string): { option: string; place: string | null } {
+  for (const [prefix, option] of Object.entries(OPTION_OF_FIELD_PREFIX)) {
+    if (field === prefix) return { option, place: null };
+    if (field.startsWith(`${prefix}.`)) return { option, place: field.slice(prefix.length + 1) };
+  }
+  return { option: OPTION_OF_FIELD[field] ?? field, place: null };
+}
 
 /** An INVALID_BODY as the operator typed it: each field the command has an option for is named by
  * it (`--ips`, not the API's `allowedIps`); other errors, and fields with no option, as they are. */
@@ -79,8 +92,10 @@ export function namedByOptions(error: unknown, options: readonly string[]): unkn
   if (!isAppError(error) || !error.details.list) return error;
   const list: ValidationList = {};
   for (const [field, problems] of Object.entries(error.details.list)) {
-    const option = OPTION_OF_FIELD[field] ?? field;
-    list[options.includes(option) ? `--${option}` : field] = problems;
+    const { option, place } = optionOf(field);
+    const key = options.includes(option) ? `--${option}` : field;
+    const said = key !== field && place ? problems.map((problem) => `${place}: ${problem}`) : problems;
+    list[key] = [...(list[key] ?? []), ...said];
   }
   return new AppError(error.code, error.message, { ...error.details, list });
 }

@@ -26,6 +26,24 @@ function formatOf(options: Options, file: string): QuestionFileFormat {
   return options.format;
 }
 
+/** The file of --file, read or written; a file that cannot be is said under the option, as
+ * --tools and --password-file say theirs (wrong usage, exit 2). */
+function readQuestionFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--file: cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+function writeQuestionsTo(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(`--file: cannot write ${file}: ${(error as Error).message}`);
+  }
+}
+
 async function agentContext(deps: DomainDeps, agentId: string) {
   const accountId = await deps.store.agents.ownerOf(agentId);
   if (!accountId) throw new AppError('NOT_FOUND', `No agent ${agentId}.`);
@@ -40,7 +58,7 @@ export const TEST_QUESTION_COMMANDS: Record<string, Command> = {
       const agentId = required(o, 'agent');
       const file = required(o, 'file');
       const ctx = await agentContext(deps, agentId);
-      const added = (await importTestQuestions(deps, ctx, agentId, readFileSync(file, 'utf8'), formatOf(o, file))).map(
+      const added = (await importTestQuestions(deps, ctx, agentId, readQuestionFile(file), formatOf(o, file))).map(
         toPublicTestQuestion,
       );
       return { imported: added.length, testQuestions: added };
@@ -54,7 +72,7 @@ export const TEST_QUESTION_COMMANDS: Record<string, Command> = {
       const file = required(o, 'file');
       const ctx = await agentContext(deps, agentId);
       const questions = await deps.store.testQuestions.all(ctx.accountId, agentId);
-      writeFileSync(file, writeQuestionFile(questions, formatOf(o, file)));
+      writeQuestionsTo(file, writeQuestionFile(questions, formatOf(o, file)));
       return { exported: questions.length, file };
     },
   },

@@ -19,3 +19,10 @@ test('parseIsoTime refuses what is not ISO 8601', () => {
   for (const text of ['tomorrow', '28/11/2026', '2026-1-1', '', '2026-11-28T10:60:00Z'])
     assert.ok(Number.isNaN(parseIsoTime(text)), text);
 });
+
+test('parseIsoTime refuses a date-time without its zone, which Date.parse reads in the local time zone', () => {
+  for (const text of ['2030-01-01T00:00:00', '2030-01-01T00:00', '2030-01-01T00:00:00.000', '2030-01-01 12:00'])
+    assert.ok(Number.isNaN(parseIsoTime(text)), text);
+  assert.equal(parseIsoTime('2030-01-01 12:00Z'), Date.parse('2030-01-01T12:00:00Z'));
+  assert.equal(parseIsoTime('2030-01-01T00:00:00.123456Z'), Date.parse('2030-01-01T00:00:00.123Z'));
+});

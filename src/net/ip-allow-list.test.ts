@@ -36,3 +36,15 @@ test('validation of allow-list entries', () => {
   for (const bad of ['1.2.3.4/33', '300.1.1.1', '2001:db8::/129', 'example.com', '', '10.0.0.0/'])
     assert.equal(isValidIpOrCidr(bad), false, bad);
 });
+
+test('only the usual spelling is an entry: octal, hexadecimal, short and single-number IPv4 forms are refused', () => {
+  for (const bad of ['0177.0.0.1', '010.0.0.1', '0x7f.0.0.1', '127.1', '2130706433', '::ffff:0177.0.0.1'])
+    assert.equal(isValidIpOrCidr(bad), false, bad);
+  for (const bad of ['10.0.0.0/08', '10.0.0.0/+8', '10.0.0.0/ 8', 'fe80::1%eth0', '::1/0x10'])
+    assert.equal(isValidIpOrCidr(bad), false, bad);
+  for (const ok of ['0.0.0.0', '10.0.0.0/0', '::ffff:10.0.0.0/104', '::ffff:127.0.0.1', '::/0'])
+    assert.equal(isValidIpOrCidr(ok), true, ok);
+  // An entry stored before it was refused matches nothing rather than the address it would be read as.
+  assert.equal(isIpAllowed('127.0.0.1', ['0177.0.0.1']), false);
+  assert.equal(isIpAllowed('8.0.0.1', ['010.0.0.1']), false);
+});

@@ -9,13 +9,34 @@ function normalize(address: Address): Address {
     : address;
 }
 
+const DECIMAL_BITS = /^(?:0|[1-9]\d{0,2})$/;
+
+/** An address as people write it: IPv4 in four decimal parts without leading zeros (ipaddr.js
+ * would also read 0177.0.0.1 as octal 127.0.0.1, 2130706433 as one number and 127.1 as
+ * 127.0.0.1, so an entry meant for one address would admit another), IPv6 without a zone. */
+function parseAddress(text: string): Address {
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
+  const embedded = text.includes('.') ? text.slice(text.lastIndexOf(':') + 1) : null;
+  if (
+    ipaddr.IPv6.isValid(text) &&
+    !text.includes('%') &&
+    (embedded === null || ipaddr.IPv4.isValidFourPartDecimal(embedded))
+  )
+    return ipaddr.IPv6.parse(text);
+  throw new Error(`not an IP address: ${text}`);
+}
+
 function parseRange(entry: string): [Address, number] {
-  if (entry.includes('/')) {
-    const [address, bits] = ipaddr.parseCIDR(entry);
-    return [address, bits];
+  const slash = entry.indexOf('/');
+  if (slash === -1) {
+    const address = parseAddress(entry);
+    return [address, address.kind() === 'ipv4' ? 32 : 128];
   }
-  const address = ipaddr.parse(entry);
-  return [address, address.kind() === 'ipv4' ? 32 : 128];
+  const address = parseAddress(entry.slice(0, slash));
+  const bits = entry.slice(slash + 1);
+  if (!DECIMAL_BITS.test(bits) || Number(bits) > (address.kind() === 'ipv4' ? 32 : 128))
+    throw new Error(`not a prefix length: ${bits}`);
+  return [address, Number(bits)];
 }
 
 /** Whether `entry` is an IPv4 or IPv6 address or CIDR range. */

@@ -541,10 +541,20 @@ describe('admin console', () => {
           { name: 'k', allowedAgentIds: ['agt_nope', agentB] },
           { allowedAgentIds: /"agt_nope" is not an agent of this account.*is not an agent of this account/ },
         ],
+        // 0177.0.0.1 would otherwise be read as octal: a key meant for 177.0.0.1 usable from 127.0.0.1.
+        [
+          { name: 'k', allowedIps: ['0177.0.0.1', '2130706433'] },
+          { allowedIps: /"0177\.0\.0\.1" is not an IP address or CIDR range "2130706433" is not/ },
+        ],
         [{ name: 'k', allowedAgentIds: [] }, { allowedAgentIds: /.+/ }],
         [{ name: 'k', expiresAt: 'tomorrow' }, { expiresAt: /date-time/ }],
         [{ name: 'k', quota: 0 }, { quota: /.+/ }],
         [{ name: 'k', quota: 1e13 }, { quota: /must be at most 1000000000/ }],
+        // It was stored rounded: a quota of 1.0005 became 1.001.
+        [
+          { name: 'k', quota: 1.0005 },
+          { quota: /^must be a whole number of thousandths of a credit \(such as 0\.2 or 0\.001\)$/ },
+        ],
         [{ name: '' }, { name: /.+/ }],
         [{ name: 'k', secret: 'mine' }, { secret: /is not an accepted field/ }],
       ];

@@ -156,6 +156,13 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     assert.ok(checked >= 16, `${checked} admin operations under /accounts/{accountId}/agents/{agentId}`);
   });
 
+  test("the admin document's operations under /accounts/{accountId} declare 404 (not a member, or no such account)", () => {
+    const missing = operations(documents.admin)
+      .filter(({ path, operation }) => path.startsWith('/accounts/{accountId}') && !operation.responses['404'])
+      .map(({ method, path }) => `${method} ${path}`);
+    assert.deepEqual(missing, []);
+  });
+
   test('the upload declares its multipart body; chat and the crawl their event streams', () => {
     const upload = documents.public.paths['/agents/{agentId}/sources/files'].post;
     assert.deepEqual(upload.requestBody.content['multipart/form-data'].schema.required, ['file']);

@@ -54,8 +54,8 @@ describe('widget routes and publishable keys', () => {
     ]);
   }
 
-  async function setup() {
-    const { account, ctx } = await server.seedAccount('starter', 100);
+  async function setup(credits = 100) {
+    const { account, ctx } = await server.seedAccount('starter', credits);
     const agent = await server.seedAgent(ctx, 'Shop helper');
     await updateAgent(server.deps, ctx, agent.id, { model: 'scripted' });
     const secretKey = await server.seedKey(account.id, { name: 'backend' });
@@ -440,6 +440,42 @@ describe('widget routes and publishable keys', () => {
       200,
       'another visitor is not limited',
     );
+  });
+
+  test('every error status a widget route answers is one its OpenAPI operation declares (402 with no credits, 404s)', async () => {
+    // The scripted model costs 2 credits a chat.
+    const { widget, visitor } = await setup(1);
+    const carol = await visitor();
+    const unknownMessage = await widget('POST', '/messages/msg_nope/feedback', {
+      body: { rating: 'up' },
+      headers: carol,
+    });
+    const noConversationYet = await widget('GET', '/conversation/stream', { headers: carol });
+    const broke = await widget('POST', '/chat', { body: { message: 'Hello' }, headers: carol });
+    assert.deepEqual(
+      [broke.status, broke.body],
+      [
+        402,
+        {
+          success: false,
+          error: { code: 'INSUFFICIENT_CREDITS', message: 'Not enough credits for this request.' },
+        },
+      ],
+    );
+    const doc = (await server.call('GET', '/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const [path, method, response] of [
+      ['/widget/messages/{messageId}/feedback', 'post', unknownMessage],
+      ['/widget/conversation/stream', 'get', noConversationYet],
+      ['/widget/chat', 'post', broke],
+    ] as const) {
+      assert.ok(response.status >= 400, `${path}: ${response.text}`);
+      assert.ok(
+        doc.paths[path]![method]!.responses[String(response.status)],
+        `${method} ${path} declares ${response.status}`,
+      );
+    }
   });
 
   test("Talk to a person says when a person will answer: soon, or outside the team's hours when", async () => {

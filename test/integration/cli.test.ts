@@ -200,16 +200,21 @@ describe('operator CLI', () => {
       [['credits', 'add', '--account', 'acc_x', '--amount', 'lots'], /--amount must be a number/],
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
-        /--expires must be an ISO 8601 date-time/,
+        /--expires must be an ISO 8601 date \(UTC\) or date-time with its zone/,
       ],
       // Date.parse rolls a day a month does not have over into the next: the key expired on March 2.
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2027-02-30'],
-        /--expires must be an ISO 8601 date-time, got "2027-02-30"/,
+        /--expires must be an ISO 8601 date \(UTC\) or date-time with its zone \(Z or \+hh:mm\), got "2027-02-30"/,
       ],
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2027-04-31T12:00:00Z'],
-        /--expires must be an ISO 8601 date-time/,
+        /--expires must be an ISO 8601 date/,
+      ],
+      // Without a zone Date.parse reads the machine's local time: the expiry moved with TZ.
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', '2030-01-01T00:00:00'],
+        /--expires must be an ISO 8601 date \(UTC\) or date-time with its zone \(Z or \+hh:mm\), got "2030-01-01T00:00:00"/,
       ],
       // An empty list (an unset shell variable) made a key usable from any address.
       [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--ips', ''], /--ips must name at least one/],
@@ -273,6 +278,22 @@ describe('operator CLI', () => {
       ],
       [['credits', 'add', '--account', 'acc_x', '--amount', '1e13'], 1, /"--amount":\["must be at most 1000000000"\]/],
       [['accounts', 'create', '--name', 'X', '--credits', '1e13'], 1, /"--credits":\["must be at most 1000000000"\]/],
+      // Finer than a thousandth was rounded: a top-up of 1.0005 added 1.001.
+      [
+        ['credits', 'add', '--account', 'acc_x', '--amount', '1.0005'],
+        1,
+        /"--amount":\["must be a whole number of thousandths of a credit \(such as 0\.2 or 0\.001\)"\]/,
+      ],
+      [
+        ['accounts', 'create', '--name', 'X', '--credits', '2.0005'],
+        1,
+        /"--credits":\["must be a whole number of thousandths/,
+      ],
+      [
+        ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '5.0001'],
+        1,
+        /"--quota":\["must be a whole number of thousandths/,
+      ],
     ];
     for (const [args, code, message] of cases) {
       const result = await cli(...args);

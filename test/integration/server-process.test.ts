@@ -59,6 +59,45 @@ test('a bad config file stops the start with a message naming the field', { skip
   assert.match(badUrl.stderr, /DATABASE_URL must be a postgres:\/\//);
 });
 
+test('a DATA_DIR where a file stands stops the start and the CLI saying so', { skip: CONFIG_SKIP }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-data-file-'));
+  const file = join(dir, 'colloquy-data');
+  writeFileSync(file, 'not a folder');
+  const started = await startExpectingFailure({ DATA_DIR: file, PORT: '0' });
+  assert.deepEqual(
+    [started.code, started.stderr],
+    [1, `colloquy: cannot start: DATA_DIR ${file} is not a folder: a file stands at that path or on its way\n`],
+  );
+  const created = await runCli(['accounts', 'create', '--name', 'X'], { DATA_DIR: join(file, 'below') });
+  assert.deepEqual(
+    [created.code, created.stdout, created.stderr],
+    [1, '', `colloquy: DATA_DIR ${join(file, 'below')} is not a folder: a file stands at that path or on its way\n`],
+  );
+});
+
+// Backend-independent (a dead address, whatever the suite's database): the SQLite pass runs it.
+const UNREACHABLE_SKIP = TEST_BACKEND === 'postgres' ? 'needs no database: runs in the SQLite pass' : false;
+
+test(
+  "a PostgreSQL that cannot be reached stops the start saying so, with the driver's reason",
+  { skip: UNREACHABLE_SKIP },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'colloquy-unreachable-'));
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const env = { DATA_DIR: dir, DATABASE_URL: 'postgres://app:hunter2@127.0.0.1:1/colloquy', PORT: '0' };
+    const result = await startExpectingFailure(env);
+    assert.equal(result.code, 1);
+    assert.match(
+      result.stderr,
+      /^colloquy: cannot start: Error: cannot reach the database: connect ECONNREFUSED 127\.0\.0\.1:1\n/,
+    );
+    assert.doesNotMatch(result.stderr, /hunter2|try again shortly|migration.*failed/);
+    const cli = await runCli(['accounts', 'show', 'acc_x'], env);
+    assert.equal(cli.code, 1);
+    assert.equal(cli.stderr, 'colloquy: cannot reach the database: connect ECONNREFUSED 127.0.0.1:1\n');
+  },
+);
+
 test('logs carry request ids and never the key; SIGTERM closes the database and exits 0', async () => {
   const database = await createTestDatabase();
   const server = await startServerProcess(database.env);

@@ -79,3 +79,17 @@ test('imports a CSV, exports JSONL, and a bad line imports nothing', async () =>
   const listed = await server.call('GET', `/agents/${agent.id}/test-questions`, { key });
   assert.equal(listed.body.pagination.totalTestQuestions, 2);
 });
+
+test('a --file that cannot be read or written is said under --file, as wrong usage (exit 2)', async () => {
+  const { ctx } = await server.seedAccount('pro');
+  const agent = await server.seedAgent(ctx);
+  const dir = server.database.env.DATA_DIR;
+  const missing = join(dir, 'missing.jsonl');
+  const unread = await cli('tests', 'import', '--agent', agent.id, '--file', missing);
+  assert.deepEqual([unread.code, unread.stdout], [2, '']);
+  assert.match(unread.stderr, /^colloquy: --file: cannot read .*missing\.jsonl: ENOENT/);
+  const nowhere = join(dir, 'no-such-folder', 'out.csv');
+  const unwritten = await cli('tests', 'export', '--agent', agent.id, '--file', nowhere);
+  assert.deepEqual([unwritten.code, unwritten.stdout], [2, '']);
+  assert.match(unwritten.stderr, /^colloquy: --file: cannot write .*out\.csv: ENOENT/);
+});

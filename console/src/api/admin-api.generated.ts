@@ -3435,6 +3435,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -4436,7 +4446,7 @@ export interface operations {
                      * @description ISO 8601 date-time in the future.
                      */
                     expiresAt?: string;
-                    /** @description Credits the key may spend in total. */
+                    /** @description Credits the key may spend in total: 0.001 to 1,000,000,000, in whole thousandths (a finer part is 400 INVALID_BODY). */
                     quota?: number;
                     /** @description `secret` (`cq_…`): the API key of a backend. `publishable` (`cq_pub_…`): a widget key, meant to be seen in a page, for one agent and its origins, accepted only by the widget routes. */
                     kind?: "secret" | "publishable";
@@ -7051,6 +7061,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error; `code` is one of `QUOTA_EXCEEDED`, `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -7183,6 +7203,16 @@ export interface operations {
             };
             /** @description Error; `code` is one of `PLAN_LIMIT_REACHED`, `MODEL_NOT_AVAILABLE`, `AGENT_NOT_ALLOWED`, `IP_NOT_ALLOWED`, `CSRF_TOKEN_INVALID`, `OWNER_REQUIRED`, `READ_ONLY_MEMBER`, `ORIGIN_NOT_ALLOWED`. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; `code` is one of `AGENT_NOT_FOUND`, `CONVERSATION_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `SOURCE_NOT_FOUND`, `TOOL_CALL_NOT_FOUND`, `NOT_FOUND`, `SITE_NOT_FOUND`, `TEST_QUESTION_NOT_FOUND`, `TEST_RUN_NOT_FOUND`. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -1,6 +1,12 @@
 import type { DomainDeps } from '../context.ts';
 import type { AccountRecord, PlanName } from '../../ports/account-store.ts';
-import { LARGEST_CREDIT, SMALLEST_CREDIT, toMillicredits } from '../credits/units.ts';
+import {
+  FINER_THAN_THOUSANDTHS,
+  LARGEST_CREDIT,
+  SMALLEST_CREDIT,
+  isWholeThousandths,
+  toMillicredits,
+} from '../credits/units.ts';
 import { monthlyAnniversary } from '../credits/anniversary.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../../ports/store.ts';
@@ -35,6 +41,10 @@ export async function createAccount(
   if (credits > LARGEST_CREDIT)
     throw new AppError('INVALID_BODY', 'The starting credits are more than an account takes at once.', {
       list: { credits: [`must be at most ${LARGEST_CREDIT}`] },
+    });
+  if (!isWholeThousandths(credits))
+    throw new AppError('INVALID_BODY', 'The starting credits are finer than the smallest unit of credit.', {
+      list: { credits: [FINER_THAN_THOUSANDTHS] },
     });
   const now = deps.clock.now();
   const account: AccountRecord = {

@@ -1,7 +1,13 @@
 import type { DomainDeps } from '../context.ts';
 import type { CreditEntryRecord } from '../../ports/credit-store.ts';
 import { AppError } from '../errors.ts';
-import { LARGEST_CREDIT, SMALLEST_CREDIT, toMillicredits } from './units.ts';
+import {
+  FINER_THAN_THOUSANDTHS,
+  LARGEST_CREDIT,
+  SMALLEST_CREDIT,
+  isWholeThousandths,
+  toMillicredits,
+} from './units.ts';
 import type { Store } from '../../ports/store.ts';
 
 /** A top-up: adds credits and becomes the account's last refill. */
@@ -23,6 +29,10 @@ export async function addCredits(
   if (credits > LARGEST_CREDIT)
     throw new AppError('INVALID_BODY', 'The amount is more than one top-up takes.', {
       list: { amount: [`must be at most ${LARGEST_CREDIT}`] },
+    });
+  if (!isWholeThousandths(credits))
+    throw new AppError('INVALID_BODY', 'The amount is finer than the smallest unit of credit.', {
+      list: { amount: [FINER_THAN_THOUSANDTHS] },
     });
   const amount = toMillicredits(credits);
   const entry = await deps.store.transaction(async (tx) =>

@@ -5,6 +5,13 @@ export const MILLI = 1000;
 export const toMillicredits = (credits: number): number => Math.round(credits * MILLI);
 export const toCredits = (millicredits: number): number => Math.round(millicredits) / MILLI;
 
+/** Whether an amount is a whole number of thousandths (0.2, 1.001): a finer one would be stored
+ * rounded, so a top-up, a quota or a price would be other than the one written. */
+export const isWholeThousandths = (credits: number): boolean => Math.round(credits * MILLI) / MILLI === credits;
+
+/** What an amount finer than a thousandth is told. */
+export const FINER_THAN_THOUSANDTHS = 'must be a whole number of thousandths of a credit (such as 0.2 or 0.001)';
+
 /** The smallest amount of credit: a top-up or quota under it would be stored as 0 (or rounded up). */
 export const SMALLEST_CREDIT = 1 / MILLI;
 

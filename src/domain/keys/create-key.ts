@@ -1,7 +1,13 @@
 import type { DomainDeps } from '../context.ts';
 import type { ApiKeyRecord, KeyKind } from '../../ports/api-key-store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
-import { LARGEST_CREDIT, SMALLEST_CREDIT, toMillicredits } from '../credits/units.ts';
+import {
+  FINER_THAN_THOUSANDTHS,
+  LARGEST_CREDIT,
+  SMALLEST_CREDIT,
+  isWholeThousandths,
+  toMillicredits,
+} from '../credits/units.ts';
 import { isValidIpOrCidr } from '../../net/ip-allow-list.ts';
 import { KEY_PREFIX, PUBLISHABLE_KEY_PREFIX, displayPrefix, hashKey } from './key-secret.ts';
 import type { Store } from '../../ports/store.ts';
@@ -68,6 +74,8 @@ export async function createKey(
     list.quota = ['must be at least 0.001'];
   else if (input.quota !== undefined && input.quota !== null && input.quota > LARGEST_CREDIT)
     list.quota = [`must be at most ${LARGEST_CREDIT}`];
+  else if (input.quota !== undefined && input.quota !== null && !isWholeThousandths(input.quota))
+    list.quota = [FINER_THAN_THOUSANDTHS];
   if (input.allowedAgentIds && input.allowedAgentIds.length === 0)
     list.allowedAgentIds = ['must name at least one agent when given'];
   checkPublishable(input, list);

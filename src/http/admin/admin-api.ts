@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import type { AdminDeps } from './admin-types.ts';
 import { ADMIN_SECURITY, ADMIN_SHARED_SCHEMAS, AccountParamsSchema } from './admin-schemas.ts';
-import { SHARED_SCHEMAS } from '../schemas.ts';
+import { ErrorSchema, SHARED_SCHEMAS } from '../schemas.ts';
 import { createRouteDocumenter } from '../openapi/route-documentation.ts';
 import { createDocumentCompleter, DOCUMENT_CONTACT } from '../openapi/document-components.ts';
 import { createSessionHook } from './session-hook.ts';
@@ -97,6 +97,8 @@ export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<voi
       prefix: ADMIN_PREFIX,
       security: ADMIN_SECURITY,
       pathParams: AccountParamsSchema.properties,
+      // Everything under /accounts/{accountId} is 404 for a person who is not a member of it.
+      pathParamErrors: { 404: ErrorSchema },
     }),
     transformObject: createDocumentCompleter({
       schemas: { ...SHARED_SCHEMAS, ...ADMIN_SHARED_SCHEMAS },

@@ -35,6 +35,9 @@ export interface DocumentRouteOptions {
   security?: unknown[];
   /** Schemas of path parameters a route's prefix adds (the admin's `accountId`). */
   pathParams?: Record<string, TSchema>;
+  /** The errors a route whose URL carries one of `pathParams` can give (the admin's 404 for an
+   * account the person is not a member of), added where the route does not list them itself. */
+  pathParamErrors?: Record<string, TSchema>;
   /** The errors every secured route of this document can give (authentication, rate limit, outage),
    * added where a route does not list them itself. */
   securedErrors?: Record<string, TSchema>;
@@ -154,6 +157,10 @@ export function createRouteDocumenter(options: DocumentRouteOptions) {
       withImpliedErrors(documented, method, Boolean(extras.multipartBody), options.securedErrors ?? {}),
       extras.eventStream,
     );
+    const prefixParams = Object.keys(options.pathParams ?? {});
+    if (prefixParams.some((name) => url.includes(`:${name}`)))
+      for (const [status, errorSchema] of Object.entries(options.pathParamErrors ?? {}))
+        documented.response[status] ??= copy<JsonSchema>(errorSchema);
     // No requirement stated means none: say so, or the document's default would apply.
     documented.security = original.security ? (options.security ?? original.security) : [];
     for (const key of ['params', 'querystring', 'body'] as const)

@@ -9,6 +9,9 @@ import { CHAT_MESSAGE_MAX, streamChat, toJsonReply } from '../routes/chat.ts';
 import { FeedbackBodySchema } from '../routes/message-feedback.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import { NOT_BLANK } from '../validation.ts';
+import { ErrorSchema } from '../schemas.ts';
+
+const plainSchema = (schema: object): object => JSON.parse(JSON.stringify(schema)) as object;
 import { resolveVisitor, widgetAgent } from './widget-visitor.ts';
 import { requestVisitorHandoff } from '../../domain/handoff/request-handoff.ts';
 import { followConversation } from '../../domain/handoff/follow-conversation.ts';
@@ -20,13 +23,17 @@ const TAGS = ['Widget'];
 const SECURITY = [{ publishableKey: [] }];
 const VISIBLE_MESSAGES = 50;
 
-/** The OpenAPI answer of a widget route: its handler's JSON, described, not serialised by a schema. */
-function widgetDoc(description: string, eventStream?: string) {
+/** The OpenAPI answers of a widget route: its handler's JSON, described, not serialised by a schema,
+ * and the errors of its own beside those every secured route gives. */
+function widgetDoc(description: string, options: { eventStream?: string; errors?: number[] } = {}) {
+  const { eventStream, errors = [] } = options;
   const content = {
     'application/json': { schema: { type: 'object', additionalProperties: true } },
     ...(eventStream !== undefined && { 'text/event-stream': { schema: { type: 'string', description: eventStream } } }),
   };
-  return { ...WIDGET, openapi: { answers: { 200: { description, content } } } };
+  const error = { description: 'Error.', content: { 'application/json': { schema: plainSchema(ErrorSchema) } } };
+  const answers = { 200: { description, content }, ...Object.fromEntries(errors.map((status) => [status, error])) };
+  return { ...WIDGET, openapi: { answers } };
 }
 const IDENTITY =
   "The visitor: header `X-Colloquy-Visitor` (an id from POST /widget/visitors), or `X-Colloquy-User` with `X-Colloquy-User-Hash` (hex HMAC-SHA256 of the user id with the agent's identity secret).";
@@ -36,7 +43,7 @@ export function registerWidgetVisitors(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/visitors',
     {
-      config: widgetDoc('`{success, visitorId, agent: {id, name}}`.'),
+      config: widgetDoc('`{success, visitorId, agent: {id, name}}`.', { errors: [404] }),
       schema: {
         operationId: 'widgetStartVisitor',
         tags: TAGS,
@@ -123,7 +130,7 @@ export function registerWidgetFollow(app: ApiApp, deps: HttpDeps): void {
   app.get(
     '/conversation/stream',
     {
-      config: widgetDoc('Never JSON: see the event stream.', FOLLOW_FRAMES),
+      config: widgetDoc('Never JSON: see the event stream.', { eventStream: FOLLOW_FRAMES, errors: [404] }),
       schema: {
         operationId: 'widgetFollowConversation',
         tags: TAGS,
@@ -160,10 +167,11 @@ export function registerWidgetChat(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/chat',
     {
-      config: widgetDoc(
-        'The chat reply of POST /agents/{agentId}/chat, with `reply.citations`.',
-        'With `stream: true`: the frames of POST /agents/{agentId}/chat, the final one carrying `citations`.',
-      ),
+      config: widgetDoc('The chat reply of POST /agents/{agentId}/chat, with `reply.citations`.', {
+        eventStream:
+          'With `stream: true`: the frames of POST /agents/{agentId}/chat, the final one carrying `citations`.',
+        errors: [402],
+      }),
       schema: {
         operationId: 'widgetChat',
         tags: TAGS,
@@ -188,7 +196,7 @@ export function registerWidgetFeedback(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/messages/:messageId/feedback',
     {
-      config: widgetDoc('`{success, messageId, feedback}`.'),
+      config: widgetDoc('`{success, messageId, feedback}`.', { errors: [404] }),
       schema: {
         operationId: 'widgetGiveFeedback',
         tags: TAGS,

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
@@ -10,12 +9,13 @@ import type { Store } from '../../ports/store.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { cacheKeyLookups } from '../cached-key-lookup.ts';
 import { watchKeyVersion, type KeyVersionFeed } from './key-change-version.ts';
+import { ensureDataDir } from '../../config-data-dir.ts';
 
 export const SQLITE_FILE_NAME = 'colloquy.db';
 
 /** Opens (creating if needed) `dataDir/colloquy.db` in WAL mode and migrates it. */
 export async function openSqliteStore(dataDir: string): Promise<Store> {
-  mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   const database = new DatabaseSync(join(dataDir, SQLITE_FILE_NAME), { allowExtension: true });
   database.exec('PRAGMA journal_mode = WAL');
   // The CLI and a running server share the file: wait for the other's write lock, don't fail.

@@ -42,7 +42,11 @@ export function registerCreateKey(app: ApiApp, deps: AdminDeps): void {
               Type.String({ format: 'date-time', description: 'ISO 8601 date-time in the future.' }),
             ),
             quota: Type.Optional(
-              Type.Number({ exclusiveMinimum: 0, description: 'Credits the key may spend in total.' }),
+              Type.Number({
+                exclusiveMinimum: 0,
+                description:
+                  'Credits the key may spend in total: 0.001 to 1,000,000,000, in whole thousandths (a finer part is 400 INVALID_BODY).',
+              }),
             ),
             kind: Type.Optional(KeyKindSchema),
             allowedOrigins: Type.Optional(
