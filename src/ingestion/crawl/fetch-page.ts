@@ -10,8 +10,8 @@ export type HopVerdict =
 export type FetchedPage =
   | { kind: 'response'; response: OutboundResponse }
   | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number; detail?: string }
-  /** A redirect led to a page this crawl has already visited or queued. */
-  | { kind: 'duplicate' };
+  /** A redirect led to `url` (normalised), a page this crawl has already visited or queued. */
+  | { kind: 'duplicate'; url: string };
 
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -54,7 +54,7 @@ export async function fetchPage(
     }
     const verdict = await checkHop(target, chain);
     if (!verdict.follow) {
-      if ('duplicate' in verdict) return { kind: 'duplicate' };
+      if ('duplicate' in verdict) return { kind: 'duplicate', url: normalizeUrl(target) };
       // A loop is reported under the URL that was asked for: it never answers with a page.
       return { kind: 'skipped', url: verdict.skip === 'redirect-loop' ? url : current, reason: verdict.skip };
     }
