@@ -1,4 +1,4 @@
-// What a site asks of a crawler (noindex, nofollow, a canonical page) and the
+// What a site asks of a crawler (noindex, nofollow, a canonical page, a meta refresh) and the
 // redirects it cannot keep (a loop) show in the crawl's answer, among the added and skipped pages.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -142,5 +142,51 @@ describe('what a site asks of the crawl', () => {
     assert.equal(start.response.status, 200, start.response.text);
     assert.deepEqual(pairs(start.response.body.added, start.strip), [['/print', 'added']]);
     assert.deepEqual(pairs(start.response.body.skipped, start.strip), [['/gone', 'http-error']]);
+  });
+
+  test('an immediate meta refresh is followed as a redirect within the site’s rules; the stub is not indexed', async () => {
+    const agent = await freshAgent();
+    const refresh = (content: string) => ({ head: `<meta http-equiv="refresh" content="${content}">` });
+    const answers: Record<string, Answer> = {
+      '/robots.txt': { text: 'User-agent: *\nDisallow: /private/\n' },
+      '/': { links: ['/moved', '/quoted', '/away', '/hidden', '/looping', '/slow', '/self'] },
+      '/moved': refresh('0;url=/new-home'),
+      '/new-home': {},
+      '/quoted': refresh("3; URL='/other-home'"),
+      '/other-home': {},
+      '/away': refresh('0; url=http://example.org/'),
+      '/hidden': refresh('0;url=/private/page'),
+      '/looping': refresh('0;url=/looping-back'),
+      '/looping-back': refresh('0;url=/looping'),
+      '/slow': refresh('600;url=/much-later'),
+      '/self': refresh('30'),
+    };
+    const { response, heard, strip } = await crawl(answers, '/', agent);
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(pairs(response.body.added, strip), [
+      ['/', 'added'],
+      ['/new-home', 'added'],
+      ['/other-home', 'added'],
+      ['/self', 'added'],
+      ['/slow', 'added'],
+    ]);
+    assert.deepEqual(pairs(response.body.skipped, strip), [
+      ['/away', 'blocked'],
+      ['/hidden', 'robots'],
+      ['/looping', 'redirect-loop'],
+    ]);
+    assert.ok(!heard.includes('/private/page') && !heard.includes('/much-later'), heard.join(' '));
+
+    // A start URL that refreshes at once: the crawl goes on from the page it names.
+    const start = await crawl(
+      { '/': refresh('0;url=/home'), '/home': { links: ['/about'] }, '/about': {} },
+      '/',
+      agent,
+    );
+    assert.equal(start.response.status, 200, start.response.text);
+    assert.deepEqual(pairs(start.response.body.added, start.strip), [
+      ['/about', 'added'],
+      ['/home', 'added'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
-// The crawler and pages that point elsewhere (a canonical link): the outcomes it reports for them,
-// in order, on a local site.
+// The crawler and pages that name a canonical page or refresh to another: the outcomes it reports
+// for them, in order, on a local site.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -88,4 +88,14 @@ test('a canonical page the crawl never reaches (its fetches used up): the page i
   const { outcomes, heard } = await crawl({ '/': canonical('/elsewhere'), '/elsewhere': {} }, { maxFetches: 1 });
   assert.deepEqual(outcomes, ['/ page']);
   assert.deepEqual(heard, ['/']);
+});
+
+test('a meta refresh leading to a page queued already is that page: reported once, under its own URL', async () => {
+  const { outcomes, heard } = await crawl({
+    '/': { links: ['/target', '/stub'] },
+    '/stub': { head: '<meta http-equiv="refresh" content="0; url=/target">' },
+    '/target': {},
+  });
+  assert.deepEqual(outcomes.sort(), ['/ page', '/target page']);
+  assert.equal(heard.filter((path) => path === '/target').length, 1);
 });

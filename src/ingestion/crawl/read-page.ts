@@ -7,16 +7,17 @@ import { robotsDirectives } from './robots-directives.ts';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
+/** A meta refresh this soon (seconds) is a redirect: the page is a stub that sends readers on. */
+export const REFRESH_AS_REDIRECT_SECONDS = 5;
+
 /**
  * What a page's answer gives the crawl: the outcome to report and the links to follow; for a page
  * skipped as 'canonical', also the page read as itself (`asItself`), for when its canonical page
- * cannot be had.
+ * cannot be had; or, for a stub whose `<meta http-equiv="refresh">` sends readers to another URL
+ * within a few seconds, that URL (`refresh`), to be followed as a redirect.
  */
-export interface PageReading {
-  outcome: CrawlOutcome;
-  links: string[];
-  asItself?: CrawlOutcome;
-}
+export type PageReading =
+  { outcome: CrawlOutcome; links: string[]; asItself?: CrawlOutcome; refresh?: undefined } | { refresh: string };
 
 /**
  * A page's final response → what the crawl reports, plus the links to follow. A page the agent
@@ -40,6 +41,9 @@ export function readPage(
   // A cut HTML page would index half a page as if it were the whole: skip it.
   if (response.truncated) return { outcome: { kind: 'skipped', url, reason: 'too-large' }, links: [] };
   const extracted = extractHtml(decodeBody(response.body, response.headers['content-type']), response.url);
+  const { refresh } = extracted;
+  if (refresh && refresh.delay <= REFRESH_AS_REDIRECT_SECONDS && normalizeUrl(refresh.url) !== url)
+    return { refresh: refresh.url };
   const asked = robotsDirectives(extracted.robots, response.headers['x-robots-tag']);
   const page = asked.nofollow ? { ...extracted, links: [] } : extracted;
   if (asked.noindex) return { outcome: { kind: 'skipped', url, reason: 'noindex' }, links: page.links };
