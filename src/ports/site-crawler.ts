@@ -7,7 +7,8 @@ import type { ExtractedSection } from '../text/extracted.ts';
  * content type · http-error: a 4xx/5xx answer (or too many redirects) · blocked: the address
  * guard refused it, or a redirect left the site · timeout / network: no answer · too-large: over
  * the size cap · empty: no text in it · canonical: its `<link rel=canonical>` names another page of
- * the site (`sameAs`), which is crawled instead · noindex: the page asks not to be indexed
+ * the site (`sameAs`), which is crawled and held instead (when that page cannot be, the page is
+ * indexed itself) · noindex: the page asks not to be indexed
  * (`<meta name="robots" content="noindex">` or `X-Robots-Tag: noindex`) · redirect-loop: its
  * redirects lead back to a URL they passed through.
  */

@@ -1,12 +1,12 @@
-// What a site asks of a crawler (noindex, nofollow) and the redirects it cannot keep (a loop) show in
-// the crawl's answer, among the skipped pages.
+// What a site asks of a crawler (noindex, nofollow, a canonical page, a meta refresh) and the
+// redirects it cannot keep (a loop) show in the crawl's answer, among the added and skipped pages.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
 
-/** path → its answer: a page (its head, an X-Robots-Tag, its links) or a redirect. */
-type Answer = { head?: string; robotsTag?: string; links?: string[] } | { redirect: string };
+/** path → its answer: a page (its head, an X-Robots-Tag, its links), a redirect, or plain text (robots.txt). */
+type Answer = { head?: string; robotsTag?: string; links?: string[] } | { redirect: string } | { text: string };
 
 async function serve(answers: Record<string, Answer>): Promise<{ origin: string; heard: string[]; server: Server }> {
   const heard: string[] = [];
@@ -16,6 +16,7 @@ async function serve(answers: Record<string, Answer>): Promise<{ origin: string;
     const answer = answers[path];
     if (!answer) return void response.writeHead(404).end();
     if ('redirect' in answer) return void response.writeHead(302, { location: answer.redirect }).end();
+    if ('text' in answer) return void response.writeHead(200, { 'content-type': 'text/plain' }).end(answer.text);
     const anchors = (answer.links ?? []).map((link) => `<a href="${link}">More: ${link}</a>`).join(' ');
     response
       .writeHead(200, { 'content-type': 'text/html', ...(answer.robotsTag && { 'x-robots-tag': answer.robotsTag }) })
@@ -48,11 +49,12 @@ describe('what a site asks of the crawl', () => {
     await server.close();
   });
 
-  async function crawl(answers: Record<string, Answer>, path = '/') {
+  /** Crawls a new site; `as`: another agent than the shared one, which holds no page of the same text. */
+  async function crawl(answers: Record<string, Answer>, path = '/', as = { agentId, key }) {
     const site = await serve(answers);
     sites.push(site.server);
-    const response = await server.call('POST', `/agents/${agentId}/sources/website`, {
-      key,
+    const response = await server.call('POST', `/agents/${as.agentId}/sources/website`, {
+      key: as.key,
       body: { url: `${site.origin}${path}` },
     });
     const strip = (url: string) => url.replace(site.origin, '');
@@ -96,5 +98,95 @@ describe('what a site asks of the crawl', () => {
     const start = (await crawl(loop, '/loop1')).response;
     assert.equal(start.status, 400, start.text);
     assert.equal(start.body.error.message, 'The URL could not be crawled because it redirects in a loop.');
+  });
+
+  const pairs = (pages: Array<{ url: string; reason?: string }>, strip: (url: string) => string) =>
+    pages.map((page) => [strip(page.url), page.reason ?? 'added']).sort();
+
+  async function freshAgent(): Promise<{ agentId: string; key: string }> {
+    const { account, ctx } = await server.seedAccount('pro');
+    return { agentId: (await server.seedAgent(ctx)).id, key: await server.seedKey(account.id) };
+  }
+
+  test('a page whose canonical page is missing, disallowed or noindex is indexed itself; one whose canonical page is held is not', async () => {
+    const agent = await freshAgent();
+    const answers: Record<string, Answer> = {
+      '/robots.txt': { text: 'User-agent: *\nDisallow: /private/\n' },
+      '/': { links: ['/print-gone', '/print-private', '/print-hidden', '/print-real'] },
+      '/print-gone': { head: '<link rel="canonical" href="/gone">' },
+      '/print-private': { head: '<link rel="canonical" href="/private/original">' },
+      '/print-hidden': { head: '<link rel="canonical" href="/hidden">' },
+      '/hidden': { head: '<meta name="robots" content="noindex">' },
+      '/print-real': { head: '<link rel="canonical" href="/real">' },
+      '/real': {},
+    };
+    const { response, heard, strip } = await crawl(answers, '/', agent);
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(pairs(response.body.added, strip), [
+      ['/', 'added'],
+      ['/print-gone', 'added'],
+      ['/print-hidden', 'added'],
+      ['/print-private', 'added'],
+      ['/real', 'added'],
+    ]);
+    assert.deepEqual(pairs(response.body.skipped, strip), [
+      ['/gone', 'http-error'],
+      ['/hidden', 'noindex'],
+      ['/print-real', 'canonical'],
+      ['/private/original', 'robots'],
+    ]);
+    assert.ok(!heard.includes('/private/original'), heard.join(' '));
+
+    // The start page too: its canonical page answers 404, so the start page is what is indexed.
+    const start = await crawl({ '/print': { head: '<link rel="canonical" href="/gone">' } }, '/print', agent);
+    assert.equal(start.response.status, 200, start.response.text);
+    assert.deepEqual(pairs(start.response.body.added, start.strip), [['/print', 'added']]);
+    assert.deepEqual(pairs(start.response.body.skipped, start.strip), [['/gone', 'http-error']]);
+  });
+
+  test('an immediate meta refresh is followed as a redirect within the site’s rules; the stub is not indexed', async () => {
+    const agent = await freshAgent();
+    const refresh = (content: string) => ({ head: `<meta http-equiv="refresh" content="${content}">` });
+    const answers: Record<string, Answer> = {
+      '/robots.txt': { text: 'User-agent: *\nDisallow: /private/\n' },
+      '/': { links: ['/moved', '/quoted', '/away', '/hidden', '/looping', '/slow', '/self'] },
+      '/moved': refresh('0;url=/new-home'),
+      '/new-home': {},
+      '/quoted': refresh("3; URL='/other-home'"),
+      '/other-home': {},
+      '/away': refresh('0; url=http://example.org/'),
+      '/hidden': refresh('0;url=/private/page'),
+      '/looping': refresh('0;url=/looping-back'),
+      '/looping-back': refresh('0;url=/looping'),
+      '/slow': refresh('600;url=/much-later'),
+      '/self': refresh('30'),
+    };
+    const { response, heard, strip } = await crawl(answers, '/', agent);
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(pairs(response.body.added, strip), [
+      ['/', 'added'],
+      ['/new-home', 'added'],
+      ['/other-home', 'added'],
+      ['/self', 'added'],
+      ['/slow', 'added'],
+    ]);
+    assert.deepEqual(pairs(response.body.skipped, strip), [
+      ['/away', 'blocked'],
+      ['/hidden', 'robots'],
+      ['/looping', 'redirect-loop'],
+    ]);
+    assert.ok(!heard.includes('/private/page') && !heard.includes('/much-later'), heard.join(' '));
+
+    // A start URL that refreshes at once: the crawl goes on from the page it names.
+    const start = await crawl(
+      { '/': refresh('0;url=/home'), '/home': { links: ['/about'] }, '/about': {} },
+      '/',
+      agent,
+    );
+    assert.equal(start.response.status, 200, start.response.text);
+    assert.deepEqual(pairs(start.response.body.added, start.strip), [
+      ['/about', 'added'],
+      ['/home', 'added'],
+    ]);
   });
 });

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
 import { serveSite, type ServedSite } from '../fixtures/site/serve-site.ts';
 
+const sortById = (sources: Array<{ id: string }>) => [...sources].sort((a, b) => a.id.localeCompare(b.id));
+
 describe('website crawling', () => {
   let server: TestServer;
   let site: ServedSite;
@@ -109,6 +111,18 @@ describe('website crawling', () => {
     assert.equal(crawl.body.error.output.added.length, 3);
     const listed = await server.call('GET', `/agents/${agent.id}/sources?type=website`, { key });
     assert.equal(listed.body.pagination.totalSources, 3);
+    // The pages kept are listed as a successful crawl lists them: the Source resource, and its site.
+    assert.deepEqual(
+      Object.keys(crawl.body.error.output).sort(),
+      ['added', 'siteId', 'skipped', 'url'],
+      JSON.stringify(crawl.body.error.output),
+    );
+    assert.match(crawl.body.error.output.siteId, /^site_/);
+    assert.deepEqual(
+      sortById(crawl.body.error.output.added),
+      sortById(listed.body.sources),
+      'each added page as GET /sources shows it (type, url, createdAt)',
+    );
     assert.equal((await events()).length, 1);
     const again = await server.call('POST', `/agents/${agent.id}/sources/website`, {
       key,
@@ -128,6 +142,10 @@ describe('website crawling', () => {
     assert.equal(crawl.body.error.code, 'PLAN_LIMIT_REACHED');
     const listed = await server.call('GET', `/agents/${agent.id}/sources`, { key });
     assert.equal(listed.body.pagination.totalSources, crawl.body.error.output.added.length);
+    assert.ok(crawl.body.error.output.added.length > 0, 'some pages fit before the limit');
+    assert.deepEqual(sortById(crawl.body.error.output.added), sortById(listed.body.sources));
+    // As a text, Q&A or file add's 403: the storage limit that was reached.
+    assert.deepEqual(crawl.body.error.output.storage, { limit: 2_000 });
     const used = (await server.call('GET', `/agents/${agent.id}`, { key })).body.agent.storage.used;
     assert.ok(used <= 2_000, String(used));
   });

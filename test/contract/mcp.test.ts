@@ -191,6 +191,42 @@ describe('MCP server', () => {
     );
   });
 
+  test('ask_agent on a conversation with pending tool calls names them, as the HTTP API’s 409 does', async () => {
+    const { ctx } = await server.seedAccount('starter', 100);
+    const agent = await server.seedAgent(ctx, 'Order desk');
+    const lookup = {
+      name: 'lookup_order',
+      description: 'Finds an order.',
+      parameters: { type: 'object', properties: {} },
+    };
+    await updateAgent(server.deps, ctx, agent.id, { model: 'scripted', instructions: 'Orders.', tools: [lookup] });
+    const key = await server.seedKey(ctx.accountId);
+    model.enqueue({
+      toolCalls: [
+        { name: 'lookup_order', arguments: '{}' },
+        { name: 'lookup_order', arguments: '{}' },
+      ],
+    });
+    const asked = await server.call('POST', `/agents/${agent.id}/chat`, { key, body: { message: 'Where is it?' } });
+    assert.equal(asked.status, 200, asked.text);
+    const ids = asked.body.reply.tool_calls.map((call: { id: string }) => call.id);
+    const http = await server.call('POST', `/agents/${agent.id}/chat`, {
+      key,
+      body: { message: 'Hello?', conversationId: asked.body.conversationId },
+    });
+    assert.equal(http.status, 409);
+    assert.deepEqual(http.body.error.ids, ids);
+
+    const client = await connect(key);
+    const refused = (await client.callTool({
+      name: 'ask_agent',
+      arguments: { agentId: agent.id, message: 'Hello?', conversationId: asked.body.conversationId },
+    })) as CallToolResult;
+    assert.equal(refused.isError, true);
+    assert.deepEqual(refused.structuredContent, { error: http.body.error }, 'the HTTP API’s error object');
+    assert.equal(textOf(refused), `PENDING_TOOL_CALLS: ${http.body.error.message} Tool calls: ${ids.join(', ')}.`);
+  });
+
   test('an empty batch is one JSON-RPC "Invalid Request", with the status of the transport’s other JSON-RPC errors', async () => {
     const { key } = await setup();
     const post = (body: string) =>

@@ -7,6 +7,7 @@ import { getAgent } from '../agents/get-agent.ts';
 import type { IngestTask } from '../../ports/ingestion-queue.ts';
 import { recordEvent } from '../events/record-event.ts';
 import { storedSource } from './ingest-job.ts';
+import { toPublicSource } from './source-view.ts';
 import { rememberSite } from '../sites/remember-site.ts';
 import { pageDraft as sitePageDraft } from '../sites/page-draft.ts';
 import { PRIVATE_ADDRESS_HINT } from '../../ports/target-check.ts';
@@ -39,16 +40,18 @@ async function checkStartUrl(deps: Pick<DomainDeps, 'targetCheck'>, raw: string)
   return new URL(raw).href;
 }
 
-function limitReached(report: CrawlReport, message: string): AppError {
-  return new AppError('PLAN_LIMIT_REACHED', message, { output: toOutput(report) });
-}
-
-function toOutput(report: CrawlReport): Record<string, unknown> {
-  return {
+/** The crawl's 403: `output` is what a successful crawl answers (the kept pages as Source
+ * resources, the site once remembered), plus `storage.limit` when storage ran out, as on every
+ * other source-adding 403. */
+function limitReached(report: CrawlReport, message: string, storage?: unknown): AppError {
+  const output = {
     url: report.url,
-    added: report.added.map((source) => ({ id: source.id, title: source.title, url: source.url })),
+    ...(report.siteId && { siteId: report.siteId }),
+    added: report.added.map(toPublicSource),
     skipped: report.skipped,
+    ...(storage !== undefined && { storage }),
   };
+  return new AppError('PLAN_LIMIT_REACHED', message, { output });
 }
 
 /**
@@ -138,7 +141,8 @@ export async function crawlWebsite(
   } catch (error) {
     // Pages already on their way finish first; the error then lists everything that was kept.
     await indexing.settleAll();
-    if (error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED') throw limitReached(report, error.message);
+    if (error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED')
+      throw limitReached(report, error.message, error.details.output?.storage);
     throw error;
   } finally {
     await indexing.settleAll();
@@ -180,6 +184,7 @@ function createPageIndexer(
               ? limitReached(
                   report,
                   "The plan's storage limit for this agent was reached; the pages indexed before it are kept.",
+                  error.details.output?.storage,
                 )
               : error;
           });

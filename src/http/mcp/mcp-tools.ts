@@ -81,14 +81,19 @@ const checkAsk = ajv.compile<Static<typeof AskInput>>(AskInput);
 
 const text = (value: string): CallToolResult['content'] => [{ type: 'text', text: value }];
 
-/** Refusals are tool results marked as errors (the model reads them); the spec's code leads. */
+/** Refusals are tool results marked as errors (the model reads them); the spec's code leads. The
+ * structured error is the HTTP API's error object, details included (PENDING_TOOL_CALLS' `ids`,
+ * CONTENT_BLOCKED's `output`, …); the text names the tool calls too, for a model that reads only it. */
 function failed(error: unknown, log: FastifyBaseLogger): CallToolResult {
-  if (isAppError(error))
+  if (isAppError(error)) {
+    const { ids } = error.details;
+    const toolCalls = ids && ids.length > 0 ? ` Tool calls: ${ids.join(', ')}.` : '';
     return {
       isError: true,
-      content: text(`${error.code}: ${error.message}`),
-      structuredContent: { error: { code: error.code, message: error.message } },
+      content: text(`${error.code}: ${error.message}${toolCalls}`),
+      structuredContent: { error: { code: error.code, message: error.message, ...error.details } },
     };
+  }
   log.error({ err: error }, 'mcp tool failed');
   return {
     isError: true,

@@ -55,6 +55,21 @@ const BodySchema = Type.Object({
   model: Type.String({ minLength: 1, maxLength: 200, description: 'The agent id (GET /openai/models).' }),
   messages: Type.Array(MessageSchema, { minItems: 1, maxItems: 500 }),
   stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  stream_options: Type.Optional(
+    Type.Union(
+      [
+        Type.Object(
+          { include_usage: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])) },
+          { additionalProperties: true },
+        ),
+        Type.Null(),
+      ],
+      {
+        description:
+          'With `include_usage: true` a stream ends, before `[DONE]`, with a chunk whose `choices` is empty and which carries `usage`; earlier chunks carry `usage: null`.',
+      },
+    ),
+  ),
   tools: Type.Optional(Type.Array(ToolSchema, { maxItems: 32 })),
   tool_choice: Type.Optional(Type.Unknown()),
   n: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Only 1: each request makes one reply.' })),
@@ -88,7 +103,7 @@ The agent's instructions are the system prompt (the caller's system and develope
 
 \`tools\` become client tools for this reply (without them, the agent's own apply): a reply with \`finish_reason\` \`tool_calls\` is answered by sending the conversation again with the assistant message and one \`tool\` message per call.
 
-\`stream: true\`: OpenAI's \`chat.completion.chunk\` frames, ending with \`data: [DONE]\`; a failure after the first frame is one \`data: {"error":{…}}\` frame, then \`[DONE]\`. Errors are OpenAI's \`{error:{message, type, param, code}}\` with the status of POST /agents/{agentId}/chat and the spec's code as \`code\`. The \`colloquy\` field carries the stored conversation, message and credits charged; \`usage\` (on the last chunk when streaming) counts the prompt the model was given and the reply in tokens.`;
+\`stream: true\`: OpenAI's \`chat.completion.chunk\` frames, ending with \`data: [DONE]\`; a failure after the first frame is one \`data: {"error":{…}}\` frame, then \`[DONE]\`. Errors are OpenAI's \`{error:{message, type, param, code}}\` with the status of POST /agents/{agentId}/chat and the spec's code as \`code\`. The \`colloquy\` field (when streaming: on the chunk carrying \`finish_reason\` and on the usage chunk) carries the stored conversation, message and credits charged; \`usage\` counts the prompt the model was given and the reply in tokens. A stream carries it as OpenAI's does: only with \`stream_options: {"include_usage": true}\`, on a last chunk whose \`choices\` is empty, before \`[DONE]\`; every other chunk then carries \`usage: null\`.`;
 
 type ChoiceDelta = Record<string, unknown>;
 
@@ -136,7 +151,8 @@ export function registerChatCompletions(app: ApiApp, deps: HttpDeps): void {
       const signal = abortOnClientClose(reply);
       if (!body.stream)
         return toCompletion(await sendChat(deps.domain, ctx, body.model, input, { signal }), body.model, created);
-      return streamCompletion(reply, { created, model: body.model }, (listener) =>
+      const includeUsage = body.stream_options?.include_usage === true;
+      return streamCompletion(reply, { created, model: body.model, includeUsage }, (listener) =>
         sendChat(deps.domain, ctx, body.model, input, { signal, listener }),
       );
     },
@@ -187,21 +203,27 @@ const completionId = (answer: Pick<ChatReply, 'messageId' | 'handoff' | 'convers
 
 async function streamCompletion(
   reply: FastifyReply,
-  head: { created: number; model: string },
+  head: { created: number; model: string; includeUsage: boolean },
   run: (listener: ChatListener) => Promise<ChatReply>,
 ): Promise<FastifyReply> {
   const stream = createSseWriter(reply, 'data: [DONE]\n\n');
   let id = '';
   let toolIndex = 0;
-  const chunk = (delta: ChoiceDelta, finishReason: string | null = null, extra: object = {}) =>
+  // OpenAI's usage chunk: asked for with stream_options.include_usage, every other chunk then
+  // carries `usage: null` and usage comes once, on its own chunk with no choices, before [DONE]
+  // (clients that add usage up over chunks must see it once).
+  const frame = (choices: object[], extra: object = {}) =>
     stream.send({
       id,
       object: 'chat.completion.chunk',
       created: head.created,
       model: head.model,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      choices,
+      ...(head.includeUsage && { usage: null }),
       ...extra,
     });
+  const chunk = (delta: ChoiceDelta, finishReason: string | null = null, extra: object = {}) =>
+    frame([{ index: 0, delta, logprobs: null, finish_reason: finishReason }], extra);
   const listener: ChatListener = {
     onStart: ({ conversationId, messageId, handoff }) => {
       id = completionId({ conversationId, messageId, handoff });
@@ -212,7 +234,8 @@ async function streamCompletion(
   };
   try {
     const answer = await run(listener);
-    chunk({}, answer.finishReason, { usage: usageOf(answer), colloquy: colloquyOf(answer) });
+    chunk({}, answer.finishReason, { colloquy: colloquyOf(answer) });
+    if (head.includeUsage) frame([], { usage: usageOf(answer), colloquy: colloquyOf(answer) });
   } catch (error) {
     if (!stream.started) throw error;
     stream.send(toOpenAiError(toAppError(error as never, reply.request)));

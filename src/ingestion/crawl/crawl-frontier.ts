@@ -9,7 +9,9 @@ export interface CrawlFrontier {
   robots(): RobotsRules;
   /** Queues a URL of the site not seen before; anything else is dropped. */
   enqueue(url: string): void;
-  /** The next queued URL, first in first out. */
+  /** Queues a URL of the site ahead of the others, even one queued already (not one taken already). */
+  enqueueFirst(url: string): void;
+  /** The next queued URL: those queued first, then first in first out. */
   next(): string | undefined;
   /** Whether any URL has been taken from the queue yet. */
   started(): boolean;
@@ -30,6 +32,11 @@ export function createCrawlFrontier(
   const seen = new Set<string>();
   const queue: string[] = [];
   let head = 0;
+  // URLs queued ahead (a canonical page that others wait for); those still queued (normalised),
+  // and those taken, so a URL queued ahead is passed over at its later place in the queue.
+  const ahead: string[] = [];
+  const queued = new Set<string>();
+  const taken = new Set<string>();
   // Every redirect met (normalised from → to): a hop to a page already seen that redirects back
   // into the chain closes a loop another page's fetch began.
   const redirects = new Map<string, string>();
@@ -53,10 +60,32 @@ export function createCrawlFrontier(
     enqueue(url) {
       // A bound on memory: a page can link to millions of URLs the crawl will never reach.
       const page = onSite(url, origin);
-      if (page !== null && seen.size < site.maxUrls && claim(page)) queue.push(page);
+      if (page !== null && seen.size < site.maxUrls && claim(page)) {
+        queue.push(page);
+        queued.add(normalizeUrl(page));
+      }
     },
-    next: () => (head < queue.length ? queue[head++] : undefined),
-    started: () => head > 0,
+    enqueueFirst(url) {
+      const page = onSite(url, origin);
+      if (page === null) return;
+      const key = normalizeUrl(page);
+      // Seen but not queued: a redirect's target, fetched by the page that led to it.
+      if (!queued.has(key) && !claim(page)) return;
+      queued.add(key);
+      ahead.push(page);
+    },
+    next() {
+      for (;;) {
+        const url = ahead.length > 0 ? ahead.shift() : head < queue.length ? queue[head++] : undefined;
+        if (url === undefined) return undefined;
+        const key = normalizeUrl(url);
+        if (taken.has(key)) continue;
+        taken.add(key);
+        queued.delete(key);
+        return url;
+      }
+    },
+    started: () => taken.size > 0,
     async checkHop(target, isStartPage, chain) {
       const hop = normalizeUrl(target);
       const from = chain.at(-1);

@@ -1,10 +1,10 @@
 import type { Fetcher } from '../../ports/fetcher.ts';
 import { skipOf, type CrawlRequestContext } from './crawl-context.ts';
 import type { CrawlOutcome } from '../../ports/site-crawler.ts';
-import { createCrawlFrontier, originOf, type CrawlFrontier } from './crawl-frontier.ts';
-import { fetchPage } from './fetch-page.ts';
+import { createCrawlFrontier, originOf } from './crawl-frontier.ts';
 import { normalizeUrl } from '../../text/normalize-url.ts';
-import { readPage } from './read-page.ts';
+import { visitPage, type PageVisit } from './visit-page.ts';
+import { createCanonicalWaits, leavesTextHeld } from './canonical-waits.ts';
 import { readRobots, type RobotsRules } from './read-robots.ts';
 import { readSitemaps } from './read-sitemaps.ts';
 
@@ -24,7 +24,8 @@ export interface CrawlOptions {
   prefetched?: ReadonlyMap<string, string[]>;
 }
 
-type TaskResult = { task: Promise<TaskResult>; outcome: CrawlOutcome | null; links: string[] };
+/** A finished task: a page's visit (asked for as `requested`, normalised), or the sitemaps read. */
+type TaskResult = PageVisit & { task: Promise<TaskResult>; requested?: string };
 
 /**
  * Breadth first from startUrl over one origin (scheme, host and port: `www.example.com` is another
@@ -72,10 +73,13 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
       return task;
     };
     const pageTask = (url: string, isStartPage: boolean) => {
-      const links = options.prefetched?.get(normalizeUrl(url));
-      if (links)
-        return start(async () => ({ outcome: { kind: 'skipped', url: normalizeUrl(url), reason: 'known' }, links }));
-      return start(() => visitPage(context, url, isStartPage, frontier, options.isKnown));
+      const requested = normalizeUrl(url);
+      const links = options.prefetched?.get(requested);
+      if (links) return start(async () => ({ outcome: { kind: 'skipped', url: requested, reason: 'known' }, links }));
+      return start(async () => ({
+        ...(await visitPage(context, url, isStartPage, frontier, options.isKnown)),
+        requested,
+      }));
     };
     const sitemapTask = () =>
       start(async () => {
@@ -89,12 +93,38 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
         };
       });
 
+    // Outcomes ready to hand over, in order. The start page's comes first: while it waits for its
+    // canonical page, nothing is handed over.
+    const ready: CrawlOutcome[] = [];
+    let startWaits = false;
+    const waits = createCanonicalWaits();
+    const finished = (done: PageVisit & { requested?: string }, isStartPage: boolean) => {
+      const requested = done.requested ?? done.outcome?.url;
+      if (requested && done.alias) waits.alias(requested, done.alias);
+      const { outcome, asItself } = done;
+      if (!outcome) return;
+      const urls = [...new Set([requested ?? outcome.url, outcome.url])];
+      if (!asItself || outcome.kind !== 'skipped' || !outcome.sameAs) {
+        ready.push(outcome);
+        waits.settle(urls, leavesTextHeld(outcome));
+        return;
+      }
+      // The canonical page is fetched next: until then this page cannot say what it is.
+      frontier.enqueueFirst(outcome.sameAs);
+      startWaits ||= isStartPage;
+      const report = isStartPage
+        ? (final: CrawlOutcome) => {
+            ready.unshift(final);
+            startWaits = false;
+          }
+        : (final: CrawlOutcome) => ready.push(final);
+      waits.wait({ urls, canonical: outcome.sameAs, skip: outcome, asItself, report });
+    };
+
     frontier.enqueue(options.startUrl);
     let startTask: Promise<TaskResult> | null = null;
     let sitemapsRead = false;
     let fetches = 0;
-    let ready: CrawlOutcome | null = null;
-    const refused: CrawlOutcome[] = [];
     for (;;) {
       if (options.signal?.aborted) throw options.signal.reason;
       const startRunning = startTask !== null && active.has(startTask);
@@ -114,7 +144,7 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
         const url = frontier.next();
         if (url === undefined) break;
         if (!frontier.robots().isAllowed(url)) {
-          refused.push({ kind: 'skipped', url: normalizeUrl(url), reason: 'robots' });
+          finished({ outcome: { kind: 'skipped', url: normalizeUrl(url), reason: 'robots' }, links: [] }, false);
           continue;
         }
         fetches += 1;
@@ -122,39 +152,23 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawlOut
         if (isStartPage) startTask = task;
       }
       // The page that completed goes first, then the URLs robots.txt refused while refilling.
-      if (ready) yield ready;
-      ready = null;
-      yield* refused.splice(0);
+      if (!startWaits) yield* ready.splice(0);
       if (active.size === 0) {
-        if (sitemapsRead || !frontier.started()) return;
-        continue;
+        if (!sitemapsRead && frontier.started()) continue;
+        // Pages still waiting for a canonical page the crawl never reached are indexed as themselves.
+        waits.drain();
+        yield* ready.splice(0);
+        return;
       }
       const done = await Promise.race(active).catch((error: unknown) => {
         throw options.signal?.aborted ? options.signal.reason : error;
       });
       active.delete(done.task);
       for (const link of done.links) frontier.enqueue(link);
-      ready = done.outcome;
+      finished(done, done.task === startTask);
     }
   } finally {
     controller.abort();
     await Promise.allSettled(active);
   }
-}
-
-/** One page: fetched (redirects judged by the frontier) and read. */
-async function visitPage(
-  context: CrawlRequestContext,
-  url: string,
-  isStartPage: boolean,
-  frontier: CrawlFrontier,
-  isKnown: (url: string) => boolean,
-): Promise<Omit<TaskResult, 'task'>> {
-  const fetched = await fetchPage(context, url, (target, chain) => frontier.checkHop(target, isStartPage, chain));
-  if (fetched.kind === 'duplicate') return { outcome: null, links: [] };
-  if (fetched.kind === 'skipped') {
-    const { kind, url: skippedUrl, ...rest } = fetched;
-    return { outcome: { kind, url: normalizeUrl(skippedUrl), ...rest }, links: [] };
-  }
-  return readPage(fetched.response, isKnown);
 }

@@ -10,27 +10,41 @@ export type HopVerdict =
 export type FetchedPage =
   | { kind: 'response'; response: OutboundResponse }
   | { kind: 'skipped'; url: string; reason: CrawlSkipReason; status?: number; detail?: string }
-  /** A redirect led to a page this crawl has already visited or queued. */
-  | { kind: 'duplicate' };
+  /** A redirect led to `url` (normalised), a page this crawl has already visited or queued. */
+  | { kind: 'duplicate'; url: string };
 
-const MAX_REDIRECTS = 5;
+/** One page's way through its redirects (meta refreshes included): the URLs passed through
+ * (normalised), the requested one first, the hops taken, and when the page's time is up. */
+export interface RedirectTrail {
+  chain: string[];
+  hops: number;
+  deadline: number;
+}
+
+export const newTrail = (url: string, timeoutMs: number): RedirectTrail => ({
+  chain: [normalizeUrl(url)],
+  hops: 0,
+  deadline: performance.now() + timeoutMs,
+});
+
+export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * GETs one page, following redirects itself rather than in the fetcher, so that each target is
  * judged (same site? allowed by robots.txt? already seen?) before any request goes to it; the
- * fetcher's address guard still checks every request. The page's time-out covers all its hops.
+ * fetcher's address guard still checks every request. The page's time-out covers all its hops;
+ * `trail` continues the way of a page whose meta refresh led to `url`.
  */
 export async function fetchPage(
   context: CrawlRequestContext,
   url: string,
   checkHop: (target: string, chain: readonly string[]) => Promise<HopVerdict>,
+  trail: RedirectTrail = newTrail(url, context.timeoutMs),
 ): Promise<FetchedPage> {
-  const deadline = performance.now() + context.timeoutMs;
+  const { chain, deadline } = trail;
   let current = url;
-  // The URLs this page's redirects have passed through (normalised), the requested one first.
-  const chain = [normalizeUrl(url)];
-  for (let hop = 0; ; hop += 1) {
+  for (; ; trail.hops += 1) {
     const timeoutMs = Math.ceil(deadline - performance.now());
     if (timeoutMs <= 0) return { kind: 'skipped', url: current, reason: 'timeout' };
     let response: OutboundResponse;
@@ -45,7 +59,8 @@ export async function fetchPage(
     }
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || !location) return { kind: 'response', response };
-    if (hop >= MAX_REDIRECTS) return { kind: 'skipped', url: current, reason: 'http-error', status: response.status };
+    if (trail.hops >= MAX_REDIRECTS)
+      return { kind: 'skipped', url: current, reason: 'http-error', status: response.status };
     let target: string;
     try {
       target = new URL(location, current).href;
@@ -54,9 +69,9 @@ export async function fetchPage(
     }
     const verdict = await checkHop(target, chain);
     if (!verdict.follow) {
-      if ('duplicate' in verdict) return { kind: 'duplicate' };
+      if ('duplicate' in verdict) return { kind: 'duplicate', url: normalizeUrl(target) };
       // A loop is reported under the URL that was asked for: it never answers with a page.
-      return { kind: 'skipped', url: verdict.skip === 'redirect-loop' ? url : current, reason: verdict.skip };
+      return { kind: 'skipped', url: verdict.skip === 'redirect-loop' ? chain[0]! : current, reason: verdict.skip };
     }
     current = target;
     chain.push(normalizeUrl(target));

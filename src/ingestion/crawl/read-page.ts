@@ -1,11 +1,23 @@
 import type { OutboundResponse } from '../../ports/fetcher.ts';
-import { extractHtml } from '../extract/extract-html.ts';
+import { extractHtml, type ExtractedPage } from '../extract/extract-html.ts';
 import type { CrawlOutcome } from '../../ports/site-crawler.ts';
 import { decodeBody } from './decode-body.ts';
 import { normalizeUrl } from '../../text/normalize-url.ts';
 import { robotsDirectives } from './robots-directives.ts';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/** A meta refresh this soon (seconds) is a redirect: the page is a stub that sends readers on. */
+export const REFRESH_AS_REDIRECT_SECONDS = 5;
+
+/**
+ * What a page's answer gives the crawl: the outcome to report and the links to follow; for a page
+ * skipped as 'canonical', also the page read as itself (`asItself`), for when its canonical page
+ * cannot be had; or, for a stub whose `<meta http-equiv="refresh">` sends readers to another URL
+ * within a few seconds, that URL (`refresh`), to be followed as a redirect.
+ */
+export type PageReading =
+  { outcome: CrawlOutcome; links: string[]; asItself?: CrawlOutcome; refresh?: undefined } | { refresh: string };
 
 /**
  * A page's final response → what the crawl reports, plus the links to follow. A page the agent
@@ -21,7 +33,7 @@ export function readPage(
   response: OutboundResponse,
   isKnown: (normalizedUrl: string) => boolean,
   canonical: 'follow' | 'rename' = 'follow',
-): { outcome: CrawlOutcome; links: string[] } {
+): PageReading {
   let url = normalizeUrl(response.url);
   if (response.status < 200 || response.status >= 300)
     return { outcome: { kind: 'skipped', url, reason: 'http-error', status: response.status }, links: [] };
@@ -29,6 +41,9 @@ export function readPage(
   // A cut HTML page would index half a page as if it were the whole: skip it.
   if (response.truncated) return { outcome: { kind: 'skipped', url, reason: 'too-large' }, links: [] };
   const extracted = extractHtml(decodeBody(response.body, response.headers['content-type']), response.url);
+  const { refresh } = extracted;
+  if (refresh && refresh.delay <= REFRESH_AS_REDIRECT_SECONDS && normalizeUrl(refresh.url) !== url)
+    return { refresh: refresh.url };
   const asked = robotsDirectives(extracted.robots, response.headers['x-robots-tag']);
   const page = asked.nofollow ? { ...extracted, links: [] } : extracted;
   if (asked.noindex) return { outcome: { kind: 'skipped', url, reason: 'noindex' }, links: page.links };
@@ -42,20 +57,31 @@ export function readPage(
       return {
         outcome: { kind: 'skipped', url, reason: 'canonical', sameAs: named },
         links: [...page.links, page.canonical],
+        asItself: asItself(response, page, url, isKnown),
       };
     url = named;
   }
-  if (isKnown(url)) return { outcome: { kind: 'skipped', url, reason: 'known' }, links: page.links };
-  if (page.sections.length === 0) return { outcome: { kind: 'skipped', url, reason: 'empty' }, links: page.links };
-  const validators = {
+  return { outcome: asItself(response, page, url, isKnown), links: page.links };
+}
+
+/** The page under `url`, whatever its canonical link says. */
+function asItself(
+  response: OutboundResponse,
+  page: ExtractedPage,
+  url: string,
+  isKnown: (normalizedUrl: string) => boolean,
+): CrawlOutcome {
+  if (isKnown(url)) return { kind: 'skipped', url, reason: 'known' };
+  if (page.sections.length === 0) return { kind: 'skipped', url, reason: 'empty' };
+  // A page with neither <title> nor <h1> is titled by its URL: every source needs a title.
+  return {
+    kind: 'page',
+    url,
+    title: page.title || url,
+    sections: page.sections,
     etag: response.headers.etag ?? null,
     lastModified: response.headers['last-modified'] ?? null,
     links: sameSiteLinks(page.links, url),
-  };
-  // A page with neither <title> nor <h1> is titled by its URL: every source needs a title.
-  return {
-    outcome: { kind: 'page', url, title: page.title || url, sections: page.sections, ...validators },
-    links: page.links,
   };
 }
 

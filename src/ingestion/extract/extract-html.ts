@@ -4,6 +4,7 @@ import type { ExtractedSection } from '../../text/extracted.ts';
 import { htmlSections, type DomNode } from './html-sections.ts';
 import { normalizeWhitespace } from '../../text/normalize-text.ts';
 import { CRAWLER_TOKEN } from '../crawl/robots-directives.ts';
+import { parseMetaRefresh } from './meta-refresh.ts';
 
 export interface ExtractedPage {
   title: string;
@@ -13,6 +14,8 @@ export interface ExtractedPage {
   canonical?: string;
   /** The contents of its `<meta name="robots">` and `<meta name="colloquybot">` tags, for the crawler. */
   robots: string[];
+  /** Its `<meta http-equiv="refresh">` when that names another http(s) URL (absolute), with its delay in seconds. */
+  refresh?: { delay: number; url: string };
 }
 
 /** The few DOM calls made here; linkedom's own types lean on the DOM lib, which this project leaves out. */
@@ -62,7 +65,9 @@ function removeChrome(document: HtmlDocument): void {
 export function extractHtml(html: string, pageUrl: string): ExtractedPage {
   const document = parse(html);
   const title = pageTitle(document);
-  const links = pageLinks(document, pageUrl);
+  const base = baseUrl(document, pageUrl);
+  const links = pageLinks(document, base);
+  const refresh = metaRefresh(document, base);
   const canonicalHref = document.querySelector('link[rel~="canonical"][href]')?.getAttribute('href')?.trim();
   const canonical = canonicalHref ? resolve(canonicalHref, pageUrl) : null;
   const robots = [
@@ -76,7 +81,7 @@ export function extractHtml(html: string, pageUrl: string): ExtractedPage {
     removeChrome(fresh);
     sections = fresh.body ? htmlSections(fresh.body, { dropLinkBlocks: true }) : [];
   }
-  return { title, sections, links, robots, ...(canonical && { canonical }) };
+  return { title, sections, links, robots, ...(canonical && { canonical }), ...(refresh && { refresh }) };
 }
 
 function parse(html: string): HtmlDocument {
@@ -101,10 +106,14 @@ function pageTitle(document: HtmlDocument): string {
   return normalizeWhitespace(document.querySelector('h1')?.textContent ?? '');
 }
 
-/** Absolute http(s) URLs, resolved against <base href> (itself resolved against the page), without fragments, each once. */
-function pageLinks(document: HtmlDocument, pageUrl: string): string[] {
+/** The URL the page's relative URLs resolve against: its <base href> (itself resolved against the page), or the page's. */
+function baseUrl(document: HtmlDocument, pageUrl: string): string {
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
-  const base = (baseHref && resolve(baseHref, pageUrl)) || pageUrl;
+  return (baseHref && resolve(baseHref, pageUrl)) || pageUrl;
+}
+
+/** Absolute http(s) URLs, resolved against the page's base, without fragments, each once. */
+function pageLinks(document: HtmlDocument, base: string): string[] {
   const links = new Set<string>();
   for (const anchor of document.querySelectorAll('a[href], area[href]')) {
     const href = anchor.getAttribute('href')?.trim();
@@ -112,6 +121,14 @@ function pageLinks(document: HtmlDocument, pageUrl: string): string[] {
     if (url) links.add(url);
   }
   return [...links];
+}
+
+/** The first `<meta http-equiv="refresh">` (the one browsers obey) when it names another URL. */
+function metaRefresh(document: HtmlDocument, base: string): ExtractedPage['refresh'] | null {
+  const content = document.querySelector('meta[http-equiv="refresh" i][content]')?.getAttribute('content');
+  const refresh = content ? parseMetaRefresh(content) : null;
+  const url = refresh?.url ? resolve(refresh.url, base) : null;
+  return refresh && url ? { delay: refresh.delay, url } : null;
 }
 
 function resolve(href: string, base: string): string | null {
