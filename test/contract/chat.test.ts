@@ -662,6 +662,13 @@ describe('chat', () => {
     const refused = await server.call('POST', `/agents/${agent.id}/chat`, { key, body: { message: 'Hello' } });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error.code, 'MODEL_NOT_AVAILABLE');
+    assert.match(refused.body.error.message, /not available on the free plan/);
+    // A model the operator removed from the catalog is not a plan's matter: the message says so.
+    await server.deps.store.agents.update(account.id, agent.id, { model: 'retired-model', updatedAt: Date.now() });
+    const retired = await server.call('POST', `/agents/${agent.id}/chat`, { key, body: { message: 'Hello' } });
+    assert.equal(retired.status, 403);
+    assert.equal(retired.body.error.code, 'MODEL_NOT_AVAILABLE');
+    assert.match(retired.body.error.message, /"retired-model" is no longer offered on this server/);
   });
 
   test('body rules: message or toolResults, bounds, JSON errors even when a stream was asked for', async () => {

@@ -76,7 +76,13 @@ async function answer(
   const model = deps.chatModels.get(agent.model);
   const entry = findModel(deps.catalog, agent.model);
   const limits = deps.chatModels.limits(agent.model);
-  if (!entry || !isModelOnPlan(deps.catalog, ctx.plan, agent.model))
+  // A model the operator took out of the catalog is no plan's to offer: say which it is.
+  if (!entry)
+    throw new AppError(
+      'MODEL_NOT_AVAILABLE',
+      `The agent's model "${agent.model}" is no longer offered on this server.`,
+    );
+  if (!isModelOnPlan(deps.catalog, ctx.plan, agent.model))
     throw new AppError(
       'MODEL_NOT_AVAILABLE',
       `The agent's model "${agent.model}" is not available on the ${ctx.plan} plan.`,
