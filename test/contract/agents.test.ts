@@ -223,6 +223,33 @@ describe('agents', () => {
     ]);
   });
 
+  test('deleting an agent revokes its widget keys; a secret key restricted to it keeps its list', async () => {
+    const { account, ctx } = await server.seedAccount('pro');
+    const agent = await server.seedAgent(ctx, 'With a widget');
+    const other = await server.seedAgent(ctx, 'Still here');
+    const origins = ['https://shop.example'];
+    await server.seedKey(account.id, {
+      name: 'widget',
+      kind: 'publishable',
+      allowedAgentIds: [agent.id],
+      allowedOrigins: origins,
+    });
+    await server.seedKey(account.id, {
+      name: 'other widget',
+      kind: 'publishable',
+      allowedAgentIds: [other.id],
+      allowedOrigins: origins,
+    });
+    await server.seedKey(account.id, { name: 'restricted', allowedAgentIds: [agent.id] });
+    await deleteAgent(server.deps, ctx, agent.id);
+    const keys = await server.deps.store.keys.list(account.id);
+    const revoked = (name: string) => keys.find((key) => key.name === name)?.revokedAt !== null;
+    assert.equal(revoked('widget'), true);
+    assert.equal(revoked('other widget'), false);
+    assert.equal(revoked('restricted'), false);
+    assert.deepEqual(keys.find((key) => key.name === 'restricted')?.allowedAgentIds, [agent.id]);
+  });
+
   test('agent ids with URL-encoded special characters are looked up as plain strings', async () => {
     const { account } = await server.seedAccount();
     const key = await server.seedKey(account.id);
