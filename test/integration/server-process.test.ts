@@ -3,11 +3,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli, startServerProcess } from '../support/processes.ts';
+import { freePort, runCli, startServerProcess } from '../support/processes.ts';
 import { createTestDatabase, TEST_BACKEND } from '../support/backend.ts';
 import { loadConfig } from '../../src/config.ts';
 import { closeDomainDeps, createDomainDeps } from '../../src/compose.ts';
@@ -58,6 +58,57 @@ test('a bad config file stops the start with a message naming the field', { skip
   const badUrl = await startExpectingFailure({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' });
   assert.match(badUrl.stderr, /DATABASE_URL must be a postgres:\/\//);
 });
+
+// The suite's PostgreSQL server answers for the database that does not exist.
+const UNREACHABLE_SKIP =
+  TEST_BACKEND === 'postgres' ? false : "needs the suite's PostgreSQL: runs in the PostgreSQL pass";
+
+test(
+  'a DATABASE_URL that cannot be used stops the start (and the CLI) saying which server and why',
+  { skip: UNREACHABLE_SKIP },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'colloquy-no-postgres-'));
+    const refused = new URL('postgres://app:hunter2@127.0.0.1/outd');
+    refused.port = String(await freePort());
+    const missing = new URL(process.env.TEST_DATABASE_URL as string);
+    missing.pathname = '/colloquy_no_such_database';
+    const cases: Array<[URL, RegExp]> = [
+      [
+        refused,
+        new RegExp(
+          `DATABASE_URL: cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${refused.port}, database "outd": connect ECONNREFUSED`,
+        ),
+      ],
+      [
+        missing,
+        /DATABASE_URL: cannot connect to PostgreSQL at .+, database "colloquy_no_such_database": database "colloquy_no_such_database" does not exist/,
+      ],
+    ];
+    for (const [url, message] of cases) {
+      const env = { DATA_DIR: dir, DATABASE_URL: url.toString(), COLLOQUY_CONFIG: '', PORT: '0' };
+      const server = await startExpectingFailure(env);
+      const cli = await runCli(['accounts', 'show', 'acc_1'], env);
+      for (const [what, result, prefix] of [
+        ['server', server, 'cannot start: '],
+        ['CLI', cli, ''],
+      ] as const) {
+        assert.equal(result.code, 1, what);
+        assert.match(
+          result.stderr,
+          new RegExp(`^colloquy: ${prefix}${message.source}.*$`, 'm'),
+          `${what}: ${result.stderr}`,
+        );
+        assert.doesNotMatch(
+          result.stderr,
+          /migration|try again shortly|\n\s+at /,
+          `${what}: no stack, not a failed migration`,
+        );
+        assert.ok(!result.stderr.includes('hunter2'), `${what}: never the password`);
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  },
+);
 
 test('logs carry request ids and never the key; SIGTERM closes the database and exits 0', async () => {
   const database = await createTestDatabase();
