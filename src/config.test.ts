@@ -44,6 +44,17 @@ test('environment and file: postgres URL, plan overrides merged over defaults', 
   assert.equal(config.network.allowPrivateAddresses, true);
 });
 
+test('REDIS_URL must be a redis:// or rediss:// URL', () => {
+  assert.equal(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/2' }).redisUrl, 'rediss://:pw@cache:6380/2');
+  for (const text of ['localhost:6379', 'http://127.0.0.1:6379', 'redis:/cache', 'cache']) {
+    assert.throws(
+      () => loadConfig({ REDIS_URL: text }),
+      (e: Error) => e instanceof ConfigError && /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/.test(e.message),
+      text,
+    );
+  }
+});
+
 test('a duplicate model id is refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');
