@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,17 @@ test('a bad config file stops the start with a message naming the field', { skip
   assert.match(badPort.stderr, /PORT must be an integer/);
   const badUrl = await startExpectingFailure({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' });
   assert.match(badUrl.stderr, /DATABASE_URL must be a postgres:\/\//);
+  const taken = createServer().listen(0, '127.0.0.1');
+  await once(taken, 'listening');
+  const { port } = taken.address() as AddressInfo;
+  const busy = await startExpectingFailure({ DATA_DIR: dir, PORT: String(port) });
+  taken.close();
+  assert.equal(busy.code, 1);
+  assert.match(
+    busy.stderr,
+    new RegExp(`^colloquy: cannot start: HOST/PORT: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`, 'm'),
+  );
+  assert.doesNotMatch(busy.stderr, /\n\s+at /, 'no stack');
 });
 
 // The suite's PostgreSQL server answers for the database that does not exist.
