@@ -19,7 +19,7 @@ import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
 import { createReadiness } from '../observability/readiness.ts';
 import type { RateLimiterLogger } from '../ports/rate-limiter.ts';
-import { ConfigError } from '../config-error.ts';
+import { listenFailure } from './listen-check.ts';
 
 export async function serve(config: Config, options: { clustered: boolean }): Promise<void> {
   // Before anything else (the CLI leaves them out). Loaded first, the crawler's libraries also set how
@@ -117,7 +117,9 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   if (!options.clustered) await recountStorageAtStart(config, domain.store, app.log);
   // This process's ingestion workers take jobs from every node (PostgreSQL; nothing to start on SQLite).
   await domain.ingestion.start();
-  await listenOn(app, config.server.host, config.server.port);
+  await app
+    .listen({ host: config.server.host, port: config.server.port })
+    .catch((error: unknown) => Promise.reject(listenFailure(error, config.server.host, config.server.port)));
   webhooks?.start();
   renewals?.start();
   siteSyncs?.start();
@@ -151,21 +153,4 @@ function deferredLogger(): { logger: RateLimiterLogger; attach(target: RateLimit
       for (const write of early.splice(0)) write(logger);
     },
   };
-}
-
-/** A port taken by another process, or one this user may not bind, is a setting to change: said
- * as such, without a stack. */
-async function listenOn(
-  app: { listen(options: { host: string; port: number }): Promise<unknown> },
-  host: string,
-  port: number,
-): Promise<void> {
-  try {
-    await app.listen({ host, port });
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
-      throw new ConfigError(`HOST/PORT: cannot listen on ${host}:${port}: ${(error as Error).message}`);
-    throw error;
-  }
 }

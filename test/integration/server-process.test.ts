@@ -61,14 +61,17 @@ test('a bad config file stops the start with a message naming the field', { skip
   const taken = createServer().listen(0, '127.0.0.1');
   await once(taken, 'listening');
   const { port } = taken.address() as AddressInfo;
-  const busy = await startExpectingFailure({ DATA_DIR: dir, PORT: String(port) });
+  // Alone, and as a cluster primary (which would otherwise restart its dying workers for ever).
+  for (const workers of ['1', '2']) {
+    const busy = await startExpectingFailure({ DATA_DIR: dir, PORT: String(port), WORKERS: workers });
+    assert.equal(busy.code, 1);
+    assert.match(
+      busy.stderr,
+      new RegExp(`^colloquy: cannot start: HOST/PORT: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`, 'm'),
+    );
+    assert.doesNotMatch(busy.stderr, /\n\s+at /, 'no stack');
+  }
   taken.close();
-  assert.equal(busy.code, 1);
-  assert.match(
-    busy.stderr,
-    new RegExp(`^colloquy: cannot start: HOST/PORT: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`, 'm'),
-  );
-  assert.doesNotMatch(busy.stderr, /\n\s+at /, 'no stack');
 });
 
 // The suite's PostgreSQL server answers for the database that does not exist.
