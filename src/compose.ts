@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import type { DomainDeps } from './domain/context.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
-import type { RateLimiter } from './ports/rate-limiter.ts';
+import type { RateLimiter, RateLimiterLogger } from './ports/rate-limiter.ts';
 import type { Store } from './ports/store.ts';
 import type { EmbeddingProvider } from './ports/embedding-provider.ts';
 import { createLocalEmbedder, LOCAL_EMBEDDING_MODEL } from './providers/embedding/local-embedder.ts';
@@ -205,8 +205,12 @@ export async function closeDomainDeps(deps: DomainDeps): Promise<void> {
 /** Redis when configured; else PostgreSQL when that is the store (several processes share it);
  * else, in a cluster worker, the primary's memory (node:cluster IPC); else this process's memory
  * (the single-process SQLite default). */
-export function createRateLimiter(config: Config, store: Store, options: { clustered?: boolean } = {}): RateLimiter {
-  if (config.redisUrl) return redisRateLimiterLoadedApart(config.redisUrl);
+export function createRateLimiter(
+  config: Config,
+  store: Store,
+  options: { clustered?: boolean; logger?: RateLimiterLogger } = {},
+): RateLimiter {
+  if (config.redisUrl) return redisRateLimiterLoadedApart(config.redisUrl, options.logger);
   if (store.dialect === 'postgres')
     return createPostgresRateLimiter((store as PostgresStore).pool, translateConnectionFailure);
   if (options.clustered) return createClusterRateLimiter();
@@ -216,9 +220,9 @@ export function createRateLimiter(config: Config, store: Store, options: { clust
 /** Redis (ioredis) loads when a rate limiter is made (the server, at start), not when compose.ts is
  * imported: the CLI, which never rate-limits, does not pay for it. Loading and connecting begin at
  * once, so the first requests find the connection made (not the per-process insurance count). */
-function redisRateLimiterLoadedApart(redisUrl: string): RateLimiter {
+function redisRateLimiterLoadedApart(redisUrl: string, logger?: RateLimiterLogger): RateLimiter {
   const limiter = import('./rate-limit/redis-rate-limiter.ts').then(({ createRedisRateLimiter }) =>
-    createRedisRateLimiter(redisUrl),
+    createRedisRateLimiter(redisUrl, undefined, logger),
   );
   const load = () => limiter;
   return {

@@ -10,7 +10,11 @@ export const ENVIRONMENT = {
   PORT: { default: '3000', description: 'Port to listen on (0 to 65535).' },
   DATA_DIR: { default: './data', description: 'Where the SQLite database (`colloquy.db`, WAL mode) lives.' },
   DATABASE_URL: { default: null, secret: true, description: 'A `postgres://` URL: use PostgreSQL instead of SQLite.' },
-  REDIS_URL: { default: null, secret: true, description: 'Count rate limits in Redis (shared by every process).' },
+  REDIS_URL: {
+    default: null,
+    secret: true,
+    description: 'A `redis://` or `rediss://` URL: count rate limits in Redis (shared by every process).',
+  },
   COLLOQUY_CONFIG: {
     default: null,
     description:

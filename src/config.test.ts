@@ -51,6 +51,17 @@ test('a config file saved with a UTF-8 byte order mark is read', () => {
   assert.equal(loadConfig({ COLLOQUY_CONFIG: path }).catalog.plans.free.requestsPerMinute, 7);
 });
 
+test('REDIS_URL must be a redis:// or rediss:// URL', () => {
+  assert.equal(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/2' }).redisUrl, 'rediss://:pw@cache:6380/2');
+  for (const text of ['localhost:6379', 'http://127.0.0.1:6379', 'redis:/cache', 'cache']) {
+    assert.throws(
+      () => loadConfig({ REDIS_URL: text }),
+      (e: Error) => e instanceof ConfigError && /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/.test(e.message),
+      text,
+    );
+  }
+});
+
 test('a duplicate model id is refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');

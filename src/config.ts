@@ -112,6 +112,17 @@ function parseDatabaseUrl(text: string | undefined): string | null {
   return text;
 }
 
+/** ioredis reads other strings too (a bare `host:port`, an `http://` URL) as some other address, so
+ * a typo would count in memory for good: only its URL forms are taken. */
+function parseRedisUrl(text: string | undefined): string | null {
+  if (!text) return null;
+  if (!/^rediss?:\/\/./.test(text))
+    throw new ConfigError(
+      'REDIS_URL must be a redis:// or rediss:// URL (leave it unset to count rate limits without Redis)',
+    );
+  return text;
+}
+
 /** Builds the configuration from an environment (process.env by default) and its config file. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { followServer?: boolean } = {}): Config {
   const dataDir = resolve(env.DATA_DIR || ENVIRONMENT.DATA_DIR.default);
@@ -148,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { foll
     },
     metrics: metricsConfig(file.metrics, env),
     storage: databaseUrl ? { kind: 'postgres', databaseUrl, dataDir } : { kind: 'sqlite', dataDir },
-    redisUrl: env.REDIS_URL || null,
+    redisUrl: parseRedisUrl(env.REDIS_URL),
     catalog: { plans, models },
     network: {
       allowPrivateAddresses: file.network?.allowPrivateAddresses ?? NETWORK.allowPrivateAddresses,

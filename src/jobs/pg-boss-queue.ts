@@ -29,6 +29,27 @@ const POLL_MS = 1_000;
 /** Finished rows are purged after this many jobs on a node. */
 const PURGE_EVERY = 50;
 
+/** pg-boss reports an error from each of its polls: a database away for seconds makes dozens. */
+export const QUEUE_ERROR_REPORT_MS = 60_000;
+
+/** The first error, then at most one a minute with how many were left out since. */
+export function queueErrorLog(
+  log: (message: string, error?: unknown) => void,
+  now: () => number,
+): (error: unknown) => void {
+  let reportedAt = -Infinity;
+  let leftOut = 0;
+  return (error) => {
+    if (now() - reportedAt < QUEUE_ERROR_REPORT_MS) {
+      leftOut += 1;
+      return;
+    }
+    reportedAt = now();
+    log(leftOut > 0 ? `ingestion queue error (${leftOut} more since the last line)` : 'ingestion queue error', error);
+    leftOut = 0;
+  };
+}
+
 export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared>): IngestionQueue {
   const { settings, handlers, now, log } = options;
   const rows = createIngestJobRows(options.database);
@@ -41,7 +62,7 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
     superviseIntervalSeconds: settings.superviseSeconds,
     monitorIntervalSeconds: settings.superviseSeconds,
   });
-  boss.on('error', (error) => log('ingestion queue error', error));
+  boss.on('error', queueErrorLog(log, now));
   const running = new Map<string, AbortController>();
   let listener: SettledListener | null = null;
   let starting: Promise<void> | null = null;

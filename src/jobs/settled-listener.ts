@@ -27,6 +27,8 @@ export function createSettledListener(
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+  /** The connection is lost and that was logged: the retries of one outage are not logged each. */
+  let lost = false;
 
   function announce(id: string): void {
     for (const wake of armed.get(id) ?? []) wake();
@@ -43,6 +45,8 @@ export function createSettledListener(
       await next.connect();
       await next.query(`LISTEN ${channel}`);
       client = next;
+      if (lost) log('ingestion listener is listening again');
+      lost = false;
     } catch (error) {
       reconnect(next, error);
     }
@@ -51,7 +55,8 @@ export function createSettledListener(
   function reconnect(failed: pg.Client, error?: unknown): void {
     if (closed || retry || (client !== failed && client !== null)) return;
     client = null;
-    if (error) log('ingestion listener lost its connection; waiting jobs poll until it is back', error);
+    if (error && !lost) log('ingestion listener lost its connection; waiting jobs poll until it is back', error);
+    if (error) lost = true;
     failed.end().catch(() => {});
     retry = setTimeout(() => {
       retry = null;

@@ -13,3 +13,10 @@ export interface RateLimiter {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Where a limiter that counts in a shared store says it lost that store and found it again (pino's
+ * shape: details first, then the message), so operators learn when the limit holds per process. */
+export interface RateLimiterLogger {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}

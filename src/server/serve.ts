@@ -18,6 +18,8 @@ import { buildApp } from '../http/build-app.ts';
 import { createServiceMetrics } from '../observability/service-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
 import { createReadiness } from '../observability/readiness.ts';
+import type { RateLimiterLogger } from '../ports/rate-limiter.ts';
+import { listenFailure } from './listen-check.ts';
 
 export async function serve(config: Config, options: { clustered: boolean }): Promise<void> {
   // Before anything else (the CLI leaves them out). Loaded first, the crawler's libraries also set how
@@ -32,7 +34,12 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
     onJobDone: (kind, seconds) => metrics.observeJob(kind, seconds),
     log: (message, error) => log?.(message, error),
   });
-  const rateLimiter = createRateLimiter(config, domain.store, { clustered: options.clustered });
+  // Redis may be found unreachable before the app's logger exists: those lines wait for it.
+  const limiterLog = deferredLogger();
+  const rateLimiter = createRateLimiter(config, domain.store, {
+    clustered: options.clustered,
+    logger: limiterLog.logger,
+  });
   const readiness = createReadiness();
   readiness.addCheck('database', () => domain.store.ping());
   if (config.redisUrl) readiness.addCheck('redis', () => rateLimiter.ping());
@@ -52,6 +59,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   const webhooks =
     background && config.webhooks.worker ? createWebhookWorker(config, domain, app.log, undefined, metrics) : null;
   log = (message, error) => app.log.warn({ err: error }, message);
+  limiterLog.attach(app.log);
   const renewals = background && config.credits.renewals ? createAllowanceWorker(config, domain, app.log) : null;
   const siteSyncs = background && config.sites.scheduler ? await createSitesWorker(config, domain, app.log) : null;
   const testRuns = background && config.evaluations.worker ? createTestRunWorker(config, domain, app.log) : null;
@@ -109,7 +117,9 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   if (!options.clustered) await recountStorageAtStart(config, domain.store, app.log);
   // This process's ingestion workers take jobs from every node (PostgreSQL; nothing to start on SQLite).
   await domain.ingestion.start();
-  await app.listen({ host: config.server.host, port: config.server.port });
+  await app
+    .listen({ host: config.server.host, port: config.server.port })
+    .catch((error: unknown) => Promise.reject(listenFailure(error, config.server.host, config.server.port)));
   webhooks?.start();
   renewals?.start();
   siteSyncs?.start();
@@ -123,4 +133,24 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
     ...(options.clustered && { worker: config.server.workerSlot }),
   };
   app.log.info(where, 'Colloquy is serving /api/v1 and the console');
+}
+
+/** A logger whose lines wait until `attach` names the one to write to. */
+function deferredLogger(): { logger: RateLimiterLogger; attach(target: RateLimiterLogger): void } {
+  let target: RateLimiterLogger | null = null;
+  const early: Array<(logger: RateLimiterLogger) => void> = [];
+  const line = (write: (logger: RateLimiterLogger) => void): void => {
+    if (target) write(target);
+    else early.push(write);
+  };
+  return {
+    logger: {
+      warn: (details, message) => line((logger) => logger.warn(details, message)),
+      info: (details, message) => line((logger) => logger.info(details, message)),
+    },
+    attach(logger) {
+      target = logger;
+      for (const write of early.splice(0)) write(logger);
+    },
+  };
 }

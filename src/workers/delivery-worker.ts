@@ -140,7 +140,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     round: () => tick(false),
     // Straight on while rounds find work and slots are free; else wait for the poll or a finished attempt.
     pauseAfter: (found) => (!found || tasks.size >= options.concurrency ? options.pollIntervalMs : 0),
-    onError: (error) => deps.logger?.error({ err: error }, 'webhook worker round failed; trying again'),
+    onError: (error, failedRounds) =>
+      deps.logger?.error({ err: error, failedRounds }, 'webhook worker round failed; trying again'),
   });
 
   return {

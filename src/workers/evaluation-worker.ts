@@ -24,7 +24,8 @@ export function createEvaluationWorker(
     round: runOnce,
     // A round that ran something looks again at once: more may be due.
     pauseAfter: (round) => (round && round.automatic + round.queued > 0 ? 0 : options.pollIntervalMs),
-    onError: (error) => deps.logger?.error({ err: error }, 'test-run round failed; trying again'),
+    onError: (error, failedRounds) =>
+      deps.logger?.error({ err: error, failedRounds }, 'test-run round failed; trying again'),
   });
   return { start: () => loop.start(), stop: () => loop.stop(), runOnce };
 }

@@ -47,6 +47,6 @@ export function createStorageRecounter(
     },
     pauseAfter: () => timing.everyMs,
     // The database away: the next round tries again.
-    onError: (error) => log.error({ err: error }, 'storage recount failed'),
+    onError: (error, failedRounds) => log.error({ err: error, failedRounds }, 'storage recount failed'),
   });
 }

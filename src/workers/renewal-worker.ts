@@ -35,7 +35,8 @@ export function createRenewalWorker(
   const loop = createRoundLoop({
     round: runOnce,
     pauseAfter: () => options.renewalIntervalMs,
-    onError: (error) => deps.logger?.error({ err: error }, 'allowance renewal round failed; trying again'),
+    onError: (error, failedRounds) =>
+      deps.logger?.error({ err: error, failedRounds }, 'allowance renewal round failed; trying again'),
   });
 
   return {

@@ -32,7 +32,8 @@ export function createSiteSyncWorker(
     round: runOnce,
     // A round that ran a site looks again at once: several may be due.
     pauseAfter: (round) => (round && round.synced + round.failed.length > 0 ? 0 : options.pollIntervalMs),
-    onError: (error) => deps.logger?.error({ err: error }, 'site re-sync round failed; trying again'),
+    onError: (error, failedRounds) =>
+      deps.logger?.error({ err: error, failedRounds }, 'site re-sync round failed; trying again'),
   });
   return { start: () => loop.start(), stop: () => loop.stop(), runOnce };
 }

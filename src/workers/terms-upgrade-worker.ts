@@ -53,7 +53,8 @@ export function createTermsUpgradeWorker(
     round: runOnce,
     // A batch that found work goes on at once.
     pauseAfter: (batch) => (batch === undefined ? options.retryMs : batch.read > 0 ? 0 : options.checkEveryMs),
-    onError: (error) => deps.logger?.error({ err: error }, 'search terms upgrade failed; trying again'),
+    onError: (error, failedRounds) =>
+      deps.logger?.error({ err: error, failedRounds }, 'search terms upgrade failed; trying again'),
   });
   return { ...loop, runOnce };
 }

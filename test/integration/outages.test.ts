@@ -1,3 +1,4 @@
+// Over 300 lines: the PostgreSQL and the Redis outages share one set of load, set-up and log helpers.
 // Dependency outages under load, against the real server process: a PostgreSQL restart (its own
 // private server, never the suite's) and Redis going away. The process must survive, answer
 // 503 SERVICE_UNAVAILABLE with Retry-After (never 500) while the database is away, and serve
@@ -8,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
+import { freePort, runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
 import pg from 'pg';
 import { createPostgresDatabase, TEST_BACKEND } from '../support/backend.ts';
 import {
@@ -208,6 +209,14 @@ describe('a PostgreSQL restart under load', { skip: pgMissing ?? false }, () => 
   });
 });
 
+/** Waits for a line of the server's log (its event, not a time), failing after a generous bound. */
+async function logged(server: ServerProcess, line: RegExp): Promise<void> {
+  for (let waited = 0; !line.test(server.output()); waited += 50) {
+    assert.ok(waited < 30_000, `no line ${line} in: ${server.output().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const redisMissing = privateRedisMissing();
 
 describe('Redis (the shared rate limiter) going away', { skip: redisMissing ?? false }, () => {
@@ -219,7 +228,8 @@ describe('Redis (the shared rate limiter) going away', { skip: redisMissing ?? f
   before(async () => {
     redis = await startPrivateRedis();
     const config = configDir();
-    env = { ...config.env, REDIS_URL: redis.url };
+    // At info: the line saying Redis answers again is an info line.
+    env = { ...config.env, REDIS_URL: redis.url, LOG_LEVEL: 'info' };
     let dropDatabase = async () => {};
     if (TEST_BACKEND === 'postgres') {
       const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
@@ -267,10 +277,32 @@ describe('Redis (the shared rate limiter) going away', { skip: redisMissing ?? f
     const slowest = Math.max(...during.map((a) => a.ms));
     t.diagnostic(`with Redis down: slowest of 20 requests ${slowest.toFixed(0)} ms`);
 
+    const unreachable =
+      /"level":40,.*"msg":"Redis \(REDIS_URL\) is unreachable: each process counts rate limits in its own memory until it is back"/;
+    await logged(server, unreachable);
     redis.start();
     await new Promise((resolve) => setTimeout(resolve, 700));
     const afterwards = await timed();
     assert.equal(afterwards.status, 200);
     assert.equal(server.child.exitCode, null, 'alive after Redis returned');
+    const back = /"level":30,.*"msg":"Redis \(REDIS_URL\) answers again: rate limits are shared again"/;
+    await logged(server, back);
+    // Once per process (a PostgreSQL node runs several), not once per reconnection attempt.
+    const pids = server
+      .output()
+      .split('\n')
+      .flatMap((line) => (unreachable.test(line) ? [JSON.parse(line).pid] : []));
+    assert.equal(pids.length, new Set(pids).size, 'one line for the outage in each process');
+  });
+
+  test('a Redis unreachable at start is logged, and the server serves all the same', async () => {
+    const alone = await startServerProcess({ ...env, REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    try {
+      const { key, agentId } = await setUp(env);
+      assert.equal((await OPS.validate!(alone.baseUrl, key, agentId)).status, 200);
+      await logged(alone, /"level":40,.*"msg":"Redis \(REDIS_URL\) is unreachable/);
+    } finally {
+      await alone.stop('SIGKILL');
+    }
   });
 });

@@ -3,11 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli, startServerProcess } from '../support/processes.ts';
+import { freePort, runCli, startServerProcess } from '../support/processes.ts';
 import { createTestDatabase, TEST_BACKEND } from '../support/backend.ts';
 import { loadConfig } from '../../src/config.ts';
 import { closeDomainDeps, createDomainDeps } from '../../src/compose.ts';
@@ -57,6 +58,20 @@ test('a bad config file stops the start with a message naming the field', { skip
   assert.match(badPort.stderr, /PORT must be an integer/);
   const badUrl = await startExpectingFailure({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' });
   assert.match(badUrl.stderr, /DATABASE_URL must be a postgres:\/\//);
+  const taken = createServer().listen(0, '127.0.0.1');
+  await once(taken, 'listening');
+  const { port } = taken.address() as AddressInfo;
+  // Alone, and as a cluster primary (which would otherwise restart its dying workers for ever).
+  for (const workers of ['1', '2']) {
+    const busy = await startExpectingFailure({ DATA_DIR: dir, PORT: String(port), WORKERS: workers });
+    assert.equal(busy.code, 1);
+    assert.match(
+      busy.stderr,
+      new RegExp(`^colloquy: cannot start: HOST/PORT: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`, 'm'),
+    );
+    assert.doesNotMatch(busy.stderr, /\n\s+at /, 'no stack');
+  }
+  taken.close();
 });
 
 test('a DATA_DIR where a file stands stops the start and the CLI saying so', { skip: CONFIG_SKIP }, async () => {
@@ -75,26 +90,54 @@ test('a DATA_DIR where a file stands stops the start and the CLI saying so', { s
   );
 });
 
-// Backend-independent (a dead address, whatever the suite's database): the SQLite pass runs it.
-const UNREACHABLE_SKIP = TEST_BACKEND === 'postgres' ? 'needs no database: runs in the SQLite pass' : false;
+// The suite's PostgreSQL server answers for the database that does not exist.
+const UNREACHABLE_SKIP =
+  TEST_BACKEND === 'postgres' ? false : "needs the suite's PostgreSQL: runs in the PostgreSQL pass";
 
 test(
-  "a PostgreSQL that cannot be reached stops the start saying so, with the driver's reason",
+  'a DATABASE_URL that cannot be used stops the start (and the CLI) saying which server and why',
   { skip: UNREACHABLE_SKIP },
   async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'colloquy-unreachable-'));
-    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-    const env = { DATA_DIR: dir, DATABASE_URL: 'postgres://app:hunter2@127.0.0.1:1/colloquy', PORT: '0' };
-    const result = await startExpectingFailure(env);
-    assert.equal(result.code, 1);
-    assert.match(
-      result.stderr,
-      /^colloquy: cannot start: Error: cannot reach the database: connect ECONNREFUSED 127\.0\.0\.1:1\n/,
-    );
-    assert.doesNotMatch(result.stderr, /hunter2|try again shortly|migration.*failed/);
-    const cli = await runCli(['accounts', 'show', 'acc_x'], env);
-    assert.equal(cli.code, 1);
-    assert.equal(cli.stderr, 'colloquy: cannot reach the database: connect ECONNREFUSED 127.0.0.1:1\n');
+    const dir = mkdtempSync(join(tmpdir(), 'colloquy-no-postgres-'));
+    const refused = new URL('postgres://app:hunter2@127.0.0.1/outd');
+    refused.port = String(await freePort());
+    const missing = new URL(process.env.TEST_DATABASE_URL as string);
+    missing.pathname = '/colloquy_no_such_database';
+    const cases: Array<[URL, RegExp]> = [
+      [
+        refused,
+        new RegExp(
+          `DATABASE_URL: cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${refused.port}, database "outd": connect ECONNREFUSED`,
+        ),
+      ],
+      [
+        missing,
+        /DATABASE_URL: cannot connect to PostgreSQL at .+, database "colloquy_no_such_database": database "colloquy_no_such_database" does not exist/,
+      ],
+    ];
+    for (const [url, message] of cases) {
+      const env = { DATA_DIR: dir, DATABASE_URL: url.toString(), COLLOQUY_CONFIG: '', PORT: '0' };
+      const server = await startExpectingFailure(env);
+      const cli = await runCli(['accounts', 'show', 'acc_1'], env);
+      for (const [what, result, prefix] of [
+        ['server', server, 'cannot start: '],
+        ['CLI', cli, ''],
+      ] as const) {
+        assert.equal(result.code, 1, what);
+        assert.match(
+          result.stderr,
+          new RegExp(`^colloquy: ${prefix}${message.source}.*$`, 'm'),
+          `${what}: ${result.stderr}`,
+        );
+        assert.doesNotMatch(
+          result.stderr,
+          /migration|try again shortly|\n\s+at /,
+          `${what}: no stack, not a failed migration`,
+        );
+        assert.ok(!result.stderr.includes('hunter2'), `${what}: never the password`);
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
   },
 );
 

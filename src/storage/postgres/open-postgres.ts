@@ -8,6 +8,7 @@ import type { Store, StoreRepositories } from '../../ports/store.ts';
 import { guardPool, translatingPool } from './guarded-pool.ts';
 import { cacheKeyLookups } from '../cached-key-lookup.ts';
 import { listenForKeyChanges } from './key-change-listener.ts';
+import { ConfigError } from '../../config-error.ts';
 
 // BIGINT columns hold millicredits, epoch milliseconds and counts: all far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -30,6 +31,7 @@ export async function openPostgresStore(databaseUrl: string, maxConnections = 10
     dialect: new PostgresDialect({ pool: translatingPool(pool) as unknown as pg.Pool }),
   });
   try {
+    await firstConnection(pool, databaseUrl);
     await migrateToLatest(db as Kysely<unknown>, POSTGRES_MIGRATIONS);
   } catch (error) {
     await db.destroy();
@@ -51,4 +53,26 @@ export async function openPostgresStore(databaseUrl: string, maxConnections = 10
       await close();
     },
   });
+}
+
+/** The first query, before migrating: a server that cannot be reached (down, a wrong host or port,
+ * an unknown database or role, a refused password) stops the start with a message that says which
+ * server and why, not as a failed migration. Never the password: pg's messages do not carry it. */
+async function firstConnection(pool: pg.Pool, databaseUrl: string): Promise<void> {
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    const url = new URL(databaseUrl);
+    const host = url.hostname || url.searchParams.get('host') || 'localhost';
+    const database = decodeURIComponent(url.pathname.slice(1) || url.username);
+    const where = `${host}:${url.port || '5432'}, database "${database}"`;
+    throw new ConfigError(`DATABASE_URL: cannot connect to PostgreSQL at ${where}: ${reasonOf(error)}`);
+  }
+}
+
+/** A refused connection to a name with several addresses is an AggregateError with no message. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return error.message || (typeof code === 'string' ? code : error.name);
 }
