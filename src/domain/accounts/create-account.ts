@@ -1,15 +1,20 @@
 import type { DomainDeps } from '../context.ts';
 import type { AccountRecord, PlanName } from '../../ports/account-store.ts';
 import {
-  FINER_THAN_THOUSANDTHS,
-  LARGEST_CREDIT,
-  SMALLEST_CREDIT,
-  isWholeThousandths,
+  CREDIT_AMOUNT_RULES,
+  creditAmountProblem,
   toMillicredits,
+  type CreditAmountProblem,
 } from '../credits/units.ts';
 import { monthlyAnniversary } from '../credits/anniversary.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../../ports/store.ts';
+
+const STARTING_CREDITS_PROBLEMS: Record<CreditAmountProblem, string> = {
+  under: 'The starting credits are less than the smallest unit of credit.',
+  over: 'The starting credits are more than an account takes at once.',
+  finer: 'The starting credits are finer than the smallest unit of credit.',
+};
 
 export interface CreateAccountInput {
   name: string;
@@ -34,17 +39,10 @@ export async function createAccount(
       list: { credits: ['must be a number of at least 0'] },
     });
   // Kept in thousandths: less would start the account at 0 (or, from half a thousandth, at 0.001).
-  if (credits > 0 && credits < SMALLEST_CREDIT)
-    throw new AppError('INVALID_BODY', 'The starting credits are less than the smallest unit of credit.', {
-      list: { credits: ['must be at least 0.001'] },
-    });
-  if (credits > LARGEST_CREDIT)
-    throw new AppError('INVALID_BODY', 'The starting credits are more than an account takes at once.', {
-      list: { credits: [`must be at most ${LARGEST_CREDIT}`] },
-    });
-  if (!isWholeThousandths(credits))
-    throw new AppError('INVALID_BODY', 'The starting credits are finer than the smallest unit of credit.', {
-      list: { credits: [FINER_THAN_THOUSANDTHS] },
+  const problem = credits > 0 ? creditAmountProblem(credits) : undefined;
+  if (problem)
+    throw new AppError('INVALID_BODY', STARTING_CREDITS_PROBLEMS[problem], {
+      list: { credits: [CREDIT_AMOUNT_RULES[problem]] },
     });
   const now = deps.clock.now();
   const account: AccountRecord = {

@@ -1,14 +1,14 @@
 import type { DomainDeps } from '../context.ts';
 import type { CreditEntryRecord } from '../../ports/credit-store.ts';
 import { AppError } from '../errors.ts';
-import {
-  FINER_THAN_THOUSANDTHS,
-  LARGEST_CREDIT,
-  SMALLEST_CREDIT,
-  isWholeThousandths,
-  toMillicredits,
-} from './units.ts';
+import { CREDIT_AMOUNT_RULES, creditAmountProblem, toMillicredits, type CreditAmountProblem } from './units.ts';
 import type { Store } from '../../ports/store.ts';
+
+const TOP_UP_PROBLEMS: Record<CreditAmountProblem, string> = {
+  under: 'The amount is less than the smallest unit of credit.',
+  over: 'The amount is more than one top-up takes.',
+  finer: 'The amount is finer than the smallest unit of credit.',
+};
 
 /** A top-up: adds credits and becomes the account's last refill. */
 export async function addCredits(
@@ -22,18 +22,9 @@ export async function addCredits(
     });
   // Credits are kept in thousandths: less would be a top-up of 0 (or, from half a thousandth, one
   // rounded up), yet the last refill (credits.low).
-  if (credits < SMALLEST_CREDIT)
-    throw new AppError('INVALID_BODY', 'The amount is less than the smallest unit of credit.', {
-      list: { amount: ['must be at least 0.001'] },
-    });
-  if (credits > LARGEST_CREDIT)
-    throw new AppError('INVALID_BODY', 'The amount is more than one top-up takes.', {
-      list: { amount: [`must be at most ${LARGEST_CREDIT}`] },
-    });
-  if (!isWholeThousandths(credits))
-    throw new AppError('INVALID_BODY', 'The amount is finer than the smallest unit of credit.', {
-      list: { amount: [FINER_THAN_THOUSANDTHS] },
-    });
+  const problem = creditAmountProblem(credits);
+  if (problem)
+    throw new AppError('INVALID_BODY', TOP_UP_PROBLEMS[problem], { list: { amount: [CREDIT_AMOUNT_RULES[problem]] } });
   const amount = toMillicredits(credits);
   const entry = await deps.store.transaction(async (tx) =>
     tx.credits.apply({

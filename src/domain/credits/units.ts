@@ -19,3 +19,20 @@ export const SMALLEST_CREDIT = 1 / MILLI;
  * are read back as JavaScript numbers: a quota past the safe integers (about 9e12 credits) was
  * stored, then every read of its account's keys failed. 1e9 leaves room for any sum of them. */
 export const LARGEST_CREDIT = 1_000_000_000;
+
+export type CreditAmountProblem = 'under' | 'over' | 'finer';
+
+/** What each problem of a positive amount is told, in `error.list`. */
+export const CREDIT_AMOUNT_RULES: Record<CreditAmountProblem, string> = {
+  under: 'must be at least 0.001',
+  over: `must be at most ${LARGEST_CREDIT}`,
+  finer: FINER_THAN_THOUSANDTHS,
+};
+
+/** Why a positive amount (a top-up, a starting balance, a key quota) cannot be kept as written:
+ * under the smallest unit, over the largest, or finer than a thousandth; undefined when it can. */
+export function creditAmountProblem(credits: number): CreditAmountProblem | undefined {
+  if (credits < SMALLEST_CREDIT) return 'under';
+  if (credits > LARGEST_CREDIT) return 'over';
+  return isWholeThousandths(credits) ? undefined : 'finer';
+}

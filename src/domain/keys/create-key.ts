@@ -1,13 +1,7 @@
 import type { DomainDeps } from '../context.ts';
 import type { ApiKeyRecord, KeyKind } from '../../ports/api-key-store.ts';
 import { AppError, invalidBody, type ValidationList } from '../errors.ts';
-import {
-  FINER_THAN_THOUSANDTHS,
-  LARGEST_CREDIT,
-  SMALLEST_CREDIT,
-  isWholeThousandths,
-  toMillicredits,
-} from '../credits/units.ts';
+import { CREDIT_AMOUNT_RULES, creditAmountProblem, toMillicredits } from '../credits/units.ts';
 import { isValidIpOrCidr } from '../../net/ip-allow-list.ts';
 import { KEY_PREFIX, PUBLISHABLE_KEY_PREFIX, displayPrefix, hashKey } from './key-secret.ts';
 import type { Store } from '../../ports/store.ts';
@@ -70,12 +64,10 @@ export async function createKey(
   if (input.quota !== undefined && input.quota !== null && (!Number.isFinite(input.quota) || input.quota <= 0))
     list.quota = ['must be more than 0'];
   // Under a thousandth it would be stored as 0: the same key that can spend nothing.
-  else if (input.quota !== undefined && input.quota !== null && input.quota < SMALLEST_CREDIT)
-    list.quota = ['must be at least 0.001'];
-  else if (input.quota !== undefined && input.quota !== null && input.quota > LARGEST_CREDIT)
-    list.quota = [`must be at most ${LARGEST_CREDIT}`];
-  else if (input.quota !== undefined && input.quota !== null && !isWholeThousandths(input.quota))
-    list.quota = [FINER_THAN_THOUSANDTHS];
+  else if (input.quota !== undefined && input.quota !== null) {
+    const problem = creditAmountProblem(input.quota);
+    if (problem) list.quota = [CREDIT_AMOUNT_RULES[problem]];
+  }
   if (input.allowedAgentIds && input.allowedAgentIds.length === 0)
     list.allowedAgentIds = ['must name at least one agent when given'];
   checkPublishable(input, list);
