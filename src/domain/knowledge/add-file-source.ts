@@ -5,7 +5,7 @@ import type { ExtractionTicket } from '../../ports/file-extractor.ts';
 import { getAgent } from '../agents/get-agent.ts';
 import { fileHash } from './content-hash.ts';
 import { storedSource } from './ingest-job.ts';
-import { DuplicatePageError, storageLimitReached } from './store-source.ts';
+import { DuplicatePageError, remainingStorage, storageLimitReached } from './store-source.ts';
 import type { Store } from '../../ports/store.ts';
 import { cutText } from '../../text/cut-text.ts';
 
@@ -19,9 +19,9 @@ export async function uploadAllowance(
   agentId: string,
 ): Promise<{ agent: AgentRecord; maxBytes: number }> {
   const agent = await getAgent(deps, ctx, agentId);
-  const limit = deps.catalog.plans[ctx.plan].storageLimit;
-  const maxBytes = Math.max(0, limit - agent.storageUsed);
-  if (maxBytes === 0) throw storageLimitReached({ limit }, "This agent's storage is full.");
+  const maxBytes = remainingStorage(deps, ctx.plan, agent);
+  if (maxBytes === 0)
+    throw storageLimitReached({ limit: deps.catalog.plans[ctx.plan].storageLimit }, "This agent's storage is full.");
   return { agent, maxBytes };
 }
 

@@ -12,6 +12,7 @@ import {
   characterCount,
   DuplicatePageError,
   prepareSource,
+  remainingStorage,
   storageLimitReached,
   storePreparedSource,
   type IngestDeps,
@@ -53,7 +54,7 @@ export function createIngestHandlers(deps: IngestDeps): IngestHandlers<PreparedS
  * fit what the agent could still store as text (413 FILE_TOO_LARGE), before any of it is embedded.
  */
 function assertTextFits(deps: Pick<DomainDeps, 'catalog'>, job: IngestJob, sections: ExtractedSection[]): void {
-  const room = Math.max(0, deps.catalog.plans[job.ctx.plan].storageLimit - job.agent.storageUsed);
+  const room = remainingStorage(deps, job.ctx.plan, job.agent);
   const characters = characterCount(...sections.map((section) => section.text));
   if (characters > room)
     throw new AppError(

@@ -9,6 +9,15 @@ import { ANALYZER_VERSION, indexPieces, type IndexPiece } from '../../text/index
 
 export { indexedTextOf } from '../../text/index-pieces.ts';
 
+/** What an agent can still store (characters of text plus bytes of files) on its plan. */
+export function remainingStorage(
+  deps: Pick<DomainDeps, 'catalog'>,
+  plan: RequestContext['plan'],
+  agent: AgentRecord,
+): number {
+  return Math.max(0, deps.catalog.plans[plan].storageLimit - agent.storageUsed);
+}
+
 /** What an ingestion job's work uses (not the ingestion queue, which is built after it). */
 export type IngestDeps = Pick<DomainDeps, 'clock' | 'ids' | 'catalog' | 'embedder' | 'extractor'>;
 
