@@ -42,7 +42,7 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   });
   const readiness = createReadiness();
   readiness.addCheck('database', () => domain.store.ping());
-  if (config.redisUrl) readiness.addCheck('redis', () => rateLimiter.ping());
+  if (config.redisUrl) readiness.addCheck('redis', () => rateLimiter.ping(), { servedWithout: true });
   metrics.setIndexCacheSource(() => domain.passageIndex.stats());
   metrics.setWebhookBacklogSource(() => domain.store.webhooks.countBacklog());
   metrics.registerQueueStats(() => domain.ingestion.stats());
