@@ -152,6 +152,11 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
       ],
       [
         'csv',
+        'question,expectNothing\nOpen?,true\n"Closed?,true\nWhere?,true\n',
+        { 'line 3': ['opens a quoted field (") that is never closed'] },
+      ],
+      [
+        'csv',
         'question,expectNothing,K\nOpen?,true,5\n',
         { 'line 1': ['has a column "K" that is not one of question, expectedSourceIds, expectNothing, k'] },
       ],
