@@ -26,8 +26,9 @@ export const NOT_WIDGET_USER = `^(?!${WIDGET_VISITOR_PREFIX}|${WIDGET_USER_PREFI
 /** A userId shaped like a conversation id: as a conversationRef it would name that conversation first. */
 export const NOT_CONVERSATION_ID = '^(?!conv_)';
 
-/** A time of day, `HH:MM` (`24:00` allowed where a range ends at midnight). */
-export const TIME_OF_DAY = '^[0-2][0-9]:[0-5][0-9]$';
+/** A time of day, `HH:MM` from 00:00 to 23:59 (`24:00` allowed where a range ends at midnight):
+ * `29:00` is named at its place like `9am`, not left to the schedule's own check. */
+export const TIME_OF_DAY = '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$';
 
 /** What each pattern used in our schemas asks for, said in words. */
 const PATTERN_WORDS: Record<string, string> = {
