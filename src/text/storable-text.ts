@@ -9,3 +9,14 @@ export function unstorableTextProblem(text: string): string | null {
   if (!text.isWellFormed()) return SURROGATE_MESSAGE;
   return null;
 }
+
+/** The first problem of any string (or object key) inside `value`, a parsed JSON document. */
+export function unstorableTextIn(value: unknown): string | null {
+  if (typeof value === 'string') return unstorableTextProblem(value);
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const problem = unstorableTextProblem(key) ?? unstorableTextIn(inner);
+    if (problem) return problem;
+  }
+  return null;
+}
