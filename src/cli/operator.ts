@@ -72,6 +72,8 @@ const OPTION_OF_FIELD: Record<string, string> = {
   expiresAt: 'expires',
   helpMessage: 'help-message',
   password: 'password-file',
+  // The admin API's import names the file's text `text`; `tests import` reads it from --file.
+  text: 'file',
 };
 
 /** Fields inside what one option's file sets: a problem is named by the option, its place in the

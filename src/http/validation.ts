@@ -9,6 +9,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { ValidationList } from '../domain/errors.ts';
 import { WIDGET_USER_PREFIX, WIDGET_VISITOR_PREFIX } from '../domain/widget/visitor-identity.ts';
 import { integerValued, notDecimalErrors } from './decimal-query.ts';
+import { NUL_MESSAGE, SURROGATE_MESSAGE, unstorableTextProblem } from '../text/storable-text.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -25,8 +26,9 @@ export const NOT_WIDGET_USER = `^(?!${WIDGET_VISITOR_PREFIX}|${WIDGET_USER_PREFI
 /** A userId shaped like a conversation id: as a conversationRef it would name that conversation first. */
 export const NOT_CONVERSATION_ID = '^(?!conv_)';
 
-/** A time of day, `HH:MM` (`24:00` allowed where a range ends at midnight). */
-export const TIME_OF_DAY = '^[0-2][0-9]:[0-5][0-9]$';
+/** A time of day, `HH:MM` from 00:00 to 23:59 (`24:00` allowed where a range ends at midnight):
+ * `29:00` is named at its place like `9am`, not left to the schedule's own check. */
+export const TIME_OF_DAY = '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$';
 
 /** What each pattern used in our schemas asks for, said in words. */
 const PATTERN_WORDS: Record<string, string> = {
@@ -36,10 +38,6 @@ const PATTERN_WORDS: Record<string, string> = {
   [NOT_CONVERSATION_ID]: 'must not start with conv_ (a conversationRef with it would name a conversation by its id)',
   [TIME_OF_DAY]: 'must be a time of day as HH:MM, such as 09:00',
 };
-
-const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
-/** A `\\ud800` escape is valid JSON but not text: it could only be stored as U+FFFD. */
-const SURROGATE_MESSAGE = 'must be valid Unicode text (no unpaired surrogate such as \\ud800)';
 
 function makeAjv(coerceTypes: boolean | 'array'): Ajv {
   // verbose: errors carry their schema, so a union can be described by its members.
@@ -117,11 +115,10 @@ function unstorableTextErrors(data: unknown, path: string): ErrorObject[] {
 }
 
 function textErrors(text: string, instancePath: string): ErrorObject[] {
-  if (text.includes('\u0000'))
-    return [{ keyword: 'nul', instancePath, schemaPath: '#', params: {}, message: NUL_MESSAGE }];
-  if (!text.isWellFormed())
-    return [{ keyword: 'surrogate', instancePath, schemaPath: '#', params: {}, message: SURROGATE_MESSAGE }];
-  return [];
+  const message = unstorableTextProblem(text);
+  if (message === null) return [];
+  const keyword = message === NUL_MESSAGE ? 'nul' : 'surrogate';
+  return [{ keyword, instancePath, schemaPath: '#', params: {}, message }];
 }
 
 /** Ajv errors → SPEC §7's `error.list`: field name → messages. */

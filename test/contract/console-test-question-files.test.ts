@@ -132,10 +132,28 @@ describe(`console: test questions imported and exported as JSONL or CSV (${TEST_
         `{"question": "Open?", "expectedSourceIds": "${sourceId}"}`,
         { 'question 1: expectedSourceIds': ['must be a list of source ids'] },
       ],
+      // Text the API refuses in a body (PostgreSQL cannot store U+0000; a lone surrogate would read
+      // back as U+FFFD) is refused in a file too, where a JSONL escape writes it.
+      [
+        'jsonl',
+        String.raw`{"question": "Open\u0000?", "expectNothing": true}`,
+        { 'question 1: question': ['must not contain the NUL character (U+0000)'] },
+      ],
+      [
+        'jsonl',
+        String.raw`{"question": "Open?", "expectedSourceIds": ["src_\ud800"]}`,
+        { 'question 1: expectedSourceIds': ['must be valid Unicode text (no unpaired surrogate such as \\ud800)'] },
+      ],
+      ['jsonl', '{"question": 5, "expectNothing": true}', { 'question 1: question': ['must be a string'] }],
       [
         'csv',
         'question,expectedSourceIds,expectNothing,k\nOpen?,,yes,\n',
         { 'question 1: expectNothing': ['must be true or false'] },
+      ],
+      [
+        'csv',
+        'question,expectNothing\nOpen?,true\n"Closed?,true\nWhere?,true\n',
+        { 'line 3': ['opens a quoted field (") that is never closed'] },
       ],
       [
         'csv',

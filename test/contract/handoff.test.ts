@@ -499,6 +499,15 @@ describe(`handoff over the API (${TEST_BACKEND})`, () => {
         },
       ],
     );
+    // An hour past 23 is as wrong a time as `9am`, and named the same way, at its place.
+    const badHour = await server.call('PATCH', `/agents/${agent.id}`, {
+      key,
+      body: { handoff: { hours: { timeZone: 'UTC', weekly: [{ days: ['mon'], from: '09:00', to: '29:00' }] } } },
+    });
+    assert.deepEqual(
+      [badHour.status, badHour.body.error.list],
+      [400, { 'handoff.hours.weekly.0.to': ['must be a time of day as HH:MM, such as 09:00'] }],
+    );
     const noWeekly = await server.call('PATCH', `/agents/${agent.id}`, {
       key,
       body: { handoff: { hours: { timeZone: 'UTC' } } },

@@ -163,7 +163,7 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
     assert.deepEqual(missing, []);
   });
 
-  test('the upload declares its multipart body; chat and the crawl their event streams', () => {
+  test('the upload declares its multipart body; chat and the crawl their event streams; the follow streams only theirs; a queued test run its Location', () => {
     const upload = documents.public.paths['/agents/{agentId}/sources/files'].post;
     assert.deepEqual(upload.requestBody.content['multipart/form-data'].schema.required, ['file']);
     assert.equal(upload.requestBody.content['multipart/form-data'].schema.properties.file.format, 'binary');
@@ -174,6 +174,16 @@ describe('OpenAPI documents', { skip: SKIP }, () => {
         path,
       );
     }
+    // A queued test run answers 202 with where to poll it.
+    const queued = documents.public.paths['/agents/{agentId}/test-runs'].post.responses['202'];
+    assert.equal(queued.headers.Location?.schema?.type, 'string', JSON.stringify(queued.headers));
+    // The follow streams answer nothing but an event stream.
+    for (const path of ['/agents/{agentId}/conversations/{conversationRef}/stream', '/widget/conversation/stream'])
+      assert.deepEqual(
+        Object.keys(documents.public.paths[path].get.responses['200'].content),
+        ['text/event-stream'],
+        path,
+      );
   });
 
   test("400 and 413 on every operation whose method has a body (a route that wants none still reads it); 431 on every operation; error codes are the error table's enum", () => {

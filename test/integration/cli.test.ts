@@ -121,6 +121,15 @@ describe('operator CLI', () => {
     const badSchema = await cli('agents', 'update', agent.json.id, '--tools', toolsFile);
     assert.equal(badSchema.code, 1);
     assert.match(badSchema.stderr, /not a valid JSON Schema/);
+    // A \u0000 escape in the file is refused as the API refuses it in a body, not stored and sent
+    // to the model with every chat.
+    writeFileSync(
+      toolsFile,
+      String.raw`[{"name":"order_status","description":"Look up\u0000","parameters":{"type":"object"}}]`,
+    );
+    const nul = await cli('agents', 'update', agent.json.id, '--tools', toolsFile);
+    assert.equal(nul.code, 1, nul.stdout);
+    assert.match(nul.stderr, /\{"--tools":\["\[0\] must not contain the NUL character \(U\+0000\)"\]\}/);
     assert.equal((await get(`/agents/${agent.json.id}`, key.json.key)).body.agent.name, 'Support v2');
     const hours = { timeZone: 'Europe/Lisbon', weekly: [{ days: ['mon', 'tue'], from: '08:00', to: '16:00' }] };
     writeFileSync(toolsFile, JSON.stringify(hours));

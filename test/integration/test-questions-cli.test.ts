@@ -80,7 +80,7 @@ test('imports a CSV, exports JSONL, and a bad line imports nothing', async () =>
   assert.equal(listed.body.pagination.totalTestQuestions, 2);
 });
 
-test('a --file that cannot be read or written is said under --file, as wrong usage (exit 2)', async () => {
+test('a --file that cannot be read or written is said under --file, as wrong usage (exit 2); one holding no question too (exit 1)', async () => {
   const { ctx } = await server.seedAccount('pro');
   const agent = await server.seedAgent(ctx);
   const dir = server.database.env.DATA_DIR;
@@ -92,4 +92,10 @@ test('a --file that cannot be read or written is said under --file, as wrong usa
   const unwritten = await cli('tests', 'export', '--agent', agent.id, '--file', nowhere);
   assert.deepEqual([unwritten.code, unwritten.stdout], [2, '']);
   assert.match(unwritten.stderr, /^colloquy: --file: cannot write .*out\.csv: ENOENT/);
+  // A file holding no question is said under --file, not the admin API's `text` field.
+  const empty = join(dir, 'empty.csv');
+  writeFileSync(empty, 'question,expectedSourceIds,expectNothing,k\n');
+  const nothing = await cli('tests', 'import', '--agent', agent.id, '--file', empty);
+  assert.deepEqual([nothing.code, nothing.stdout], [1, '']);
+  assert.match(nothing.stderr, /^colloquy: INVALID_BODY: .* \{"--file":\["holds no question"\]\}$/m);
 });

@@ -10320,9 +10320,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Success. */
+            /** @description Queued (`state: queued`): poll the run's URL, given in `Location`, until it is `completed`. */
             202: {
                 headers: {
+                    /** @description The run's URL: `GET …/test-runs/{runId}`. */
+                    Location?: string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

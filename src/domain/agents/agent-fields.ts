@@ -7,6 +7,7 @@ import { findModel, modelAvailability } from '../models/catalog.ts';
 import type { ChatModels } from '../../ports/chat-model.ts';
 import { Ajv } from 'ajv';
 import { canonicalHours, checkHours } from '../handoff/team-hours.ts';
+import { unstorableTextIn } from '../../text/storable-text.ts';
 
 /** Compiles a tool's parameters to prove they are a JSON Schema a model endpoint will accept. */
 const schemaChecker = new Ajv({ strict: false, validateSchema: true });
@@ -82,6 +83,9 @@ function checkTools(tools: unknown): string[] {
     else seen.add(tool.name);
     if (typeof tool.description !== 'string' || tool.description.length > 1024)
       problems.push(`[${index}].description must be a string of at most 1024 characters`);
+    // The HTTP validator refuses such text in a body; a CLI tools file reaches here unchecked.
+    const unstorable = unstorableTextIn(tool);
+    if (unstorable) problems.push(`[${index}] ${unstorable}`);
     const parameters = tool.parameters as Record<string, unknown> | undefined;
     if (
       typeof parameters !== 'object' ||

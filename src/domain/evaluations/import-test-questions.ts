@@ -6,19 +6,29 @@ import { storeTestQuestions } from './add-test-question.ts';
 import { checkTestQuestion, QUESTIONS_PER_AGENT, type CheckedQuestion } from './test-question-fields.ts';
 import { readQuestionFile, type QuestionFileFormat } from './test-question-files.ts';
 import type { Store } from '../../ports/store.ts';
+import { unstorableTextProblem } from '../../text/storable-text.ts';
 
 const FIELDS = new Set(['question', 'expectedSourceIds', 'expectNothing', 'k']);
 
 /** What the API's schema refuses before the domain sees a question, for a line of a file, which no
- * schema reads: a field it does not take (a misspelt `k` would be ignored) and a wrong type. */
+ * schema reads: a field it does not take (a misspelt `k` would be ignored), a wrong type, and text
+ * no engine stores as written (a JSONL `\u0000` or lone `\ud800` escape, as the API refuses it). */
 function checkLineShape(line: Record<string, unknown>): void {
   const list: ValidationList = {};
   for (const field of Object.keys(line)) if (!FIELDS.has(field)) list[field] = ['is not an accepted field'];
+  const { question } = line;
+  if (question !== undefined && typeof question !== 'string') list.question = ['must be a string'];
+  const questionProblem = typeof question === 'string' ? unstorableTextProblem(question) : null;
+  if (questionProblem) list.question = [questionProblem];
   if (line.expectNothing !== undefined && typeof line.expectNothing !== 'boolean')
     list.expectNothing = ['must be true or false'];
   const ids = line.expectedSourceIds;
   if (ids !== undefined && !(Array.isArray(ids) && ids.every((id) => typeof id === 'string')))
     list.expectedSourceIds = ['must be a list of source ids'];
+  else if (ids !== undefined) {
+    const problems = new Set((ids as string[]).map(unstorableTextProblem).filter((problem) => problem !== null));
+    if (problems.size > 0) list.expectedSourceIds = [...problems];
+  }
   if (Object.keys(list).length > 0) throw invalidBody(list);
 }
 

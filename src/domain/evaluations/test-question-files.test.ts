@@ -42,3 +42,23 @@ test('a CSV without its header, or a JSONL line that is not JSON, is refused nam
     (error: { details: { list: Record<string, string[]> } }) => 'line 2' in error.details.list,
   );
 });
+
+test('a CSV quote inside an unquoted field is kept as text, as a spreadsheet reads it', () => {
+  const text = 'question,expectedSourceIds,expectNothing,k\nSay "hi" to the baker?,,true,3\n"Quoted, ""too""",,true,\n';
+  assert.deepEqual(
+    readQuestionFile(text, 'csv').map((q) => q.question),
+    ['Say "hi" to the baker?', 'Quoted, "too"'],
+  );
+});
+
+test('a CSV quoted field never closed is refused on the line it opens, not read as the rest of the file', () => {
+  const text =
+    'question,expectedSourceIds,expectNothing,k\nFine?,,true,3\n"Open on\nSunday?",,true,3\n"Where is it?,,true,3\nWhen?,,true,3\n';
+  assert.throws(
+    () => readQuestionFile(text, 'csv'),
+    (error: { details: { list: Record<string, string[]> } }) => {
+      assert.deepEqual(error.details.list, { 'line 5': ['opens a quoted field (") that is never closed'] });
+      return true;
+    },
+  );
+});

@@ -32,15 +32,21 @@ export function writeQuestionFile(questions: readonly TestQuestionRecord[], form
   return [CSV_HEADER, ...rows].map((row) => `${row.map(quote).join(',')}\r\n`).join('');
 }
 
-/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
+/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. A quote inside an
+ * unquoted field is text, as spreadsheets read it (`Say "hi"` keeps its quotes), and a quoted field
+ * never closed is refused naming its line, rather than read as the rest of the file. */
 function csvRecords(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
   let quoted = false;
+  let fresh = true; // nothing of this field read yet: only there does a quote open a quoted field
+  let line = 1;
+  let openedOn = 0;
   const endField = () => {
     record.push(field);
     field = '';
+    fresh = true;
   };
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
@@ -49,16 +55,27 @@ function csvRecords(text: string): string[][] {
         field += '"';
         i++;
       } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endField();
+      else {
+        if (c === '\n') line++;
+        field += c;
+      }
+    } else if (c === '"' && fresh) {
+      quoted = true;
+      fresh = false;
+      openedOn = line;
+    } else if (c === ',') endField();
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
+      line++;
       endField();
       if (record.some((value) => value !== '')) records.push(record);
       record = [];
-    } else field += c;
+    } else {
+      field += c;
+      fresh = false;
+    }
   }
+  if (quoted) throw invalidBody({ [`line ${openedOn}`]: ['opens a quoted field (") that is never closed'] });
   record.push(field);
   if (record.some((value) => value !== '')) records.push(record);
   return records;

@@ -7,6 +7,11 @@ import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 import { TestRunSchema } from './test-schemas.ts';
 
 const RunAnswer = Type.Object({ success: Type.Literal(true), run: TestRunSchema });
+/** The 202 of a queued run: the same body, and where to poll it. */
+const QueuedRunAnswer = Type.Object(RunAnswer.properties, {
+  description: "Queued (`state: queued`): poll the run's URL, given in `Location`, until it is `completed`.",
+  headers: { Location: { type: 'string', description: "The run's URL: `GET …/test-runs/{runId}`." } },
+});
 
 const StartTestRunBody = Type.Object(
   {
@@ -36,7 +41,7 @@ export function registerStartTestRun(app: ApiApp, deps: HttpDeps): void {
         params: AgentIdParamsSchema,
         body: StartTestRunBody,
         [OPTIONAL_BODY]: true,
-        response: { 200: RunAnswer, 202: RunAnswer, 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
+        response: { 200: RunAnswer, 202: QueuedRunAnswer, 400: ErrorSchema, 404: ErrorSchema, ...AUTHENTICATED_ERRORS },
       },
       // No body is a run of the live model alone; JSON null is a body, and not an object.
       preValidation: async (request) => {

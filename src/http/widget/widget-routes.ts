@@ -24,11 +24,12 @@ const SECURITY = [{ publishableKey: [] }];
 const VISIBLE_MESSAGES = 50;
 
 /** The OpenAPI answers of a widget route: its handler's JSON, described, not serialised by a schema,
- * and the errors of its own beside those every secured route gives. */
-function widgetDoc(description: string, options: { eventStream?: string; errors?: number[] } = {}) {
-  const { eventStream, errors = [] } = options;
+ * and the errors of its own beside those every secured route gives. A route that only streams
+ * (`json: false`) documents its 200 as the event stream alone. */
+function widgetDoc(description: string, options: { eventStream?: string; json?: boolean; errors?: number[] } = {}) {
+  const { eventStream, json = true, errors = [] } = options;
   const content = {
-    'application/json': { schema: { type: 'object', additionalProperties: true } },
+    ...(json && { 'application/json': { schema: { type: 'object', additionalProperties: true } } }),
     ...(eventStream !== undefined && { 'text/event-stream': { schema: { type: 'string', description: eventStream } } }),
   };
   const error = { description: 'Error.', content: { 'application/json': { schema: plainSchema(ErrorSchema) } } };
@@ -130,7 +131,11 @@ export function registerWidgetFollow(app: ApiApp, deps: HttpDeps): void {
   app.get(
     '/conversation/stream',
     {
-      config: widgetDoc('Never JSON: see the event stream.', { eventStream: FOLLOW_FRAMES, errors: [404] }),
+      config: widgetDoc('The conversation as it happens (frames described).', {
+        eventStream: FOLLOW_FRAMES,
+        json: false,
+        errors: [404],
+      }),
       schema: {
         operationId: 'widgetFollowConversation',
         tags: TAGS,
