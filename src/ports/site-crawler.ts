@@ -5,7 +5,7 @@ import type { ExtractedSection } from '../text/extracted.ts';
 /**
  * known: the agent already has the page · robots: robots.txt disallows it · not-html: another
  * content type · http-error: a 4xx/5xx answer (or too many redirects) · blocked: the address
- * guard refused it, or a redirect left the site · timeout / network: no answer · too-large: over
+ * guard refused it · off-site: its redirect or meta refresh leads off the site · timeout / network: no answer · too-large: over
  * the size cap · empty: no text in it · canonical: its `<link rel=canonical>` names another page of
  * the site (`sameAs`), which is crawled and held instead (when that page cannot be, the page is
  * indexed itself) · noindex: the page asks not to be indexed
@@ -21,6 +21,7 @@ export type CrawlSkipReason =
   | 'not-html'
   | 'http-error'
   | 'blocked'
+  | 'off-site'
   | 'timeout'
   | 'too-large'
   | 'empty'

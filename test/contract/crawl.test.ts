@@ -58,7 +58,8 @@ describe('website crawling', () => {
       crawl.body.skipped.map((s: { url: string; reason: string }) => [s.url.replace(site.origin, ''), s.reason]),
     );
     assert.equal(reasons['/private/notes.html'], 'robots');
-    assert.equal(reasons['/go-private'], 'blocked');
+    // Its redirect to 10.0.0.1 leaves the site: refused as off-site before any address is asked.
+    assert.equal(reasons['/go-private'], 'off-site');
     assert.equal(reasons['/missing.html'], 'http-error');
     assert.equal(reasons['/price-list.csv'], 'not-html');
     assert.equal(reasons['/hives.html?b=1'], 'duplicate');

@@ -7681,7 +7681,7 @@ export interface operations {
                         added: components["schemas"]["Source"][];
                         skipped: {
                             url: string;
-                            /** @description known (already held under this normalised URL), duplicate (the same text as the held page `sameAs`), canonical (its `<link rel=canonical>` names the page `sameAs`, crawled instead; a page whose canonical page cannot be indexed, such as a 404, robots.txt or noindex, is indexed itself), noindex (the page says `noindex` in `<meta name="robots">` or `X-Robots-Tag`), redirect-loop (its redirects lead back to a URL they passed through), robots, not-html, http-error, blocked (private address), timeout, too-large, empty, network. */
+                            /** @description known (already held under this normalised URL), duplicate (the same text as the held page `sameAs`), canonical (its `<link rel=canonical>` names the page `sameAs`, crawled instead; a page whose canonical page cannot be indexed, such as a 404, robots.txt or noindex, is indexed itself), noindex (the page says `noindex` in `<meta name="robots">` or `X-Robots-Tag`), redirect-loop (its redirects lead back to a URL they passed through), robots, not-html, http-error, blocked (a private address), off-site (a redirect or meta refresh leads off the site), timeout, too-large, empty, network. */
                             reason: string;
                             status?: number;
                             /** @description For `duplicate`: the URL of the page holding the same text; for `canonical`: the page it names. */

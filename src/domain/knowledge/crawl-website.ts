@@ -236,11 +236,14 @@ const START_FAILURES: Record<string, string> = {
 };
 
 function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppError {
+  // The fetcher's own words for a refused address lack the setting that allows it: the hint says it.
   const why = outcome.status
     ? `it answered HTTP ${outcome.status}`
     : outcome.reason === 'blocked'
       ? START_FAILURES.blocked
-      : (outcome.detail ?? START_FAILURES[outcome.reason] ?? outcome.reason);
+      : outcome.reason === 'off-site'
+        ? `${outcome.detail ?? 'it redirects off the site'} (a crawl stays on one site: to crawl that one, give its URL)`
+        : (outcome.detail ?? START_FAILURES[outcome.reason] ?? outcome.reason);
   return invalidBody({ url: [`could not be crawled: ${why}`] }, `The URL could not be crawled because ${why}.`);
 }
 
