@@ -51,6 +51,9 @@ export type RefetchOutcome =
   | { kind: 'not-modified'; etag: string | null; lastModified: string | null }
   /** 404 or 410: the page is gone from the site. */
   | { kind: 'gone'; status: number }
+  /** The page now asks not to be indexed (`noindex` in `<meta name="robots">` or `X-Robots-Tag`):
+   * removed as a gone page is; its links (none if it also says nofollow) still lead on. */
+  | { kind: 'noindex'; links: string[] }
   /** Anything passing (5xx, time-out, network, a page that is suddenly not HTML): the stored page is kept. */
   | { kind: 'failed'; reason: CrawlSkipReason; status?: number; detail?: string }
   | { kind: 'page'; page: Extract<CrawlOutcome, { kind: 'page' }> };

@@ -57,6 +57,7 @@ export async function refetchPage(
   }
   const { outcome } = reading;
   if (outcome.kind === 'page') return { kind: 'page', page: outcome };
+  if (outcome.reason === 'noindex') return { kind: 'noindex', links: reading.links };
   const { kind: _kind, url: _url, ...failure } = outcome;
   return { kind: 'failed', ...failure };
 }
