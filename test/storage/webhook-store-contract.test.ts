@@ -1,3 +1,4 @@
+// Over 300 lines: one store's claim, lease and redelivery rules, each case on its own seeded endpoint.
 // The webhook store's claim rules, on the suite's backend (COLLOQUY_TEST_BACKEND): concurrent
 // claims never hand out one attempt twice, leases expire, and only the lease holder reports.
 import { after, before, describe, test } from 'node:test';
