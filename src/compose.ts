@@ -233,6 +233,10 @@ function redisRateLimiterLoadedApart(redisUrl: string, logger?: RateLimiterLogge
   };
 }
 
+/** Stops the start when REDIS_URL names a database its server does not have (ioredis loads only then). */
+export const checkRedisDatabase = async (config: Config): Promise<void> =>
+  config.redisUrl ? (await import('./rate-limit/redis-database.ts')).checkRedisDatabase(config.redisUrl) : undefined;
+
 /** The webhook delivery worker of this process, sending through the SSRF-guarded fetcher. */
 export function createWebhookWorker(
   config: Config,

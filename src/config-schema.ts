@@ -13,7 +13,8 @@ export const ENVIRONMENT = {
   REDIS_URL: {
     default: null,
     secret: true,
-    description: 'A `redis://` or `rediss://` URL: count rate limits in Redis (shared by every process).',
+    description:
+      'A `redis://` or `rediss://` URL: count rate limits in Redis (shared by every process). Its path is the database number (`/0` when none); a number the Redis server does not have stops the start.',
   },
   COLLOQUY_CONFIG: {
     default: null,

@@ -62,6 +62,21 @@ test('REDIS_URL must be a redis:// or rediss:// URL', () => {
   }
 });
 
+test("REDIS_URL's path is a database number or nothing: anything else is said, not read as NaN", () => {
+  for (const text of ['redis://cache:6379', 'redis://cache:6379/', 'redis://cache/0', 'redis://cache/15'])
+    assert.equal(loadConfig({ REDIS_URL: text }).redisUrl, text);
+  for (const text of ['redis://cache/abc', 'redis://cache/1/2', 'redis://cache/-1', 'redis://cache/1.5']) {
+    assert.throws(
+      () => loadConfig({ REDIS_URL: text }),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        e.message ===
+          `REDIS_URL's path names the Redis database by its number (redis://host:6379/0, or no path for 0); "${new URL(text).pathname}" is not one`,
+      text,
+    );
+  }
+});
+
 test('a duplicate model id is refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
   const path = join(dir, 'config.json');

@@ -120,6 +120,12 @@ function parseRedisUrl(text: string | undefined): string | null {
     throw new ConfigError(
       'REDIS_URL must be a redis:// or rediss:// URL (leave it unset to count rate limits without Redis)',
     );
+  // ioredis would SELECT NaN for `/abc` and fail later, obscurely.
+  const path = new URL(text).pathname;
+  if (path !== '' && path !== '/' && !/^\/\d+$/.test(path))
+    throw new ConfigError(
+      `REDIS_URL's path names the Redis database by its number (redis://host:6379/0, or no path for 0); "${path}" is not one`,
+    );
   return text;
 }
 

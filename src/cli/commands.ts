@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { DomainDeps } from '../domain/context.ts';
-import { AppError } from '../domain/errors.ts';
+import { AppError, invalidBody } from '../domain/errors.ts';
+import { AGENT_HELP_MESSAGE_MAX, isHelpMessageAllowed } from '../domain/agents/agent-fields.ts';
 import { createAccount } from '../domain/accounts/create-account.ts';
 import { addMember } from '../domain/accounts/add-member.ts';
 import { createAgent } from '../domain/agents/create-agent.ts';
@@ -85,6 +86,18 @@ function readHours(path: string | undefined): HandoffHours | null | undefined {
   }
 }
 
+/** `--help-message T`, or `default` for the default text: the API's null, which the CLI cannot pass,
+ * so its hint names `default`. */
+function readHelpMessage(text: string | undefined): string | null | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'default') return null;
+  if (!isHelpMessageAllowed(text))
+    throw invalidBody({
+      helpMessage: [`must be 1 to ${AGENT_HELP_MESSAGE_MAX} characters, or default for the default text`],
+    });
+  return text;
+}
+
 async function ownerOf(lookup: (id: string) => Promise<string | undefined>, id: string, what: string): Promise<string> {
   const accountId = await lookup(id);
   if (!accountId) throw new AppError('NOT_FOUND', `No ${what} ${id}.`);
@@ -147,8 +160,7 @@ export const COMMANDS: Record<string, Command> = {
         tools: readTools(o.tools),
         handoffEnabled: readSwitch('handoff', o.handoff),
         handoffHours: readHours(o.hours),
-        // `--help-message default` goes back to the default text.
-        helpMessage: o['help-message'] === 'default' ? null : o['help-message'],
+        helpMessage: readHelpMessage(o['help-message']),
       });
       return agentView(deps, agent);
     },

@@ -20,14 +20,15 @@ export const USER_COMMANDS: Record<string, Command> = {
     options: ['account', 'email', 'password-file', 'role'],
     required: ['account', 'email', 'password-file'],
     run: async (deps, o) => {
-      const role = o.role ?? 'owner';
-      if (role !== 'owner' && role !== 'teammate' && role !== 'viewer')
+      // Left out: owner for a new member, the role they have for a member.
+      const role = o.role;
+      if (role !== undefined && role !== 'owner' && role !== 'teammate' && role !== 'viewer')
         throw new UsageError('--role must be owner, teammate or viewer');
       const password = readPassword(required(o, 'password-file'));
       const { user, role: memberRole } = await createUser(deps, required(o, 'account'), {
         email: required(o, 'email'),
         password,
-        role,
+        ...(role && { role }),
       });
       return {
         id: user.id,

@@ -5,7 +5,7 @@ import type { ExtractedSection } from '../text/extracted.ts';
 /**
  * known: the agent already has the page · robots: robots.txt disallows it · not-html: another
  * content type · http-error: a 4xx/5xx answer (or too many redirects) · blocked: the address
- * guard refused it, or a redirect left the site · timeout / network: no answer · too-large: over
+ * guard refused it · off-site: its redirect or meta refresh leads off the site · timeout / network: no answer · too-large: over
  * the size cap · empty: no text in it · canonical: its `<link rel=canonical>` names another page of
  * the site (`sameAs`), which is crawled and held instead (when that page cannot be, the page is
  * indexed itself) · noindex: the page asks not to be indexed
@@ -21,6 +21,7 @@ export type CrawlSkipReason =
   | 'not-html'
   | 'http-error'
   | 'blocked'
+  | 'off-site'
   | 'timeout'
   | 'too-large'
   | 'empty'
@@ -50,6 +51,9 @@ export type RefetchOutcome =
   | { kind: 'not-modified'; etag: string | null; lastModified: string | null }
   /** 404 or 410: the page is gone from the site. */
   | { kind: 'gone'; status: number }
+  /** The page now asks not to be indexed (`noindex` in `<meta name="robots">` or `X-Robots-Tag`):
+   * removed as a gone page is; its links (none if it also says nofollow) still lead on. */
+  | { kind: 'noindex'; links: string[] }
   /** Anything passing (5xx, time-out, network, a page that is suddenly not HTML): the stored page is kept. */
   | { kind: 'failed'; reason: CrawlSkipReason; status?: number; detail?: string }
   | { kind: 'page'; page: Extract<CrawlOutcome, { kind: 'page' }> };

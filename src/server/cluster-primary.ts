@@ -8,7 +8,7 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import { createClusterMetrics } from '../observability/cluster-metrics.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
-import { openStore, recountStorageAtStart } from '../compose.ts';
+import { checkRedisDatabase, openStore, recountStorageAtStart } from '../compose.ts';
 import { checkCanListen } from './listen-check.ts';
 
 /** Restart delays after unexpected deaths in a row: 0.1 s, doubling, at most 10 s. */
@@ -23,6 +23,7 @@ export async function runPrimary(config: Config): Promise<void> {
   // the start with its error instead of a cycle of worker restarts; on SQLite, give back storage
   // that work cut by a crash left reserved, before any worker can reserve more.
   await checkCanListen(config.server.host, config.server.port);
+  await checkRedisDatabase(config);
   const store = await openStore(config);
   try {
     await recountStorageAtStart(config, store, log);

@@ -2,6 +2,7 @@
 // alone (server.workers 1) or as one of a cluster primary's HTTP workers.
 import type { Config } from '../config.ts';
 import {
+  checkRedisDatabase,
   closeDomainDeps,
   createAllowanceWorker,
   createDomainDeps,
@@ -26,6 +27,8 @@ export async function serve(config: Config, options: { clustered: boolean }): Pr
   // V8 sizes the young generation: loaded later, the server answers fewer requests a second
   // (docs/research/2026-11-28-http-young-generation.md).
   await loadServerLibraries();
+  // Alone, before anything is opened (a cluster's primary does it before forking its workers).
+  if (!options.clustered) await checkRedisDatabase(config);
   const metrics = createServiceMetrics({ clustered: options.clustered });
   // The queue's background errors go to the server's log, which exists once the app is built.
   let log: ((message: string, error?: unknown) => void) | null = null;

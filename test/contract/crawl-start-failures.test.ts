@@ -1,7 +1,8 @@
 // A crawl whose start page cannot be had says what happened, in words.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { startTestServer, UNLIMITED_RATE, type TestServer } from '../support/test-server.ts';
 import { CRAWL_SETTINGS } from '../../src/ingestion/crawl/site-crawler.ts';
 
@@ -122,5 +123,72 @@ describe('crawl start failures in words', () => {
     await crawlFailure(`http://127.0.0.1:${port}/gone`);
     await crawlFailure('http://no-such-host.invalid/');
     assert.deepEqual(await server.deps.store.sites.list(accountId, agentId), []);
+  });
+});
+
+describe('a start URL that redirects off the site', () => {
+  let server: TestServer;
+  let key: string;
+  let agentId: string;
+  const sites: HttpServer[] = [];
+  before(async () => {
+    server = await startTestServer({
+      configFile: { ...UNLIMITED_RATE, network: { allowPrivateAddresses: false, allowedAddresses: ['127.0.0.1/32'] } },
+    });
+    const { account, ctx } = await server.seedAccount('pro');
+    agentId = (await server.seedAgent(ctx)).id;
+    key = await server.seedKey(account.id);
+  });
+  after(async () => {
+    for (const site of sites) site.close();
+    await server.close();
+  });
+
+  /** A site whose paths answer as `routes` says: a redirect, a meta refresh, or a page. */
+  async function site(routes: Record<string, { redirect?: string; refresh?: string }>): Promise<string> {
+    const http = createHttpServer((request, response) => {
+      const route = routes[request.url ?? '/'];
+      if (!route) return void response.writeHead(404).end();
+      if (route.redirect) return void response.writeHead(302, { location: route.redirect }).end();
+      const head = route.refresh ? `<meta http-equiv="refresh" content="0; url=${route.refresh}">` : '';
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><head><title>A page</title>${head}</head><body><p>Some text on the page.</p></body></html>`);
+    });
+    sites.push(http);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  }
+
+  async function refusal(url: string): Promise<{ message: string; list: unknown }> {
+    const response = await server.call('POST', `/agents/${agentId}/sources/website`, { key, body: { url } });
+    assert.equal(response.status, 400, response.text);
+    assert.deepEqual(Object.keys(response.body).sort(), ['error', 'success']);
+    assert.equal(response.body.success, false);
+    assert.equal(response.body.error.code, 'INVALID_BODY');
+    return { message: response.body.error.message, list: response.body.error.list };
+  }
+
+  test('a meta refresh to another site says so, not "private address"', async () => {
+    const elsewhere = await site({ '/': {} });
+    const start = await site({ '/': { refresh: `${elsewhere}/` } });
+    const why = `it redirects off the site, to ${elsewhere}/ (a crawl stays on one site: to crawl that one, give its URL)`;
+    assert.deepEqual(await refusal(`${start}/`), {
+      message: `The URL could not be crawled because ${why}.`,
+      list: { url: [`could not be crawled: ${why}`] },
+    });
+  });
+
+  test('an HTTP redirect off the site the start URL moved to says so, not "private address"', async () => {
+    // The start URL's first redirect moves the crawl (http → https, example.com → www); a second
+    // move is off the site.
+    const third = await site({ '/': {} });
+    const moved = await site({ '/': { redirect: `${third}/` } });
+    const start = await site({ '/': { redirect: `${moved}/` } });
+    const why = `it redirects off the site, to ${third}/ (a crawl stays on one site: to crawl that one, give its URL)`;
+    assert.deepEqual(await refusal(`${start}/`), {
+      message: `The URL could not be crawled because ${why}.`,
+      list: { url: [`could not be crawled: ${why}`] },
+    });
   });
 });

@@ -58,7 +58,8 @@ describe('website crawling', () => {
       crawl.body.skipped.map((s: { url: string; reason: string }) => [s.url.replace(site.origin, ''), s.reason]),
     );
     assert.equal(reasons['/private/notes.html'], 'robots');
-    assert.equal(reasons['/go-private'], 'blocked');
+    // Its redirect to 10.0.0.1 leaves the site: refused as off-site before any address is asked.
+    assert.equal(reasons['/go-private'], 'off-site');
     assert.equal(reasons['/missing.html'], 'http-error');
     assert.equal(reasons['/price-list.csv'], 'not-html');
     assert.equal(reasons['/hives.html?b=1'], 'duplicate');
@@ -111,12 +112,14 @@ describe('website crawling', () => {
     assert.equal(crawl.body.error.output.added.length, 3);
     const listed = await server.call('GET', `/agents/${agent.id}/sources?type=website`, { key });
     assert.equal(listed.body.pagination.totalSources, 3);
-    // The pages kept are listed as a successful crawl lists them: the Source resource, and its site.
+    // The pages kept are listed as a successful crawl lists them: the Source resource, and its site;
+    // and, as the storage limit's 403 carries `storage.limit`, the limit reached: `pages.limit`.
     assert.deepEqual(
       Object.keys(crawl.body.error.output).sort(),
-      ['added', 'siteId', 'skipped', 'url'],
+      ['added', 'pages', 'siteId', 'skipped', 'url'],
       JSON.stringify(crawl.body.error.output),
     );
+    assert.deepEqual(crawl.body.error.output.pages, { limit: 3 });
     assert.match(crawl.body.error.output.siteId, /^site_/);
     assert.deepEqual(
       sortById(crawl.body.error.output.added),
@@ -129,7 +132,14 @@ describe('website crawling', () => {
       body: { url: `${site.origin}/seasons.html` },
     });
     assert.equal(again.status, 403);
-    assert.equal(again.body.error.code, 'PLAN_LIMIT_REACHED');
+    assert.deepEqual(again.body, {
+      success: false,
+      error: {
+        code: 'PLAN_LIMIT_REACHED',
+        message: "This agent already holds the plan's 3 crawled pages.",
+        output: { url: `${site.origin}/seasons.html`, added: [], skipped: [], pages: { limit: 3 } },
+      },
+    });
   });
 
   test('the storage limit stops a crawl with 403 PLAN_LIMIT_REACHED; the pages indexed before it stay', async () => {

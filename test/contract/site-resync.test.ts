@@ -152,6 +152,45 @@ describe('site re-sync and duplicates', () => {
     }
   });
 
+  test('a page that now says noindex (meta robots or X-Robots-Tag) is removed as a gone page is', async () => {
+    const site = serveChangingSite();
+    const origin = await site.start();
+    try {
+      const { agent, key, as, base, storage, websites, events } = await setup();
+      const crawl = await server.call('POST', `/agents/${agent.id}/sources/website`, {
+        key,
+        body: { url: `${origin}/` },
+      });
+      assert.equal(crawl.status, 200, crawl.text);
+      assert.equal(crawl.body.added.length, 3);
+
+      site.pages.set(
+        '/buoys.html',
+        page('Buoys', 'Buoys are moved this season.', [], '<meta name="robots" content="noindex">'),
+      );
+      site.headers.set('/cranes.html', { 'x-robots-tag': 'noindex' });
+      const resync = await as('POST', `${base}/sites/${crawl.body.siteId}/resync`);
+      assert.equal(resync.status, 200, JSON.stringify(resync.body));
+      const { failures, error, ...counts } = resync.body.result;
+      assert.deepEqual(counts, { added: 0, updated: 0, removed: 2, unchanged: 1, failed: 0 });
+      assert.deepEqual([failures, error], [[], null]);
+      assert.deepEqual(
+        (await websites()).map((s) => s.url),
+        [`${origin}/`],
+      );
+      assert.equal(await storage(), storageOf(INDEX_V1, `${origin}/`), 'their storage is given back');
+      assert.deepEqual(
+        (await events())
+          .filter((e) => e.type === 'source.deleted')
+          .map((e) => e.data.source)
+          .sort(),
+        [`${origin}/buoys.html`, `${origin}/cranes.html`],
+      );
+    } finally {
+      await site.close();
+    }
+  });
+
   test('a failing site (500, then down) keeps every page, its storage and its search results', async () => {
     const site = serveChangingSite();
     const origin = await site.start();

@@ -155,6 +155,15 @@ describe('operator CLI', () => {
     assert.equal(help.json.helpMessage, 'Samaritans: call 116 123, any time.');
     const helpDefault = await cli('agents', 'update', agent.json.id, '--help-message', 'default');
     assert.equal(helpDefault.json.helpMessage, null);
+    // The CLI's word for the default text is `default` (it cannot pass null): its hint says so.
+    for (const text of ['', '   ', 'x'.repeat(2_001)]) {
+      const blank = await cli('agents', 'update', agent.json.id, '--help-message', text);
+      assert.equal(blank.code, 1, blank.stderr);
+      assert.equal(
+        blank.stderr.trim().split('\n').at(-1),
+        'colloquy: INVALID_BODY: The request is invalid. {"--help-message":["must be 1 to 2000 characters, or default for the default text"]}',
+      );
+    }
 
     const revoked = await cli('keys', 'revoke', key.json.id);
     assert.equal(revoked.code, 0, revoked.stderr);

@@ -14,6 +14,7 @@ import { updateEndpoint } from '../../src/domain/webhooks/update-endpoint.ts';
 import { sendTestPing, PING_MESSAGE } from '../../src/domain/webhooks/send-test-ping.ts';
 import { listDeliveries } from '../../src/domain/webhooks/list-deliveries.ts';
 import { redeliver } from '../../src/domain/webhooks/redeliver.ts';
+import { toDeliveryView } from '../../src/domain/webhooks/delivery-view.ts';
 import { getEndpoint } from '../../src/domain/webhooks/get-endpoint.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
 import { deleteAgent } from '../../src/domain/agents/delete-agent.ts';
@@ -204,10 +205,17 @@ describe(`webhook delivery (${TEST_BACKEND})`, () => {
     const after = (await listDeliveries(server.deps, ctx, hook.endpoint.id, { page: 1, size: 20 })).items[0]!;
     assert.deepEqual([after.status, after.attempts, after.lastStatusCode], ['succeeded', 9, 200]);
 
-    // Redelivery of a delivered one sends it once more too (the receiver may have lost it).
-    await redeliver(server.deps, ctx, delivery.id);
+    assert.equal(typeof after.deliveredAt, 'string');
+
+    // Redelivery of a delivered one sends it once more too (the receiver may have lost it): pending
+    // again, and not shown as delivered until it is.
+    const resent = toDeliveryView(await redeliver(server.deps, ctx, delivery.id));
+    assert.deepEqual([resent.status, resent.deliveredAt], ['pending', null]);
     await worker.drain();
     assert.equal(receivedAt(hook.path).length, 10);
+    const redelivered = (await listDeliveries(server.deps, ctx, hook.endpoint.id, { page: 1, size: 20 })).items[0]!;
+    assert.equal(redelivered.status, 'succeeded');
+    assert.equal(typeof redelivered.deliveredAt, 'string', 'delivered again');
   });
 
   test('a pending delivery redelivered skips its wait', async () => {

@@ -1,3 +1,4 @@
+// Over 300 lines: one store's claim, lease and redelivery rules, each case on its own seeded endpoint.
 // The webhook store's claim rules, on the suite's backend (COLLOQUY_TEST_BACKEND): concurrent
 // claims never hand out one attempt twice, leases expire, and only the lease holder reports.
 import { after, before, describe, test } from 'node:test';
@@ -226,6 +227,49 @@ describe(`webhook store contract (${TEST_BACKEND})`, () => {
       await store.webhooks.redeliver('acc_other', held!.delivery.id, T0 + 5),
       undefined,
       "another account's delivery is unknown",
+    );
+  });
+
+  test('a delivered delivery sent again is pending with no deliveredAt until the new attempt succeeds', async () => {
+    const { accountId } = await seed(1);
+    const [first] = await claim(T0, 10, 'token-1');
+    const done = {
+      deliveryId: first!.delivery.id,
+      attemptId: first!.attempt.id,
+      leaseToken: 'token-1',
+      finishedAt: T0 + 1,
+      statusCode: 200,
+      error: null,
+      latencyMs: 1,
+      responseBody: 'ok',
+      status: 'succeeded' as const,
+      nextAttemptAt: null,
+      disableEndpoint: false,
+    };
+    assert.equal(await store.transaction((tx) => tx.webhooks.completeAttempt(done)), true);
+    const delivered = await store.webhooks.getDelivery(accountId, first!.delivery.id);
+    assert.deepEqual([delivered?.status, delivered?.deliveredAt], ['succeeded', T0 + 1]);
+
+    const again = await store.webhooks.redeliver(accountId, first!.delivery.id, T0 + 10);
+    assert.deepEqual([again?.status, again?.deliveredAt, again?.nextAttemptAt], ['pending', null, T0 + 10]);
+
+    // The new attempt fails for good: failed, and still never said to be delivered.
+    const [second] = await claim(T0 + 10, 10, 'token-2');
+    assert.equal(second?.delivery.id, first!.delivery.id);
+    const failed = { ...done, attemptId: second!.attempt.id, leaseToken: 'token-2', finishedAt: T0 + 11 };
+    await store.transaction((tx) =>
+      tx.webhooks.completeAttempt({ ...failed, statusCode: 500, status: 'failed' as const }),
+    );
+    const after = await store.webhooks.getDelivery(accountId, first!.delivery.id);
+    assert.deepEqual([after?.status, after?.deliveredAt], ['failed', null]);
+    // The earlier success stays in the attempt log.
+    const log = await store.webhooks.listAttempts(accountId, [first!.delivery.id]);
+    assert.deepEqual(
+      log.map((a) => [a.attempt, a.statusCode, a.finishedAt]),
+      [
+        [1, 200, T0 + 1],
+        [2, 500, T0 + 11],
+      ],
     );
   });
 

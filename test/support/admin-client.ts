@@ -63,11 +63,11 @@ export function adminClient(server: TestServer): AdminClient {
         csrf: response.body.csrfToken,
       };
     },
-    async addUser(accountId, email, role = 'owner') {
+    async addUser(accountId, email, role) {
       await createUser({ ...server.deps, passwords: testPasswords }, accountId, {
         email,
         password: TEST_PASSWORD,
-        role,
+        ...(role && { role }),
       });
     },
   };

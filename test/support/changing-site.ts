@@ -37,6 +37,8 @@ export function serveChangingSite() {
     ['/buoys.html', BUOYS],
     ['/cranes.html', CRANES],
   ]);
+  // Extra response headers per path (an `X-Robots-Tag`): part of the answer, so of its ETag too.
+  const headers = new Map<string, Record<string, string>>();
   const log: Array<{ path: string; status: number }> = [];
   let down = false;
   const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
@@ -49,12 +51,14 @@ export function serveChangingSite() {
     if (down) return answer(500, { 'content-type': 'text/plain' }, 'down for maintenance');
     const body = pages.get(path);
     if (body === undefined) return answer(404, { 'content-type': 'text/plain' }, 'not found');
-    const etag = etagOf(body);
+    const extra = headers.get(path) ?? {};
+    const etag = etagOf(body + JSON.stringify(extra));
     if (request.headers['if-none-match'] === etag) return answer(304, { etag });
-    answer(200, { 'content-type': 'text/html; charset=utf-8', etag }, body);
+    answer(200, { 'content-type': 'text/html; charset=utf-8', etag, ...extra }, body);
   });
   return {
     pages,
+    headers,
     log,
     setDown: (value: boolean) => {
       down = value;

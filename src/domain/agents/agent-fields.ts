@@ -16,6 +16,10 @@ const schemaChecker = new Ajv({ strict: false, validateSchema: true });
 export const AGENT_NAME_MAX = 100;
 export const AGENT_INSTRUCTIONS_MAX = 10_000;
 export const AGENT_HELP_MESSAGE_MAX = 2_000;
+
+/** A help message of one's own: not blank, at most AGENT_HELP_MESSAGE_MAX characters. */
+export const isHelpMessageAllowed = (text: string): boolean =>
+  text.trim().length > 0 && text.length <= AGENT_HELP_MESSAGE_MAX;
 export const AGENT_TOOLS_MAX = 32;
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -46,10 +50,7 @@ export function checkAgentFields(
     list.name = [`must be 1 to ${AGENT_NAME_MAX} characters`];
   if (fields.instructions !== undefined && fields.instructions.length > AGENT_INSTRUCTIONS_MAX)
     list.instructions = [`must be at most ${AGENT_INSTRUCTIONS_MAX} characters`];
-  if (
-    typeof fields.helpMessage === 'string' &&
-    (fields.helpMessage.trim().length === 0 || fields.helpMessage.length > AGENT_HELP_MESSAGE_MAX)
-  )
+  if (typeof fields.helpMessage === 'string' && !isHelpMessageAllowed(fields.helpMessage))
     list.helpMessage = [`must be 1 to ${AGENT_HELP_MESSAGE_MAX} characters, or null for the default text`];
   if (fields.model !== undefined && !findModel(catalog, fields.model))
     list.model = ['is not a model in the catalog (see GET /models)'];

@@ -41,15 +41,16 @@ async function checkStartUrl(deps: Pick<DomainDeps, 'targetCheck'>, raw: string)
 }
 
 /** The crawl's 403: `output` is what a successful crawl answers (the kept pages as Source
- * resources, the site once remembered), plus `storage.limit` when storage ran out, as on every
- * other source-adding 403. */
-function limitReached(report: CrawlReport, message: string, storage?: unknown): AppError {
+ * resources, the site once remembered), plus the limit that was reached: `storage.limit` when
+ * storage ran out, as on every other source-adding 403, or `pages.limit` for the crawled pages. */
+function limitReached(report: CrawlReport, message: string, limit: { storage?: unknown; pages?: unknown }): AppError {
   const output = {
     url: report.url,
     ...(report.siteId && { siteId: report.siteId }),
     added: report.added.map(toPublicSource),
     skipped: report.skipped,
-    ...(storage !== undefined && { storage }),
+    ...(limit.storage !== undefined && { storage: limit.storage }),
+    ...(limit.pages !== undefined && { pages: limit.pages }),
   };
   return new AppError('PLAN_LIMIT_REACHED', message, { output });
 }
@@ -84,7 +85,9 @@ export async function crawlWebsite(
   const known = new Set(held.map((page) => page.url));
   const hashes = new Map(held.flatMap((page) => (page.contentHash ? [[page.contentHash, page.url] as const] : [])));
   if (known.size >= plan.crawlPageLimit)
-    throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`);
+    throw limitReached(report, `This agent already holds the plan's ${plan.crawlPageLimit} crawled pages.`, {
+      pages: { limit: plan.crawlPageLimit },
+    });
 
   const pages = deps.crawler.crawl(startUrl, {
     isKnown: (url) => known.has(url),
@@ -126,6 +129,7 @@ export async function crawlWebsite(
         throw limitReached(
           report,
           `The plan's limit of ${plan.crawlPageLimit} crawled pages was reached; the pages indexed before it are kept.`,
+          { pages: { limit: plan.crawlPageLimit } },
         );
       indexing.start(outcome, (added) => {
         known.add(added.url ?? outcome.url);
@@ -142,7 +146,10 @@ export async function crawlWebsite(
     // Pages already on their way finish first; the error then lists everything that was kept.
     await indexing.settleAll();
     if (error instanceof AppError && error.code === 'PLAN_LIMIT_REACHED')
-      throw limitReached(report, error.message, error.details.output?.storage);
+      throw limitReached(report, error.message, {
+        storage: error.details.output?.storage,
+        pages: error.details.output?.pages,
+      });
     throw error;
   } finally {
     await indexing.settleAll();
@@ -184,7 +191,7 @@ function createPageIndexer(
               ? limitReached(
                   report,
                   "The plan's storage limit for this agent was reached; the pages indexed before it are kept.",
-                  error.details.output?.storage,
+                  { storage: error.details.output?.storage },
                 )
               : error;
           });
@@ -236,11 +243,14 @@ const START_FAILURES: Record<string, string> = {
 };
 
 function startFailed(outcome: Extract<CrawlOutcome, { kind: 'skipped' }>): AppError {
+  // The fetcher's own words for a refused address lack the setting that allows it: the hint says it.
   const why = outcome.status
     ? `it answered HTTP ${outcome.status}`
     : outcome.reason === 'blocked'
       ? START_FAILURES.blocked
-      : (outcome.detail ?? START_FAILURES[outcome.reason] ?? outcome.reason);
+      : outcome.reason === 'off-site'
+        ? `${outcome.detail ?? 'it redirects off the site'} (a crawl stays on one site: to crawl that one, give its URL)`
+        : (outcome.detail ?? START_FAILURES[outcome.reason] ?? outcome.reason);
   return invalidBody({ url: [`could not be crawled: ${why}`] }, `The URL could not be crawled because ${why}.`);
 }
 

@@ -30,8 +30,9 @@ const PAGES_AT_ONCE = 4;
 
 /**
  * Asks the site again for every stored page, with its validators: 304 or the same text → unchanged
- * (validators and links recorded); other text → re-indexed in place; 404/410 → removed, as a
- * DELETE would (storage given back, `source.deleted` with the page URL); anything else (5xx,
+ * (validators and links recorded); other text → re-indexed in place; 404/410, or a page that now
+ * says noindex → removed, as a DELETE would (storage given back, `source.deleted` with the page
+ * URL); anything else (5xx,
  * time-out, network, storage full) → failed, and the page keeps its previous text.
  */
 export async function refreshSitePages(
@@ -87,8 +88,10 @@ async function refreshOne(
       result.counts.unchanged += 1;
       return;
     case 'gone':
-      // Asked for already (not fetched again by the discovery), but its old links are not followed.
-      result.visited.set(url, []);
+    case 'noindex':
+      // Asked for already (not fetched again by the discovery); a gone page's old links are not
+      // followed, a noindex page's links are, as a crawl follows them.
+      result.visited.set(url, outcome.kind === 'noindex' ? outcome.links : []);
       await deleteSource(deps, ctx, agent.id, stored.source.id).catch((error: unknown) => {
         if (!(error instanceof AppError && error.code === 'SOURCE_NOT_FOUND')) throw error;
       });

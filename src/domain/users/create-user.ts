@@ -15,7 +15,8 @@ export function isPasswordLengthAllowed(password: string): boolean {
 
 /**
  * Gives a person a console sign-in for an account: creates the user (or sets a new password for
- * an existing one) and makes them a member of the account if they are not yet.
+ * an existing one) and makes them a member of the account if they are not yet. A member keeps
+ * their role: asking for another one is 400 INVALID_BODY, and nothing is changed.
  */
 export async function createUser(
   deps: Pick<DomainDeps, 'clock' | 'ids' | 'passwords'> & { store: Pick<Store, 'accounts' | 'members' | 'users'> },
@@ -26,9 +27,14 @@ export async function createUser(
     throw invalidBody({ password: [`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`] });
   const email = input.email.trim().toLowerCase();
   if (!(await deps.store.accounts.get(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
-  const member =
-    (await deps.store.members.findByEmail(accountId, email)) ??
-    (await addMember(deps, accountId, email, input.role ?? 'owner'));
+  const held = await deps.store.members.findByEmail(accountId, email);
+  // Nothing changes a member's role: a different one asked for is refused rather than ignored.
+  if (held && input.role && held.role !== input.role)
+    throw invalidBody(
+      { role: [`is ${held.role} for this member, not ${input.role}`] },
+      `${held.email} is already a member of this account, as ${held.role}; users create does not change a member's role (remove the member in the console, then add them with the new role).`,
+    );
+  const member = held ?? (await addMember(deps, accountId, email, input.role ?? 'owner'));
   const passwordHash = await deps.passwords.hash(input.password);
   const now = deps.clock.now();
   const existing = await deps.store.users.findByEmail(member.email);

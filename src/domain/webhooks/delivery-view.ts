@@ -25,6 +25,7 @@ export interface DeliveryView {
   lastError: string | null;
   lastLatencyMs: number | null;
   nextAttemptAt: string | null;
+  /** When an attempt succeeded; null while pending (a redelivery clears it) or failed. */
   deliveredAt: string | null;
   createdAt: string;
   log?: AttemptView[];

@@ -151,7 +151,13 @@ export const DeliverySchema = Type.Object({
   lastError: Nullable(Type.String()),
   lastLatencyMs: Nullable(Type.Integer()),
   nextAttemptAt: Nullable(Type.String({ format: 'date-time' })),
-  deliveredAt: Nullable(Type.String({ format: 'date-time' })),
+  deliveredAt: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'When an attempt succeeded; null while pending or failed. A redelivery makes it pending again and clears it (the earlier success stays in `log`).',
+    }),
+  ),
   createdAt: Type.String({ format: 'date-time' }),
   log: Type.Optional(
     Type.Array(

@@ -93,7 +93,8 @@ export function createCrawlFrontier(
       if (loopsBack(hop, chain)) return { follow: false, skip: 'redirect-loop' };
       const targetOrigin = originOf(target);
       if (targetOrigin !== origin) {
-        if (!isStartPage || moved || !targetOrigin) return { follow: false, skip: 'blocked' };
+        if (!isStartPage || moved || !targetOrigin)
+          return { follow: false, skip: 'off-site', detail: `it redirects off the site, to ${target}` };
         // The start URL's redirect names the site's real origin (http → https, the bare domain → www).
         moved = true;
         origin = targetOrigin;

@@ -59,7 +59,8 @@ test('crawls the site: links and the sitemap, robots.txt obeyed, off-site links 
   const outcomes = await collect(crawlSite(options({ startUrl: `${site.origin}/`, fetcher })));
   assert.deepEqual(summary(outcomes, site.origin), {
     '/': 'page',
-    '/go-private': 'blocked',
+    // Another host, private or not, is off the site: it is never asked.
+    '/go-private': 'off-site',
     '/hives.html': 'page',
     '/hives.html?b=1': 'page',
     '/honey.html': 'page',

@@ -5,7 +5,7 @@ import { normalizeUrl } from '../../text/normalize-url.ts';
 
 /** What the crawl says about a redirect's target before it is requested. */
 export type HopVerdict =
-  { follow: true } | { follow: false; skip: CrawlSkipReason } | { follow: false; duplicate: true };
+  { follow: true } | { follow: false; skip: CrawlSkipReason; detail?: string } | { follow: false; duplicate: true };
 
 export type FetchedPage =
   | { kind: 'response'; response: OutboundResponse }
@@ -71,7 +71,12 @@ export async function fetchPage(
     if (!verdict.follow) {
       if ('duplicate' in verdict) return { kind: 'duplicate', url: normalizeUrl(target) };
       // A loop is reported under the URL that was asked for: it never answers with a page.
-      return { kind: 'skipped', url: verdict.skip === 'redirect-loop' ? chain[0]! : current, reason: verdict.skip };
+      return {
+        kind: 'skipped',
+        url: verdict.skip === 'redirect-loop' ? chain[0]! : current,
+        reason: verdict.skip,
+        ...(verdict.detail && { detail: verdict.detail }),
+      };
     }
     current = target;
     chain.push(normalizeUrl(target));

@@ -41,7 +41,7 @@ test('a stored page that has become a meta refresh stub is read where it sends r
     assert.equal(moved.kind === 'page' && moved.page.title, '/new');
     assert.deepEqual(await refetchPage(context, `${origin}/away`, none), {
       kind: 'failed',
-      reason: 'blocked',
+      reason: 'off-site',
       detail: 'it now refreshes to https://example.org/',
     });
     assert.deepEqual(await refetchPage(context, `${origin}/round`, none), {

@@ -38,7 +38,7 @@ export async function refetchPage(
     return { kind: 'failed', ...skipOf(error) };
   }
   if (new URL(response.url).origin !== new URL(url).origin)
-    return { kind: 'failed', reason: 'blocked', detail: `it now redirects off the site, to ${response.url}` };
+    return { kind: 'failed', reason: 'off-site', detail: `it now redirects off the site, to ${response.url}` };
   if (response.status === 304)
     return {
       kind: 'not-modified',
@@ -50,13 +50,14 @@ export async function refetchPage(
   // A stored page that is now a stub refreshing elsewhere at once: followed as its redirects are.
   if (reading.refresh !== undefined) {
     if (new URL(reading.refresh).origin !== new URL(url).origin)
-      return { kind: 'failed', reason: 'blocked', detail: `it now refreshes to ${reading.refresh}` };
+      return { kind: 'failed', reason: 'off-site', detail: `it now refreshes to ${reading.refresh}` };
     if (redirects >= MAX_REDIRECTS)
       return { kind: 'failed', reason: 'http-error', detail: `it refreshes more than ${MAX_REDIRECTS} times` };
     return refetchPage(context, reading.refresh, { etag: null, lastModified: null }, redirects + 1);
   }
   const { outcome } = reading;
   if (outcome.kind === 'page') return { kind: 'page', page: outcome };
+  if (outcome.reason === 'noindex') return { kind: 'noindex', links: reading.links };
   const { kind: _kind, url: _url, ...failure } = outcome;
   return { kind: 'failed', ...failure };
 }

@@ -53,7 +53,8 @@ export async function visitPage(
       if ('duplicate' in verdict) return { outcome: null, links: [], alias: normalizeUrl(reading.refresh) };
       // As for HTTP redirects, a loop is reported under the URL that was asked for.
       const skippedUrl = verdict.skip === 'redirect-loop' ? trail.chain[0]! : stub;
-      return { outcome: { kind: 'skipped', url: skippedUrl, reason: verdict.skip }, links: [] };
+      const detail = verdict.detail && { detail: verdict.detail };
+      return { outcome: { kind: 'skipped', url: skippedUrl, reason: verdict.skip, ...detail }, links: [] };
     }
     trail.hops += 1;
     trail.chain.push(normalizeUrl(reading.refresh));

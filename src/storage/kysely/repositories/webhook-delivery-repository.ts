@@ -59,6 +59,8 @@ export function createWebhookDeliveryRepository(db: Db): WebhookDeliveryMethods 
             .end(),
           status: 'pending',
           next_attempt_at: now,
+          // Pending again: not delivered until an attempt succeeds (the earlier success stays in the log).
+          delivered_at: null,
           updated_at: now,
         }))
         .where('account_id', '=', accountId)

@@ -6,6 +6,7 @@ const REASONS: Record<string, string> = {
   robots: 'disallowed by robots.txt',
   'not-html': 'not an HTML page',
   blocked: 'leads to a private address',
+  'off-site': 'redirects off the site',
   timeout: 'timed out',
   'too-large': 'too large',
   empty: 'no text on the page',

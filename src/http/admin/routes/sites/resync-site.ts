@@ -19,7 +19,7 @@ export function registerResyncSite(app: ApiApp, deps: AdminDeps): void {
         operationId: 'resyncSite',
         summary: 'Re-sync a crawled site now',
         description:
-          'Asks the site again for each stored page with its validators (If-None-Match / If-Modified-Since): 304 or the same text → unchanged; changed text → re-indexed in place (same source id); 404/410 → removed (`source.deleted` with the page URL); ' +
+          'Asks the site again for each stored page with its validators (If-None-Match / If-Modified-Since): 304 or the same text → unchanged; changed text → re-indexed in place (same source id); 404/410, or a page that now says `noindex` (meta robots or `X-Robots-Tag`) → removed (`source.deleted` with the page URL); ' +
           '5xx, time-out or network failure → failed, and the page keeps its text. Then new pages are looked for as a crawl does (links, sitemap, within the plan’s crawled-page limit; one `source.added` with the site URL when any is added). ' +
           'An update emits no event. Storage moves by the exact difference. Answers when done; 409 `SITE_SYNC_RUNNING` while another run (a request or the scheduler) holds the site.',
         security: ADMIN_SECURITY,
