@@ -17,6 +17,7 @@
     ORIGIN_NOT_ALLOWED: `This chat is not available here: this website (${site}) is not allowed for the chat's key.`,
     USER_HASH_INVALID: 'This chat could not confirm who you are. Please reload the page or sign in again.',
     AUTH_REQUIRED: 'This chat is not set up correctly, so it cannot answer here.',
+    KEY_EXPIRED: 'This chat is not set up correctly, so it cannot answer here.',
     network: 'The assistant could not be reached. Check your connection and try again.',
     other: 'Something went wrong. Please try again.',
   };
@@ -228,7 +229,8 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
     if (following) return;
     following = true;
     let backWithAgent = false;
-    while (!backWithAgent) {
+    let refused = false;
+    while (!backWithAgent && !refused) {
       try {
         const response = await call('GET', '/conversation/stream', undefined, lastId ? `&after=${encodeURIComponent(lastId)}` : '');
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -251,13 +253,15 @@ textarea{flex:1;resize:none;height:42px;padding:8px;border:1px solid #6b7280;bor
             break;
           }
         }
-      } catch {
-        // cut: try again
+      } catch (error) {
+        // cut: try again, unless the key was revoked or expired since
+        refused = error.message === MESSAGES.AUTH_REQUIRED;
       }
-      if (!backWithAgent) await new Promise((resolve) => setTimeout(resolve, 2_000));
+      if (!backWithAgent && !refused) await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
-    note('You are back with the assistant.');
     following = false;
+    if (refused) return void (status.textContent = MESSAGES.AUTH_REQUIRED);
+    note('You are back with the assistant.');
     personJoined = false;
   }
 

@@ -35,7 +35,8 @@ export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics
         reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw error;
     };
-    const { key, account } = await authenticateKey(deps.domain, match[1] as string, request.ip).catch(invalidToken);
+    const presented = match[1] as string;
+    const { key, account } = await authenticateKey(deps.domain, presented, request.ip).catch(invalidToken);
     await admitWidgetKey(deps, key, routeConfig.widget === true, pageOrigin(request.headers), reply).catch(
       invalidToken,
     );
@@ -54,6 +55,8 @@ export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics
     }
 
     request.apiKey = key;
+    // A key's kind, origins and agents never change: the key itself is what can stop working.
+    request.reauthenticate = async () => void (await authenticateKey(deps.domain, presented, request.ip));
     request.ctx = {
       accountId: account.id,
       plan: account.plan,

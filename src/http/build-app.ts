@@ -160,6 +160,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
   refuseContentCodings(app);
   app.decorateRequest('ctx', null);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('reauthenticate', null);
   // Callback hooks, not async ones, on every request: no promise to settle.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);

@@ -32,6 +32,9 @@ declare module 'fastify' {
     ctx: RequestContext | null;
     /** The key record authentication read for this request. */
     apiKey: ApiKeyRecord | null;
+    /** Set by authentication: the same check again, for a stream that outlives its request
+     * (http/stream-authentication.ts); throws the refusal a new request would get. */
+    reauthenticate: (() => Promise<void>) | null;
   }
   interface FastifyContextConfig {
     /** Routes that need no key (GET /ping, the OpenAPI document). */

@@ -16,54 +16,10 @@ import type { DomainDeps } from '../../src/domain/context.ts';
 import type { RateLimiter } from '../../src/ports/rate-limiter.ts';
 import type { ApiApp } from '../../src/http/types.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
+import { openStream as openSse, type Frame } from '../support/sse-stream.ts';
 
-type Frame = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** An open SSE stream read frame by frame (comments skipped). */
-async function openStream(url: string, key: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  let ended = false;
-  const frames: Frame[] = [];
-  async function next(timeoutMs = 5_000): Promise<Frame | 'end'> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const cut = buffered.indexOf('\n\n');
-      if (cut >= 0) {
-        const block = buffered.slice(0, cut);
-        buffered = buffered.slice(cut + 2);
-        if (block.startsWith(':')) continue;
-        if (block === 'data:') return ((ended = true), 'end');
-        const frame = JSON.parse(block.replace(/^data: /, ''));
-        frames.push(frame);
-        return frame;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`);
-      const read = await Promise.race([
-        reader.read(),
-        new Promise<'timeout'>((resolve) => setTimeout(resolve, left, 'timeout')),
-      ]);
-      if (read === 'timeout') continue;
-      if (read.done) throw new Error('the stream closed without its end marker');
-      buffered += read.value;
-    }
-  }
-  return {
-    response,
-    next,
-    frames,
-    get ended() {
-      return ended;
-    },
-    close: () => controller.abort(),
-  };
-}
+/** An open follow stream read with `key`. */
+const openStream = (url: string, key: string) => openSse(url, { authorization: `Bearer ${key}` });
 
 describe(`following a conversation (${TEST_BACKEND})`, () => {
   let model: ScriptedModelServer;

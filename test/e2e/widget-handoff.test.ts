@@ -16,7 +16,7 @@ import {
   type ScriptedModelServer,
 } from '../support/scripted-model-server.ts';
 import { updateAgent } from '../../src/domain/agents/update-agent.ts';
-import { createKey } from '../../src/domain/keys/create-key.ts';
+import { createKey, revokeKey } from '../../src/domain/keys/create-key.ts';
 import { WITH_PEOPLE_NOTICE } from '../../src/domain/handoff/hold-for-people.ts';
 import { buildConsoleIfStale } from '../../console/build.ts';
 import { adminClient, TEST_PASSWORD } from '../support/admin-client.ts';
@@ -256,5 +256,44 @@ describe('widget handoff in headless Chromium', () => {
       handoffHours: null,
     });
     assert.deepEqual(pageErrors, []);
+  });
+
+  test('a key revoked while the visitor waits for a person: the widget says the chat cannot answer and stops asking', async () => {
+    const kept = publishable;
+    const revocable = await createKey(server.deps, accountId, {
+      name: 'marina website, to revoke',
+      kind: 'publishable',
+      allowedAgentIds: [agentId],
+      allowedOrigins: [origin],
+    });
+    publishable = revocable.key;
+    try {
+      const visitor = await (await browser.newContext()).newPage();
+      visitor.setDefaultTimeout(10_000);
+      visitor.on('pageerror', (error) => pageErrors.push(error.message));
+      const streamRequests: number[] = [];
+      visitor.on('request', (request) => {
+        if (request.url().includes('/widget/conversation/stream')) streamRequests.push(Date.now());
+      });
+      await visitor.goto(`${origin}/`);
+      await visitor.getByRole('button', { name: /^Chat/ }).click();
+      await visitor.getByRole('button', { name: 'More options' }).click();
+      await visitor.getByRole('menuitem', { name: 'Talk to a person' }).click();
+      await visitor.getByRole('log', { name: 'Conversation' }).getByText('A person will join soon.').waitFor();
+      // The widget follows the conversation from here on.
+      while (streamRequests.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.notEqual((await revokeKey(server.deps, accountId, revocable.record.id)).revokedAt, null);
+
+      await visitor
+        .getByRole('alert')
+        .getByText('This chat is not set up correctly, so it cannot answer here.')
+        .waitFor({ timeout: 15_000 }); // the stream ends (5 s), the widget asks again (2 s): 401
+      const asked = streamRequests.length;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      assert.equal(streamRequests.length, asked, 'no stream asked for again');
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      publishable = kept;
+    }
   });
 });

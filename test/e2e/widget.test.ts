@@ -122,7 +122,8 @@ describe('widget in headless Chromium', () => {
   test('the script is small', () => {
     const gzipped = gzipSync(readFileSync(WIDGET_SCRIPT_PATH), { level: 9 }).length;
     console.log(`widget.js: ${readFileSync(WIDGET_SCRIPT_PATH).length} bytes, ${gzipped} gzipped`);
-    assert.ok(gzipped < 6_000, `${gzipped} bytes gzipped`);
+    // 6,000 until the widget stopped reconnecting with a revoked or expired key (about 70 bytes).
+    assert.ok(gzipped < 6_100, `${gzipped} bytes gzipped`);
   });
 
   test('a streamed answer with a citation link, feedback, clear refusals, restored after a reload', async () => {

@@ -1,9 +1,14 @@
 // A key revoked through the CLI is refused by every running server process within a second, though
-// each holds key lookups in memory (PostgreSQL: LISTEN/NOTIFY drops them; SQLite: no cache).
+// each holds key lookups in memory (PostgreSQL: LISTEN/NOTIFY drops them; SQLite: no cache), and a
+// conversation stream it holds open on any of them ends within the streams' re-check interval.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestDatabase, TEST_BACKEND } from '../support/backend.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/processes.ts';
+import { openStream } from '../support/sse-stream.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openStore } from '../../src/compose.ts';
+import { REAUTHENTICATE_MS } from '../../src/http/stream-authentication.ts';
 
 async function validate(server: ServerProcess, key: string): Promise<number> {
   const response = await fetch(`${server.baseUrl}/api/v1/validate`, {
@@ -38,6 +43,25 @@ test(`a revoked key is refused by every server process within a second (${TEST_B
     const key = quick.json.key.key as string;
     // Warm every cache: each worker has looked the key up.
     for (const server of servers) for (let i = 0; i < 6; i++) assert.equal(await validate(server, key), 200);
+    const agentId = quick.json.agent.id as string;
+    // A conversation to follow, written straight to the database (a chat would load the encoder).
+    const store = await openStore(loadConfig({ ...config }));
+    try {
+      const at = Date.now();
+      const accountId = quick.json.account.id as string;
+      const conversation = { id: 'conv_followed', accountId, agentId, userId: 'eve', title: null };
+      await store.conversations.insertOrGet({ ...conversation, createdAt: at, updatedAt: at });
+    } finally {
+      await store.close();
+    }
+    const streams = await Promise.all(
+      servers.map((server) =>
+        openStream(`${server.baseUrl}/api/v1/agents/${agentId}/conversations/eve/stream`, {
+          authorization: `Bearer ${key}`,
+        }),
+      ),
+    );
+    for (const stream of streams) assert.equal((await stream.next()).success, true);
 
     const revoked = await runCli(['keys', 'revoke', quick.json.key.id], config);
     assert.equal(revoked.code, 0, revoked.stderr);
@@ -45,6 +69,11 @@ test(`a revoked key is refused by every server process within a second (${TEST_B
     const delays = await Promise.all(servers.map((server) => refusedAfter(server, key, since)));
     t.diagnostic(`refused by every process ${delays.join(' ms, ')} ms after the CLI returned`);
     for (const delay of delays) assert.ok(delay < 1_000, `${delay} ms`);
+    for (const stream of streams) {
+      const last = await stream.next(REAUTHENTICATE_MS + 2_000);
+      assert.equal(last.error?.code, 'AUTH_REQUIRED', JSON.stringify(last));
+      assert.equal(await stream.next(1_000), 'end');
+    }
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await database.drop();

@@ -354,7 +354,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Its next request is 401. Revoking a revoked key changes nothing and answers it again; another account's key is 404 NOT_FOUND.
+         * @description Its next request is 401, and a conversation stream it holds open (GET …/conversations/{conversationRef}/stream, the widget's) ends within 5 s with an `AUTH_REQUIRED` frame. Revoking a revoked key changes nothing and answers it again; another account's key is 404 NOT_FOUND.
          */
         delete: operations["revokeKey"];
         options?: never;
@@ -1128,6 +1128,8 @@ export interface paths {
          *     4. a comment line (`:`) every 15 s while nothing happens.
          *
          *     The stream stays open until the client closes it; it ends with the empty `data:` end marker when the conversation is deleted or the server shuts down (reconnect with `after` set to the last message id you got).
+         *
+         *     The key (or console session) that opened the stream is checked again every 5 s, as a new request would be: once it no longer works (revoked, expired, signed out), the stream ends within those 5 s with a final `{"success":false,"error":{"code","message"}}` frame carrying the error a new request would get (`AUTH_REQUIRED`, `KEY_EXPIRED`), then the end marker. Reconnecting with the same key is then refused.
          */
         get: operations["followConversation"];
         put?: never;

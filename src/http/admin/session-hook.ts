@@ -36,6 +36,11 @@ export function createSessionHook(deps: AdminDeps) {
     }
     request.consoleSession = { ...found, token: token as string };
     const accountId = (request.params as { accountId?: string } | undefined)?.accountId;
+    // For a stream (http/stream-authentication.ts): still signed in, still a member of the account.
+    request.reauthenticate = async () => {
+      const live = await authenticateSession(deps.domain, token);
+      if (accountId !== undefined) await consoleMembership(deps.domain, live.user, accountId, request.id);
+    };
     if (accountId !== undefined) {
       request.consoleMembership = await consoleMembership(deps.domain, found.user, accountId, request.id);
       if (!SAFE_METHODS.has(request.method)) assertMayChange(request.consoleMembership);

@@ -1,15 +1,18 @@
 import Type from 'typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { followConversation, type FollowEvent } from '../../domain/handoff/follow-conversation.ts';
 import { toPublicHandoffConversation } from '../../domain/handoff/handoff-view.ts';
 import { toPublicMessage } from '../../domain/chat/message-view.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { createSseWriter } from '../sse.ts';
+import { REAUTHENTICATE_MS, watchAuthentication } from '../stream-authentication.ts';
 import { AUTHENTICATED_ERRORS, ConversationParamsSchema, ErrorSchema, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 /** A comment this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
+
+const REAUTHENTICATE_S = REAUTHENTICATE_MS / 1000;
 
 export const FOLLOW_FRAMES = `\`text/event-stream\`, each frame one \`data: {json}\` line and a blank line:
 1. \`{"success":true,"conversation":{…}}\`: the conversation with its \`state\` (\`agent\` or \`people\`);
@@ -17,13 +20,24 @@ export const FOLLOW_FRAMES = `\`text/event-stream\`, each frame one \`data: {jso
 3. \`{"conversation":{…}}\` when the conversation moves between the agent and people;
 4. a comment line (\`:\`) every 15 s while nothing happens.
 
-The stream stays open until the client closes it; it ends with the empty \`data:\` end marker when the conversation is deleted or the server shuts down (reconnect with \`after\` set to the last message id you got).`;
+The stream stays open until the client closes it; it ends with the empty \`data:\` end marker when the conversation is deleted or the server shuts down (reconnect with \`after\` set to the last message id you got).
 
-/** The events of a conversation as SSE frames, until the client leaves or the server closes. */
+The key (or console session) that opened the stream is checked again every ${REAUTHENTICATE_S} s, as a new request would be: once it no longer works (revoked, expired, signed out), the stream ends within those ${REAUTHENTICATE_S} s with a final \`{"success":false,"error":{"code","message"}}\` frame carrying the error a new request would get (\`AUTH_REQUIRED\`, \`KEY_EXPIRED\`), then the end marker. Reconnecting with the same key is then refused.`;
+
+/** One open follow stream: `signal` ends its events; `lapse` is set when it ended because the key
+ * or session that opened it stopped authenticating. */
+export interface FollowStream {
+  controller: AbortController;
+  signal: AbortSignal;
+  lapse?: unknown;
+}
+
+/** The events of a conversation as SSE frames, until the client leaves, the server closes or the
+ * stream's credentials lapse (a final error frame then). */
 export async function streamFollow(
   reply: FastifyReply,
   events: AsyncGenerator<FollowEvent>,
-  closing: AbortController,
+  follow: FollowStream,
 ): Promise<FastifyReply> {
   // Errors before the stream starts (404s, a restricted key) are ordinary JSON errors.
   const first = await events.next();
@@ -39,25 +53,39 @@ export async function streamFollow(
   try {
     for await (const event of events) send(event);
   } catch (error) {
-    if (!closing.signal.aborted) stream.fail(error);
+    if (!follow.controller.signal.aborted) stream.fail(error);
   } finally {
     clearInterval(keepAlive);
   }
+  if (follow.lapse !== undefined) stream.fail(follow.lapse);
   stream.end();
   return reply;
 }
 
-/** Every open follow stream of this app, ended when the app begins to close (they never end alone). */
+/** Every open follow stream of this app, ended when the app begins to close (they never end alone)
+ * or when the key or session that opened one stops authenticating. */
 export function followStreams(app: ApiApp) {
   const open = new Set<AbortController>();
   app.addHook('preClose', async () => {
     for (const controller of open) controller.abort();
   });
-  return (reply: FastifyReply) => {
+  return (request: FastifyRequest, reply: FastifyReply): FollowStream => {
     const controller = new AbortController();
+    const follow: FollowStream = {
+      controller,
+      signal: AbortSignal.any([abortOnClientClose(reply), controller.signal]),
+    };
     open.add(controller);
-    reply.raw.once('close', () => open.delete(controller));
-    return { controller, signal: AbortSignal.any([abortOnClientClose(reply), controller.signal]) };
+    const stop = watchAuthentication(request, (refusal) => {
+      reply.log.info({ code: (refusal as { code?: string }).code }, 'follow stream ended: its credentials lapsed');
+      follow.lapse = refusal;
+      controller.abort();
+    });
+    reply.raw.once('close', () => {
+      open.delete(controller);
+      stop();
+    });
+    return follow;
   };
 }
 
@@ -105,12 +133,12 @@ export function registerFollowConversation(app: ApiApp, deps: HttpDeps): void {
     },
     async (request, reply) => {
       const { agentId, conversationRef } = request.params;
-      const { controller, signal } = track(reply);
+      const follow = track(request, reply);
       const events = followConversation(deps.domain, requireContext(request), agentId, conversationRef, {
         afterMessageId: request.query.after,
-        signal,
+        signal: follow.signal,
       });
-      return streamFollow(reply, events, controller);
+      return streamFollow(reply, events, follow);
     },
   );
 }

@@ -147,14 +147,14 @@ export function registerWidgetFollow(app: ApiApp, deps: HttpDeps): void {
     },
     async (request, reply) => {
       const { ctx, agentId, conversationUser } = await resolveVisitor(deps, request, reply);
-      const { controller, signal } = track(reply);
+      const follow = track(request, reply);
       return streamFollow(
         reply,
         followConversation(deps.domain, ctx, agentId, conversationUser, {
           afterMessageId: request.query.after,
-          signal,
+          signal: follow.signal,
         }),
-        controller,
+        follow,
       );
     },
   );

@@ -16,7 +16,7 @@ export function registerRevokeKey(app: ApiApp, deps: AdminDeps): void {
         operationId: 'revokeKey',
         summary: 'Revoke an API key',
         description:
-          "Its next request is 401. Revoking a revoked key changes nothing and answers it again; another account's key is 404 NOT_FOUND.",
+          "Its next request is 401, and a conversation stream it holds open (GET …/conversations/{conversationRef}/stream, the widget's) ends within 5 s with an `AUTH_REQUIRED` frame. Revoking a revoked key changes nothing and answers it again; another account's key is 404 NOT_FOUND.",
         security: ADMIN_SECURITY,
         params: KeyParamsSchema,
         response: { 200: Type.Object({ success: Type.Literal(true), key: KeySchema }), ...SESSION_ERRORS },
