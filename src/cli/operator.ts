@@ -16,11 +16,16 @@ export function required(options: Options, name: string): string {
   return value;
 }
 
+// Number() also reads "0x10", "0b11" and "0o7": a top-up or quota typed so would be another amount.
+const DECIMAL_NUMBER = /^\s*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\s*$/;
+
+/** A number option in decimal notation (credits, quotas), as the API's JSON numbers are written. */
 export function optionalNumber(options: Options, name: string): number | undefined {
   const text = options[name];
   if (text === undefined) return undefined;
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number, got "${text}"`);
+  if (!DECIMAL_NUMBER.test(text)) throw new UsageError(`--${name} must be a decimal number, got "${text}"`);
   return value;
 }
 

@@ -131,6 +131,37 @@ describe('ping, validate, models, usage, OpenAPI', () => {
     assert.equal(Date.parse(defaults.body.period.to) - Date.parse(defaults.body.period.from), 30 * 86_400_000);
   });
 
+  test('GET /usage takes RFC 3339 date-times with microseconds (Python’s isoformat) or a lowercase t and z', async () => {
+    const { account, ctx } = await server.seedAccount('free', 100);
+    const key = await server.seedKey(account.id);
+    const at = clock.now();
+    await server.deps.store.transaction((tx) =>
+      chargeCredits(tx, server.deps, ctx, { credits: 1, agentId: null, description: 'chat' }),
+    );
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const micro = (ms: number, digits: string) => iso(ms).replace('Z', `${digits}+00:00`);
+    const usage = (from: string, to: string) =>
+      server.call('GET', `/usage?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { key });
+
+    // to one microsecond after the charge: it is in [from, to); the bound is shown rounded up.
+    const after = await usage(micro(at - 1000, '000'), micro(at, '001'));
+    assert.equal(after.status, 200, after.text);
+    assert.deepEqual(after.body.period, { from: iso(at - 1000), to: iso(at + 1) });
+    assert.equal(after.body.used.total, 1);
+    // to at the charge's millisecond exactly, written with six decimals: it is left out.
+    const before = await usage(micro(at - 1000, '000'), micro(at, '000'));
+    assert.equal(before.status, 200, before.text);
+    assert.deepEqual(before.body.period, { from: iso(at - 1000), to: iso(at) });
+    assert.equal(before.body.used.total, 0);
+    // from one microsecond after the charge's millisecond began: the charge is before it.
+    const later = await usage(micro(at, '001'), iso(at + 1000));
+    assert.equal(later.body.used.total, 0);
+
+    const lower = await usage(iso(at - 1000).toLowerCase(), iso(at + 1000).toLowerCase());
+    assert.equal(lower.status, 200, lower.text);
+    assert.equal(lower.body.used.total, 1);
+  });
+
   for (const [query, list] of [
     ['from=yesterday', { from: ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'] }],
     ['to=2026-02-30', { to: ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'] }],

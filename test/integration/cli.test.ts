@@ -216,6 +216,10 @@ describe('operator CLI', () => {
       [['frobnicate'], /unknown command/],
       [['config', 'show', 'extra'], /unexpected argument "extra"/],
       [['credits', 'add', '--account', 'acc_x', '--amount', 'lots'], /--amount must be a number/],
+      // Number() reads hexadecimal, binary and octal: 0x10 credits were a top-up of 16.
+      [['credits', 'add', '--account', 'acc_x', '--amount', '0x10'], /--amount must be a decimal number, got "0x10"/],
+      [['accounts', 'create', '--name', 'X', '--credits', '0b11'], /--credits must be a decimal number, got "0b11"/],
+      [['keys', 'create', '--account', 'acc_x', '--name', 'k', '--quota', '0o7'], /--quota must be a decimal number/],
       [
         ['keys', 'create', '--account', 'acc_x', '--name', 'k', '--expires', 'tomorrow'],
         /--expires must be an ISO 8601 date \(UTC\) or date-time with its zone/,

@@ -9,7 +9,9 @@ export const DAY_MS = 86_400_000;
 export const USAGE_DEFAULT_DAYS = 30;
 export const USAGE_MAX_DAYS = 366;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+// RFC 3339: any number of decimals of a second (Python's isoformat() writes six), `t` and `z` in
+// either case.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export interface UsageQuery {
   from?: string;
@@ -36,7 +38,11 @@ function parseInstant(text: string, end: boolean): number | null {
   }
   if (DATE_TIME.test(text)) {
     const at = parseIsoTime(text);
-    return Number.isNaN(at) ? null : at;
+    if (Number.isNaN(at)) return null;
+    // Date.parse drops the digits past the millisecond; charges are stamped in whole milliseconds,
+    // so [from, to) holds the same charges with both bounds rounded up to the next one.
+    const finer = /\.\d{3}(\d+)/.exec(text)?.[1] ?? '';
+    return /[1-9]/.test(finer) ? at + 1 : at;
   }
   return null;
 }

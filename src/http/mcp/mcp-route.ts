@@ -5,6 +5,7 @@ import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamabl
 import Type from 'typebox';
 import { ErrorSchema, SECURITY } from '../schemas.ts';
 import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
+import { consumeBatch } from './batch-rate-limit.ts';
 
 const AGENTS_RESOURCE = 'colloquy://agents';
 
@@ -13,7 +14,7 @@ let sdk: Promise<[typeof McpTools, typeof StreamableHttp]> | undefined;
 const loadSdk = () =>
   (sdk ??= Promise.all([import('./mcp-tools.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
 
-const DESCRIPTION = `A Model Context Protocol server (Streamable HTTP, stateless: no session id, no GET stream). Authenticate with \`Authorization: Bearer <key>\`; the key's agent and address restrictions and the account's rate limit apply to every request.
+const DESCRIPTION = `A Model Context Protocol server (Streamable HTTP, stateless: no session id, no GET stream). Authenticate with \`Authorization: Bearer <key>\`; the key's agent and address restrictions and the account's rate limit apply to every request (each message of a JSON-RPC batch counts as one request).
 
 Tools: \`search_knowledge\` {agentId, query, limit?} (charged as POST /agents/{agentId}/search) and \`ask_agent\` {agentId, message, conversationId?} (charged as a chat, with \`chat.completed\`/\`chat.failed\` events; the agent's client tools are not offered). Resource \`${AGENTS_RESOURCE}\`: the key's agents. A refusal is a tool result with \`isError\` and text \`CODE: message\` (the spec's code).`;
 
@@ -77,6 +78,7 @@ export function registerMcp(app: ApiApp, deps: HttpDeps): void {
     async (request, reply) => {
       const ctx = requireContext(request);
       if (Array.isArray(request.body) && request.body.length === 0) return reply.code(400).send(EMPTY_BATCH);
+      await consumeBatch(deps, ctx, request.body, reply);
       const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
       const server = createMcpServer(deps.domain, ctx, request.log);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
