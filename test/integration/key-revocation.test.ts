@@ -1,5 +1,5 @@
 // A key revoked through the CLI is refused by every running server process within a second, though
-// each holds key lookups in memory (PostgreSQL: LISTEN/NOTIFY drops them; SQLite: no cache), and a
+// each holds key lookups in memory (PostgreSQL: LISTEN/NOTIFY drops them; SQLite: a one-row version number does), and a
 // conversation stream it holds open on any of them ends within the streams' re-check interval.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
