@@ -6,6 +6,7 @@ import { assertAgentAllowed } from '../domain/agents/agent-access.ts';
 import type { HttpDeps } from './types.ts';
 import type { ServiceMetrics } from '../observability/service-metrics.ts';
 import { admitWidgetKey, pageOrigin } from './widget/widget-access.ts';
+import { setRateLimitHeaders } from './rate-limit-headers.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -42,9 +43,7 @@ export function createAuthenticationHook(deps: HttpDeps, metrics: ServiceMetrics
     );
 
     const decision = await deps.rateLimiter.consume(account.id, catalog.plans[account.plan].requestsPerMinute);
-    reply.header('RateLimit-Limit', decision.limit);
-    reply.header('RateLimit-Remaining', decision.remaining);
-    reply.header('RateLimit-Reset', decision.resetSeconds);
+    setRateLimitHeaders(reply, decision);
     if (!decision.allowed) {
       reply.header('Retry-After', decision.resetSeconds);
       metrics.rateLimitRejected(account.plan);

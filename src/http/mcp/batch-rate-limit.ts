@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import type { RequestContext } from '../../domain/context.ts';
 import type { HttpDeps } from '../types.ts';
+import { setRateLimitHeaders } from '../rate-limit-headers.ts';
 
 /** Counts the messages of a batch after the first; 429 `RATE_LIMITED` for the whole batch when any is over. */
 export async function consumeBatch(deps: HttpDeps, ctx: RequestContext, body: unknown, reply: FastifyReply) {
@@ -14,8 +15,7 @@ export async function consumeBatch(deps: HttpDeps, ctx: RequestContext, body: un
     Array.from({ length: body.length - 1 }, () => deps.rateLimiter.consume(ctx.accountId, requestsPerMinute)),
   );
   const last = decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-  reply.header('RateLimit-Remaining', last.remaining);
-  reply.header('RateLimit-Reset', last.resetSeconds);
+  setRateLimitHeaders(reply, last);
   if (decisions.every((decision) => decision.allowed)) return;
   reply.header('Retry-After', last.resetSeconds);
   throw new AppError(

@@ -9,6 +9,7 @@ import { identitySecret, visitorConversationUser } from '../../domain/widget/vis
 import { recordWidgetRefusal } from '../../domain/widget/widget-refusals.ts';
 import { requireContext, type HttpDeps } from '../types.ts';
 import { pageOrigin } from './widget-access.ts';
+import { setRateLimitHeaders } from '../rate-limit-headers.ts';
 
 /** Requests per minute one visitor may make; the account's own limit still applies to all. */
 export const VISITOR_REQUESTS_PER_MINUTE = 20;
@@ -59,11 +60,8 @@ export async function resolveVisitor(
   const decision = await deps.rateLimiter.consume(bucket, VISITOR_REQUESTS_PER_MINUTE);
   // The RateLimit-* headers describe the limit closest to running out, so a 429 never says
   // thousands of requests are left in the account's window.
-  if (decision.remaining < Number(reply.getHeader('RateLimit-Remaining') ?? Infinity)) {
-    reply.header('RateLimit-Limit', decision.limit);
-    reply.header('RateLimit-Remaining', decision.remaining);
-    reply.header('RateLimit-Reset', decision.resetSeconds);
-  }
+  if (decision.remaining < Number(reply.getHeader('RateLimit-Remaining') ?? Infinity))
+    setRateLimitHeaders(reply, decision);
   if (!decision.allowed) {
     reply.header('Retry-After', decision.resetSeconds);
     throw new AppError(
