@@ -2,29 +2,11 @@
 // instead of counting rate limits in database 0 (ioredis goes on after its SELECT is refused).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '../support/backend.ts';
+import { startExpectingExit } from '../support/processes.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // The suite's Redis (TEST_REDIS_URL) has the default 16 databases.
 const REDIS_SKIP = process.env.TEST_REDIS_URL ? false : 'no TEST_REDIS_URL: Redis not available here';
-
-async function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  // A start that goes on is a failure of this test: stop it after a while.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  const [code] = (await once(child, 'exit')) as [number | null];
-  clearTimeout(timer);
-  return { code, stderr };
-}
 
 test(
   'a REDIS_URL naming a database the Redis server does not have stops the start, in one line',
@@ -35,7 +17,12 @@ test(
       const redis = new URL(process.env.TEST_REDIS_URL!);
       for (const workers of ['1', '2']) {
         redis.pathname = '/99';
-        const started = await start({ ...database.env, REDIS_URL: redis.href, PORT: '0', WORKERS: workers });
+        const started = await startExpectingExit({
+          ...database.env,
+          REDIS_URL: redis.href,
+          PORT: '0',
+          WORKERS: workers,
+        });
         assert.deepEqual(
           [started.code, started.stderr],
           [

@@ -1,33 +1,17 @@
 // npm start's entry as a process: config errors named at start, logs without secrets, SIGTERM.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, runCli, startServerProcess } from '../support/processes.ts';
+import { freePort, runCli, startExpectingExit, startServerProcess } from '../support/processes.ts';
 import { createTestDatabase, TEST_BACKEND } from '../support/backend.ts';
 import { loadConfig } from '../../src/config.ts';
 import { closeDomainDeps, createDomainDeps } from '../../src/compose.ts';
 import { buildApp } from '../../src/http/build-app.ts';
 import { createMemoryRateLimiter } from '../../src/rate-limit/flexible-rate-limiter.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-async function startExpectingFailure(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const [code] = (await once(child, 'exit')) as [number];
-  return { code, stderr };
-}
 
 // The start stops at the configuration, before any database is opened (a SQLite DATA_DIR, whatever
 // the suite's backend): the same test on every pass, so it runs in the SQLite pass only.
@@ -48,22 +32,22 @@ test('a bad config file stops the start with a message naming the field', { skip
   for (const [content, message] of cases) {
     const path = join(dir, 'config.json');
     writeFileSync(path, JSON.stringify(content));
-    const result = await startExpectingFailure({ DATA_DIR: dir, COLLOQUY_CONFIG: path, PORT: '0' });
+    const result = await startExpectingExit({ DATA_DIR: dir, COLLOQUY_CONFIG: path, PORT: '0' });
     assert.equal(result.code, 1);
     assert.match(result.stderr, message);
   }
-  const missing = await startExpectingFailure({ DATA_DIR: dir, COLLOQUY_CONFIG: join(dir, 'absent.json'), PORT: '0' });
+  const missing = await startExpectingExit({ DATA_DIR: dir, COLLOQUY_CONFIG: join(dir, 'absent.json'), PORT: '0' });
   assert.match(missing.stderr, /COLLOQUY_CONFIG: cannot read/);
-  const badPort = await startExpectingFailure({ DATA_DIR: dir, PORT: 'eighty' });
+  const badPort = await startExpectingExit({ DATA_DIR: dir, PORT: 'eighty' });
   assert.match(badPort.stderr, /PORT must be an integer/);
-  const badUrl = await startExpectingFailure({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' });
+  const badUrl = await startExpectingExit({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' });
   assert.match(badUrl.stderr, /DATABASE_URL must be a postgres:\/\//);
   const taken = createServer().listen(0, '127.0.0.1');
   await once(taken, 'listening');
   const { port } = taken.address() as AddressInfo;
   // Alone, and as a cluster primary (which would otherwise restart its dying workers for ever).
   for (const workers of ['1', '2']) {
-    const busy = await startExpectingFailure({ DATA_DIR: dir, PORT: String(port), WORKERS: workers });
+    const busy = await startExpectingExit({ DATA_DIR: dir, PORT: String(port), WORKERS: workers });
     assert.equal(busy.code, 1);
     assert.match(
       busy.stderr,
@@ -78,7 +62,7 @@ test('a DATA_DIR where a file stands stops the start and the CLI saying so', { s
   const dir = mkdtempSync(join(tmpdir(), 'colloquy-data-file-'));
   const file = join(dir, 'colloquy-data');
   writeFileSync(file, 'not a folder');
-  const started = await startExpectingFailure({ DATA_DIR: file, PORT: '0' });
+  const started = await startExpectingExit({ DATA_DIR: file, PORT: '0' });
   assert.deepEqual(
     [started.code, started.stderr],
     [1, `colloquy: cannot start: DATA_DIR ${file} is not a folder: a file stands at that path or on its way\n`],
@@ -117,7 +101,7 @@ test(
     ];
     for (const [url, message] of cases) {
       const env = { DATA_DIR: dir, DATABASE_URL: url.toString(), COLLOQUY_CONFIG: '', PORT: '0' };
-      const server = await startExpectingFailure(env);
+      const server = await startExpectingExit(env);
       const cli = await runCli(['accounts', 'show', 'acc_1'], env);
       for (const [what, result, prefix] of [
         ['server', server, 'cannot start: '],

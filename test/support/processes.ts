@@ -32,6 +32,24 @@ export function userShellEnv(extra: Record<string, string> = {}): NodeJS.Process
   return { ...env, ...extra };
 }
 
+/** `npm start`'s entry run with `env` where it should stop at once (a wrong setting): its exit code
+ * and standard error. A start that goes on instead is killed after 30 s (code null). */
+export async function startExpectingExit(
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
 export interface CliResult {
   code: number;
   stdout: string;
