@@ -46,7 +46,7 @@ export interface LanguageScore {
 }
 
 /** English, and any language but the five below: trained without the seven written sets. In English
- * it only gives care, which a retraining with them moved across its thresholds (round nine's note). */
+ * it only gives care (averaged with the five languages' model's: `scoreEnglish`). */
 export const LANGUAGE_WEIGHTS_URL = new URL('./language-weights.json', import.meta.url);
 /** French, Spanish, German, Italian and Portuguese: trained with the written sets too, with the
  * combiner fitted on its own out-of-fold scores (the combiner that decides harm there). */
@@ -125,6 +125,16 @@ export function slotProbabilities(
 
 export function scoreLanguage(model: LanguageModel, text: string): LanguageScore {
   return readingOf(model.classes, classProbabilities(model, text));
+}
+
+/** English, and any language but the five: the mean of two models' readings, the English model's and
+ * the one trained with the written sets (the five languages' file). There the model's harm only caps
+ * care (the classifier decides harm), so what changes is who is answered with care: either model's
+ * care alone lets through what the other refuses (the second's, threats and questions about the act;
+ * the first's, less of the honest distress); the mean is the care both agree on. Category: English's. */
+export function scoreEnglish(english: LanguageModel, written: LanguageModel, text: string): LanguageScore {
+  const [reading, other] = [scoreLanguage(english, text), scoreLanguage(written, text)];
+  return { ...reading, harm: (reading.harm + other.harm) / 2, care: (reading.care + other.care) / 2 };
 }
 
 /** Harm, care and the likeliest category from the classes' probabilities `p`. */

@@ -5,7 +5,7 @@ import { EmbeddingError, type EmbeddingProvider } from '../../ports/embedding-pr
 import { ModerationUnavailableError } from '../../ports/moderator.ts';
 import { createLocalEmbedder } from '../embedding/local-embedder.ts';
 import { createModerator } from './create-moderator.ts';
-import { loadLanguageModel } from './language-model.ts';
+import { loadLanguageModel, type LanguageModel } from './language-model.ts';
 import { classify, createLocalModerator } from './local-moderator.ts';
 import { normalise } from './normalise.ts';
 
@@ -279,13 +279,23 @@ test('non-English messages: detected, then checked all the same or refused as un
   assert.equal((await local({ nonEnglish: 'unavailable' }).check('How do I reset my password?')).flagged, false);
 });
 
-test('French, Spanish, German, Italian and Portuguese are read by a language model of their own', async () => {
+test('the five languages are read by a model of their own; English by the mean of both models', async () => {
   const english = loadLanguageModel();
-  // A model that reads every message as despair: care wherever it is the one that reads.
-  const despairing = { ...english, biases: english.classes.map((c) => (c === 'distress' ? 50 : 0)) };
-  const moderator = local({ fiveLanguagesModel: despairing });
-  assert.equal((await moderator.check('Comment puis-je réinitialiser mon mot de passe ?')).care, true);
-  assert.equal((await moderator.check('How do I reset my password?')).care, undefined);
+  // A model whose weights are all zero reads every message alike: despair with probability `care`.
+  const caring = (care: number): LanguageModel => ({
+    ...english,
+    biases: english.classes.map((c) => (c === 'distress' ? Math.log(care / (1 - care)) : c === 'safe' ? 0 : -40)),
+    weights: english.classes.map(() => Buffer.alloc(1 << english.bits).toString('base64')),
+  });
+  const [french, inEnglish] = ['Comment puis-je réinitialiser mon mot de passe ?', 'How do I reset my password?'];
+  // English alone would give no care (0.3), the mean does (0.6); French reads its own model alone.
+  let moderator = local({ languageModel: caring(0.3), fiveLanguagesModel: caring(0.9) });
+  assert.equal((await moderator.check(french)).care, true);
+  assert.equal((await moderator.check(inEnglish)).care, true);
+  // English alone would give care (0.9), the mean does not (0.45); nor does French's own model.
+  moderator = local({ languageModel: caring(0.9), fiveLanguagesModel: caring(0.001) });
+  assert.equal((await moderator.check(french)).care, undefined);
+  assert.equal((await moderator.check(inEnglish)).care, undefined);
 });
 
 test('createModerator builds the configured provider; none never flags', async () => {

@@ -4,15 +4,14 @@
 // embedding runs in a worker of the moderator's own (create-moderator.ts), so a check never waits
 // behind an upload's passages; a failed or slow embedding fails closed. Each message is embedded
 // once: the earlier turns' vectors are kept (by a hash of the text) from when they were checked.
-// Before all that, a language model over the message's words and letters (language-model.ts) reads it
-// in any of six languages: in French, Spanish, German, Italian and Portuguese (a model of their own,
-// trained with the written sets too) its harm score and the classifier's are combined (combiner.ts)
-// and decide instead of the classifier alone; in every language it tells despair and asking for
-// help from a request for harm, and such a message is answered with care (the reply carries the
-// agent's help message) instead of refused. Phrases read the rest: asking how to help someone at
-// risk (support-check.ts) and despair voiced with nothing asked (despair-statement.ts) lift a
-// refusal whatever its category. A learned reader of who asks for what (help-reader.ts) lifts the
-// classifiers' refusals of a victim or a worried helper asking what to do, outside self-harm alone.
+// Before all that, a language model over words and letters (language-model.ts) reads six languages:
+// in French, Spanish, German, Italian and Portuguese (a model of their own, trained with the written
+// sets) its harm and the classifier's are combined (combiner.ts) and decide; in every language it
+// tells despair and asking for help (elsewhere, two models' care averaged) from a request for harm,
+// answered with care (the reply carries the agent's help message). Phrases read the rest: asking how
+// to help someone at risk (support-check.ts) and despair voiced with nothing asked
+// (despair-statement.ts) lift a refusal whatever its category. A reader of who asks for what
+// (help-reader.ts) lifts the classifiers' refusals of a victim or worried helper asking what to do.
 // Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
@@ -38,6 +37,7 @@ import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
+  scoreEnglish,
   scoreLanguage,
   type LanguageModel,
   type LanguageScore,
@@ -89,7 +89,7 @@ export interface LocalModeratorOptions {
   weights?: ClassifierWeights;
   /** The language model for English and any language but the five (language-weights.json). */
   languageModel?: LanguageModel;
-  /** The language model and combiner for French, Spanish, German, Italian and Portuguese. */
+  /** The language model and combiner for the five languages below (and half the care elsewhere). */
   fiveLanguagesModel?: LanguageModel;
   /** The reader of who asks for what (help-reader.ts; help-reader-weights.json by default); null
    * reads without one. */
@@ -116,8 +116,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   const languageModel = options.languageModel ?? loadLanguageModel();
   const fiveLanguagesModel = options.fiveLanguagesModel ?? loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
   const helpReader = options.helpReader === undefined ? loadHelpReader() : options.helpReader;
-  /** The five languages' model was trained with the written sets; English keeps the model whose care
-   * was measured there. */
+  /** The five languages' model was trained with the written sets; English keeps its own model. */
   const modelFor = (language: string): LanguageModel =>
     READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
   if (options.embedder.model !== weights.model)
@@ -257,7 +256,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
       const model = modelFor(language);
-      const reading = scoreLanguage(model, text);
+      const reading =
+        model === languageModel ? scoreEnglish(languageModel, fiveLanguagesModel, text) : scoreLanguage(model, text);
       const judged = await judge(text, language, reading, thread, signal, conversation);
       const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
