@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only config.ts reads the environment (STYLE.md: parse once, inject).
+    // Only config.ts reads the environment: parsed once, then injected.
     files: ['src/**/*.ts'],
     ignores: ['src/config.ts'],
     rules: {

@@ -1,11 +1,11 @@
-// `npm run config:docs`: writes the reference part of docs/configuration.md and config.schema.json
+// `npm run config:docs`: writes the reference part of docs/configuration-reference.md and config.schema.json
 // from src/config-schema.ts. test/contract/config-docs.test.ts fails when either is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENT, FileSchema } from '../src/config-schema.ts';
 import { DEFAULT_MODELS, DEFAULT_PLANS } from '../src/config-defaults.ts';
 
-export const CONFIG_DOC = fileURLToPath(new URL('../docs/configuration.md', import.meta.url));
+export const CONFIG_DOC = fileURLToPath(new URL('../docs/configuration-reference.md', import.meta.url));
 export const CONFIG_JSON_SCHEMA = fileURLToPath(new URL('../config.schema.json', import.meta.url));
 
 const BEGIN = '<!-- reference: written by `npm run config:docs` from src/config-schema.ts; do not edit -->';
@@ -77,17 +77,17 @@ function environment(): string[] {
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows];
 }
 
-/** The generated part of docs/configuration.md, markers included. */
+/** The generated part of docs/configuration-reference.md, markers included. */
 export function configReference(): string {
   const file = FileSchema as unknown as Schema;
-  const lines = [BEGIN, '', '### The environment', '', ...environment(), '', '### The config file', ''];
+  const lines = [BEGIN, '', '## The environment', '', ...environment(), '', '## The config file', ''];
   lines.push(
     'Every section and field is optional. A field left out takes its default; an empty default is worked out at start (the text says how).',
     '',
   );
   for (const [section, schema] of Object.entries(file.properties ?? {})) {
     if (section === '$schema') continue;
-    lines.push(`#### \`${section}\``, '');
+    lines.push(`### \`${section}\``, '');
     if (schema.description) lines.push(schema.description, '');
     if (section === 'plans') {
       const plan = Object.values(schema.properties ?? {})[0] as Schema;
@@ -129,11 +129,12 @@ export function configReference(): string {
   return lines.join('\n');
 }
 
-/** docs/configuration.md with its reference part written anew. */
+/** docs/configuration-reference.md with its reference part written anew. */
 export function configDoc(current: string): string {
   const start = current.indexOf(BEGIN);
   const end = current.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`docs/configuration.md has no reference markers (${BEGIN} … ${END})`);
+  if (start < 0 || end < start)
+    throw new Error(`docs/configuration-reference.md has no reference markers (${BEGIN} … ${END})`);
   return current.slice(0, start) + configReference() + current.slice(end + END.length);
 }
 

@@ -1,7 +1,7 @@
 // Over 300 lines: every setting of the one schema, declarations only; docs and JSON Schema are generated from it whole.
 // Every setting once: its type, limits, default and meaning. config.ts validates the file against
-// this schema and takes its defaults from it; `npm run config:docs` writes docs/configuration.md's
-// reference and config.schema.json from it (a test fails when they are stale).
+// this schema and takes its defaults from it; `npm run config:docs` writes docs/configuration-reference.md
+// and config.schema.json from it (a test fails when they are stale).
 import Type, { type Static, type TObject } from 'typebox';
 
 /** The environment variables config.ts reads. `secret`: masked when the configuration is printed. */

@@ -70,7 +70,7 @@ export const API_PREFIX = '/api/v1';
 export const MAX_PARAM_LENGTH = 200 * 4 * 3;
 const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH };
 
-const API_DESCRIPTION = `Colloquy's public interface (SPEC version ${API_VERSION}).
+const API_DESCRIPTION = `Colloquy's public interface, version ${API_VERSION}.
 
 Authentication: \`Authorization: Bearer <key>\` only. Rate limits are counted per account per minute across all its keys;
 every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` (requests left in the current window) and
@@ -78,7 +78,7 @@ every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\
 Requests refused before the rate limit is consulted (401, and 403 \`IP_NOT_ALLOWED\`) carry no RateLimit headers and do not count.
 
 Errors: 401 is flat \`{error, code}\`; everything else is \`{success:false, error:{code, message, list?, ids?}}\`.
-Beyond SPEC's codes this service adds \`NOT_FOUND\` (404, no such route), \`METHOD_NOT_ALLOWED\` (405, the path exists but not with this method; \`Allow\` lists the methods it has), \`PAYLOAD_TOO_LARGE\` (413, JSON body over the limit) and \`REQUEST_TOO_LARGE\` (431, the URL and headers over 16 KB together).`;
+Beyond the interface's codes this service adds \`NOT_FOUND\` (404, no such route), \`METHOD_NOT_ALLOWED\` (405, the path exists but not with this method; \`Allow\` lists the methods it has), \`PAYLOAD_TOO_LARGE\` (413, JSON body over the limit), \`REQUEST_TOO_LARGE\` (431, the URL and headers over 16 KB together), \`SERVICE_UNAVAILABLE\` (503, the database unreachable, the extraction queue full or the server shutting down, with \`Retry-After\`) and the codes of its own routes (handoff, test questions, the widget). The \`ErrorCode\` schema lists every code; each error response names the codes of its status.`;
 
 /** Errors the router raises before any route runs, in the spec's shape. */
 function fromRouterError(error: Error): AppError {
@@ -116,7 +116,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Chat Completions and models in the OpenAI API's shapes, for OpenAI SDKs and tools (errors in OpenAI's shape).",
   MCP: "The Model Context Protocol: an agent's search and chat as tools for MCP clients.",
   Widget: 'What the embeddable chat widget calls from a web page, with a publishable key limited to listed origins.',
-  'Webhook events': 'What the service sends to the endpoints configured in the console (SPEC §6).',
+  'Webhook events': 'What the service sends to the endpoints configured in the console.',
 };
 
 /** Metrics on the API's port without a token, readiness of the database alone: what tests and

@@ -15,7 +15,8 @@ export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
 export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
   type: 'string',
   enum: ERROR_CODES,
-  description: "The error code (SPEC §7, plus the service's additions); the HTTP status tells which of them can occur.",
+  description:
+    "The error code (the interface's, plus the service's additions); the HTTP status tells which of them can occur.",
 });
 
 export const UnauthorizedSchema = Type.Object(
@@ -27,7 +28,7 @@ export const UnauthorizedSchema = Type.Object(
   },
   {
     description:
-      'Missing, invalid, revoked or expired key; on the widget routes also a visitor not proven, or (`USER_HASH_INVALID`) a user id whose hash does not match (flat shape, SPEC §7).',
+      'Missing, invalid, revoked or expired key; on the widget routes also a visitor not proven, or (`USER_HASH_INVALID`) a user id whose hash does not match (flat shape).',
   },
 );
 
@@ -123,7 +124,7 @@ export const HandoffSettingSchema = Type.Object(
   { enabled: HANDOFF_ENABLED, hours: HANDOFF_HOURS },
   {
     description:
-      "Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off, no hours), so an agent otherwise has exactly SPEC's fields.",
+      "Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off, no hours), so an agent otherwise has exactly the interface's fields.",
   },
 );
 
@@ -166,7 +167,7 @@ export const SourceSchema = Type.Object(
     url: Type.Optional(Type.String({ description: 'Website sources only: the page URL (normalised).' })),
     createdAt: Type.String({ format: 'date-time' }),
   },
-  { description: 'A knowledge source (SPEC §2).' },
+  { description: 'A knowledge source.' },
 );
 
 export const AgentSourceParamsSchema = Type.Object({
@@ -186,7 +187,7 @@ export const ToolCallSchema = Type.Object(
       description: '`pending` until the client sends a result (`completed`) or cancels it (`canceled`).',
     }),
   },
-  { description: 'A client tool call (SPEC §2).' },
+  { description: 'A client tool call.' },
 );
 
 export const FeedbackSchema = Type.Object(
@@ -216,7 +217,7 @@ export const MessageSchema = Type.Object(
     ),
     createdAt: Type.String({ format: 'date-time' }),
   },
-  { description: 'A message (SPEC §2).' },
+  { description: 'A message.' },
 );
 
 export const ConversationSchema = Type.Object(

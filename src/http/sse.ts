@@ -5,7 +5,7 @@ import { unavailableAsAppError } from './error-handler.ts';
 /**
  * A Server-Sent Events answer that starts lazily: until the first frame, the route can still fail
  * with an ordinary JSON error. Frames are `data: {json}` lines with no `event:` field; the stream
- * ends with an empty `data:` message (DESIGN.md's end marker).
+ * ends with an empty `data:` message, the end marker.
  */
 export interface SseWriter {
   readonly started: boolean;
@@ -64,7 +64,7 @@ export function createSseWriter(reply: FastifyReply, endMarker = 'data:\n\n'): S
     },
     fail(error, extra = {}) {
       const errorObject = streamError(reply, error);
-      // The chat stream states usage beside the error (DESIGN.md's failure frame), not inside it.
+      // The chat stream's failure frame states usage beside the error, not inside it.
       if ('usage' in extra) delete errorObject.usage;
       this.send({ success: false, error: errorObject, ...extra });
     },

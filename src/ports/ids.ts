@@ -1,4 +1,4 @@
-/** Prefixed, time-sortable identifiers (STYLE.md: agt_, key_, evt_, …). */
+/** Prefixed, time-sortable identifiers (agt_, key_, evt_, …). */
 export type IdPrefix =
   | 'acc'
   | 'mem'

@@ -93,7 +93,7 @@ describe('chat', () => {
     return { account, ctx: ctx as RequestContext, agent, key, balance, events, chat };
   }
 
-  test('JSON reply: DESIGN.md shape, grounded in the knowledge, stored, charged, chat.completed', async () => {
+  test('JSON reply: {success, reply, finish_reason, conversationId, messageId, usage}, grounded in the knowledge, stored, charged, chat.completed', async () => {
     const { agent, key, balance, events, chat } = await setup();
     await server.call('POST', `/agents/${agent.id}/sources/text`, {
       key,

@@ -1,4 +1,4 @@
-// docs/configuration.md's reference and config.schema.json are generated from src/config-schema.ts:
+// docs/configuration-reference.md and config.schema.json are generated from src/config-schema.ts:
 // the committed files must be what `npm run config:docs` writes now.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { CONFIG_DOC, CONFIG_JSON_SCHEMA, configDoc, configJsonSchema } from '../
 
 const STALE = 'the configuration schema changed: run `npm run config:docs` and commit the files';
 
-test('docs/configuration.md carries the reference generated from the schema', () => {
+test('docs/configuration-reference.md carries the reference generated from the schema', () => {
   const committed = readFileSync(CONFIG_DOC, 'utf8');
   assert.ok(committed === configDoc(committed), STALE);
 });

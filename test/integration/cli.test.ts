@@ -1,5 +1,5 @@
 // Over 300 lines: the operator contract run against one database and server started once for every case.
-// The operator contract of DESIGN.md, run as an operator would: JSON on stdout, errors on stderr
+// The operator contract (docs/cli.md), run as an operator would: JSON on stdout, errors on stderr
 // with a non-zero exit, and a running server on the same database sees each change at once.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

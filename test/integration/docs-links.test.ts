@@ -1,5 +1,6 @@
 // What a newcomer reads in a fresh clone: the README and docs/ point only at files the repository
-// holds (no specification or design notes kept beside it), and the README says how to pick the port.
+// holds (no specification or design notes kept beside it, no issue numbers), the README links every
+// page and says how to pick the port.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,10 +15,28 @@ const PAGES = [
     .map((name) => `docs/${name}`),
 ];
 
+const RESEARCH = readdirSync(join(ROOT, 'docs', 'research'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/research/${name}`);
+
 test('README and docs name no file outside the repository', () => {
-  for (const page of PAGES) {
+  for (const page of [...PAGES, ...RESEARCH]) {
     const text = readFileSync(join(ROOT, page), 'utf8');
-    assert.doesNotMatch(text, /\.\.\/shared|\b(?:SPEC|DESIGN|STYLE)\.md\b/, page);
+    assert.doesNotMatch(text, /\.\.\/shared|\/work\/|\b(?:SPEC|DESIGN|STYLE)\.md\b/, page);
+  }
+});
+
+test('README and docs name no issue numbers: a reader of the repository has no tracker to look them up in', () => {
+  for (const page of [...PAGES, ...RESEARCH]) {
+    const text = readFileSync(join(ROOT, page), 'utf8');
+    assert.doesNotMatch(text, /\bissues?[\s-]*#?\d+/i, page);
+  }
+});
+
+test('the README links every page of docs/, so a newcomer finds each from it', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  for (const page of PAGES.filter((name) => name !== 'README.md')) {
+    assert.ok(readme.includes(`](${page})`), `README.md does not link ${page}`);
   }
 });
 

@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * Event types
-         * @description The types this version sends (SPEC §6), the names an endpoint subscription takes (another is 400 `INVALID_BODY`); `ping` is always sent.
+         * @description The types this version sends, the names an endpoint subscription takes (another is 400 `INVALID_BODY`); `ping` is always sent.
          */
         get: operations["listEventTypes"];
         put?: never;
@@ -1538,7 +1538,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description The error code (SPEC §7, plus the service's additions); the HTTP status tells which of them can occur.
+         * @description The error code (the interface's, plus the service's additions); the HTTP status tells which of them can occur.
          * @enum {string}
          */
         ErrorCode: "AUTH_REQUIRED" | "KEY_EXPIRED" | "INVALID_BODY" | "CONTENT_BLOCKED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "INVALID_FILE" | "INSUFFICIENT_CREDITS" | "PLAN_LIMIT_REACHED" | "MODEL_NOT_AVAILABLE" | "AGENT_NOT_ALLOWED" | "IP_NOT_ALLOWED" | "AGENT_NOT_FOUND" | "CONVERSATION_NOT_FOUND" | "MESSAGE_NOT_FOUND" | "SOURCE_NOT_FOUND" | "TOOL_CALL_NOT_FOUND" | "TOOL_CALL_ALREADY_CANCELED" | "TOOL_CALL_NOT_PENDING" | "TOOL_CALL_ALREADY_EXECUTED" | "PENDING_TOOL_CALLS" | "FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "UNKNOWN_ERROR" | "MODERATION_UNAVAILABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TOO_LARGE" | "CLIENT_DISCONNECTED" | "CSRF_TOKEN_INVALID" | "OWNER_REQUIRED" | "READ_ONLY_MEMBER" | "ORIGIN_NOT_ALLOWED" | "USER_HASH_INVALID" | "SITE_NOT_FOUND" | "CONVERSATION_NOT_WITH_PEOPLE" | "SITE_SYNC_RUNNING" | "TEST_QUESTION_NOT_FOUND" | "TEST_RUN_NOT_FOUND" | "SERVICE_UNAVAILABLE";
@@ -1565,7 +1565,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description Missing, invalid, revoked or expired key; on the widget routes also a visitor not proven, or (`USER_HASH_INVALID`) a user id whose hash does not match (flat shape, SPEC §7). */
+        /** @description Missing, invalid, revoked or expired key; on the widget routes also a visitor not proven, or (`USER_HASH_INVALID`) a user id whose hash does not match (flat shape). */
         Unauthorized: {
             /** @description Short name: "Unauthorized", "Key expired" or (widget routes) "Invalid user hash". */
             error: string;
@@ -1585,7 +1585,7 @@ export interface components {
             createdAt: string;
             handoff?: components["schemas"]["HandoffSetting"];
         };
-        /** @description Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off, no hours), so an agent otherwise has exactly SPEC's fields. */
+        /** @description Colloquy extension (docs/handoff.md): present only when the agent's handoff setting is not the default (off, no hours), so an agent otherwise has exactly the interface's fields. */
         HandoffSetting: {
             /** @description On: a visitor who asks for a person in their own words is handed to people, and a generative model is offered the built-in `handoff_to_person` tool. */
             enabled: boolean;
@@ -1632,7 +1632,7 @@ export interface components {
                 limit: number;
             };
         };
-        /** @description A knowledge source (SPEC §2). */
+        /** @description A knowledge source. */
         Source: {
             id: string;
             type: "text" | "qa" | "file" | "website";
@@ -1647,7 +1647,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description A client tool call (SPEC §2). */
+        /** @description A client tool call. */
         ToolCall: {
             id: string;
             /** @constant */
@@ -1667,7 +1667,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description A message (SPEC §2). */
+        /** @description A message. */
         Message: {
             id: string;
             role: "user" | "assistant";
@@ -7534,7 +7534,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 300 characters once trimmed (our bound; the spec leaves it open); stored trimmed. */
+                    /** @description 1 to 300 characters once trimmed; stored trimmed. */
                     question: string;
                     answer: string;
                 };

@@ -45,7 +45,7 @@ export type ChatRequest = Omit<RequestBody<'/accounts/{accountId}/agents/{agentI
 /**
  * One frame of a chat stream: the opening `{success, conversationId, messageId}`, content and
  * tool call deltas, the closing `{delta:{finish_reason}, usage}`, or a failure
- * `{success:false, error, delta:{finish_reason:'error'}}` (DESIGN.md).
+ * `{success:false, error, delta:{finish_reason:'error'}}`.
  */
 export interface ChatFrame {
   success?: boolean;

@@ -48,7 +48,7 @@ export async function deleteConversation(
   return count;
 }
 
-/** DESIGN.md: with `cascade`, the message and every later one of its conversation; without, only it. */
+/** With `cascade`, the message and every later one of its conversation; without, only it. */
 export async function deleteMessage(
   deps: { store: Pick<Store, 'agents' | 'conversations' | 'messages'> },
   ctx: RequestContext,

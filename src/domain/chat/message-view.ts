@@ -65,7 +65,7 @@ export function toPublicMessage(message: MessageRecord): PublicMessage {
   };
 }
 
-/** DESIGN.md's conversation record. */
+/** The conversation record of conversation lists (docs/api-guide-chat.md). */
 export interface PublicConversation {
   id: string;
   userId: string | null;

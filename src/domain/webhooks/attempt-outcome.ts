@@ -8,7 +8,7 @@ export interface OutcomeDecision {
 }
 
 /**
- * DESIGN.md: any 2xx is delivered; 410 Gone means the receiver wants no more (the endpoint is
+ * Any 2xx is delivered; 410 Gone means the receiver wants no more (the endpoint is
  * disabled, this delivery ends); anything else, or no answer, is retried on the schedule until the
  * attempts run out. `statusCode` is null when no response came.
  */

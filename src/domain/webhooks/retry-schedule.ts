@@ -1,4 +1,4 @@
-// DESIGN.md: retries at about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, each with jitter; the
+// Retries at about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, each with jitter; the
 // attempt after the last of them is the final one (eight attempts in all, about 28 hours).
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

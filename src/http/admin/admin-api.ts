@@ -72,7 +72,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Insights:
     'What an agent missed and what it is asked most: unanswered questions grouped, replies rated down, topics, Q&A from a group, and conversation exports.',
   Tests: "An agent's test questions and their runs: which questions its search answers from the expected sources.",
-  'Webhook events': 'What the service sends to the webhook endpoints (SPEC §6).',
+  'Webhook events': 'What the service sends to the webhook endpoints.',
 };
 
 export async function registerAdminApi(app: ApiApp, deps: HttpDeps): Promise<void> {

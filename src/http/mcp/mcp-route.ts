@@ -16,7 +16,7 @@ const loadSdk = () =>
 
 const DESCRIPTION = `A Model Context Protocol server (Streamable HTTP, stateless: no session id, no GET stream). Authenticate with \`Authorization: Bearer <key>\`; the key's agent and address restrictions and the account's rate limit apply to every request (each message of a JSON-RPC batch counts as one request).
 
-Tools: \`search_knowledge\` {agentId, query, limit?} (charged as POST /agents/{agentId}/search) and \`ask_agent\` {agentId, message, conversationId?} (charged as a chat, with \`chat.completed\`/\`chat.failed\` events; the agent's client tools are not offered). Resource \`${AGENTS_RESOURCE}\`: the key's agents. A refusal is a tool result with \`isError\` and text \`CODE: message\` (the spec's code).`;
+Tools: \`search_knowledge\` {agentId, query, limit?} (charged as POST /agents/{agentId}/search) and \`ask_agent\` {agentId, message, conversationId?} (charged as a chat, with \`chat.completed\`/\`chat.failed\` events; the agent's client tools are not offered). Resource \`${AGENTS_RESOURCE}\`: the key's agents. A refusal is a tool result with \`isError\` and text \`CODE: message\` (Colloquy's error code).`;
 
 const METHOD_NOT_ALLOWED = {
   jsonrpc: '2.0',

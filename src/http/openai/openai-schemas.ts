@@ -13,11 +13,11 @@ export const OpenAiErrorSchema = Type.Object(
         }),
         param: Type.Union([Type.String(), Type.Null()]),
         code: Type.String({
-          description: `The spec's code: one of ${[...SPEC_ERROR_CODES, ...EXTRA_ERROR_CODES].join(', ')}.`,
+          description: `Colloquy's error code: one of ${[...SPEC_ERROR_CODES, ...EXTRA_ERROR_CODES].join(', ')}.`,
         }),
       },
       { additionalProperties: true },
     ),
   },
-  { description: "OpenAI's error shape with the spec's code." },
+  { description: "OpenAI's error shape with Colloquy's error code." },
 );

@@ -12,7 +12,7 @@ const AddQaBodySchema = Type.Object(
       minLength: 1,
       maxLength: QA_QUESTION_MAX,
       pattern: NOT_BLANK,
-      description: `1 to ${QA_QUESTION_MAX} characters once trimmed (our bound; the spec leaves it open); stored trimmed.`,
+      description: `1 to ${QA_QUESTION_MAX} characters once trimmed; stored trimmed.`,
     }),
     answer: Type.String({ minLength: 1, maxLength: QA_ANSWER_MAX, pattern: NOT_BLANK }),
   },

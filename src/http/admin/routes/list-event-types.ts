@@ -13,7 +13,7 @@ export function registerListEventTypes(app: ApiApp): void {
         operationId: 'listEventTypes',
         summary: 'Event types',
         description:
-          'The types this version sends (SPEC §6), the names an endpoint subscription takes (another is 400 `INVALID_BODY`); `ping` is always sent.',
+          'The types this version sends, the names an endpoint subscription takes (another is 400 `INVALID_BODY`); `ping` is always sent.',
         security: ADMIN_SECURITY,
         response: {
           200: Type.Object({ success: Type.Literal(true), types: Type.Array(Type.String()) }),
