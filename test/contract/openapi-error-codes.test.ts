@@ -99,6 +99,19 @@ describe(
       }
     });
 
+    // Its routes write the ranges `4xx`/`5xx`, which the documenter missed: each got the service's
+    // 400, 401 (flat), 403, 413, 429, 500 and 503 bodies, which the door never sends.
+    test("the OpenAI-compatible door's errors are its own shape; only 431 (before any route) is the service's", () => {
+      for (const [path, item] of Object.entries(paths).filter(([path]) => path.startsWith('/openai/'))) {
+        for (const [method, operation] of Object.entries(item)) {
+          assert.deepEqual(Object.keys(operation.responses).sort(), ['200', '431', '4XX', '5XX'], `${method} ${path}`);
+          const shape = operation.responses['4XX'].content['application/json'].schema;
+          assert.deepEqual(shape.properties.error.required, ['message', 'type', 'param', 'code'], `${method} ${path}`);
+          assert.deepEqual(codesOf(operation.responses['431']), ['REQUEST_TOO_LARGE']);
+        }
+      }
+    });
+
     test("the upload's codes, and an agent path's own", () => {
       const upload = paths['/agents/{agentId}/sources/files']!.post!.responses;
       assert.deepEqual(codesOf(upload['400']), [

@@ -100,7 +100,8 @@ function withAllPathParams(
 }
 
 /** The errors any operation of its kind can give, beside those the route lists. A route whose
- * errors are ranges (`4XX`, the OpenAI-compatible door's own shape) is left as it is. */
+ * errors are ranges (`4XX`, the OpenAI-compatible door's own shape) gets only 431, which no route's
+ * error handler answers. */
 function withImpliedErrors(
   schema: RouteSchema,
   method: string,
@@ -108,15 +109,16 @@ function withImpliedErrors(
   securedErrors: Record<string, TSchema>,
 ): Record<string, JsonSchema> {
   const response = { ...schema.response };
-  if (response['4XX']) return response;
   const error = copy<JsonSchema>(ErrorSchema);
+  // A URL and headers over Node's 16 KB: REQUEST_TOO_LARGE, answered before any route runs.
+  response['431'] ??= error;
+  // Ranges are written `4xx` (Fastify's spelling; the document shows them as `4XX`).
+  if (Object.keys(response).some((status) => /^4xx$/i.test(status))) return response;
   const bodyMethod = BODY_METHODS.has(method);
   // A body (even one the route does not take), a query or a path parameter can fail validation: INVALID_BODY.
   if ((bodyMethod || schema.querystring || schema.params || multipart) && !response['400']) response['400'] = error;
   // A body over the server's limit: PAYLOAD_TOO_LARGE (an upload's is FILE_TOO_LARGE, declared by its route).
   if (bodyMethod && !response['413']) response['413'] = error;
-  // A URL and headers over Node's 16 KB: REQUEST_TOO_LARGE, answered before any route runs.
-  response['431'] ??= error;
   if (schema.security && schema.security.length > 0) {
     for (const [status, errorSchema] of Object.entries(securedErrors))
       response[status] ??= copy<JsonSchema>(errorSchema);
