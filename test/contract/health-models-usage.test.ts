@@ -162,11 +162,14 @@ describe('ping, validate, models, usage, OpenAPI', () => {
     assert.equal(lower.body.used.total, 1);
   });
 
+  const notAnInstant = 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with its zone (Z or +hh:mm)';
   for (const [query, list] of [
-    ['from=yesterday', { from: ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'] }],
-    ['to=2026-02-30', { to: ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'] }],
+    ['from=yesterday', { from: [notAnInstant] }],
+    ['to=2026-02-30', { to: [notAnInstant] }],
     // A date-time on a day the month does not have was read as a day of the next month (March 2).
-    ['from=2026-02-30T10:00:00Z&to=2026-03-05', { from: ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'] }],
+    ['from=2026-02-30T10:00:00Z&to=2026-03-05', { from: [notAnInstant] }],
+    // An ISO 8601 date-time without its zone: the words said it was not one at all.
+    ['from=2026-11-01T00:00:00&to=2026-11-05', { from: [notAnInstant] }],
     ['from=2026-11-05&to=2026-11-01', { from: ['must be before to'] }],
     ['from=2024-01-01&to=2026-01-01', { to: ['must be at most 366 days after from'] }],
     // period.to would read +010000-01-01T00:00:00.000Z, which no RFC 3339 parser takes.

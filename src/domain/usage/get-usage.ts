@@ -51,6 +51,9 @@ function parseInstant(text: string, end: boolean): number | null {
   return null;
 }
 
+// A date-time without its zone is an ISO 8601 date-time too: the words say what is missing.
+const NOT_AN_INSTANT = 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with its zone (Z or +hh:mm)';
+
 export function parseUsageRange(query: UsageQuery, now: number): { from: number; to: number } {
   const list: ValidationList = {};
   const to = query.to === undefined ? now : parseInstant(query.to, true);
@@ -59,9 +62,9 @@ export function parseUsageRange(query: UsageQuery, now: number): { from: number;
     query.from === undefined
       ? Math.max((to ?? now) - USAGE_DEFAULT_DAYS * DAY_MS, FIRST_INSTANT)
       : parseInstant(query.from, false);
-  if (to === null) list.to = ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'];
+  if (to === null) list.to = [NOT_AN_INSTANT];
   else if (to > LAST_INSTANT) list.to = ['must end by 9999-12-31T23:59:59.999Z (as a date, 9999-12-30 at the latest)'];
-  if (from === null) list.from = ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'];
+  if (from === null) list.from = [NOT_AN_INSTANT];
   else if (from < FIRST_INSTANT) list.from = ['must not be before 0000-01-01T00:00:00Z'];
   if (Object.keys(list).length === 0 && from !== null && to !== null) {
     if (from >= to) list.from = ['must be before to'];
