@@ -53,6 +53,7 @@ import { registerWidgetScript } from './widget/widget-script.ts';
 import { registerConsolePages } from './console-pages.ts';
 import { registerFavicon } from './favicon.ts';
 import { createRouteDocumenter } from './openapi/route-documentation.ts';
+import { PUBLIC_ERROR_CODES } from './openapi/public-error-codes.ts';
 import { createDocumentCompleter, DOCUMENT_CONTACT } from './openapi/document-components.ts';
 import { AUTHENTICATED_ERRORS, SHARED_SCHEMAS } from './schemas.ts';
 import {
@@ -186,7 +187,11 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       },
     },
     // Only the public API's routes: the admin API has its own document (http/admin/admin-api.ts).
-    transform: createRouteDocumenter({ prefix: API_PREFIX, securedErrors: AUTHENTICATED_ERRORS }),
+    transform: createRouteDocumenter({
+      prefix: API_PREFIX,
+      securedErrors: AUTHENTICATED_ERRORS,
+      codes: PUBLIC_ERROR_CODES,
+    }),
     transformObject: createDocumentCompleter({
       schemas: SHARED_SCHEMAS,
       rateLimited: true,

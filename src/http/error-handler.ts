@@ -5,6 +5,7 @@ import { STATUS_BY_CODE, UNAUTHORIZED_NAMES } from './error-table.ts';
 import { toValidationList } from './validation.ts';
 import type { ApiApp } from './types.ts';
 import type { AllowedMethods } from './allowed-methods.ts';
+import { drainUnreadBody } from './drain-unread-body.ts';
 
 /** Fastify's own errors (parsing, limits) in the spec's terms. */
 function fromFrameworkError(error: FastifyError): AppError | null {
@@ -61,6 +62,8 @@ export function toAppError(error: FastifyError, request: FastifyRequest, reply?:
     request.log.warn({ cause: cause instanceof Error ? cause.message : undefined }, unavailable.message);
     return unavailable;
   }
+  // Refused before its body was read: the rest is read and discarded, so the 413 reaches the client.
+  if (reply && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') drainUnreadBody(request, reply);
   const appError = isAppError(error) ? error : fromFrameworkError(error);
   if (appError) {
     if (appError.code === 'CLIENT_DISCONNECTED')

@@ -25,7 +25,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOOL_CALL_ALREADY_EXECUTED: 409,
   PENDING_TOOL_CALLS: 409,
   FILE_TOO_LARGE: 413, // upload larger than the agent's remaining storage
-  QUOTA_EXCEEDED: 429, // the key's credit quota is used up
+  QUOTA_EXCEEDED: 429, // the key's credit quota is used up, or has less left than the request costs
   RATE_LIMITED: 429, // the account's requests per minute are used up
   UNKNOWN_ERROR: 500, // anything unexpected; never carries internal details
   MODERATION_UNAVAILABLE: 503, // the moderator failed or timed out

@@ -162,13 +162,24 @@ describe('ping, validate, models, usage, OpenAPI', () => {
     assert.equal(lower.body.used.total, 1);
   });
 
+  const notAnInstant = 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with its zone (Z or +hh:mm)';
   for (const [query, list] of [
-    ['from=yesterday', { from: ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'] }],
-    ['to=2026-02-30', { to: ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'] }],
+    ['from=yesterday', { from: [notAnInstant] }],
+    ['to=2026-02-30', { to: [notAnInstant] }],
     // A date-time on a day the month does not have was read as a day of the next month (March 2).
-    ['from=2026-02-30T10:00:00Z&to=2026-03-05', { from: ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'] }],
+    ['from=2026-02-30T10:00:00Z&to=2026-03-05', { from: [notAnInstant] }],
+    // An ISO 8601 date-time without its zone: the words said it was not one at all.
+    ['from=2026-11-01T00:00:00&to=2026-11-05', { from: [notAnInstant] }],
     ['from=2026-11-05&to=2026-11-01', { from: ['must be before to'] }],
     ['from=2024-01-01&to=2026-01-01', { to: ['must be at most 366 days after from'] }],
+    // period.to would read +010000-01-01T00:00:00.000Z, which no RFC 3339 parser takes.
+    ['to=9999-12-31', { to: ['must end by 9999-12-31T23:59:59.999Z (as a date, 9999-12-30 at the latest)'] }],
+    [
+      'from=9999-12-01&to=9999-12-31T23:00:00-05:00',
+      { to: ['must end by 9999-12-31T23:59:59.999Z (as a date, 9999-12-30 at the latest)'] },
+    ],
+    // ... and period.from -000001-12-31T19:00:00.000Z.
+    ['from=0000-01-01T00:00:00%2B05:00&to=0000-02-01', { from: ['must not be before 0000-01-01T00:00:00Z'] }],
   ] as const) {
     test(`GET /usage?${query} → 400 INVALID_BODY`, async () => {
       const { account } = await server.seedAccount();
@@ -181,6 +192,21 @@ describe('ping, validate, models, usage, OpenAPI', () => {
       });
     });
   }
+
+  test('GET /usage: the last bounds an RFC 3339 date-time can show are accepted, and shown as such', async () => {
+    const { account } = await server.seedAccount();
+    const key = await server.seedKey(account.id);
+    const last = await server.call('GET', '/usage?to=9999-12-30', { key });
+    assert.equal(last.status, 200, last.text);
+    assert.deepEqual(last.body.period, { from: '9999-12-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z' });
+    const lastInstant = await server.call('GET', '/usage?from=9999-12-31&to=9999-12-31T23:59:59.999Z', { key });
+    assert.equal(lastInstant.status, 200, lastInstant.text);
+    assert.equal(lastInstant.body.period.to, '9999-12-31T23:59:59.999Z');
+    // The default 30 days before an early `to` start no earlier than year 0000.
+    const first = await server.call('GET', '/usage?to=0000-01-09', { key });
+    assert.equal(first.status, 200, first.text);
+    assert.deepEqual(first.body.period, { from: '0000-01-01T00:00:00.000Z', to: '0000-01-10T00:00:00.000Z' });
+  });
 
   test('the OpenAPI 3.1 document describes every endpoint, with bearer auth', async () => {
     const response = await server.call('GET', '/openapi.json');

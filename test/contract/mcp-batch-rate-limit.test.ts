@@ -51,6 +51,10 @@ describe('MCP batches and the rate limit', () => {
     // Only the first batch's three searches were run and charged (0.2 each).
     const balance = (await server.deps.store.accounts.get(account.id))!.creditBalance;
     assert.equal(balance, 9_400, 'in thousandths of a credit');
+
+    // The refusal is counted with every other 429 of the per-account limit.
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    assert.match(metrics, /colloquy_rate_limit_rejections_total\{plan="free"\} 1\n/);
   });
 
   test('a single message counts once, as any request', async () => {

@@ -779,7 +779,7 @@ export interface paths {
         };
         /**
          * Credit balance and usage
-         * @description `from` and `to` are dates (YYYY-MM-DD, whole UTC days, `to` inclusive) or ISO 8601 date-times with their zone (RFC 3339: `Z` or `+hh:mm`; a bound finer than the millisecond is rounded up to the next one). Defaults: the last 30 days. At most 366 days; `from` must come before `to`; otherwise 400 INVALID_BODY with `error.list`. Used credits are charges less refunds. The monthly allowance renews on each monthly anniversary of the account's creation (UTC; the 29th–31st fall on a shorter month's last day): the balance is raised to the plan's allowance if below it, and credits above it (top-ups) are kept. A renewal is a refill of the whole allowance, even when it adds less or nothing.
+         * @description `from` and `to` are dates (YYYY-MM-DD, whole UTC days, `to` inclusive) or ISO 8601 date-times with their zone (RFC 3339: `Z` or `+hh:mm`; a bound finer than the millisecond is rounded up to the next one). Defaults: the last 30 days. At most 366 days; `from` must come before `to`; both within the years 0000 to 9999 that `period`'s RFC 3339 date-times can show (`to` ends by 9999-12-31T23:59:59.999Z, so 9999-12-30 is the last inclusive date); otherwise 400 INVALID_BODY with `error.list`. Used credits are charges less refunds. The monthly allowance renews on each monthly anniversary of the account's creation (UTC; the 29th–31st fall on a shorter month's last day): the balance is raised to the plan's allowance if below it, and credits above it (top-ups) are kept. A renewal is a refill of the whole allowance, even when it adds less or nothing.
          */
         get: operations["getUsage"];
         put?: never;

@@ -1,11 +1,22 @@
 import type { DomainDeps, RequestContext } from '../context.ts';
+import type { ApiKeyRecord } from '../../ports/api-key-store.ts';
 import type { CreditEntryRecord } from '../../ports/credit-store.ts';
 import type { Store, StoreRepositories } from '../../ports/store.ts';
 import { AppError } from '../errors.ts';
-import { toMillicredits } from './units.ts';
+import { toCredits, toMillicredits } from './units.ts';
 import { recordLowCreditsIfDue } from './record-low-credits.ts';
 
-const quotaExceeded = () => new AppError('QUOTA_EXCEEDED', "This key's credit quota is used up.");
+/** 429 QUOTA_EXCEEDED, said as what it is: a quota with nothing left is used up; one with some left
+ * is too small for this request's price (a key with a 1-credit quota asking a 2-credit chat). */
+function quotaExceeded(key: Pick<ApiKeyRecord, 'quota' | 'usageTotal'> | undefined, amount: number): AppError {
+  const left = key && key.quota !== null ? key.quota - key.usageTotal : 0;
+  if (left <= 0) return new AppError('QUOTA_EXCEEDED', "This key's credit quota is used up.");
+  const cost = toCredits(amount);
+  return new AppError(
+    'QUOTA_EXCEEDED',
+    `This key's credit quota is too small for this request: it costs ${cost} credit${cost === 1 ? '' : 's'} and the quota has ${toCredits(left)} left.`,
+  );
+}
 const insufficientCredits = () => new AppError('INSUFFICIENT_CREDITS', 'Not enough credits for this request.');
 
 export interface ChargeInput {
@@ -28,7 +39,7 @@ export async function chargeCredits(
 ): Promise<CreditEntryRecord> {
   const amount = toMillicredits(input.credits);
   if (ctx.key && !(await tx.keys.addUsageWithinQuota(ctx.key.id, amount))) {
-    throw quotaExceeded();
+    throw quotaExceeded(await tx.keys.get(ctx.accountId, ctx.key.id), amount);
   }
   const entry = await tx.credits.apply(
     {
@@ -82,7 +93,7 @@ export async function assertCanPay(
   const amount = toMillicredits(credits);
   if (ctx.key) {
     const key = await deps.store.keys.get(ctx.accountId, ctx.key.id);
-    if (key && key.quota !== null && key.usageTotal + amount > key.quota) throw quotaExceeded();
+    if (key && key.quota !== null && key.usageTotal + amount > key.quota) throw quotaExceeded(key, amount);
   }
   const account = await deps.store.accounts.get(ctx.accountId);
   if (!account || account.creditBalance < amount) throw insufficientCredits();

@@ -12,6 +12,10 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 // RFC 3339: any number of decimals of a second (Python's isoformat() writes six), `t` and `z` in
 // either case.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/;
+// `period` shows the bounds as RFC 3339 date-times, whose four-digit years end here: past them
+// (9999-12-31 as an inclusive date ends at 10000-01-01) toISOString writes +010000-… or -000001-….
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 export interface UsageQuery {
   from?: string;
@@ -47,13 +51,22 @@ function parseInstant(text: string, end: boolean): number | null {
   return null;
 }
 
+// A date-time without its zone is an ISO 8601 date-time too: the words say what is missing.
+const NOT_AN_INSTANT = 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with its zone (Z or +hh:mm)';
+
 export function parseUsageRange(query: UsageQuery, now: number): { from: number; to: number } {
   const list: ValidationList = {};
   const to = query.to === undefined ? now : parseInstant(query.to, true);
-  const from = query.from === undefined ? (to ?? now) - USAGE_DEFAULT_DAYS * DAY_MS : parseInstant(query.from, false);
-  if (to === null) list.to = ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'];
-  if (from === null) list.from = ['must be a date (YYYY-MM-DD) or an ISO 8601 date-time'];
-  if (from !== null && to !== null) {
+  // The default start never goes before the first instant a date-time can show.
+  const from =
+    query.from === undefined
+      ? Math.max((to ?? now) - USAGE_DEFAULT_DAYS * DAY_MS, FIRST_INSTANT)
+      : parseInstant(query.from, false);
+  if (to === null) list.to = [NOT_AN_INSTANT];
+  else if (to > LAST_INSTANT) list.to = ['must end by 9999-12-31T23:59:59.999Z (as a date, 9999-12-30 at the latest)'];
+  if (from === null) list.from = [NOT_AN_INSTANT];
+  else if (from < FIRST_INSTANT) list.from = ['must not be before 0000-01-01T00:00:00Z'];
+  if (Object.keys(list).length === 0 && from !== null && to !== null) {
     if (from >= to) list.from = ['must be before to'];
     else if (to - from > USAGE_MAX_DAYS * DAY_MS) list.to = [`must be at most ${USAGE_MAX_DAYS} days after from`];
   }

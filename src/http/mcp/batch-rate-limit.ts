@@ -18,6 +18,8 @@ export async function consumeBatch(deps: HttpDeps, ctx: RequestContext, body: un
   setRateLimitHeaders(reply, last);
   if (decisions.every((decision) => decision.allowed)) return;
   reply.header('Retry-After', last.resetSeconds);
+  // Counted with the authentication hook's refusals: the same per-account limit said no.
+  reply.server.metrics.rateLimitRejected(ctx.plan);
   throw new AppError(
     'RATE_LIMITED',
     `Too many requests: this batch of ${body.length} counts as ${body.length} requests, and the ${ctx.plan} plan allows ${last.limit} per minute.`,

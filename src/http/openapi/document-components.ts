@@ -137,9 +137,14 @@ function markOptionalBody(operation: Operation): void {
   if (operation.requestBody) (operation.requestBody as Json).required = false;
 }
 
+/** The route documenter's marker: the codes this operation can give (absent: any of its statuses'). */
+export const ERROR_CODES = 'x-error-codes';
+
 /** Headers and, for errors, the codes: what every answer of this operation says beyond its body. */
 function describeResponses(operation: Operation, options: DocumentComponentsOptions): void {
   const secured = (operation.security ?? []).length > 0;
+  const own = operation[ERROR_CODES] as string[] | undefined;
+  delete operation[ERROR_CODES];
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const code = Number(status);
     const names = ['X-Request-Id'];
@@ -154,7 +159,7 @@ function describeResponses(operation: Operation, options: DocumentComponentsOpti
     };
     if (response.description === 'Default Response')
       response.description = code < 300 ? 'Success.' : "See the operation's description.";
-    const codes = codesOf(code);
+    const codes = codesOf(code).filter((name) => !own || own.includes(name));
     if (code >= 400 && codes.length > 0)
       response.description = `Error; \`code\` is one of ${codes.map((c) => `\`${c}\``).join(', ')}.`;
   }

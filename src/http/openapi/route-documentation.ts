@@ -2,7 +2,9 @@
 // serializes) with the rules every operation follows applied to a copy, so the document says what
 // the server does without any route repeating it. Nothing here changes how a request is handled.
 import type { TSchema } from 'typebox';
+import type { ErrorCode } from '../../domain/errors.ts';
 import { ErrorSchema } from '../schemas.ts';
+import { ERROR_CODES } from './document-components.ts';
 
 /** The few facts a route's schema cannot carry, kept in its `config.openapi`. */
 export interface RouteDocumentation {
@@ -12,6 +14,9 @@ export interface RouteDocumentation {
   eventStream?: { description: string };
   /** Answers the handler writes itself (Fastify serialises nothing for them), documented as given. */
   answers?: Record<string, JsonSchema>;
+  /** The codes the route's own work can give, beside those every route of its kind gives (see
+   * DocumentRouteOptions.codes): each error answer lists only the codes of its status among them. */
+  errors?: readonly ErrorCode[];
 }
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
@@ -41,6 +46,20 @@ export interface DocumentRouteOptions {
   /** The errors every secured route of this document can give (authentication, rate limit, outage),
    * added where a route does not list them itself. */
   securedErrors?: Record<string, TSchema>;
+  /** When set, each operation's error answers name only the codes it can give: these, those of its
+   * path parameters and its route's own `errors`. Without it, an answer names every code of its status. */
+  codes?: {
+    /** Any route: a URL too long, a failure, an outage. */
+    every: readonly ErrorCode[];
+    /** A route that reads a body, a query or a path parameter. */
+    validated: readonly ErrorCode[];
+    /** A route whose method carries a body. */
+    body: readonly ErrorCode[];
+    /** A secured route. */
+    secured: readonly ErrorCode[];
+    /** A route whose URL has this path parameter (an id that may name nothing). */
+    pathParams: Record<string, readonly ErrorCode[]>;
+  };
 }
 
 /** Methods whose body Fastify reads (JSON or not, whether the route wants one): each can get 400
@@ -81,7 +100,8 @@ function withAllPathParams(
 }
 
 /** The errors any operation of its kind can give, beside those the route lists. A route whose
- * errors are ranges (`4XX`, the OpenAI-compatible door's own shape) is left as it is. */
+ * errors are ranges (`4XX`, the OpenAI-compatible door's own shape) gets only 431, which no route's
+ * error handler answers. */
 function withImpliedErrors(
   schema: RouteSchema,
   method: string,
@@ -89,20 +109,43 @@ function withImpliedErrors(
   securedErrors: Record<string, TSchema>,
 ): Record<string, JsonSchema> {
   const response = { ...schema.response };
-  if (response['4XX']) return response;
   const error = copy<JsonSchema>(ErrorSchema);
+  // A URL and headers over Node's 16 KB: REQUEST_TOO_LARGE, answered before any route runs.
+  response['431'] ??= error;
+  // Ranges are written `4xx` (Fastify's spelling; the document shows them as `4XX`).
+  if (Object.keys(response).some((status) => /^4xx$/i.test(status))) return response;
   const bodyMethod = BODY_METHODS.has(method);
   // A body (even one the route does not take), a query or a path parameter can fail validation: INVALID_BODY.
   if ((bodyMethod || schema.querystring || schema.params || multipart) && !response['400']) response['400'] = error;
   // A body over the server's limit: PAYLOAD_TOO_LARGE (an upload's is FILE_TOO_LARGE, declared by its route).
   if (bodyMethod && !response['413']) response['413'] = error;
-  // A URL and headers over Node's 16 KB: REQUEST_TOO_LARGE, answered before any route runs.
-  response['431'] ??= error;
   if (schema.security && schema.security.length > 0) {
     for (const [status, errorSchema] of Object.entries(securedErrors))
       response[status] ??= copy<JsonSchema>(errorSchema);
   }
   return response;
+}
+
+/** The codes an operation can give: those of its kind, of its path parameters, and its route's own. */
+function operationCodes(
+  codes: NonNullable<DocumentRouteOptions['codes']>,
+  schema: RouteSchema,
+  url: string,
+  method: string,
+  extras: RouteDocumentation,
+): ErrorCode[] {
+  const bodyMethod = BODY_METHODS.has(method);
+  const params = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
+  return [
+    ...new Set([
+      ...codes.every,
+      ...(bodyMethod || schema.querystring || schema.params || extras.multipartBody ? codes.validated : []),
+      ...(bodyMethod ? codes.body : []),
+      ...((schema.security ?? []).length > 0 ? codes.secured : []),
+      ...params.flatMap((name) => codes.pathParams[name] ?? []),
+      ...(extras.errors ?? []),
+    ]),
+  ];
 }
 
 /** The 200 answer as JSON or, when the route says so, as an event stream. */
@@ -163,6 +206,7 @@ export function createRouteDocumenter(options: DocumentRouteOptions) {
         documented.response[status] ??= copy<JsonSchema>(errorSchema);
     // No requirement stated means none: say so, or the document's default would apply.
     documented.security = original.security ? (options.security ?? original.security) : [];
+    if (options.codes) documented[ERROR_CODES] = operationCodes(options.codes, documented, url, method, extras);
     for (const key of ['params', 'querystring', 'body'] as const)
       if (documented[key] === undefined) delete documented[key];
     return { schema: documented as never, url: url.slice(options.prefix.length) || '/' };

@@ -10,6 +10,7 @@ export function registerAddPersonReply(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/conversations/:conversationRef/messages',
     {
+      config: { openapi: { errors: ['CONVERSATION_NOT_WITH_PEOPLE'] } },
       schema: {
         tags: ['Handoff'],
         operationId: 'addPersonReply',

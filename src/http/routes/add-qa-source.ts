@@ -24,6 +24,7 @@ export function registerAddQaSource(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/sources/qa',
     {
+      config: { openapi: { errors: ['PLAN_LIMIT_REACHED'] } },
       // The question (the source's title) is trimmed before its bounds are checked, and stored trimmed.
       preValidation: trimBodyFields('question'),
       schema: {

@@ -11,6 +11,7 @@ export function registerAddTestQuestion(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/test-questions',
     {
+      config: { openapi: { errors: ['PLAN_LIMIT_REACHED'] } },
       schema: {
         tags: ['Tests'],
         operationId: 'addTestQuestion',

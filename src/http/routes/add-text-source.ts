@@ -29,6 +29,7 @@ export function registerAddTextSource(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/sources/text',
     {
+      config: { openapi: { errors: ['PLAN_LIMIT_REACHED'] } },
       // The title is trimmed before its bounds are checked, and stored trimmed.
       preValidation: trimBodyFields('title'),
       schema: {

@@ -9,6 +9,7 @@ export function registerCancelToolCall(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/conversations/:conversationRef/tool/cancel/:toolCallId',
     {
+      config: { openapi: { errors: ['TOOL_CALL_ALREADY_CANCELED', 'TOOL_CALL_NOT_PENDING'] } },
       schema: {
         tags: ['Conversations'],
         operationId: 'cancelToolCall',

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { sendChat } from '../../domain/chat/send-chat.ts';
 import type { ChatListener, ChatReply } from '../../domain/chat/chat-types.ts';
-import { invalidBody } from '../../domain/errors.ts';
+import { invalidBody, type ErrorCode } from '../../domain/errors.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
 import { createSseWriter } from '../sse.ts';
 import { AUTHENTICATED_ERRORS, AgentIdParamsSchema, ErrorSchema, SECURITY, ToolCallSchema } from '../schemas.ts';
@@ -11,6 +11,21 @@ import { requireContext, type ApiApp, type HttpDeps } from '../types.ts';
 
 // Bounds SPEC leaves open ("not shown"), stated in the OpenAPI document.
 export const CHAT_MESSAGE_MAX = 8_000;
+
+/** The codes sending a chat message can give beside those of every agent route (for the OpenAPI
+ * documents of this route, the OpenAI-compatible door and the widget). */
+export const CHAT_ERRORS: ErrorCode[] = [
+  'CONTENT_BLOCKED',
+  'INSUFFICIENT_CREDITS',
+  'QUOTA_EXCEEDED',
+  'MODEL_NOT_AVAILABLE',
+  'CONVERSATION_NOT_FOUND',
+  'PENDING_TOOL_CALLS',
+  'TOOL_CALL_ALREADY_EXECUTED',
+  'TOOL_CALL_ALREADY_CANCELED',
+  'TOOL_CALL_NOT_FOUND',
+  'MODERATION_UNAVAILABLE',
+];
 export const TOOL_OUTPUT_MAX = 100_000;
 const ID_MAX = 200;
 
@@ -165,6 +180,7 @@ export function registerChat(app: ApiApp, deps: HttpDeps): void {
       config: {
         openapi: {
           eventStream: { description: 'With `stream: true`: the reply as it is written (frames described above).' },
+          errors: CHAT_ERRORS,
         },
       },
       schema: {

@@ -43,6 +43,7 @@ export function registerCrawlWebsite(app: ApiApp, deps: HttpDeps): void {
           eventStream: {
             description: 'With `Accept: text/event-stream`: progress frames, then the answer (described above).',
           },
+          errors: ['PLAN_LIMIT_REACHED'],
         },
       },
       schema: {

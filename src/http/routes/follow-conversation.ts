@@ -100,6 +100,8 @@ export function registerFollowConversation(app: ApiApp, deps: HttpDeps): void {
       // Only ever an event stream: documented as such, never serialised by a schema.
       config: {
         openapi: {
+          // `after` naming no message of the conversation.
+          errors: ['MESSAGE_NOT_FOUND'],
           answers: {
             200: {
               description: 'The conversation as it happens (frames described above).',

@@ -31,6 +31,7 @@ export function registerSearch(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/agents/:agentId/search',
     {
+      config: { openapi: { errors: ['INSUFFICIENT_CREDITS', 'QUOTA_EXCEEDED'] } },
       schema: {
         tags: ['Search'],
         operationId: 'search',

@@ -36,6 +36,7 @@ export function registerUpdateAgent(app: ApiApp, deps: HttpDeps): void {
   app.patch(
     '/agents/:agentId',
     {
+      config: { openapi: { errors: ['MODEL_NOT_AVAILABLE'] } },
       schema: {
         tags: ['Agents'],
         operationId: 'updateAgent',

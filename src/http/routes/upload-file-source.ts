@@ -103,7 +103,12 @@ export async function registerUploadFileSource(app: ApiApp, deps: HttpDeps): Pro
     scope.post(
       '/agents/:agentId/sources/files',
       {
-        config: { openapi: { multipartBody: UploadFormSchema } },
+        config: {
+          openapi: {
+            multipartBody: UploadFormSchema,
+            errors: ['FILE_REQUIRED', 'FILE_TYPE_NOT_ALLOWED', 'INVALID_FILE', 'FILE_TOO_LARGE', 'PLAN_LIMIT_REACHED'],
+          },
+        },
         schema: {
           tags: ['Knowledge'],
           operationId: 'uploadFileSource',

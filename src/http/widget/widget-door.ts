@@ -55,7 +55,7 @@ function registerAccessCheck(door: ApiApp, deps: HttpDeps): void {
   door.get(
     '/access',
     {
-      config: { public: true },
+      config: { public: true, openapi: { errors: ['AUTH_REQUIRED', 'ORIGIN_NOT_ALLOWED'] } },
       schema: {
         operationId: 'widgetCheckAccess',
         tags: ['Widget'],

@@ -5,7 +5,8 @@ import { toPublicFeedback, toPublicMessage } from '../../domain/chat/message-vie
 import { getAgent } from '../../domain/agents/get-agent.ts';
 import { issueVisitorId, identitySecret } from '../../domain/widget/visitor-identity.ts';
 import { abortOnClientClose } from '../abort-on-close.ts';
-import { CHAT_MESSAGE_MAX, streamChat, toJsonReply } from '../routes/chat.ts';
+import { CHAT_ERRORS, CHAT_MESSAGE_MAX, streamChat, toJsonReply } from '../routes/chat.ts';
+import type { ErrorCode } from '../../domain/errors.ts';
 import { FeedbackBodySchema } from '../routes/message-feedback.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import { NOT_BLANK } from '../validation.ts';
@@ -26,16 +27,22 @@ const VISIBLE_MESSAGES = 50;
 /** The OpenAPI answers of a widget route: its handler's JSON, described, not serialised by a schema,
  * and the errors of its own beside those every secured route gives. A route that only streams
  * (`json: false`) documents its 200 as the event stream alone. */
-function widgetDoc(description: string, options: { eventStream?: string; json?: boolean; errors?: number[] } = {}) {
-  const { eventStream, json = true, errors = [] } = options;
+function widgetDoc(
+  description: string,
+  options: { eventStream?: string; json?: boolean; errors?: number[]; codes?: ErrorCode[] } = {},
+) {
+  const { eventStream, json = true, errors = [], codes = [] } = options;
   const content = {
     ...(json && { 'application/json': { schema: { type: 'object', additionalProperties: true } } }),
     ...(eventStream !== undefined && { 'text/event-stream': { schema: { type: 'string', description: eventStream } } }),
   };
   const error = { description: 'Error.', content: { 'application/json': { schema: plainSchema(ErrorSchema) } } };
   const answers = { 200: { description, content }, ...Object.fromEntries(errors.map((status) => [status, error])) };
-  return { ...WIDGET, openapi: { answers } };
+  // Every widget route checks the page's origin; those that name a visitor, the user hash too.
+  const own: ErrorCode[] = ['ORIGIN_NOT_ALLOWED', ...codes];
+  return { ...WIDGET, openapi: { answers, errors: own } };
 }
+const VISITOR_CODES: ErrorCode[] = ['USER_HASH_INVALID'];
 const IDENTITY =
   "The visitor: header `X-Colloquy-Visitor` (an id from POST /widget/visitors), or `X-Colloquy-User` with `X-Colloquy-User-Hash` (hex HMAC-SHA256 of the user id with the agent's identity secret).";
 
@@ -44,7 +51,7 @@ export function registerWidgetVisitors(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/visitors',
     {
-      config: widgetDoc('`{success, visitorId, agent: {id, name}}`.', { errors: [404] }),
+      config: widgetDoc('`{success, visitorId, agent: {id, name}}`.', { errors: [404], codes: ['AGENT_NOT_FOUND'] }),
       schema: {
         operationId: 'widgetStartVisitor',
         tags: TAGS,
@@ -69,6 +76,7 @@ export function registerWidgetConversation(app: ApiApp, deps: HttpDeps): void {
     {
       config: widgetDoc(
         '`{success, agent: {id, name}, messages: [Message], state}`, oldest first; `state` is `people` while a person answers (else `agent`).',
+        { codes: VISITOR_CODES },
       ),
       schema: {
         operationId: 'widgetGetConversation',
@@ -104,6 +112,7 @@ export function registerWidgetHandoff(app: ApiApp, deps: HttpDeps): void {
     {
       config: widgetDoc(
         "`{success, conversation, notice}`: the visitor's conversation, `state` `people`, and what to tell the visitor: a person will join soon, or (outside the agent's team hours) when a person will answer.",
+        { codes: VISITOR_CODES },
       ),
       schema: {
         operationId: 'widgetRequestHandoff',
@@ -135,6 +144,7 @@ export function registerWidgetFollow(app: ApiApp, deps: HttpDeps): void {
         eventStream: FOLLOW_FRAMES,
         json: false,
         errors: [404],
+        codes: [...VISITOR_CODES, 'CONVERSATION_NOT_FOUND', 'MESSAGE_NOT_FOUND'],
       }),
       schema: {
         operationId: 'widgetFollowConversation',
@@ -176,6 +186,7 @@ export function registerWidgetChat(app: ApiApp, deps: HttpDeps): void {
         eventStream:
           'With `stream: true`: the frames of POST /agents/{agentId}/chat, the final one carrying `citations`.',
         errors: [402],
+        codes: [...VISITOR_CODES, ...CHAT_ERRORS],
       }),
       schema: {
         operationId: 'widgetChat',
@@ -201,7 +212,10 @@ export function registerWidgetFeedback(app: ApiApp, deps: HttpDeps): void {
   app.post(
     '/messages/:messageId/feedback',
     {
-      config: widgetDoc('`{success, messageId, feedback}`.', { errors: [404] }),
+      config: widgetDoc('`{success, messageId, feedback}`.', {
+        errors: [404],
+        codes: [...VISITOR_CODES, 'CONVERSATION_NOT_FOUND'],
+      }),
       schema: {
         operationId: 'widgetGiveFeedback',
         tags: TAGS,
