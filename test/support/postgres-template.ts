@@ -58,21 +58,37 @@ async function buildTemplate(adminUrl: string): Promise<void> {
 
 let ready: Promise<void> | null = null;
 
-/** `CREATE DATABASE name` as a copy of the migrated template, building the template first if the
- * server has none. */
-export async function createMigratedDatabase(adminUrl: string, name: string): Promise<void> {
+/** Resolves once the server has the template, building it if it has none (once per process). */
+function templateReady(adminUrl: string): Promise<void> {
   ready ??= withAdmin(adminUrl, (admin) => admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]))
     .then((found) => (found.rowCount === 0 ? buildTemplate(adminUrl) : undefined))
     .catch((error: unknown) => {
       ready = null;
       throw error;
     });
-  await ready;
-  await withAdmin(adminUrl, async (admin) => {
+  return ready;
+}
+
+const copyTemplate = (adminUrl: string, name: string) =>
+  withAdmin(adminUrl, async (admin) => {
     // FILE_COPY (PostgreSQL 15 and later) copies a small database faster than the default WAL_LOG.
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE} STRATEGY FILE_COPY`).catch((error: unknown) => {
       if ((error as { code?: string }).code !== '42601') throw error;
       return admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
     });
   });
+
+/** `CREATE DATABASE name` as a copy of the migrated template, building the template first if the
+ * server has none. */
+export async function createMigratedDatabase(adminUrl: string, name: string): Promise<void> {
+  await templateReady(adminUrl);
+  try {
+    await copyTemplate(adminUrl, name);
+  } catch (error) {
+    // Dropped since (a developer clearing a shared server's test databases): build it again.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    ready = null;
+    await templateReady(adminUrl);
+    await copyTemplate(adminUrl, name);
+  }
 }
