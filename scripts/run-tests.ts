@@ -3,11 +3,14 @@
 // ones (test/quality/…) to run alone at the end of a 2-core run; it also ran every other `.ts` file
 // under test/ (the support modules) as a test file of its own. Longest first keeps both cores busy
 // to the end. Output and exit status are `node --test`'s: the spec reporter, non-zero on a failure.
+// The PostgreSQL pass (COLLOQUY_TEST_BACKEND=postgres) of a whole run leaves out the files that
+// cannot depend on the engine, which the SQLite pass already ran: scripts/engine-files.ts says which.
 import { globSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
+import { engineFiles } from './engine-files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -32,7 +35,15 @@ const all = named.length > 0 ? named : globSync(['src/**/*.test.ts', 'test/**/*.
 const engine: Engine = process.env.COLLOQUY_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
 const times = readTimes();
 const seconds = (file: string) => times[file]?.[engine] ?? 0;
-const files = all.sort((a, b) => seconds(b) - seconds(a)).map((file) => join(ROOT, file));
+// Files named on the command line run whatever they depend on.
+const { engine: engineRun, independent } =
+  engine === 'postgres' && named.length === 0 ? engineFiles(ROOT, all) : { engine: all, independent: [] };
+if (independent.length > 0)
+  process.stdout.write(
+    `PostgreSQL pass: ${engineRun.length} of ${all.length} files; ${independent.length} left out, as neither they nor ` +
+      `anything they import read COLLOQUY_TEST_BACKEND (the same tests as in the SQLite pass)\n`,
+  );
+const files = engineRun.sort((a, b) => seconds(b) - seconds(a)).map((file) => join(ROOT, file));
 
 // V8's compile cache for every process the suite starts (test files, servers, CLI runs): each
 // spawned `node src/…` then skips recompiling the same modules. Kept under .tmp/ (gitignored).
@@ -67,6 +78,7 @@ report.on('end', () => {
 function writeTimes(): void {
   const merged = readTimes();
   if (named.length === 0) for (const file of Object.keys(merged)) if (!all.includes(file)) delete merged[file];
+  for (const file of independent) if (merged[file]) delete merged[file][engine];
   for (const [file, ms] of perFile)
     merged[repoPath(file)] = { ...merged[repoPath(file)], [engine]: Math.round(ms / 1000) };
   const lines = Object.entries(merged)

@@ -59,7 +59,10 @@ describe('rate limit shared by two server processes', { skip: pgSkip }, () => {
   after(() => pg.drop());
 
   test('on one PostgreSQL', async () => {
-    await sharedCount({ DATA_DIR: mkdtempSync(join(tmpdir(), 'colloquy-rl-')), DATABASE_URL: pg.url });
+    // One process per node (WORKERS 1), as on SQLite: the subject is two processes, and a PostgreSQL
+    // node's default cluster (one HTTP worker per core, each counting in the same table) is
+    // workers.test.ts's and key-revocation.test.ts's.
+    await sharedCount({ DATA_DIR: mkdtempSync(join(tmpdir(), 'colloquy-rl-')), DATABASE_URL: pg.url, WORKERS: '1' });
   });
 });
 

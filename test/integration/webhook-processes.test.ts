@@ -24,9 +24,9 @@ const CONFIG = {
   webhooks: { timeoutMs: 1_000, leaseMs: 1_500, pollIntervalMs: 20 },
 };
 
-function writeConfig(dataDir: string): string {
+function writeConfig(dataDir: string, extra: object = {}): string {
   const path = join(dataDir, 'webhooks-config.json');
-  writeFileSync(path, JSON.stringify(CONFIG));
+  writeFileSync(path, JSON.stringify({ ...CONFIG, ...extra }));
   return path;
 }
 
@@ -276,7 +276,9 @@ describe('two server processes on one PostgreSQL', { skip: pairSkip }, () => {
     const env = {
       DATA_DIR: single.env.DATA_DIR,
       DATABASE_URL: pg.url,
-      COLLOQUY_CONFIG: writeConfig(single.env.DATA_DIR),
+      // One process per node: webhooks are sent by one process of a node only (its slot 0), so a
+      // cluster's further HTTP workers would add start-up time on a 2-core machine and no sender.
+      COLLOQUY_CONFIG: writeConfig(single.env.DATA_DIR, { server: { workers: 1 } }),
     };
     const secrets = new Map<string, string>();
     const receiver = await startReceiver(secrets);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createMigratedDatabase } from './postgres-template.ts';
 
 export type TestBackend = 'sqlite' | 'postgres';
 
@@ -32,14 +33,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** An empty database, or with `migrated` one already at the latest schema (a copy of a template). */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `colloquy_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
+  if (options.migrated) await createMigratedDatabase(adminUrl, name);
+  else {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -57,11 +65,14 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
   };
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A database of the suite's backend. Empty by default, as a first start finds it; `migrated`, for
+ * tests that open it at once (the migrations would run first thing anyway): on PostgreSQL a copy of
+ * a migrated template, which saves most of a second each. SQLite migrates in milliseconds. */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'colloquy-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (TEST_BACKEND === 'sqlite') return { env: { DATA_DIR: dataDir }, drop: async () => removeDir() };
-  const database = await createPostgresDatabase(ADMIN_URL);
+  const database = await createPostgresDatabase(ADMIN_URL, options);
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     drop: async () => {

@@ -56,7 +56,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const env: Record<string, string> = { ...database.env, LOG_LEVEL: 'silent', ...options.env };
   if (options.configFile) {
     const path = join(database.env.DATA_DIR, 'config.json');

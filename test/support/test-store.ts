@@ -14,7 +14,7 @@ export interface TestStore {
 }
 
 export async function openTestStore(): Promise<TestStore> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const store = await openStore(loadConfig({ ...database.env }));
   return {
     store,
