@@ -350,6 +350,34 @@ test('HTTP workers: one per core on PostgreSQL, one on SQLite, WORKERS over serv
     );
 });
 
+test('PORT and WORKERS are decimal digits: a hex or exponent form is refused, not read as another number', () => {
+  for (const bad of ['0x50', '1e3', ' 80', '80.0', '-1'])
+    assert.throws(
+      () => loadConfig({ PORT: bad }),
+      (e: Error) => e instanceof ConfigError && e.message === `PORT must be an integer from 0 to 65535, got "${bad}"`,
+      bad,
+    );
+  for (const bad of ['0x2', '2e0', ' 2'])
+    assert.throws(
+      () => loadConfig({ WORKERS: bad }),
+      (e: Error) => e instanceof ConfigError && /^WORKERS/.test(e.message),
+      bad,
+    );
+  assert.equal(loadConfig({ PORT: '0' }).server.port, 0);
+});
+
+test('LOG_LEVEL names a pino level: a typo stops the start with one line, not a stack from the logger', () => {
+  assert.equal(loadConfig({ LOG_LEVEL: 'debug' }).server.logLevel, 'debug');
+  for (const bad of ['bogus', 'INFO', 'warning'])
+    assert.throws(
+      () => loadConfig({ LOG_LEVEL: bad }),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        e.message === `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${bad}"`,
+      bad,
+    );
+});
+
 test('the worker slot the cluster primary sets: 0 alone, an integer from 0 to 255, anything else refused', () => {
   assert.equal(loadConfig({}).server.workerSlot, 0);
   assert.equal(loadConfig({ COLLOQUY_WORKER_SLOT: '3' }).server.workerSlot, 3);
