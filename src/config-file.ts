@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { FileSchema, type FileConfig } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
+import { explainProblems } from './config-problems.ts';
 
 /** The config file read (absolute path), or null; and why that one: COLLOQUY_CONFIG, or the record
  * of the server on this DATA_DIR (the CLI, without COLLOQUY_CONFIG). */
@@ -48,11 +49,10 @@ export function readFileConfig(path: string): FileConfig {
   }
   validateFile ??= new Ajv({ allErrors: true, strict: false }).compile<FileConfig>(FileSchema);
   if (!validateFile(parsed)) {
-    const problems = (validateFile.errors ?? []).map((e) => {
-      const where = (e.instancePath || '/').slice(1).replaceAll('/', '.') || '(root)';
-      const extra = e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : '';
-      return `${where}: ${e.message ?? 'invalid'}${extra}`;
-    });
+    const problems = explainProblems(
+      validateFile.errors ?? [],
+      (e) => (e.instancePath || '/').slice(1).replaceAll('/', '.') || '(root)',
+    );
     throw new ConfigError(`COLLOQUY_CONFIG ${path} is invalid: ${problems.join('; ')}`);
   }
   return parsed;
