@@ -512,3 +512,26 @@ test('comparison embedding models: none by default; each read with its key, and 
     (e: Error) => e instanceof ConfigError && /names a model twice/.test(e.message),
   );
 });
+
+test("the CLI following the server's record names that record, not COLLOQUY_CONFIG, when the file fails", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const record = join(dir, 'server-config.json');
+  const said = `the config file the server on this DATA_DIR started with (recorded in ${record}; set COLLOQUY_CONFIG to read another)`;
+  writeFileSync(record, JSON.stringify({ configFile: join(dir, 'moved.json') }));
+  assert.throws(
+    () => loadConfig({ DATA_DIR: dir }, { followServer: true }),
+    (e: Error) =>
+      e instanceof ConfigError && e.message.startsWith(`${said}: cannot read ${join(dir, 'moved.json')}: ENOENT`),
+  );
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify({ plan: {} }));
+  writeFileSync(record, JSON.stringify({ configFile: join(dir, 'bad.json') }));
+  assert.throws(
+    () => loadConfig({ DATA_DIR: dir }, { followServer: true }),
+    (e: Error) => e instanceof ConfigError && e.message.startsWith(`${said} ${join(dir, 'bad.json')} is invalid: `),
+  );
+  // Named by the variable, the file is still said to be COLLOQUY_CONFIG's.
+  assert.throws(
+    () => loadConfig({ DATA_DIR: dir, COLLOQUY_CONFIG: join(dir, 'moved.json') }, { followServer: true }),
+    (e: Error) => e instanceof ConfigError && e.message.startsWith('COLLOQUY_CONFIG: cannot read '),
+  );
+});

@@ -15,7 +15,7 @@ import {
   type Resolved,
 } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
-import { configSource, readFileConfig, type ConfigSource } from './config-file.ts';
+import { configFileLabel, configSource, readFileConfig, type ConfigSource } from './config-file.ts';
 import { resolveCatalog } from './config-catalog.ts';
 import {
   chatModelConfigs,
@@ -151,7 +151,7 @@ function parseRedisUrl(text: string | undefined): string | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { followServer?: boolean } = {}): Config {
   const dataDir = resolve(env.DATA_DIR || ENVIRONMENT.DATA_DIR.default);
   const source = configSource(env, dataDir, options.followServer ?? false);
-  const file = source.file ? readFileConfig(source.file) : {};
+  const file = source.file ? readFileConfig(source.file, configFileLabel(source, dataDir)) : {};
   const { models, plans } = resolveCatalog(file);
 
   const badProxies = (file.server?.trustedProxies ?? []).filter((entry) => !isValidIpOrCidr(entry));
