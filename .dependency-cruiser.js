@@ -4,7 +4,7 @@
 // Tests beside the code (`*.test.ts`) are exempt: they assemble real parts (a crawl test uses the
 // real guarded fetcher).
 
-const LEAVES = ['text', 'net'];
+const LEAVES = ['text', 'net', 'pacing'];
 const ADAPTER_NEEDS = ['ports', ...LEAVES, 'config'];
 
 /** layer → [where it lives, the layers it may import]. */
@@ -12,6 +12,8 @@ export const LAYERS = {
   // Pure leaves: document text and IP ranges; no I/O, no imports from src/.
   text: ['^src/text/', []],
   net: ['^src/net/', []],
+  // How often a repeated failure is logged.
+  pacing: ['^src/pacing/', []],
   // The interfaces the domain needs, and the records they carry.
   ports: ['^src/ports/', LEAVES],
   // Plain functions (deps, ctx, input) → result: no HTTP, SQL, environment or adapters.

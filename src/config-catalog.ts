@@ -5,6 +5,7 @@ import type { CatalogConfig, ModelEntry, Plan } from './domain/models/catalog-ty
 import { DEFAULT_MODELS, DEFAULT_PLANS } from './config-defaults.ts';
 import type { FileConfig, ModelSchema } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
+import { checkEndpointUrl } from './config-endpoint-url.ts';
 import { FINER_THAN_THOUSANDTHS, LARGEST_CREDIT, isWholeThousandths } from './domain/credits/units.ts';
 
 // The schema parses into the domain's type (a compile-time check).
@@ -43,6 +44,7 @@ export function resolveCatalog(file: FileConfig): CatalogConfig {
       );
     if (model.provider === 'openai' && !model.baseUrl)
       throw new ConfigError(`models: "${model.id}" (provider openai) needs a baseUrl`);
+    if (model.baseUrl !== undefined) checkEndpointUrl(`models: "${model.id}" baseUrl`, model.baseUrl);
     checkCredits(`models: "${model.id}" credits`, model.credits);
   }
   const ids = models.map((model) => model.id);

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { FileSchema, type FileConfig } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
+import { explainProblems } from './config-problems.ts';
 
 /** The config file read (absolute path), or null; and why that one: COLLOQUY_CONFIG, or the record
  * of the server on this DATA_DIR (the CLI, without COLLOQUY_CONFIG). */
@@ -38,22 +39,28 @@ export function configSource(env: NodeJS.ProcessEnv, dataDir: string, followServ
 // Compiled on first use: a start or CLI command without a config file does not pay for it.
 let validateFile: ValidateFunction<FileConfig> | undefined;
 
-export function readFileConfig(path: string): FileConfig {
+/** How a message names the file read: the variable that named it, or, for the CLI that followed the
+ * server's record, that record (the operator set no COLLOQUY_CONFIG, and may fix either). */
+export function configFileLabel(source: ConfigSource, dataDir: string): string {
+  if (source.from !== 'server') return 'COLLOQUY_CONFIG';
+  return `the config file the server on this DATA_DIR started with (recorded in ${join(dataDir, SERVER_CONFIG_RECORD)}; set COLLOQUY_CONFIG to read another)`;
+}
+
+export function readFileConfig(path: string, label = 'COLLOQUY_CONFIG'): FileConfig {
   let parsed: unknown;
   try {
     // A byte order mark (Windows Notepad writes one) is not part of the JSON text (RFC 8259 §8.1).
     parsed = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new ConfigError(`COLLOQUY_CONFIG: cannot read ${path}: ${(error as Error).message}`);
+    throw new ConfigError(`${label}: cannot read ${path}: ${(error as Error).message}`);
   }
   validateFile ??= new Ajv({ allErrors: true, strict: false }).compile<FileConfig>(FileSchema);
   if (!validateFile(parsed)) {
-    const problems = (validateFile.errors ?? []).map((e) => {
-      const where = (e.instancePath || '/').slice(1).replaceAll('/', '.') || '(root)';
-      const extra = e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : '';
-      return `${where}: ${e.message ?? 'invalid'}${extra}`;
-    });
-    throw new ConfigError(`COLLOQUY_CONFIG ${path} is invalid: ${problems.join('; ')}`);
+    const problems = explainProblems(
+      validateFile.errors ?? [],
+      (e) => (e.instancePath || '/').slice(1).replaceAll('/', '.') || '(root)',
+    );
+    throw new ConfigError(`${label} ${path} is invalid: ${problems.join('; ')}`);
   }
   return parsed;
 }

@@ -21,6 +21,7 @@ import {
   type Resolved,
 } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
+import { checkEndpointUrl } from './config-endpoint-url.ts';
 
 const MODEL = defaultsOf(ModelSchema);
 const OPENAI_EMBEDDINGS = defaultsOf(OpenAiEmbeddingsSchema);
@@ -104,6 +105,7 @@ export function moderationConfig(file: FileConfig['moderation'], env: NodeJS.Pro
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
   if (file.apiKeyEnv && !apiKey)
     throw new ConfigError(`moderation.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
+  if (file.baseUrl !== undefined) checkEndpointUrl('moderation.baseUrl', file.baseUrl);
   return {
     provider: 'openai',
     baseUrl: file.baseUrl ?? OPENAI_MODERATION.baseUrl,
@@ -166,6 +168,7 @@ function openAiEmbeddingsConfig(
 ): OpenAiEmbeddingsConfig {
   const apiKey = file.apiKeyEnv ? (env[file.apiKeyEnv] ?? null) : null;
   if (file.apiKeyEnv && !apiKey) throw new ConfigError(`${at}.apiKeyEnv names ${file.apiKeyEnv}, which is not set`);
+  checkEndpointUrl(`${at}.baseUrl`, file.baseUrl);
   return {
     provider: 'openai',
     baseUrl: file.baseUrl,

@@ -350,6 +350,34 @@ test('HTTP workers: one per core on PostgreSQL, one on SQLite, WORKERS over serv
     );
 });
 
+test('PORT and WORKERS are decimal digits: a hex or exponent form is refused, not read as another number', () => {
+  for (const bad of ['0x50', '1e3', ' 80', '80.0', '-1'])
+    assert.throws(
+      () => loadConfig({ PORT: bad }),
+      (e: Error) => e instanceof ConfigError && e.message === `PORT must be an integer from 0 to 65535, got "${bad}"`,
+      bad,
+    );
+  for (const bad of ['0x2', '2e0', ' 2'])
+    assert.throws(
+      () => loadConfig({ WORKERS: bad }),
+      (e: Error) => e instanceof ConfigError && /^WORKERS/.test(e.message),
+      bad,
+    );
+  assert.equal(loadConfig({ PORT: '0' }).server.port, 0);
+});
+
+test('LOG_LEVEL names a pino level: a typo stops the start with one line, not a stack from the logger', () => {
+  assert.equal(loadConfig({ LOG_LEVEL: 'debug' }).server.logLevel, 'debug');
+  for (const bad of ['bogus', 'INFO', 'warning'])
+    assert.throws(
+      () => loadConfig({ LOG_LEVEL: bad }),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        e.message === `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${bad}"`,
+      bad,
+    );
+});
+
 test('the worker slot the cluster primary sets: 0 alone, an integer from 0 to 255, anything else refused', () => {
   assert.equal(loadConfig({}).server.workerSlot, 0);
   assert.equal(loadConfig({ COLLOQUY_WORKER_SLOT: '3' }).server.workerSlot, 3);
@@ -482,5 +510,28 @@ test('comparison embedding models: none by default; each read with its key, and 
   assert.throws(
     () => loadConfig({ COLLOQUY_CONFIG: path, TEI_KEY: 'k' }),
     (e: Error) => e instanceof ConfigError && /names a model twice/.test(e.message),
+  );
+});
+
+test("the CLI following the server's record names that record, not COLLOQUY_CONFIG, when the file fails", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'colloquy-config-'));
+  const record = join(dir, 'server-config.json');
+  const said = `the config file the server on this DATA_DIR started with (recorded in ${record}; set COLLOQUY_CONFIG to read another)`;
+  writeFileSync(record, JSON.stringify({ configFile: join(dir, 'moved.json') }));
+  assert.throws(
+    () => loadConfig({ DATA_DIR: dir }, { followServer: true }),
+    (e: Error) =>
+      e instanceof ConfigError && e.message.startsWith(`${said}: cannot read ${join(dir, 'moved.json')}: ENOENT`),
+  );
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify({ plan: {} }));
+  writeFileSync(record, JSON.stringify({ configFile: join(dir, 'bad.json') }));
+  assert.throws(
+    () => loadConfig({ DATA_DIR: dir }, { followServer: true }),
+    (e: Error) => e instanceof ConfigError && e.message.startsWith(`${said} ${join(dir, 'bad.json')} is invalid: `),
+  );
+  // Named by the variable, the file is still said to be COLLOQUY_CONFIG's.
+  assert.throws(
+    () => loadConfig({ DATA_DIR: dir, COLLOQUY_CONFIG: join(dir, 'moved.json') }, { followServer: true }),
+    (e: Error) => e instanceof ConfigError && e.message.startsWith('COLLOQUY_CONFIG: cannot read '),
   );
 });

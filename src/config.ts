@@ -5,9 +5,17 @@ import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CatalogConfig } from './domain/models/catalog-types.ts';
 import { isValidIpOrCidr } from './net/ip-allow-list.ts';
-import { defaultsOf, ENVIRONMENT, NetworkSchema, SearchSchema, ServerSchema, type Resolved } from './config-schema.ts';
+import {
+  defaultsOf,
+  ENVIRONMENT,
+  LOG_LEVELS,
+  NetworkSchema,
+  SearchSchema,
+  ServerSchema,
+  type Resolved,
+} from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
-import { configSource, readFileConfig, type ConfigSource } from './config-file.ts';
+import { configFileLabel, configSource, readFileConfig, type ConfigSource } from './config-file.ts';
 import { resolveCatalog } from './config-catalog.ts';
 import {
   chatModelConfigs,
@@ -88,10 +96,20 @@ export interface Config {
 
 function parsePort(text: string | undefined): number {
   if (text === undefined || text === '') return Number(ENVIRONMENT.PORT.default);
+  // Decimal digits only: Number() would read "0x50" as 80 and "1e3" as 1000.
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
+  if (!/^\d+$/.test(text) || port > 65535)
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${text}"`);
   return port;
+}
+
+/** LOG_LEVEL, checked here as server.logLevel is by the schema: pino would otherwise stop the
+ * start with a stack trace from its internals. */
+function parseLogLevel(text: string | undefined): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (!(LOG_LEVELS as readonly string[]).includes(text))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${text}"`);
+  return text;
 }
 
 /** Set by the cluster primary for each worker it forks (0 when unset: a process alone). */
@@ -133,7 +151,7 @@ function parseRedisUrl(text: string | undefined): string | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { followServer?: boolean } = {}): Config {
   const dataDir = resolve(env.DATA_DIR || ENVIRONMENT.DATA_DIR.default);
   const source = configSource(env, dataDir, options.followServer ?? false);
-  const file = source.file ? readFileConfig(source.file) : {};
+  const file = source.file ? readFileConfig(source.file, configFileLabel(source, dataDir)) : {};
   const { models, plans } = resolveCatalog(file);
 
   const badProxies = (file.server?.trustedProxies ?? []).filter((entry) => !isValidIpOrCidr(entry));
@@ -149,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { foll
     );
 
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
-  const logLevel = env.LOG_LEVEL || file.server?.logLevel || SERVER.logLevel;
+  const logLevel = parseLogLevel(env.LOG_LEVEL) ?? file.server?.logLevel ?? SERVER.logLevel;
   const httpWorkers = resolveWorkers(env.WORKERS || file.server?.workers, databaseUrl !== null);
   const embeddings = embeddingsConfig(file.embeddings, env, httpWorkers);
   return {
@@ -193,7 +211,7 @@ function resolveWorkers(value: number | string | undefined, postgres: boolean): 
   const chosen = value ?? (postgres ? 'auto' : 1);
   if (chosen === 'auto') return availableParallelism();
   const workers = Number(chosen);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 256)
+  if (!/^\d+$/.test(String(chosen)) || workers < 1 || workers > 256)
     throw new ConfigError(
       `WORKERS / server.workers must be "auto" or an integer from 1 to 256, got "${String(chosen)}"`,
     );

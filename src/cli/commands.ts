@@ -32,6 +32,8 @@ export interface Command {
   needsAnOption?: boolean;
   /** Whether it takes one positional id. */
   takesId?: boolean;
+  /** That id's name in the synopsis, as docs/cli.md writes it (`ID` unless said). */
+  idName?: string;
   /** It may start a new install: on SQLite it makes the database when there is none yet. Every other
    * command refuses a DATA_DIR with no database (main.ts) rather than make an empty one there. */
   createsDatabase?: boolean;

@@ -22,7 +22,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 function synopsis(name: string, command: Command): string {
   const required = new Set(command.required ?? []);
   const options = command.options.map((o) => (required.has(o) ? ` --${o} …` : ` [--${o} …]`));
-  return `${name}${command.takesId ? ' ID' : ''}${options.join('')}`;
+  return `${name}${command.takesId ? ` ${command.idName ?? 'ID'}` : ''}${options.join('')}`;
 }
 
 /** Commands run here, before any store is opened (no COMMANDS entry), as their synopses. */

@@ -94,6 +94,7 @@ export const WEBHOOK_COMMANDS: Record<string, Command> = {
   'webhooks redeliver': {
     options: [],
     takesId: true,
+    idName: 'DELIVERY_ID',
     run: async (deps, _o, id) => {
       const accountId = await deps.store.webhooks.deliveryOwner(id as string);
       if (!accountId) throw new AppError('NOT_FOUND', `No webhook delivery ${id}.`);

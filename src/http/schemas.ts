@@ -21,15 +21,19 @@ export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
 
 export const UnauthorizedSchema = Type.Object(
   {
-    error: Type.String({
-      description: 'Short name: "Unauthorized", "Key expired" or (widget routes) "Invalid user hash".',
-    }),
-    code: Type.Union([Type.Literal('AUTH_REQUIRED'), Type.Literal('KEY_EXPIRED'), Type.Literal('USER_HASH_INVALID')]),
+    error: Type.String({ description: 'Short name: "Unauthorized" or "Key expired".' }),
+    code: Type.Union([Type.Literal('AUTH_REQUIRED'), Type.Literal('KEY_EXPIRED')]),
   },
+  { description: 'Missing, invalid, revoked or expired key (flat shape).' },
+);
+
+/** The widget routes that name a visitor: also a signed-in user id whose hash does not match. */
+export const WidgetUnauthorizedSchema = Type.Object(
   {
-    description:
-      'Missing, invalid, revoked or expired key; on the widget routes also a visitor not proven, or (`USER_HASH_INVALID`) a user id whose hash does not match (flat shape).',
+    error: Type.String({ description: 'Short name: "Unauthorized", "Key expired" or "Invalid user hash".' }),
+    code: Type.Union([...UnauthorizedSchema.properties.code.anyOf, Type.Literal('USER_HASH_INVALID')]),
   },
+  { description: 'As Unauthorized, or a visitor not proven, or a user id whose hash does not match.' },
 );
 
 export const ErrorSchema = Type.Object(
@@ -282,6 +286,7 @@ export const SHARED_SCHEMAS = {
   ErrorCode: ErrorCodeSchema,
   Error: ErrorSchema,
   Unauthorized: UnauthorizedSchema,
+  WidgetUnauthorized: WidgetUnauthorizedSchema,
   Agent: AgentSchema,
   HandoffSetting: HandoffSettingSchema,
   AgentWithStorage: AgentWithStorageSchema,

@@ -2,7 +2,8 @@
 // then at most one a minute saying how many it left out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { QUEUE_ERROR_REPORT_MS, queueErrorLog } from './pg-boss-queue.ts';
+import { queueErrorLog } from './pg-boss-queue.ts';
+import { REPEATED_FAILURE_REPORT_MS } from '../pacing/repeated-failures.ts';
 
 test('queue errors of an outage are logged once a minute, with the count left out', () => {
   let clock = 1_000;
@@ -12,7 +13,7 @@ test('queue errors of an outage are logged once a minute, with the count left ou
     () => clock,
   );
   for (let i = 0; i < 40; i += 1, clock += 100) report(new Error('connect ECONNREFUSED'));
-  clock += QUEUE_ERROR_REPORT_MS;
+  clock += REPEATED_FAILURE_REPORT_MS;
   report(new Error('connect ECONNREFUSED'));
   assert.deepEqual(lines, ['ingestion queue error', 'ingestion queue error (39 more since the last line)']);
 });

@@ -10,6 +10,7 @@ import type { IngestHandlers, IngestionQueue, IngestJob, IngestOutcome, OnJobDon
 import { createIngestJobRows, inTransaction, SETTLED_CHANNEL, type JobsDatabase } from './ingest-job-rows.ts';
 import { createSettledListener, type SettledListener } from './settled-listener.ts';
 import type { DistributedQueueSettings } from '../config.ts';
+import { createRepeatedFailures } from '../pacing/repeated-failures.ts';
 
 export interface PgBossQueueOptions<Prepared> {
   databaseUrl: string;
@@ -29,24 +30,18 @@ const POLL_MS = 1_000;
 /** Finished rows are purged after this many jobs on a node. */
 const PURGE_EVERY = 50;
 
-/** pg-boss reports an error from each of its polls: a database away for seconds makes dozens. */
-export const QUEUE_ERROR_REPORT_MS = 60_000;
-
-/** The first error, then at most one a minute with how many were left out since. */
+/** pg-boss reports an error from each of its polls: a database away for seconds makes dozens. The
+ * first is logged, then at most one a minute with how many were left out since. */
 export function queueErrorLog(
   log: (message: string, error?: unknown) => void,
   now: () => number,
 ): (error: unknown) => void {
-  let reportedAt = -Infinity;
-  let leftOut = 0;
+  const failures = createRepeatedFailures(now);
   return (error) => {
-    if (now() - reportedAt < QUEUE_ERROR_REPORT_MS) {
-      leftOut += 1;
-      return;
-    }
-    reportedAt = now();
-    log(leftOut > 0 ? `ingestion queue error (${leftOut} more since the last line)` : 'ingestion queue error', error);
-    leftOut = 0;
+    const report = failures.failed();
+    if (!report) return;
+    const leftOut = report.leftOut > 0 ? ` (${report.leftOut} more since the last line)` : '';
+    log(`ingestion queue error${leftOut}`, error);
   };
 }
 

@@ -1,10 +1,11 @@
-// HOST and PORT the server cannot listen on (taken by another process, or not allowed) are
+// HOST and PORT the server cannot listen on (taken by another process, not allowed, or a HOST that
+// names no address: ENOTFOUND, or EAI_AGAIN when no name server answers) are
 // settings to change: said as such, without a stack, by a process alone and by a cluster primary.
 import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { ConfigError } from '../config-error.ts';
 
-const CANNOT_LISTEN = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL']);
+const CANNOT_LISTEN = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** `error` from a listen, as a ConfigError when it is about the address; else as it is. */
 export function listenFailure(error: unknown, host: string, port: number): unknown {

@@ -12,3 +12,16 @@ export class ExtractError extends Error {
     this.reason = reason;
   }
 }
+
+/** What an upload of a type not taken is told, wherever it is refused. */
+export const TYPE_NOT_ALLOWED_MESSAGE = 'File is not PDF, DOC, DOCX or TXT.';
+
+/** What an upload whose content contradicts its extension is told: both types written alike. */
+export function contentMismatchMessage(content: string, claimed: string): string {
+  return `File type or content does not match its extension (the content is ${content.toUpperCase()}, not ${claimed.toUpperCase()}).`;
+}
+
+/** A message ends with a full stop, even when it quotes a parser's own words that do not. */
+export function asSentence(text: string): string {
+  return /[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
+}

@@ -2,7 +2,8 @@
 // failure, then at most one a minute with the count, and a new streak again from its first round.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRoundLoop, REPEATED_FAILURE_REPORT_MS } from './round-loop.ts';
+import { createRoundLoop } from './round-loop.ts';
+import { REPEATED_FAILURE_REPORT_MS } from '../pacing/repeated-failures.ts';
 
 test('rounds that keep failing are reported on the first, then once a minute, not once a round', async () => {
   // Each round moves the clock 250 ms; rounds 1–600 fail, 601 succeeds, 602 fails, then it stops.

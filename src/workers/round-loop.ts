@@ -1,3 +1,4 @@
+import { createRepeatedFailures } from '../pacing/repeated-failures.ts';
 import { createWakeablePause } from './wakeable-pause.ts';
 
 /** A background worker's loop: rounds until stopped, with a pause between them. */
@@ -9,15 +10,12 @@ export interface RoundLoop {
   wake(): void;
 }
 
-/** While rounds keep failing, how often the failure is reported again after its first round. */
-export const REPEATED_FAILURE_REPORT_MS = 60_000;
-
 /**
  * Runs `round` again and again from `start()` until `stop()`. After each round it waits
  * `pauseAfter(result)` ms (0: the next round at once). A round that throws is reported to
  * `onError`, and the next round tries again: a failure never ends the loop. Rounds that keep
  * failing (the database away, polled every 250 ms on every node) are reported on the first, then
- * at most once every REPEATED_FAILURE_REPORT_MS with how many failed in a row, not once a round.
+ * at most once a minute with how many failed in a row, not once a round (pacing/).
  */
 export function createRoundLoop<T>(options: {
   round: () => Promise<T>;
@@ -26,24 +24,19 @@ export function createRoundLoop<T>(options: {
   now?: () => number;
 }): RoundLoop {
   const sleeper = createWakeablePause();
-  const now = options.now ?? Date.now;
+  const failures = createRepeatedFailures(options.now ?? Date.now);
   let running = false;
   let loop: Promise<void> | null = null;
-  let failedRounds = 0;
-  let reportedAt = 0;
 
   async function run(): Promise<void> {
     while (running) {
       let result: T | undefined;
       try {
         result = await options.round();
-        failedRounds = 0;
+        failures.succeeded();
       } catch (error) {
-        failedRounds += 1;
-        if (failedRounds === 1 || now() - reportedAt >= REPEATED_FAILURE_REPORT_MS) {
-          reportedAt = now();
-          options.onError(error, failedRounds);
-        }
+        const report = failures.failed();
+        if (report) options.onError(error, report.inRow);
       }
       if (!running) break;
       const pauseMs = options.pauseAfter(result);

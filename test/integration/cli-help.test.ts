@@ -2,7 +2,7 @@
 // list of commands on stdout when asked for, and an update with nothing to change refused as usage.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/processes.ts';
@@ -57,6 +57,15 @@ describe('operator CLI: help and usage', () => {
     const none = await cli();
     assert.deepEqual([none.code, none.stdout], [2, '']);
     assert.match(none.stderr, /usage: npm run -s cli/);
+  });
+
+  test("the help names each command's id as docs/cli.md's table does (webhooks redeliver DELIVERY_ID)", async () => {
+    const help = (await cli('help')).stdout;
+    const table = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+    const rows = [...table.matchAll(/`([a-z]+ [a-z-]+) ([A-Z_]+)[ `]/g)];
+    assert.ok(rows.length >= 10, 'the table lists the commands that take an id');
+    for (const [, name, id] of rows) assert.match(help, new RegExp(`\\n {2}${name} ${id}(\\n| )`), `${name} ${id}`);
+    assert.match(help, /\n {2}webhooks redeliver DELIVERY_ID\n/);
   });
 
   test('an update with nothing to change is wrong usage naming the options, exit 2', async () => {

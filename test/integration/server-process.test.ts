@@ -54,6 +54,14 @@ test('a bad config file stops the start with a message naming the field', { skip
       new RegExp(`^colloquy: cannot start: HOST/PORT: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`, 'm'),
     );
     assert.doesNotMatch(busy.stderr, /\n\s+at /, 'no stack');
+    // A HOST that names no address (a typo) is a setting to change too, not a stack trace.
+    const nowhere = await startExpectingExit({ DATA_DIR: dir, HOST: 'colloquy.invalid', PORT: '0', WORKERS: workers });
+    assert.equal(nowhere.code, 1);
+    assert.match(
+      nowhere.stderr,
+      /^colloquy: cannot start: HOST\/PORT: cannot listen on colloquy\.invalid:0: .*(ENOTFOUND|EAI_AGAIN)/m,
+    );
+    assert.doesNotMatch(nowhere.stderr, /\n\s+at /, 'no stack');
   }
   taken.close();
 });

@@ -9,6 +9,7 @@ import { cleanFileName } from './add-file-source.ts';
 import { AppError } from '../errors.ts';
 import { extensionOf } from '../../text/file-kind.ts';
 import { sniffFile } from '../../text/sniff-file.ts';
+import { contentMismatchMessage, TYPE_NOT_ALLOWED_MESSAGE } from '../../text/extract-error.ts';
 import type { Store } from '../../ports/store.ts';
 
 /** The agent's file with exactly these bytes, if it holds one. */
@@ -54,11 +55,11 @@ async function assertNameFits(filename: string, bytes: Uint8Array): Promise<void
   const claimed = extensionOf(cleanFileName(filename));
   if (claimed === null) return;
   if (!['pdf', 'doc', 'docx', 'txt'].includes(claimed))
-    throw new AppError('FILE_TYPE_NOT_ALLOWED', 'File is not PDF, DOC, DOCX or TXT');
+    throw new AppError('FILE_TYPE_NOT_ALLOWED', TYPE_NOT_ALLOWED_MESSAGE);
   const content = await sniffFile(bytes);
   if (content.kind !== claimed)
     throw new AppError(
       'INVALID_FILE',
-      `File type or content does not match its extension (the content is ${content.kind.toUpperCase()}, not ${claimed.toUpperCase()})`,
+      contentMismatchMessage(content.kind === 'other' ? content.type : content.kind, claimed),
     );
 }

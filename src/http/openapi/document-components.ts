@@ -140,6 +140,15 @@ function markOptionalBody(operation: Operation): void {
 /** The route documenter's marker: the codes this operation can give (absent: any of its statuses'). */
 export const ERROR_CODES = 'x-error-codes';
 
+/** The codes an answer's body may carry when its schema lists them (the flat 401 shapes), so its
+ * description never names one the shape refuses. */
+function schemaCodes(response: Json): string[] | undefined {
+  type CodeSchema = { properties?: { code?: { anyOf?: Array<{ const?: string }> } } };
+  const content = response.content as Record<string, { schema?: CodeSchema }> | undefined;
+  const options = content?.['application/json']?.schema?.properties?.code?.anyOf;
+  return options?.map((option) => option.const ?? '');
+}
+
 /** Headers and, for errors, the codes: what every answer of this operation says beyond its body. */
 function describeResponses(operation: Operation, options: DocumentComponentsOptions): void {
   const secured = (operation.security ?? []).length > 0;
@@ -159,7 +168,8 @@ function describeResponses(operation: Operation, options: DocumentComponentsOpti
     };
     if (response.description === 'Default Response')
       response.description = code < 300 ? 'Success.' : "See the operation's description.";
-    const codes = codesOf(code).filter((name) => !own || own.includes(name));
+    const allowed = schemaCodes(response);
+    const codes = codesOf(code).filter((name) => (!own || own.includes(name)) && (!allowed || allowed.includes(name)));
     if (code >= 400 && codes.length > 0)
       response.description = `Error; \`code\` is one of ${codes.map((c) => `\`${c}\``).join(', ')}.`;
   }

@@ -10,7 +10,7 @@ import type { ErrorCode } from '../../domain/errors.ts';
 import { FeedbackBodySchema } from '../routes/message-feedback.ts';
 import type { ApiApp, HttpDeps } from '../types.ts';
 import { NOT_BLANK } from '../validation.ts';
-import { ErrorSchema } from '../schemas.ts';
+import { ErrorSchema, WidgetUnauthorizedSchema } from '../schemas.ts';
 
 const plainSchema = (schema: object): object => JSON.parse(JSON.stringify(schema)) as object;
 import { resolveVisitor, widgetAgent } from './widget-visitor.ts';
@@ -37,7 +37,15 @@ function widgetDoc(
     ...(eventStream !== undefined && { 'text/event-stream': { schema: { type: 'string', description: eventStream } } }),
   };
   const error = { description: 'Error.', content: { 'application/json': { schema: plainSchema(ErrorSchema) } } };
-  const answers = { 200: { description, content }, ...Object.fromEntries(errors.map((status) => [status, error])) };
+  // A route that names a visitor may also answer 401 USER_HASH_INVALID: its own 401 shape says so.
+  const unauthorized = codes.includes('USER_HASH_INVALID') && {
+    401: { description: 'Error.', content: { 'application/json': { schema: plainSchema(WidgetUnauthorizedSchema) } } },
+  };
+  const answers = {
+    200: { description, content },
+    ...Object.fromEntries(errors.map((status) => [status, error])),
+    ...unauthorized,
+  };
   // Every widget route checks the page's origin; those that name a visitor, the user hash too.
   const own: ErrorCode[] = ['ORIGIN_NOT_ALLOWED', ...codes];
   return { ...WIDGET, openapi: { answers, errors: own } };

@@ -237,3 +237,22 @@ test('plain text with one line that starts with # is plain text', async () => {
     ['# not a heading, a note', 'The ferry leaves at nine.'],
   );
 });
+
+test('the refusals read alike: whole sentences, both types written in capitals', async () => {
+  const message = (bytes: Uint8Array, filename: string) =>
+    extractFile({ bytes, filename }).then(
+      () => '',
+      (error: unknown) => (error as Error).message,
+    );
+  assert.equal(
+    await message(fixture('picture-renamed.pdf'), 'picture.pdf'),
+    'File type or content does not match its extension (the content is PNG, not PDF).',
+  );
+  assert.equal(
+    await message(fixture('lighthouses.doc'), 'lighthouses.docx'),
+    'File type or content does not match its extension (the content is DOC, not DOCX).',
+  );
+  assert.equal(await message(fixture('picture.png'), 'picture.png'), 'File is not PDF, DOC, DOCX or TXT.');
+  assert.equal(await message(fixture('blank.pdf'), 'blank.pdf'), 'The file contains no extractable text.');
+  assert.match(await message(fixture('truncated.pdf'), 'truncated.pdf'), /^The PDF file could not be read: .*[.!?]$/);
+});

@@ -1,4 +1,9 @@
-import { ExtractError } from '../../text/extract-error.ts';
+import {
+  asSentence,
+  contentMismatchMessage,
+  ExtractError,
+  TYPE_NOT_ALLOWED_MESSAGE,
+} from '../../text/extract-error.ts';
 import type { ExtractedSection } from '../../text/extracted.ts';
 import { extractDoc } from './extract-doc.ts';
 import { extractDocx } from './extract-docx.ts';
@@ -27,24 +32,18 @@ const PARSE_TIMEOUT_MS = 60_000;
 export async function extractFile(input: { bytes: Uint8Array; filename: string }): Promise<ExtractedFile> {
   const claimed = extensionOf(input.filename);
   if (claimed !== null && !isFileKind(claimed)) {
-    throw new ExtractError('type-not-allowed', 'File is not PDF, DOC, DOCX or TXT');
+    throw new ExtractError('type-not-allowed', TYPE_NOT_ALLOWED_MESSAGE);
   }
   const content = await sniffFile(input.bytes);
   if (content.kind === 'other') {
-    if (claimed === null) throw new ExtractError('type-not-allowed', 'File is not PDF, DOC, DOCX or TXT');
-    throw new ExtractError(
-      'invalid-file',
-      `File type or content does not match its extension (the content is ${content.type}, not ${claimed.toUpperCase()})`,
-    );
+    if (claimed === null) throw new ExtractError('type-not-allowed', TYPE_NOT_ALLOWED_MESSAGE);
+    throw new ExtractError('invalid-file', contentMismatchMessage(content.type, claimed));
   }
   if (claimed !== null && claimed !== content.kind) {
-    throw new ExtractError(
-      'invalid-file',
-      `File type or content does not match its extension (the content is ${content.kind.toUpperCase()}, not ${claimed.toUpperCase()})`,
-    );
+    throw new ExtractError('invalid-file', contentMismatchMessage(content.kind, claimed));
   }
   const sections = content.kind === 'txt' ? textSections(content.text) : await parse(content.kind, input.bytes);
-  if (sections.length === 0) throw new ExtractError('invalid-file', 'The file contains no extractable text');
+  if (sections.length === 0) throw new ExtractError('invalid-file', 'The file contains no extractable text.');
   return { kind: content.kind, sections };
 }
 
@@ -61,6 +60,6 @@ async function parse(kind: 'pdf' | 'doc' | 'docx', bytes: Uint8Array): Promise<E
     return await withTimeout(parser(bytes), PARSE_TIMEOUT_MS, `reading the ${kind.toUpperCase()}`);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new ExtractError('invalid-file', `The ${kind.toUpperCase()} file could not be read: ${detail}`);
+    throw new ExtractError('invalid-file', asSentence(`The ${kind.toUpperCase()} file could not be read: ${detail}`));
   }
 }

@@ -37,9 +37,9 @@ export function createExtractionPool(settings: ExtractionSettings): FileExtracto
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted)
-        throw new ExtractError('invalid-file', `The file took longer than ${settings.timeoutMs / 1000} s to read`);
+        throw new ExtractError('invalid-file', `The file took longer than ${settings.timeoutMs / 1000} s to read.`);
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
-        throw new ExtractError('invalid-file', 'The file needs too much memory to read');
+        throw new ExtractError('invalid-file', 'The file needs too much memory to read.');
       if (error instanceof Error && /queue is at limit/i.test(error.message)) throw queueFull();
       throw error;
     }
