@@ -88,6 +88,14 @@ describe('admin API: publishable keys', () => {
       allowedOrigins: ['https://staging.shop.example'],
     });
     assert.equal(second.body.identitySecret, identitySecret);
+    // An origin pasted from the address bar (a trailing slash, capitals) is kept as browsers send it.
+    const pasted = await create({
+      name: 'Shop pasted',
+      kind: 'publishable',
+      allowedAgentIds: [agentA],
+      allowedOrigins: ['https://Shop.Example/', 'https://shop.example'],
+    });
+    assert.deepEqual([pasted.status, pasted.body.key.allowedOrigins], [200, ['https://shop.example']]);
     // A secret key says so and carries no identity secret.
     const plain = await create({ name: 'Backend', kind: 'secret' });
     assert.deepEqual(

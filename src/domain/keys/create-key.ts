@@ -19,13 +19,16 @@ export interface CreateKeyInput {
   allowedOrigins?: string[] | null;
 }
 
-/** A web origin as browsers send it: scheme, host and port only. */
-function isOrigin(value: string): boolean {
+/** A web origin as browsers send it (scheme, host and port, the host in lower case), from what an
+ * operator pastes: an address bar's trailing slash or capitals are dropped; a path, a query, a
+ * fragment or a user name is not an origin (null). */
+function originOf(value: string): string | null {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+    const web = url.protocol === 'https:' || url.protocol === 'http:';
+    return web && value.replace(/\/$/, '').toLowerCase() === url.origin.toLowerCase() ? url.origin : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -38,7 +41,7 @@ function checkPublishable(input: CreateKeyInput, list: ValidationList): void {
   const origins = input.allowedOrigins ?? [];
   if (origins.length === 0)
     list.allowedOrigins = ['a publishable key must name at least one origin, such as https://www.example.com'];
-  const bad = origins.filter((origin) => !isOrigin(origin));
+  const bad = origins.filter((origin) => originOf(origin) === null);
   if (bad.length > 0)
     list.allowedOrigins = bad.map((origin) => `"${origin}" is not an origin (scheme://host[:port], no path)`);
 }
@@ -92,7 +95,8 @@ export async function createKey(
     allowedAgentIds: input.allowedAgentIds ? [...new Set(input.allowedAgentIds)] : null,
     allowedIps: input.allowedIps && input.allowedIps.length > 0 ? input.allowedIps : null,
     kind,
-    allowedOrigins: kind === 'publishable' ? [...new Set(input.allowedOrigins)] : null,
+    allowedOrigins:
+      kind === 'publishable' ? [...new Set(input.allowedOrigins?.map((o) => originOf(o) as string))] : null,
     expiresAt: input.expiresAt ?? null,
     quota: input.quota === undefined || input.quota === null ? null : toMillicredits(input.quota),
     usageTotal: 0,
