@@ -54,7 +54,7 @@ test('the README says how to choose the port', () => {
   assert.match(readFileSync(join(ROOT, 'README.md'), 'utf8'), /PORT=\d+ npm start/);
 });
 
-test('the README counts the EBADENGINE warnings npm prints on Node 20 as the lock file gives them', () => {
+test('the quick start counts the EBADENGINE warnings npm prints on Node 20 as the lock file gives them', () => {
   // Five lines per package whose `engines.node` asks for more than Node 20 (Debian 12's) in every
   // alternative of its range (`>=22.12.0 || >=20.19.0 <21.0.0` accepts it).
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
@@ -66,7 +66,7 @@ test('the README counts the EBADENGINE warnings npm prints on Node 20 as the loc
     ([, entry]) => entry.engines?.node !== undefined && refusesNode20(entry.engines.node),
   );
   const dependencies = above20.filter(([path]) => path !== '').length;
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(ROOT, 'docs', 'quick-start.md'), 'utf8');
   const words = [
     'no',
     'one',

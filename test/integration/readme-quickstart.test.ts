@@ -1,4 +1,5 @@
-// The README's quick start, run as written: its fenced block is read from README.md, `npm start`
+// The quick-start tour (docs/quick-start.md), run as written: its fenced block is read from the page
+// (the README's short quick start is a part of it, checked below), `npm start`
 // serves on a fresh database of the suite's backend (SQLite in a new data folder, or PostgreSQL
 // with COLLOQUY_TEST_BACKEND=postgres), and every other command runs in bash from the repository's root.
 // Only two substitutions: the placeholder assignments (KEY=cq_…, A=agt_…, ACC=acc_…) take what
@@ -21,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function quickStartCommands(readme: string): string[] {
   const section = readme.slice(readme.indexOf('\n## Quick start'));
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-  assert.ok(block, 'README.md has a ```sh block under "## Quick start"');
+  assert.ok(block, 'a ```sh block under "## Quick start"');
   const commands: string[] = [];
   let pending = '';
   for (const line of block.split('\n')) {
@@ -69,8 +70,16 @@ function assertSucceeded(command: string, run: Run): void {
   assert.notEqual(body.success, false, `${command}\n${out}`);
 }
 
-test("the README's quick start works as written, on a fresh database", { timeout: 240_000 }, async (t) => {
-  const commands = quickStartCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+const tour = () => quickStartCommands(readFileSync(join(ROOT, 'docs', 'quick-start.md'), 'utf8'));
+
+test("every command of the README's quick start is one of the tour's, so the run below covers it", () => {
+  const inTour = new Set(tour());
+  for (const command of quickStartCommands(readFileSync(join(ROOT, 'README.md'), 'utf8')))
+    assert.ok(inTour.has(command), `not in docs/quick-start.md: ${command}`);
+});
+
+test('the quick-start tour works as written, on a fresh database', { timeout: 240_000 }, async (t) => {
+  const commands = tour();
   const database = await createTestDatabase();
   const port = await freePort();
   const env = userShellEnv({ ...database.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
