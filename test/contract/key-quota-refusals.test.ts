@@ -15,11 +15,15 @@ describe('429 QUOTA_EXCEEDED says whether the quota is used up or too small for 
   after(() => server.close());
 
   const refusal = (message: string) => ({ success: false, error: { code: 'QUOTA_EXCEEDED', message } });
-
-  test('a 1-credit chat on a key with 0.5 credits of quota, nothing spent', async () => {
+  /** A fresh account with credit to spare, an agent, and a key with `quota`. */
+  const keyWithQuota = async (quota: number) => {
     const { account, ctx } = await server.seedAccount('free', 100);
     const agent = await server.seedAgent(ctx);
-    const key = await server.seedKey(account.id, { quota: 0.5 });
+    return { account, agent, key: await server.seedKey(account.id, { quota }) };
+  };
+
+  test('a 1-credit chat on a key with 0.5 credits of quota, nothing spent', async () => {
+    const { agent, key } = await keyWithQuota(0.5);
     const response = await server.call('POST', `/agents/${agent.id}/chat`, { key, body: { message: 'Hello' } });
     assert.equal(response.status, 429);
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -30,9 +34,7 @@ describe('429 QUOTA_EXCEEDED says whether the quota is used up or too small for 
   });
 
   test('a 0.2-credit search on a key with 0.1 left, then one with nothing left', async () => {
-    const { account, ctx } = await server.seedAccount('free', 100);
-    const agent = await server.seedAgent(ctx);
-    const key = await server.seedKey(account.id, { quota: 0.1 });
+    const { account, agent, key } = await keyWithQuota(0.1);
     const small = await server.call('POST', `/agents/${agent.id}/search`, { key, body: { query: 'hours' } });
     assert.equal(small.status, 429);
     assert.deepEqual(
