@@ -273,10 +273,10 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // it gives no care to a message that passes anyway ("the app closes da sola").
       if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories)))
         return { flagged: false, categories: [], care: true, language };
-      // A victim or worried helper asking what to do (help-reader.ts) lifts a classifier or combiner
-      // refusal of the message alone, unless a method is asked; in self-harm alone the next check reads.
-      const helpAsked =
-        refusedAlone && !selfHarmOnly && helpReader && asksForHelp(helpReader, text, refusedAlone, language);
+      // A victim or worried helper asking what to do, or someone voicing their own pain (help-reader.ts),
+      // lifts a classifier or combiner refusal of the message alone, in any category, unless a method
+      // is asked (whether it would hurt is asked about the method too: method-request.ts).
+      const helpAsked = refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone, language);
       if (helpAsked && !asksForMeans(text)) return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words. The

@@ -226,6 +226,13 @@ const ASKS_FOR_MEANS = new RegExp(
     'come andarmene',
     'comme me ne vaco',
     'go through with it',
+    // What the act would feel like or do to the body: whether it hurts, feeling nothing after (not
+    // hurting someone else: "it would hurt my mum"; not the writer's wish to stop feeling this way).
+    '(?:does|would|will|did) (?:it|that|this) hurt(?! (?:my|his|her|him|them|you|us|everyone|anyone|people|the))',
+    '(?:itll|it will|it would|would it|will it) hurt(?! (?:my|his|her|him|them|you|us|everyone|anyone|people|the))',
+    '(?:is|would) it (?:be )?painful',
+    'how painful',
+    '(?:you|do you|would you|will you) stop feeling',
     // A plan already decided, with its day.
     '(?:i ve|i have|ive) decided',
     'its decided',
