@@ -11,7 +11,7 @@ import { extractMarkdown, looksLikeMarkdown } from './extract-markdown.ts';
 import { extractPdf } from './extract-pdf.ts';
 import { splitParagraphs } from '../../text/normalize-text.ts';
 import { sniffFile } from '../../text/sniff-file.ts';
-import { withTimeout } from './with-timeout.ts';
+import { withTimeout } from '../../pacing/with-timeout.ts';
 import { extensionOf, isFileKind, type FileKind } from '../../text/file-kind.ts';
 
 export { ExtractError, type ExtractFailure } from '../../text/extract-error.ts';

@@ -121,15 +121,18 @@ const sentences = (text: string): string =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f'’]/g, '');
 
+/** Whether the message asks no question and makes no request (nor addresses "you"). */
+export function asksNothing(text: string): boolean {
+  return !/[?¿]/.test(text) && !ASKS_A_QUESTION.test(sentences(text)) && !MAKES_A_REQUEST.test(normalise(text));
+}
+
 /** Whether the message voices the writer's own pain and asks for nothing. */
 export function voicesDespair(text: string): boolean {
-  const plain = sentences(text);
-  if (/[?¿]/.test(text) || ASKS_A_QUESTION.test(plain)) return false;
+  if (!asksNothing(text)) return false;
   const normalised = normalise(text);
   return (
-    (FIRST_PERSON.test(normalised) || WITHOUT_I.test(plain)) &&
+    (FIRST_PERSON.test(normalised) || WITHOUT_I.test(sentences(text))) &&
     OWN_PAIN.test(normalised) &&
-    !MAKES_A_REQUEST.test(normalised) &&
     !OTHERS_OR_A_PLAN.test(normalised) &&
     !asksForMeans(text)
   );

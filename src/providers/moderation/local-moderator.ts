@@ -29,6 +29,7 @@ import {
   type ClassifierWeights,
   type Strictness,
 } from './classifier.ts';
+import { announcesOwnEnd } from './announcement.ts';
 import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { voicesDespair } from './despair-statement.ts';
@@ -42,6 +43,7 @@ import {
   type LanguageModel,
   type LanguageScore,
 } from './language-model.ts';
+import { withTimeout } from '../../pacing/with-timeout.ts';
 import { classify } from './rule-check.ts';
 import { asksForMeans } from './method-request.ts';
 import { holdsOut } from './resisting-check.ts';
@@ -139,6 +141,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const embedded = await withTimeout(
         Promise.all(missing.map(async ([, text]) => (await options.embedder.embed([text], signal))[0])),
         limit,
+        'embedding',
       );
       warm = true;
       missing.forEach(([key], i) => {
@@ -285,16 +288,12 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const caredFor = selfHarmOnly && reading.care >= SELF_HARM_CARE_FLOOR;
       if ((caredFor || (onlySelfHarm(categories) && holdsOut(text))) && !asksForMeans(text))
         return { flagged: false, categories: [], care: true, language };
+      // An announcement of the writer's own end that asks for nothing (announcement.ts) is answered
+      // with care, as despair is: the means named, or asked for, keep the refusal.
+      if (onlySelfHarm(categories) && announcesOwnEnd(text))
+        return { flagged: false, categories: [], care: true, language };
       if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
       return { flagged: categories.length > 0, categories, language };
     },
   };
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -1,7 +1,7 @@
 /**
- * Rejects when `work` has not settled within `ms`. The parsers run on this thread, so this cannot
- * stop one that spins; it stops one that waits forever (a promise pdf.js or a zip reader never
- * settles) from holding the upload's request open.
+ * Rejects when `work` has not settled within `ms`; `work` itself goes on (nothing here can stop it):
+ * what waits on it is freed, an upload whose parser never settles, a moderation check whose
+ * embedding is late (it fails closed).
  */
 export async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
