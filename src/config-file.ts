@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { FileSchema, type FileConfig } from './config-schema.ts';
+import { FileSchema } from './config-json-schema.ts';
+import type { FileConfig } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
 import { explainProblems } from './config-problems.ts';
 
