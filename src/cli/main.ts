@@ -119,7 +119,7 @@ async function main(argv: string[]): Promise<number> {
     );
 
   const [{ loadConfig }, { closeDomainDeps, createDomainDeps, missingDatabase }, { namedByOptions }] =
-    await Promise.all([import('../config.ts'), import('../compose.ts'), import('./operator.ts')]);
+    await Promise.all([import('../config.ts'), import('../compose-domain.ts'), import('./operator.ts')]);
   const config = loadConfig(undefined, { followServer: true });
   sayWhichConfig(config.source);
   const missing = command.createsDatabase ? null : missingDatabase(config);
