@@ -27,6 +27,7 @@ import {
 import type { ServiceMetrics } from './observability/service-metrics.ts';
 import type { RateLimitDecision } from './ports/rate-limiter.ts';
 import { loadEnglishWords } from './text/english-words.ts';
+import { loadVectorLibraries } from './search-index/native-vector-math.ts';
 
 export { closeDomainDeps, createDomainDeps, createEmbedder, missingDatabase, openStore } from './compose-domain.ts';
 
@@ -119,9 +120,10 @@ export function createTermsUpgrader(domain: DomainDeps, logger?: TermsUpgradeLog
 /** The storage recount (see workers/recount-storage.ts), started by the server. */
 export { createStorageRecounter, recountStorageAtStart } from './workers/recount-storage.ts';
 
-/** What a server loads before anything else, and a CLI command never: the crawler's libraries and
- * search's English word list (so no first crawl or search waits for them). */
+/** What a server loads before anything else, and a CLI command never: the crawler's libraries,
+ * search's English word list and native vector libraries (so no first crawl or search waits for them). */
 export async function loadServerLibraries(): Promise<void> {
   await loadCrawlerLibraries();
   loadEnglishWords();
+  loadVectorLibraries();
 }
