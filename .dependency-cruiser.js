@@ -33,7 +33,7 @@ export const LAYERS = {
   http: ['^src/http/', ['domain', 'ports', ...LEAVES, 'config', 'observability']],
   // The composition root and the entry points wire everything together.
   compose: [
-    '^src/compose\\.ts$',
+    '^src/compose(-domain)?\\.ts$',
     [
       'workers',
       'storage',

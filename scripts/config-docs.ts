@@ -2,7 +2,8 @@
 // from src/config-schema.ts. test/contract/config-docs.test.ts fails when either is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ENVIRONMENT, FileSchema } from '../src/config-schema.ts';
+import { FileSchema } from '../src/config-schema.ts';
+import { ENVIRONMENT } from '../src/config-environment.ts';
 import { DEFAULT_MODELS, DEFAULT_PLANS } from '../src/config-defaults.ts';
 
 export const CONFIG_DOC = fileURLToPath(new URL('../docs/configuration-reference.md', import.meta.url));

@@ -1,8 +1,10 @@
 // Which config file is read, and reading it: parsed and validated against the schema.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { FileSchema, type FileConfig } from './config-schema.ts';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
+import { FileSchema } from './config-json-schema.ts';
+import type { FileConfig } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
 import { explainProblems } from './config-problems.ts';
 
@@ -36,8 +38,10 @@ export function configSource(env: NodeJS.ProcessEnv, dataDir: string, followServ
   return { file: null, from: 'none', ...known };
 }
 
-// Compiled on first use: a start or CLI command without a config file does not pay for it.
+// Compiled on first use: a start or CLI command without a config file does not pay for it, nor
+// for loading ajv (some 60 ms of CPU), which is required here, synchronously, only then.
 let validateFile: ValidateFunction<FileConfig> | undefined;
+const requireOnUse = createRequire(import.meta.url);
 
 /** How a message names the file read: the variable that named it, or, for the CLI that followed the
  * server's record, that record (the operator set no COLLOQUY_CONFIG, and may fix either). */
@@ -54,7 +58,10 @@ export function readFileConfig(path: string, label = 'COLLOQUY_CONFIG'): FileCon
   } catch (error) {
     throw new ConfigError(`${label}: cannot read ${path}: ${(error as Error).message}`);
   }
-  validateFile ??= new Ajv({ allErrors: true, strict: false }).compile<FileConfig>(FileSchema);
+  if (!validateFile) {
+    const { Ajv } = requireOnUse('ajv') as { Ajv: typeof AjvClass };
+    validateFile = new Ajv({ allErrors: true, strict: false }).compile<FileConfig>(FileSchema);
+  }
   if (!validateFile(parsed)) {
     const problems = explainProblems(
       validateFile.errors ?? [],

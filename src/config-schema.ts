@@ -1,33 +1,10 @@
 // Over 300 lines: every setting of the one schema, declarations only; docs and JSON Schema are generated from it whole.
-// Every setting once: its type, limits, default and meaning. config.ts validates the file against
-// this schema and takes its defaults from it; `npm run config:docs` writes docs/configuration-reference.md
-// and config.schema.json from it (a test fails when they are stale).
+// Every setting once: its type, limits, default and meaning. `npm run config:docs` writes
+// docs/configuration-reference.md and config.schema.json from it (a test fails when they are stale);
+// config.ts validates the file against config.schema.json and takes its defaults from it
+// (config-json-schema.ts), and its types from here.
 import Type, { type Static, type TObject } from 'typebox';
-
-/** The environment variables config.ts reads. `secret`: masked when the configuration is printed. */
-export const ENVIRONMENT = {
-  HOST: { default: '127.0.0.1', description: 'Address to listen on.' },
-  PORT: { default: '3000', description: 'Port to listen on (0 to 65535).' },
-  DATA_DIR: { default: './data', description: 'Where the SQLite database (`colloquy.db`, WAL mode) lives.' },
-  DATABASE_URL: { default: null, secret: true, description: 'A `postgres://` URL: use PostgreSQL instead of SQLite.' },
-  REDIS_URL: {
-    default: null,
-    secret: true,
-    description:
-      'A `redis://` or `rediss://` URL: count rate limits in Redis (shared by every process). Its path is the database number (`/0` when none); a number the Redis server does not have stops the start.',
-  },
-  COLLOQUY_CONFIG: {
-    default: null,
-    description:
-      'Path of the JSON config file (below); the CLI, without it, reads the file the server on its DATA_DIR started with (cli.md).',
-  },
-  LOG_LEVEL: { default: null, description: 'pino level (`silent` … `trace`); overrides `server.logLevel`.' },
-  WORKERS: { default: null, description: 'HTTP worker processes: a number or `auto`; overrides `server.workers`.' },
-  COLLOQUY_WORKER_SLOT: {
-    default: '0',
-    description: 'Set by the cluster primary for each worker (0 to 255): slot 0 runs the background workers.',
-  },
-} as const satisfies Record<string, { default: string | null; description: string; secret?: boolean }>;
+import { LOG_LEVELS } from './config-environment.ts';
 
 const Milliseconds = (
   minimum: number,
@@ -405,8 +382,6 @@ export const EvaluationsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
 export const ServerSchema = Type.Object(
   {
     trustedProxies: Type.Optional(
@@ -519,11 +494,3 @@ export type FileConfig = Static<typeof FileSchema>;
 
 /** A section as the server uses it: every setting present (a default applied, or one worked out). */
 export type Resolved<T extends TObject> = { [K in keyof Static<T>]-?: NonNullable<Static<T>[K]> };
-
-/** The defaults a section's schema declares, by setting (only the settings that declare one). */
-export function defaultsOf<T extends TObject>(schema: T): Resolved<T> {
-  const entries = Object.entries(schema.properties as Record<string, { default?: unknown }>).filter(
-    ([, property]) => property.default !== undefined,
-  );
-  return Object.fromEntries(entries.map(([key, property]) => [key, property.default])) as Resolved<T>;
-}

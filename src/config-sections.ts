@@ -17,9 +17,8 @@ import {
   OpenAiModerationSchema,
   SitesSchema,
   WebhooksSchema,
-  type FileConfig,
-  type Resolved,
-} from './config-schema.ts';
+} from './config-json-schema.ts';
+import type { FileConfig, Resolved } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
 import { checkEndpointUrl } from './config-endpoint-url.ts';
 

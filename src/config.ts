@@ -5,15 +5,9 @@ import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CatalogConfig } from './domain/models/catalog-types.ts';
 import { isValidIpOrCidr } from './net/ip-allow-list.ts';
-import {
-  defaultsOf,
-  ENVIRONMENT,
-  LOG_LEVELS,
-  NetworkSchema,
-  SearchSchema,
-  ServerSchema,
-  type Resolved,
-} from './config-schema.ts';
+import { defaultsOf, NetworkSchema, SearchSchema, ServerSchema } from './config-json-schema.ts';
+import type { Resolved } from './config-schema.ts';
+import { ENVIRONMENT, LOG_LEVELS } from './config-environment.ts';
 import { ConfigError } from './config-error.ts';
 import { configFileLabel, configSource, readFileConfig, type ConfigSource } from './config-file.ts';
 import { resolveCatalog } from './config-catalog.ts';

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { DomainDeps } from '../domain/context.ts';
 import { AppError, invalidBody } from '../domain/errors.ts';
-import { AGENT_HELP_MESSAGE_MAX, isHelpMessageAllowed } from '../domain/agents/agent-fields.ts';
 import { createAccount } from '../domain/accounts/create-account.ts';
 import { addMember } from '../domain/accounts/add-member.ts';
-import { createAgent } from '../domain/agents/create-agent.ts';
-import { updateAgent } from '../domain/agents/update-agent.ts';
-import { deleteAgent } from '../domain/agents/delete-agent.ts';
 import { toPublicAgentWithStorage } from '../domain/agents/agent-view.ts';
 import { createKey } from '../domain/keys/create-key.ts';
 import { addCredits } from '../domain/credits/add-credits.ts';
@@ -88,11 +84,24 @@ function readHours(path: string | undefined): HandoffHours | null | undefined {
   }
 }
 
+// The agent modules load with an agents command (or quickstart), not with every command: checking
+// tools, they bring ajv (some 60 ms of CPU).
+const agentModules = async () => {
+  const [fields, create, update, remove] = await Promise.all([
+    import('../domain/agents/agent-fields.ts'),
+    import('../domain/agents/create-agent.ts'),
+    import('../domain/agents/update-agent.ts'),
+    import('../domain/agents/delete-agent.ts'),
+  ]);
+  return { ...fields, ...create, ...update, ...remove };
+};
+
 /** `--help-message T`, or `default` for the default text: the API's null, which the CLI cannot pass,
  * so its hint names `default`. */
-function readHelpMessage(text: string | undefined): string | null | undefined {
+async function readHelpMessage(text: string | undefined): Promise<string | null | undefined> {
   if (text === undefined) return undefined;
   if (text === 'default') return null;
+  const { AGENT_HELP_MESSAGE_MAX, isHelpMessageAllowed } = await agentModules();
   if (!isHelpMessageAllowed(text))
     throw invalidBody({
       helpMessage: [`must be 1 to ${AGENT_HELP_MESSAGE_MAX} characters, or default for the default text`],
@@ -139,6 +148,7 @@ export const COMMANDS: Record<string, Command> = {
     options: ['account', 'name', 'model', 'instructions', 'handoff'],
     required: ['account', 'name'],
     run: async (deps, o) => {
+      const { createAgent } = await agentModules();
       const ctx = await accountContext(deps, required(o, 'account'));
       const agent = await createAgent(deps, ctx, {
         name: required(o, 'name'),
@@ -154,6 +164,7 @@ export const COMMANDS: Record<string, Command> = {
     needsAnOption: true,
     takesId: true,
     run: async (deps, o, id) => {
+      const { updateAgent } = await agentModules();
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
       const agent = await updateAgent(deps, ctx, id as string, {
         name: o.name,
@@ -162,7 +173,7 @@ export const COMMANDS: Record<string, Command> = {
         tools: readTools(o.tools),
         handoffEnabled: readSwitch('handoff', o.handoff),
         handoffHours: readHours(o.hours),
-        helpMessage: readHelpMessage(o['help-message']),
+        helpMessage: await readHelpMessage(o['help-message']),
       });
       return agentView(deps, agent);
     },
@@ -171,6 +182,7 @@ export const COMMANDS: Record<string, Command> = {
     options: [],
     takesId: true,
     run: async (deps, _o, id) => {
+      const { deleteAgent } = await agentModules();
       const ctx = await accountContext(deps, await ownerOf(deps.store.agents.ownerOf, id as string, 'agent'));
       const agent = await deleteAgent(deps, ctx, id as string);
       return { id: agent.id, deleted: true };
@@ -238,6 +250,7 @@ export const COMMANDS: Record<string, Command> = {
     options: ['name', 'plan'],
     createsDatabase: true,
     run: async (deps, o) => {
+      const { createAgent } = await agentModules();
       // Starter, not free: the README's quick start sends a dozen requests in its first minute (free
       // allows 10) and offers gpt-4o-mini for client tools.
       const account = await createAccount(deps, { name: o.name ?? 'Quickstart', plan: parsePlan(o.plan ?? 'starter') });

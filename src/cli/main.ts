@@ -9,7 +9,8 @@ import type { Command } from './commands.ts';
 
 // An operator runs dozens of commands: each after the first reuses the compiled (type-stripped)
 // modules cached on disk, about half the CPU of a start. Only modules loaded after this line are
-// cached, hence the dynamic imports below.
+// cached, hence the dynamic imports below. (`npm run cli` turns the cache on before this file is
+// read, in compile-cache.mjs: this line is then a no-op, and serves `node src/cli/main.ts`.)
 enableCompileCache();
 
 // A reader that stops early (`… | head`) closes the pipe: the command has done its work, so the
@@ -119,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
     );
 
   const [{ loadConfig }, { closeDomainDeps, createDomainDeps, missingDatabase }, { namedByOptions }] =
-    await Promise.all([import('../config.ts'), import('../compose.ts'), import('./operator.ts')]);
+    await Promise.all([import('../config.ts'), import('../compose-domain.ts'), import('./operator.ts')]);
   const config = loadConfig(undefined, { followServer: true });
   sayWhichConfig(config.source);
   const missing = command.createsDatabase ? null : missingDatabase(config);

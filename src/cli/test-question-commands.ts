@@ -3,7 +3,6 @@
 // (.jsonl, .ndjson, .csv) or from --format.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AppError } from '../domain/errors.ts';
-import { importTestQuestions } from '../domain/evaluations/import-test-questions.ts';
 import { writeQuestionFile, type QuestionFileFormat } from '../domain/evaluations/test-question-files.ts';
 import { toPublicTestQuestion } from '../domain/evaluations/test-run-view.ts';
 import { UsageError } from './cli-error.ts';
@@ -58,6 +57,8 @@ export const TEST_QUESTION_COMMANDS: Record<string, Command> = {
       const agentId = required(o, 'agent');
       const file = required(o, 'file');
       const ctx = await agentContext(deps, agentId);
+      // Loaded for this command only: importing may start a test run, which brings search's ranking.
+      const { importTestQuestions } = await import('../domain/evaluations/import-test-questions.ts');
       const added = (await importTestQuestions(deps, ctx, agentId, readQuestionFile(file), formatOf(o, file))).map(
         toPublicTestQuestion,
       );

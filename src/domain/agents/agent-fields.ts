@@ -9,8 +9,10 @@ import { Ajv } from 'ajv';
 import { canonicalHours, checkHours } from '../handoff/team-hours.ts';
 import { unstorableTextIn } from '../../text/storable-text.ts';
 
-/** Compiles a tool's parameters to prove they are a JSON Schema a model endpoint will accept. */
-const schemaChecker = new Ajv({ strict: false, validateSchema: true });
+/** Compiles a tool's parameters to prove they are a JSON Schema a model endpoint will accept. Made
+ * with the first tools checked: built at import (ajv compiles its meta-schemas), it cost every
+ * process importing this module, each CLI command included, some 25 ms of CPU. */
+let schemaChecker: Ajv | undefined;
 
 // Bounds for the fields SPEC leaves open; the HTTP schemas repeat them for the OpenAPI document.
 export const AGENT_NAME_MAX = 100;
@@ -95,7 +97,7 @@ function checkTools(tools: unknown): string[] {
       parameters.type !== 'object'
     ) {
       problems.push(`[${index}].parameters must be a JSON Schema object with "type": "object"`);
-    } else if (!schemaChecker.validateSchema(parameters)) {
+    } else if (!(schemaChecker ??= new Ajv({ strict: false, validateSchema: true })).validateSchema(parameters)) {
       problems.push(
         `[${index}].parameters is not a valid JSON Schema: ${schemaChecker.errorsText(schemaChecker.errors)}`,
       );

@@ -2,7 +2,7 @@
 // and a bounded queue, run by piscina. Parsing a large or hostile document never blocks the event
 // loop, is stopped however it misbehaves (time limit, heap cap), and stops when its client leaves.
 // Idle threads end after a while, so the memory of a burst goes back to the system.
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { ExtractedForIndex, FileExtractor } from '../../ports/file-extractor.ts';
 import { ServiceUnavailableError } from '../../ports/unavailable.ts';
 import { ExtractError } from '../../text/extract-error.ts';
@@ -12,15 +12,25 @@ import type { ExtractionSettings } from '../../config.ts';
 /** Seconds a client is told to wait when the queue is full: about one extraction's time. */
 export const QUEUE_FULL_RETRY_AFTER_SECONDS = 5;
 
+type Pool = Piscina<{ bytes: Uint8Array; filename: string }, WorkerReply>;
+
 export function createExtractionPool(settings: ExtractionSettings): FileExtractor {
-  const pool = new Piscina<{ bytes: Uint8Array; filename: string }, WorkerReply>({
-    filename: new URL('./extract-worker.ts', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: settings.workers,
-    maxQueue: settings.queue,
-    idleTimeout: settings.idleMs,
-    resourceLimits: { maxOldGenerationSizeMb: settings.maxHeapMb },
-  });
+  // Made with the first file read (it starts no thread before: minThreads 0), so that a process
+  // that reads none, a CLI command, does not load piscina.
+  let made: Pool | undefined;
+  let making: Promise<Pool> | undefined;
+  const pool = () =>
+    (making ??= import('piscina').then(
+      ({ Piscina }) =>
+        (made = new Piscina({
+          filename: new URL('./extract-worker.ts', import.meta.url).href,
+          minThreads: 0,
+          maxThreads: settings.workers,
+          maxQueue: settings.queue,
+          idleTimeout: settings.idleMs,
+          resourceLimits: { maxOldGenerationSizeMb: settings.maxHeapMb },
+        })),
+    ));
   // Uploads admitted and not finished, running or waiting. Counted here, not only by piscina: a
   // place is taken before the upload is read, and piscina's maxQueue counts only waiting tasks.
   let admitted = 0;
@@ -33,7 +43,7 @@ export function createExtractionPool(settings: ExtractionSettings): FileExtracto
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     let reply: WorkerReply;
     try {
-      reply = await pool.run(input, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      reply = await (await pool()).run(input, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted)
@@ -72,9 +82,11 @@ export function createExtractionPool(settings: ExtractionSettings): FileExtracto
     load: () => ({
       running: Math.min(admitted, settings.workers),
       queued: Math.max(0, admitted - settings.workers),
-      threads: pool.threads.length,
+      threads: made?.threads.length ?? 0,
     }),
-    close: () => pool.destroy(),
+    close: async () => {
+      if (making) await (await making).destroy();
+    },
   };
 }
 
