@@ -85,7 +85,8 @@ async function round(adminUrl: string, consumers: number, passages: string[]): P
         ...(!asDefault && { ingestion: { workers } }),
       };
       writeFileSync(join(dir, name), JSON.stringify(config));
-      return { DATA_DIR: dir, DATABASE_URL: database.url, COLLOQUY_CONFIG: join(dir, name), LOG_LEVEL: 'warn' };
+      const env = { DATA_DIR: dir, DATABASE_URL: database.url, COLLOQUY_CONFIG: join(dir, name), LOG_LEVEL: 'warn' };
+      return asDefault ? { ...env, WORKERS: undefined } : env;
     };
     const frontEnv = write('front.json', 0);
     const backEnv = write('back.json', 1, DEFAULT_NODES);

@@ -81,6 +81,8 @@ async function run(
     COLLOQUY_CONFIG: join(dir, 'config.json'),
     LOG_LEVEL: 'warn',
     DATABASE_URL: process.env.DATABASE_URL,
+    // As `npm start` runs it (on PostgreSQL, one HTTP worker per core).
+    WORKERS: process.env.WORKERS,
   };
   const server = await startServerProcess(env);
   const pid = server.child.pid as number;

@@ -208,6 +208,22 @@ export const IngestionSchema = Type.Object(
         description: "How often pg-boss looks for lost nodes' jobs.",
       }),
     ),
+    retryDelaySeconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 3_600,
+        default: 1,
+        description: 'The wait before a failed attempt is tried again.',
+      }),
+    ),
+    pollSeconds: Type.Optional(
+      Type.Number({
+        minimum: 0.5,
+        maximum: 60,
+        default: 1,
+        description: "How often a node's workers look for retries and lost nodes' jobs (new jobs wake them at once).",
+      }),
+    ),
     expireSeconds: Type.Optional(
       Type.Integer({
         minimum: 10,

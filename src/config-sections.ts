@@ -206,6 +206,8 @@ export function ingestionSettings(
     heartbeatSeconds: file.heartbeatSeconds ?? INGESTION.heartbeatSeconds,
     retryLimit: file.retryLimit ?? INGESTION.retryLimit,
     superviseSeconds: file.superviseSeconds ?? INGESTION.superviseSeconds,
+    retryDelaySeconds: file.retryDelaySeconds ?? INGESTION.retryDelaySeconds,
+    pollSeconds: file.pollSeconds ?? INGESTION.pollSeconds,
     expireSeconds: file.expireSeconds ?? INGESTION.expireSeconds,
   };
 }

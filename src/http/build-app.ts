@@ -11,6 +11,7 @@ import { createClientErrorHandler } from './client-error.ts';
 import { AppError } from '../domain/errors.ts';
 import { loggerOptions, OneLinePerRequest } from './logging.ts';
 import { validatorCompiler } from './validation.ts';
+import { buildLazySerializer } from './lazy-serializers.ts';
 import { recordAllowedMethods } from './allowed-methods.ts';
 import type { ApiApp, HttpDeps } from './types.ts';
 import { API_VERSION, registerPing } from './routes/ping.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: HttpDeps): Promise<ApiApp & { closeGraceful
       void sendAppError(reply.header('X-Request-Id', request.id) as never, fromRouterError(error)),
     routerOptions: ROUTER_OPTIONS,
     clientErrorHandler: createClientErrorHandler(() => deps.domain.ids.next('req')),
+    schemaController: { compilersFactory: { buildSerializer: buildLazySerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const observability = deps.observability ?? defaultObservability(deps);

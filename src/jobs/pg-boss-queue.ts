@@ -128,13 +128,16 @@ export function createPgBossQueue<Prepared>(options: PgBossQueueOptions<Prepared
       await ensureQueue(QUEUE, {
         deadLetter: DEAD_LETTERS,
         retryLimit: settings.retryLimit,
-        retryDelay: 1,
+        retryDelay: settings.retryDelaySeconds,
         heartbeatSeconds: settings.heartbeatSeconds,
         expireInSeconds: settings.expireSeconds,
         notify: true,
       });
       // NOTIFY wakes workers for new jobs only: retries (and jobs of lost nodes) are found by polling.
-      const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 };
+      const polling = {
+        pollingIntervalSeconds: settings.pollSeconds,
+        notifyPollingIntervalSeconds: 2 * settings.pollSeconds,
+      };
       // One pg-boss worker per slot, each waking itself after a job: a worker that found work
       // fetches again at once instead of sleeping out its poll interval (NOTIFY only wakes it for
       // jobs sent while it sleeps, not for the backlog).

@@ -28,7 +28,30 @@ export function loadEnglishWords(): void {
   wordHashes ??= loadHashes();
 }
 
+/** Hashes the list's bytes as they are read, without making 274k strings (a fifth of the time, and
+ * of a server's start): each byte of an ASCII line is its UTF-16 code unit, so the hash is fnv1a's.
+ * A list with other characters takes the slower way through strings. */
 function loadHashes(): Uint32Array {
-  const words = readFileSync(wordListPath, 'utf8').split('\n').filter(Boolean);
-  return Uint32Array.from(words, fnv1a).sort();
+  const bytes = readFileSync(wordListPath);
+  const hashes = new Uint32Array(bytes.length / 2 + 1);
+  let count = 0;
+  let hash = FNV_OFFSET;
+  let length = 0;
+  for (let i = 0; i <= bytes.length; i += 1) {
+    const byte = i < bytes.length ? (bytes[i] as number) : NEWLINE;
+    if (byte > 127) return Uint32Array.from(bytes.toString('utf8').split('\n').filter(Boolean), fnv1a).sort();
+    if (byte !== NEWLINE) {
+      hash = Math.imul(hash ^ byte, FNV_PRIME);
+      length += 1;
+    } else if (length > 0) {
+      hashes[count++] = hash >>> 0;
+      hash = FNV_OFFSET;
+      length = 0;
+    }
+  }
+  return hashes.slice(0, count).sort();
 }
+
+const NEWLINE = 0x0a;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;

@@ -83,6 +83,9 @@ describe('three nodes behind nginx on one PostgreSQL and Redis', { skip: skip ??
       redisUrl: redis.url,
       embeddings,
       modelUrl: model.baseUrl,
+      // The killed node's job is found by the others after its heartbeat runs out: looked for every
+      // second, not every 5 (the default), and retried at once.
+      extra: { ingestion: { superviseSeconds: 1, retryDelaySeconds: 0, pollSeconds: 0.5 } },
     });
     ({ key, agentId } = cluster.business);
     // One node after another: three starting at once on a busy 2-core machine can pass the start time-out.

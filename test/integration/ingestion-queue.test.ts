@@ -149,7 +149,8 @@ describe('ingestion on the pg-boss queue across processes', { skip }, () => {
         batchSize: 4,
       },
       moderation: { provider: 'none' },
-      ingestion: { heartbeatSeconds: 10, superviseSeconds: 1, retryLimit: 2 },
+      // The shortest waits pg-boss allows: a retry is tried at once and found within half a second.
+      ingestion: { heartbeatSeconds: 10, superviseSeconds: 1, retryLimit: 2, retryDelaySeconds: 0, pollSeconds: 0.5 },
       // One process per node, so that a node's pid names the process that ran a job and SIGKILL
       // stops its consumer (several HTTP workers per node are workers.test.ts's subject).
       server: { workers: 1 },

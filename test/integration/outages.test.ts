@@ -287,7 +287,7 @@ describe('Redis (the shared rate limiter) going away', { skip: redisMissing ?? f
     assert.equal(server.child.exitCode, null, 'alive after Redis returned');
     const back = /"level":30,.*"msg":"Redis \(REDIS_URL\) answers again: rate limits are shared again"/;
     await logged(server, back);
-    // Once per process (a PostgreSQL node runs several), not once per reconnection attempt.
+    // Once per process (a node of several HTTP workers logs it in each), not once per reconnection attempt.
     const pids = server
       .output()
       .split('\n')

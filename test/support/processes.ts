@@ -86,7 +86,11 @@ export interface ServerProcess {
 
 /** Starts `entry` (the server by default) on a free loopback port; resolves once it answers HTTP.
  * Colloquy listens only after its database is open, so any answer means ready. `startTimeoutMs`:
- * longer for tests that start several processes on a busy machine. */
+ * longer for tests that start several processes on a busy machine.
+ * One HTTP process (WORKERS 1) unless `env` says otherwise: on PostgreSQL `npm start` forks one
+ * worker per core, which tripled a start's CPU time (≈14 s instead of ≈5 s on the 2-core CI machine)
+ * in tests whose subject is not the cluster; those that are pass WORKERS, and `WORKERS: undefined`
+ * gives `npm start`'s own default. */
 export async function startServerProcess(
   env: Record<string, string | undefined>,
   entry = SERVER_ENTRY,
@@ -95,7 +99,7 @@ export async function startServerProcess(
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, LOG_LEVEL: 'info', WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
