@@ -1,18 +1,13 @@
-// The offline default moderator: the rules (rule-check.ts) for the unambiguous, and a classifier
-// over the USE-lite sentence embedding (classifier.ts) for meaning the rules do not spell out; then,
-// if the message passes alone, both again over the conversation's last turns read together. The
-// embedding runs in a worker of the moderator's own (create-moderator.ts), so a check never waits
-// behind an upload's passages; a failed or slow embedding fails closed. Each message is embedded
-// once: the earlier turns' vectors are kept (by a hash of the text) from when they were checked.
-// Before all that, a language model over words and letters (language-model.ts) reads six languages:
-// in French, Spanish, German, Italian and Portuguese (a model of their own, trained with the written
-// sets) its harm and the classifier's are combined (combiner.ts) and decide; in every language it
-// tells despair and asking for help (elsewhere, two models' care averaged) from a request for harm,
-// answered with care (the reply carries the agent's help message). Phrases read the rest: asking how
-// to help someone at risk (support-check.ts) and despair voiced with nothing asked
-// (despair-statement.ts) lift a refusal whatever its category. A reader of who asks for what
-// (help-reader.ts) lifts the classifiers' refusals of a victim or worried helper asking what to do.
-// Measured by test/quality/moderation.test.ts (precision, recall) and `npm run bench -- moderation`.
+// The offline default moderator. Rules (rule-check.ts) decide the unambiguous; a classifier over the
+// USE-lite embedding (classifier.ts, in a worker of the moderator's own: a check never waits behind an
+// upload; a failed or slow embedding fails closed) reads the meaning, then the conversation's last
+// turns when the message passes alone (each text embedded once, kept by hash). A language model over
+// words and letters (language-model.ts) reads six languages: in French, Spanish, German, Italian and
+// Portuguese its harm and the classifier's are combined (combiner.ts) and decide; everywhere it tells
+// despair and asking for help from a request for harm (answered with care: the reply carries the
+// agent's help message). Phrase readers and a learned one (help-reader.ts) lift refusals of people
+// asking how to help, voicing pain or announcing their end; asking for the means, or to be encouraged
+// in one's own self-harm, keeps it. Measured by test/quality/ and `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
   type ModerationCategory,
@@ -34,6 +29,7 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
+import { asksForEncouragement } from './encouragement-request.ts';
 import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
   FIVE_LANGUAGES_WEIGHTS_URL,
@@ -118,7 +114,6 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   const languageModel = options.languageModel ?? loadLanguageModel();
   const fiveLanguagesModel = options.fiveLanguagesModel ?? loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
   const helpReader = options.helpReader === undefined ? loadHelpReader() : options.helpReader;
-  /** The five languages' model was trained with the written sets; English keeps its own model. */
   const modelFor = (language: string): LanguageModel =>
     READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
   if (options.embedder.model !== weights.model)
@@ -263,6 +258,12 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         model === languageModel ? scoreEnglish(languageModel, fiveLanguagesModel, text) : scoreLanguage(model, text);
       const judged = await judge(text, language, reading, thread, signal, conversation);
       const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
+      // Asking to be encouraged in one's own self-harm (encouragement-request.ts) reads as distress to
+      // the models: it is refused whatever care they read, and nothing lifts it.
+      if (asksForEncouragement(text)) {
+        memory.rememberRefusal(thread, { text, categories: ['self-harm'] });
+        return { flagged: true, categories: ['self-harm'], language };
+      }
       // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
       // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
       if (answeredWithCare(model, reading, text) && (!byRules || onlySelfHarm(categories)))
