@@ -29,6 +29,7 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
+import { asksToBeKeptAlive } from './keep-alive-request.ts';
 import { asksForEncouragement } from './encouragement-request.ts';
 import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
@@ -56,8 +57,7 @@ const SELF_HARM_CARE_FLOOR = 0.2;
 const onlySelfHarm = (categories: readonly ModerationCategory[]): boolean =>
   categories.length > 0 && categories.every((category) => category === 'self-harm');
 
-/** The rules' refusals despair voiced may lift: self-harm, and harassment (an insult to oneself,
- * "i'm such a waste of space"; the despair reader lets no "you" through). */
+/** The rules' refusals despair voiced may lift: self-harm, harassment ("i'm such a waste of space"). */
 const caredForByRules = (categories: readonly ModerationCategory[]): boolean =>
   categories.every((category) => category === 'self-harm' || category === 'harassment');
 
@@ -67,10 +67,9 @@ export { classify, FLAG_THRESHOLD, scoreText } from './rule-check.ts';
 const COLD_START_MS = 30_000;
 /** Earlier stored user messages read with the current one. */
 export const EARLIER_MESSAGES = 3;
-/** Harm probability (of the message or of the turns' mean vector) from which the turns are embedded
- * again as one text. The split requests that only the joined text catches lean well above it, so a
- * lower gate catches no more of them, while it embeds a second text for many more honest
- * conversations (figures: docs/research/2026-11-26-moderation-latency.md). */
+/** Harm probability (of the message or of the turns' mean) from which the turns are embedded again as
+ * one text: a lower gate catches no more split requests and embeds far more honest conversations
+ * (docs/research/2026-11-26-moderation-latency.md). */
 const CONVERSATION_GATE = 0.5;
 
 export interface LocalModeratorOptions {
@@ -94,10 +93,8 @@ export interface LocalModeratorOptions {
   helpReader?: HelpReader | null;
 }
 
-/** The languages besides English where the language model and the combiner judge harm, with a
- * language model of their own. In English the USE-lite classifier decides harm alone (the language
- * model only gives care): adding the language model there refused honest English messages the
- * classifier lets through. */
+/** The languages besides English where the language model (their own) and the combiner judge harm;
+ * in English the classifier decides alone (the language model there refused honest messages). */
 export const READ_LANGUAGES: ReadonlySet<string> = new Set(['fra', 'spa', 'deu', 'ita', 'por']);
 
 export interface LocalVerdict extends ModerationVerdict {
@@ -278,9 +275,12 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories)))
         return { flagged: false, categories: [], care: true, language };
       // A victim or worried helper asking what to do, or someone voicing their own pain (help-reader.ts),
-      // lifts a classifier or combiner refusal of the message alone, in any category, unless a method
+      // lifts a classifier or combiner refusal of the message alone, in any category; asking to be kept
+      // alive or safe (keep-alive-request.ts) lifts those and the rules' in self-harm; unless a method
       // is asked (whether it would hurt is asked about the method too: method-request.ts).
-      const helpAsked = refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone, language);
+      const helpAsked =
+        (refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone, language)) ||
+        ((!byRules || onlySelfHarm(categories)) && asksToBeKeptAlive(text));
       if (helpAsked && !asksForMeans(text)) return { flagged: false, categories: [], care: true, language };
       // Self-harm alone, with some care read, stands only for a request for the means (a method, an
       // amount, a place, a time, hiding it): despair and asking for help name the same words. The
