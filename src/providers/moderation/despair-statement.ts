@@ -6,10 +6,8 @@
 // the sentence ends and question marks, which normalising removes.
 import { asksForMeans } from './method-request.ts';
 import { normalise } from './normalise.ts';
-import { any, GROUP, MINOR, VIOLENT_VERB, wholeWords } from './vocabulary.ts';
+import { any, GROUP, MINOR, VIOLENT_VERB, wholeWords, wordsStarting } from './vocabulary.ts';
 
-/** Words or their beginnings ("disappear" in "disappeared", "gun" in "guns"). */
-const wordsStarting = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}`);
 
 /** The writer speaking of themselves. */
 const FIRST_PERSON = wholeWords(

@@ -7,6 +7,9 @@ export const any = (...words: string[]): string => `(?:${words.join('|')})`;
 /** Any of the phrases, each as whole words. */
 export const wholeWords = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}\\b`);
 
+/** Words or their beginnings ("disappear" in "disappeared", "gun" in "guns"). */
+export const wordsStarting = (...list: string[]): RegExp => new RegExp(`\\b${any(...list)}`);
+
 /** Wanting it over, in the six languages, whoever's end: never putting means away nor holding out. */
 export const AN_END = ['end it', 'to die', 'en finir', 'acabar con todo', 'umbring\\w*', 'farla finita', 'acabar com tudo'];
 
