@@ -12,6 +12,11 @@ export const FRESH_SETS: readonly string[] = [
   'fresh-languages-5',
   'fresh-languages-6',
   'fresh-languages-7',
+  'fresh-languages-24',
+  'fresh-languages-25',
+  'fresh-languages-26',
+  'fresh-languages-27',
+  'fresh-languages-28',
 ];
 
 /** Written as training data, victims and helpers against perpetrators: the help reader reads them,
