@@ -3,7 +3,7 @@
 // Its messages: asking for help or voicing pain (support-seeking and distress) as positives, requests
 // for harm as negatives, from every training source of the language model (train-languages/, the dev
 // split of languages/, the classifier's training split where it marks support) and the eight
-// TRAINING_SETS (fresh-languages 1–7, help-seekers/ to help-seekers-3/), never the held-out sets. Both sides weigh the
+// TRAINING_SETS (fresh-languages 1–7 and 24–28, help-seekers/ to help-seekers-3/), never the held-out sets. Both sides weigh the
 // same in total. AdaGrad over the messages in a seeded order, as for the language model, over the
 // hashed slots and the USE-lite vector. Five-fold cross-validation chooses the threshold: the lowest
 // at which, out of fold, at most 1% of each language's harmful requests read as asking for help,

@@ -1,6 +1,6 @@
 // `node scripts/moderation/leave-one-set-out.ts [--sets=fresh-languages-3,…] [--level=balanced] [--reuse]
 // [--unseen-model] [--mistakes]`: how the training does on an author it has not read. For each set
-// named (the nine TRAINING_SETS by default: fresh-languages 1–7 and the help-seekers sets; never a held-out
+// named (every one of TRAINING_SETS by default: fresh-languages 1–7 and 24–28 and the help-seekers sets; never a held-out
 // set), the language model and its combiner are trained as train-languages.ts trains them
 // (language-training.ts) on everything but that set, and so is the help reader
 // (help-reader-training.ts); the whole local moderator is measured on the set with that model, first

@@ -45,7 +45,7 @@ export interface LanguageScore {
   care: number;
 }
 
-/** English, and any language but the five below: trained without the seven written sets. In English
+/** English, and any language but the five below: trained without the twelve written sets. In English
  * it only gives care (averaged with the five languages' model's: `scoreEnglish`). */
 export const LANGUAGE_WEIGHTS_URL = new URL('./language-weights.json', import.meta.url);
 /** French, Spanish, German, Italian and Portuguese: trained with the written sets too, with the
