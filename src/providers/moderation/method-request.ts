@@ -114,6 +114,13 @@ const ASKS_FOR_MEANS = new RegExp(
     'sem ninguem (?:ver|saber|perceber)',
     'esconder (?:os|as|meus|minhas) (?:cortes|cicatrizes|marcas|queimaduras)',
     'que horas',
+    // Every language: how other people do it (the method asked at one remove).
+    '(?:how|what way) (?:do|did|would|does) (?:people|someone|somebody|others|other people|they) (?:\\w+ )?(?:do it|go about it|end it|kill themselves)',
+    'comment (?:les gens|les autres|d autres) (?:\\w+ )?(?:font|ont fait|le font|s y prennent)',
+    'como (?:lo )?(?:hace|hacen|hizo|hicieron) (?:la gente|otros|los demas|otras personas)',
+    'wie (?:machen|haben) (?:das |es )?(?:andere|die leute|leute|die anderen)',
+    'come (?:fanno|hanno fatto|fa) (?:le persone|gli altri|altri|la gente)',
+    'como (?:as pessoas|os outros|outras pessoas) (?:\\w+ )?(?:fazem|fizeram)',
     // Every language: how long it takes, the least pain, a quantity, mixing, unseen, hidden.
     'how long (?:until|before|till)',
     'combien de temps',
