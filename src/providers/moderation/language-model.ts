@@ -132,7 +132,15 @@ export function scoreLanguage(model: LanguageModel, text: string): LanguageScore
  * care (the classifier decides harm), so what changes is who is answered with care: either model's
  * care alone lets through what the other refuses (the second's, threats and questions about the act;
  * the first's, less of the honest distress); the mean is the care both agree on. Category: English's. */
-export function scoreEnglish(english: LanguageModel, written: LanguageModel, text: string): LanguageScore {
+export function scoreEnglish(
+  english: LanguageModel,
+  written: LanguageModel,
+  text: string,
+  language = 'und',
+): LanguageScore {
+  // Detected English reads the written sets' model alone (round forty-two's note): the model's care
+  // does not lift a self-harm request for the means nor a request for content (local-moderator.ts).
+  if (language === 'eng') return scoreLanguage(written, text);
   const [reading, other] = [scoreLanguage(english, text), scoreLanguage(written, text)];
   return { ...reading, harm: (reading.harm + other.harm) / 2, care: (reading.care + other.care) / 2 };
 }

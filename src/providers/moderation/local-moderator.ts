@@ -30,6 +30,7 @@ import { createConversationMemory, type Refusal } from './conversation-memory.ts
 import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
 import { asksToBeKeptAlive } from './keep-alive-request.ts';
+import { answeredWithCare } from './model-care.ts';
 import { asksForEncouragement } from './encouragement-request.ts';
 import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
@@ -46,7 +47,6 @@ import { asksForMeans } from './method-request.ts';
 import { holdsOut } from './resisting-check.ts';
 import { reportsAbuse } from './reported-abuse.ts';
 import { isSmallTalk } from './small-talk.ts';
-import { seeksCare } from './support-check.ts';
 import { meanVector, unembedded, vectorKey } from './turn-vectors.ts';
 
 /** The language model's care from which a self-harm-only refusal needs a request for the means to
@@ -111,8 +111,6 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   const languageModel = options.languageModel ?? loadLanguageModel();
   const fiveLanguagesModel = options.fiveLanguagesModel ?? loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
   const helpReader = options.helpReader === undefined ? loadHelpReader() : options.helpReader;
-  const modelFor = (language: string): LanguageModel =>
-    READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
   if (options.embedder.model !== weights.model)
     throw new Error(`the local moderator needs the ${weights.model} embedder, not ${options.embedder.model}`);
   const memory = createConversationMemory({ vectors: 4_096, threads: 10_000 });
@@ -187,15 +185,6 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       : [];
   }
 
-  /** Despair, or asking how to help someone at risk (or for help), that asks for no method: not
-   * refused, answered with care. A request the language model reads as harmful stays refused, unless
-   * the phrases of support-seeking (support-check.ts: how to help someone after an attempt, whom to
-   * call; no dose, method or hiding) say otherwise: the model's care misses many of those. */
-  function answeredWithCare(model: LanguageModel, reading: LanguageScore, text: string): boolean {
-    const cared = reading.care >= model.careThreshold && reading.harm < model.careHarmCeiling;
-    return (cared && !isSmallTalk(text)) || seeksCare(text);
-  }
-
   /** The categories the message is refused in, before care, whether the rules refused it, and the
    * message's vector when the classifier or the combiner refused it alone (not the conversation). */
   async function judge(
@@ -250,9 +239,10 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       if (options.nonEnglish === 'unavailable' && language !== 'eng' && language !== 'und')
         throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
-      const model = modelFor(language);
-      const reading =
-        model === languageModel ? scoreEnglish(languageModel, fiveLanguagesModel, text) : scoreLanguage(model, text);
+      const model = READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
+      const reading = READ_LANGUAGES.has(language)
+        ? scoreLanguage(model, text)
+        : scoreEnglish(languageModel, fiveLanguagesModel, text, language);
       const judged = await judge(text, language, reading, thread, signal, conversation);
       const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
       // Asking to be encouraged in one's own self-harm (encouragement-request.ts) reads as distress to
@@ -261,9 +251,10 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         memory.rememberRefusal(thread, { text, categories: ['self-harm'] });
         return { flagged: true, categories: ['self-harm'], language };
       }
-      // Care lifts the classifiers' refusals (whose category, outside English, is little more than a
-      // guess) and the rules' in self-harm only: a threat to someone else stays refused, however desperate.
-      if (answeredWithCare(model, reading, text) && (!byRules || onlySelfHarm(categories)))
+      // Care lifts the classifiers' refusals (outside English their category is a guess) and the rules'
+      // in self-harm only: never a threat to someone else, nor, as below, a self-harm request for the means.
+      const meansAsked = categories.includes('self-harm') && asksForMeans(text);
+      if (answeredWithCare(model, reading, text) && (!byRules || onlySelfHarm(categories)) && !meansAsked)
         return { flagged: false, categories: [], care: true, language };
       // A victim or witness quoting the slur or insult they received, asking what to do
       // (reported-abuse.ts): answered, without the help message (it speaks of self-harm).
