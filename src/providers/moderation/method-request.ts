@@ -31,6 +31,14 @@ const MEANS = any(
   'vein',
 );
 
+// The days and times a plan is stated with, per language (after "on", "ce", "este"…, where needed).
+const DAY_FR = 'samedi|dimanche|lundi|mardi|mercredi|jeudi|vendredi|demain|ce soir|cette nuit|ce week end';
+const DAY_ES = 'el (?:sabado|domingo|lunes|martes|miercoles|jueves|viernes)|este fin de semana|manana|esta noche';
+const DAY_DE = 'am (?:samstag|sonntag|montag|dienstag|mittwoch|donnerstag|freitag|wochenende)|morgen|heute nacht';
+const DAY_IT = 'sabato|domenica|lunedi|martedi|mercoledi|giovedi|venerdi|domani|stasera|stanotte|questo fine settimana';
+const DAY_PT =
+  '(?:no|na|neste|nesta|este|esta) (?:sabado|domingo|segunda|terca|quarta|quinta|sexta|fim de semana)|amanha|hoje a noite';
+
 const ASKS_FOR_MEANS = new RegExp(
   `\\b${any(
     // en: an amount, a method, a place or height, a time, hiding
@@ -249,6 +257,13 @@ const ASKS_FOR_MEANS = new RegExp(
     'ya lo decidi',
     'es ist entschieden',
     'ja decidi',
+    // ... or stated with its day or time.
+    '(?:planning|plan|going|gonna) to (?:kill myself|end my life|take my (?:own )?life|commit suicide|end it all) (?:on|this|tomorrow|tonight|next|at|by)',
+    `(?:je vais|je compte|jai prevu de) (?:me tuer|en finir|me suicider|mettre fin a mes jours) (?:${DAY_FR})`,
+    `(?:voy a|pienso|planeo) (?:matarme|quitarme la vida|suicidarme|acabar con todo) (?:${DAY_ES})`,
+    `bringe? mich (?:${DAY_DE}) um`,
+    `(?:mi uccido|la faccio finita|mi tolgo la vita|mi ammazzo) (?:${DAY_IT})`,
+    `(?:vou me matar|vou acabar com tudo|vou tirar (?:a )?minha vida|vou me suicidar) (?:${DAY_PT})`,
     'ou (?:je me|me) (?:coupe|jette)',
     'donde (?:me corto|me tiro)',
     'onde (?:eu )?me (?:corto|jogo)',
