@@ -1,8 +1,8 @@
 // The suite runner behind `npm test`: node:test's own runner over every `*.test.ts` file, one more
-// file at a time than the machine has cores (TEST_CONCURRENCY overrides), the slowest files first. `node --test` sorts its files by name, which left the longest
-// ones (test/quality/…) to run alone at the end of a 2-core run; it also ran every other `.ts` file
-// under test/ (the support modules) as a test file of its own. Longest first keeps both cores busy
-// to the end. Output and exit status are `node --test`'s: the spec reporter, non-zero on a failure.
+// file at a time than the machine has cores (TEST_CONCURRENCY overrides), the slowest files first.
+// `node --test` sorts its files by name, which left the longest ones (test/quality/…) to run alone
+// at the end of a 2-core run; it also ran every other `.ts` file under test/ (the support modules)
+// as a test file of its own. Longest first keeps the cores busy to the end. Output and exit status are `node --test`'s: the spec reporter, non-zero on a failure.
 // The PostgreSQL pass (COLLOQUY_TEST_BACKEND=postgres) of a whole run leaves out the files that
 // cannot depend on the engine, which the SQLite pass already ran: scripts/engine-files.ts says which.
 import { globSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

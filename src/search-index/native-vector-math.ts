@@ -27,19 +27,21 @@ interface Usearch {
 // file's package root, misses it, and silently falls back to JavaScript. From here it finds
 // node_modules/simsimd/prebuilds (an N-API build: one binary for every Node version).
 let simsimd: Simsimd | undefined;
+const loadSimsimd = (): Simsimd => (simsimd ??= require('simsimd') as Simsimd);
 // usearch through its CommonJS entry too, for the same reason (prebuilds/, N-API).
 let usearch: Usearch | undefined;
+const loadUsearch = (): Usearch => (usearch ??= require('usearch') as Usearch);
 
 /** Loads both now: a server does at start, so that no first search waits for them. */
 export function loadVectorLibraries(): void {
-  simsimd ??= require('simsimd') as Simsimd;
-  usearch ??= require('usearch') as Usearch;
+  loadSimsimd();
+  loadUsearch();
 }
 
 /** Dot product of two vectors of the same type and length (int8: exact integer). */
-export const inner: Simsimd['inner'] = (a, b) => (simsimd ??= require('simsimd') as Simsimd).inner(a, b);
+export const inner: Simsimd['inner'] = (a, b) => loadSimsimd().inner(a, b);
 
 /** The `count` rows of `dataset` (row-major, `dimensions` wide) nearest the query, best first, in
  * one native pass on `threads` threads; for int8 inner product each distance is 1 − the dot product. */
 export const exactSearch: Usearch['exactSearch'] = (dataset, query, dimensions, count, metric, threads) =>
-  (usearch ??= require('usearch') as Usearch).exactSearch(dataset, query, dimensions, count, metric, threads);
+  loadUsearch().exactSearch(dataset, query, dimensions, count, metric, threads);

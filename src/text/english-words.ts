@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import wordListPath from 'word-list';
-import { fnv1a } from './fnv1a.ts';
+import { fnv1a, FNV_OFFSET, FNV_PRIME } from './fnv1a.ts';
 
 /**
  * Whether a lower-case word is English (the `word-list` package's 274k words). Held as the sorted
@@ -53,5 +53,3 @@ function loadHashes(): Uint32Array {
 }
 
 const NEWLINE = 0x0a;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;

@@ -8,7 +8,6 @@ import { asksForMeans } from './method-request.ts';
 import { normalise } from './normalise.ts';
 import { any, GROUP, MINOR, VIOLENT_VERB, wholeWords, wordsStarting } from './vocabulary.ts';
 
-
 /** The writer speaking of themselves. */
 const FIRST_PERSON = wholeWords(
   'i', 'im', 'ive', 'id', 'me', 'my', 'myself',
