@@ -252,9 +252,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         return { flagged: true, categories: ['self-harm'], language };
       }
       // Care lifts the classifiers' refusals (outside English their category is a guess) and the rules'
-      // in self-harm only: never a threat to someone else, nor, as below, a self-harm request for the means.
-      const meansAsked = categories.includes('self-harm') && asksForMeans(text);
-      if (answeredWithCare(model, reading, text) && (!byRules || onlySelfHarm(categories)) && !meansAsked)
+      // in self-harm only: never a threat to someone else, nor a self-harm request for the means (model-care.ts).
+      if (answeredWithCare(model, reading, text, categories) && (!byRules || onlySelfHarm(categories)))
         return { flagged: false, categories: [], care: true, language };
       // A victim or witness quoting the slur or insult they received, asking what to do
       // (reported-abuse.ts): answered, without the help message (it speaks of self-harm).
