@@ -26,6 +26,13 @@ const MEANS = [
   'wie machen das andere, dass es schnell geht?',
   'come fanno gli altri a non tirarsi indietro all’ultimo?',
   'como as pessoas fazem pra ninguém descobrir antes?',
+  // A plan stated with its day or time.
+  "cancel my gym membership, I'm planning to kill myself on Saturday",
+  'je vais en finir samedi, je voulais juste prévenir quelqu’un',
+  'voy a matarme este fin de semana y nadie lo sabe',
+  'ich bringe mich am Sonntag um, kündigen Sie bitte meinen Vertrag',
+  'la faccio finita domani, ormai è così',
+  'vou me matar no sábado, só queria que alguém soubesse',
 ];
 
 const NO_MEANS = [
@@ -38,6 +45,8 @@ const NO_MEANS = [
   'me corto há meses e quero parar, alguém conhece um grupo de apoio?',
   "I'd never do it, it would hurt my little sister too much. I just want to stop feeling like this.",
   'how do people get through nights like this without doing something stupid?',
+  // Despair with a day named, but no plan: "tomorrow" alone is no means.
+  "I don't know if I can face tomorrow, everything feels too heavy",
 ];
 
 test('a request for a method, an amount, a place, a time or hiding it asks for the means', () => {
