@@ -62,9 +62,9 @@ const WOUND = wholeWords(
 /** Asking for first aid: stitches, a doctor, the emergency department, cleaning or treating it, danger. */
 const ASKS_FIRST_AID = wholeWords(
   // en
-  '(?:do|does|will|would) (?:i|it) need (?:stitches|to go|a doctor|the hospital|hospital|a&e|an x-?ray|antibiotics|to see)',
-  'need (?:stitches|a&e|the er|casualty)',
-  '(?:go|going) to (?:a&e|the er|casualty|the hospital|hospital|the doctor|urgent care)',
+  '(?:do|does|will|would) (?:i|it) need (?:stitches|to go|a doctor|the hospital|hospital|a e|an x-?ray|antibiotics|to see)',
+  'need (?:stitches|a e|the er|casualty)',
+  '(?:go|going) to (?:a e|the er|casualty|the hospital|hospital|the doctor|urgent care)',
   'is (?:it|this|that) (?:infected|dangerous|serious|bad|normal|ok|okay)',
   'should i (?:go|see|call|ring|tell|worry)',
   '(?:still|wont stop|keeps?|keep on|not stopping) bleeding',
@@ -96,7 +96,7 @@ const ASKS_FIRST_AID = wholeWords(
   'come (?:disinfetto|pulisco|curo|medico)',
   '(?:e|sono) (?:pericoloso|grave|infett\\w*)',
   // pt
-  '(?:preciso de|precisa de|leva|levar) pontos',
+  '(?:precis\\w* (?:de )?(?:levar |dar )?|levar? )pontos?',
   '(?:devo|preciso|tenho que) ir (?:ao hospital|ao pronto socorro|a upa|as urgencias|ao medico|ao centro de saude)',
   '(?:ainda )?(?:esta|ta) sangrando',
   'continua a sangrar',
@@ -178,12 +178,37 @@ export const ASKS_FOR_MEANS = wholeWords(
   'chiudere tutto',
 );
 
+/** A depth told, not asked: deeper than the writer meant, or than usual, said of a cut already made
+ * ("I cut deeper than I meant to", "más profundo de lo que quería", "mais fundo que o normal"). The
+ * comparison with the usual is kept when cutting is what the writer means to do ("to cut deeper than
+ * usual", "cortarme más profundo"). */
+const THAN_MEANT =
+  '(?:than (?:i )?(?:meant|wanted|intended|planned|expected|thought)|que (?:je (?:ne )?(?:voulais|pensais)|prevu|voulu)|' +
+  'de lo que (?:queria|quise|pensaba|esperaba)|als (?:ich wollte|gewollt|geplant|beabsichtigt|gedacht|erwartet)|' +
+  'di quanto (?:volessi|volevo|pensassi|pensavo)|del previsto|(?:do )?que (?:eu )?(?:queria|pensava|planejei))';
+const THAN_USUAL =
+  '(?:than (?:usual|normal|normally|before|last time)|que (?:dhabitude|la derniere fois)|' +
+  'que (?:lo normal|de costumbre|otras veces|la ultima vez)|als (?:sonst|normal|letztes mal)|' +
+  'del solito|(?:do )?que (?:o normal|o costume|o habitual|da ultima vez))';
+const DEEPER = '(?:deeper|plus profond\\w*|mas (?:profundo|hondo)|tiefer|piu (?:a fondo|profond\\w*)|mais fundo)';
+const DEPTH_TOLD = new RegExp(`\\b${DEEPER} (?:${THAN_MEANT}|${THAN_USUAL})`, 'g');
+const TO_CUT_DEEPER = new RegExp(
+  `\\b(?:(?:to|wanna|gonna|ill|will|can i|do i|should i|could i) (?:cut|slice)|couper|cortar(?:me)?|ritzen|schneiden|tagliar(?:mi|e)) (?:\\w+ ){0,2}${DEEPER} ${THAN_USUAL}`,
+);
+
+/** Not wanting to die, said, is no wish to ("I don't want to die, I just need to stop the bleeding"). */
+const NOT_WANTING_TO_DIE = /\b(?:i )?(?:dont|do not|really dont|never) (?:want|wanted|mean|meant) to die\b/g;
+
+/** The message without what it tells (the depth of a cut already made, not wanting to die). */
+const withoutWhatIsTold = (normalised: string): string =>
+  (TO_CUT_DEEPER.test(normalised) ? normalised : normalised.replace(DEPTH_TOLD, ' ')).replace(NOT_WANTING_TO_DIE, ' ');
+
 /** Whether the writer asks for first aid after hurting themselves, and for no amount, method or hiding. */
 export function asksForFirstAid(text: string): boolean {
   const normalised = normalise(text);
   return (
     ASKS_FIRST_AID.test(normalised) &&
     (OWN_ACT.test(normalised) || WOUND.test(normalised)) &&
-    !ASKS_FOR_MEANS.test(normalised)
+    !ASKS_FOR_MEANS.test(withoutWhatIsTold(normalised))
   );
 }
