@@ -63,7 +63,7 @@ const WOUND = wholeWords(
 const ASKS_FIRST_AID = wholeWords(
   // en
   '(?:do|does|will|would) (?:i|it) need (?:stitches|to go|a doctor|the hospital|hospital|a e|an x-?ray|antibiotics|to see)',
-  'need (?:stitches|a e|the er|casualty)',
+  'needs? (?:stitches|a e|the er|casualty)',
   '(?:go|going) to (?:a e|the er|casualty|the hospital|hospital|the doctor|urgent care)',
   'is (?:it|this|that) (?:infected|dangerous|serious|bad|normal|ok|okay)',
   'should i (?:go|see|call|ring|tell|worry)',
