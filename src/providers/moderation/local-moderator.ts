@@ -31,6 +31,7 @@ import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
 import { asksToBeKeptAlive } from './keep-alive-request.ts';
 import { answeredWithCare } from './model-care.ts';
+import { asksToConceal } from './concealment-request.ts';
 import { asksForEncouragement } from './encouragement-request.ts';
 import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
@@ -245,9 +246,10 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         : scoreEnglish(languageModel, fiveLanguagesModel, text, language);
       const judged = await judge(text, language, reading, thread, signal, conversation);
       const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
-      // Asking to be encouraged in one's own self-harm (encouragement-request.ts) reads as distress to
-      // the models: it is refused whatever care they read, and nothing lifts it.
-      if (asksForEncouragement(text)) {
+      // Asking to be encouraged in one's own self-harm (encouragement-request.ts), or how to hide one's
+      // risk from those who would keep one safe (concealment-request.ts), reads as distress to the
+      // models: it is refused whatever care they read, and nothing lifts it.
+      if (asksForEncouragement(text) || asksToConceal(text)) {
         memory.rememberRefusal(thread, { text, categories: ['self-harm'] });
         return { flagged: true, categories: ['self-harm'], language };
       }
