@@ -13,10 +13,10 @@ import { detectLanguage } from '../../src/providers/moderation/detect-language.t
 import {
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
-  scoreLanguage,
+  READ_LANGUAGES,
+  readingFor,
 } from '../../src/providers/moderation/language-model.ts';
 import { classify } from '../../src/providers/moderation/rule-check.ts';
-import { READ_LANGUAGES } from '../../src/providers/moderation/local-moderator.ts';
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
 import { embedCached, embedderOver } from '../embed-cached.ts';
 import { measuringModerator } from './measuring-moderator.ts';
@@ -40,9 +40,9 @@ for (const m of messages) {
   const rules = classify(m.text);
   const language = detectLanguage(m.text);
   const read = READ_LANGUAGES.has(language);
-  // As the moderator reads it: the five languages with their own model.
+  // As the moderator reads it (the model whose combiner and thresholds apply, and its reading).
   const model = read ? fiveLanguagesModel : englishModel;
-  const reading = scoreLanguage(model, m.text);
+  const reading = readingFor(englishModel, fiveLanguagesModel, m.text, language);
   const use = scoreMessage(weights, vectors.get(m.text) as Float32Array, m.text);
   const useFlag = use.harm >= weights.thresholds.balanced[use.category];
   const features = combinerFeatures(reading, use, weights.thresholds.balanced[use.category]);

@@ -4,8 +4,9 @@
 // set), the language model and its combiner are trained as train-languages.ts trains them
 // (language-training.ts) on everything but that set, and so is the help reader
 // (help-reader-training.ts); the whole local moderator is measured on the set with that model, first
-// without the help reader, then with the reader trained without the set. English keeps its weights,
-// as shipped. A set the options leave out of the language model's training is read by the shipped
+// without the help reader, then with the reader trained without the set. English keeps its classifier
+// and its own model, as shipped; its care reads the fold's five languages' model, as the moderator
+// reads the shipped one. A set the options leave out of the language model's training is read by the shipped
 // five languages' weights. --unseen-model reads the five languages with the
 // English weights instead, which saw none of the sets: no language model to train, the reader alone
 // measured. The models are kept in .tmp/leave-one-set-out/ by options (LANGUAGE_MODEL, as for

@@ -45,8 +45,9 @@ export interface LanguageScore {
   care: number;
 }
 
-/** English, and any language but the five below: trained without the twelve written sets. In English
- * it only gives care (averaged with the five languages' model's: `scoreEnglish`). */
+/** English, and any language but the five below: trained without the twelve written sets. In detected
+ * English its thresholds decide care over the five languages' model's reading (`scoreEnglish`); in
+ * any other language it reads too, averaged with that model. */
 export const LANGUAGE_WEIGHTS_URL = new URL('./language-weights.json', import.meta.url);
 /** French, Spanish, German, Italian and Portuguese: trained with the written sets too, with the
  * combiner fitted on its own out-of-fold scores (the combiner that decides harm there). */
@@ -123,23 +124,39 @@ export function slotProbabilities(
   return exp.map((e) => e / sum);
 }
 
+/** The languages besides English where the language model (their own) and the combiner judge harm;
+ * in English the classifier decides alone (the language model there refused honest messages). */
+export const READ_LANGUAGES: ReadonlySet<string> = new Set(['fra', 'spa', 'deu', 'ita', 'por']);
+
+/** The language model's reading of a message in `language`, as the local moderator takes it: the five
+ * languages by their own model, English and any other language by `scoreEnglish`. */
+export function readingFor(
+  english: LanguageModel,
+  fiveLanguages: LanguageModel,
+  text: string,
+  language: string,
+): LanguageScore {
+  return READ_LANGUAGES.has(language)
+    ? scoreLanguage(fiveLanguages, text)
+    : scoreEnglish(english, fiveLanguages, text, language);
+}
+
 export function scoreLanguage(model: LanguageModel, text: string): LanguageScore {
   return readingOf(model.classes, classProbabilities(model, text));
 }
 
-/** English, and any language but the five: the mean of two models' readings, the English model's and
- * the one trained with the written sets (the five languages' file). There the model's harm only caps
- * care (the classifier decides harm), so what changes is who is answered with care: either model's
- * care alone lets through what the other refuses (the second's, threats and questions about the act;
- * the first's, less of the honest distress); the mean is the care both agree on. Category: English's. */
+/** English, and any language but the five. There the model's harm only caps care (the classifier
+ * decides harm), so what changes is who is answered with care. Detected English reads the model
+ * trained with the written sets (the five languages' file) alone: with the means and content checks
+ * on the model's care (model-care.ts) it refuses fewer people asking for help than the mean did, and
+ * no more harmful requests pass. Any other language reads the mean of the English model's reading and
+ * that one's: either alone lets through what the other refuses. Category: the first model's. */
 export function scoreEnglish(
   english: LanguageModel,
   written: LanguageModel,
   text: string,
   language = 'und',
 ): LanguageScore {
-  // Detected English reads the written sets' model alone (round forty-two's note): the model's care
-  // does not lift a self-harm request for the means nor a request for content (local-moderator.ts).
   if (language === 'eng') return scoreLanguage(written, text);
   const [reading, other] = [scoreLanguage(english, text), scoreLanguage(written, text)];
   return { ...reading, harm: (reading.harm + other.harm) / 2, care: (reading.care + other.care) / 2 };

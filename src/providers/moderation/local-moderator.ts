@@ -37,8 +37,8 @@ import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
-  scoreEnglish,
-  scoreLanguage,
+  READ_LANGUAGES,
+  readingFor,
   type LanguageModel,
   type LanguageScore,
 } from './language-model.ts';
@@ -93,10 +93,6 @@ export interface LocalModeratorOptions {
    * reads without one. */
   helpReader?: HelpReader | null;
 }
-
-/** The languages besides English where the language model (their own) and the combiner judge harm;
- * in English the classifier decides alone (the language model there refused honest messages). */
-export const READ_LANGUAGES: ReadonlySet<string> = new Set(['fra', 'spa', 'deu', 'ita', 'por']);
 
 export interface LocalVerdict extends ModerationVerdict {
   /** ISO 639-3 code of the message's language ("eng", "fra", …; "und" when too short to tell). */
@@ -241,9 +237,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
       const model = READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
-      const reading = READ_LANGUAGES.has(language)
-        ? scoreLanguage(model, text)
-        : scoreEnglish(languageModel, fiveLanguagesModel, text, language);
+      const reading = readingFor(languageModel, fiveLanguagesModel, text, language);
       const judged = await judge(text, language, reading, thread, signal, conversation);
       const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
       // Asking to be encouraged in one's own self-harm (encouragement-request.ts), or how to hide one's
