@@ -50,9 +50,7 @@ const HIDE = wholeWords(
   'dissimulare',
   'non se ne accorg\\w*',
   '(?:cosa|che) devo evitare di dire',
-  // pt
-  'escondo',
-  'esconder(?:-lhe)?',
+  // pt ("escondo", "esconder" as in es)
   'disfar(?:co|car)',
   'fingir',
   'nao (?:perceba|desconfie|descubra|repare|note)',
@@ -106,13 +104,11 @@ const RISK = wholeWords(
   'perdere peso',
   'farla finita',
   'apposta',
-  // pt
+  // pt ("cortes", "de proposito" as in es)
   '(?:meu|um) plano',
-  'cortes',
   'queimaduras',
   'perder peso',
   'sem comer',
-  'de proposito',
 );
 
 /** What to say to be let go, sent home or not admitted by a crisis or psychiatric team. */
