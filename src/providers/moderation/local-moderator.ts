@@ -203,9 +203,17 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     const rules = classify(text);
     if (rules.flagged) {
       const refusedAlone = helpReader
-        ? await vectorsOf([text], signal).then(([vector]) => vector, () => undefined)
+        ? await vectorsOf([text], signal).then(
+            ([vector]) => vector,
+            () => undefined,
+          )
         : undefined;
-      return { categories: rules.categories, byRules: true, selfHarmOnly: onlySelfHarm(rules.categories), refusedAlone };
+      return {
+        categories: rules.categories,
+        byRules: true,
+        selfHarmOnly: onlySelfHarm(rules.categories),
+        refusedAlone,
+      };
     }
     // Refused turns are never stored, so they are judged apart: a change of subject after a refusal passes.
     const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
