@@ -10,12 +10,7 @@ import { createLocalEmbedder } from '../../src/providers/embedding/local-embedde
 import { loadClassifierWeights, scoreMessage } from '../../src/providers/moderation/classifier.ts';
 import { combinedHarm, combinerFeatures } from '../../src/providers/moderation/combiner.ts';
 import { detectLanguage } from '../../src/providers/moderation/detect-language.ts';
-import {
-  FIVE_LANGUAGES_WEIGHTS_URL,
-  loadLanguageModel,
-  READ_LANGUAGES,
-  readingFor,
-} from '../../src/providers/moderation/language-model.ts';
+import { loadReadingModels, READ_LANGUAGES, readingFor } from '../../src/providers/moderation/language-model.ts';
 import { classify } from '../../src/providers/moderation/rule-check.ts';
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
 import { embedCached, embedderOver } from '../embed-cached.ts';
@@ -33,16 +28,15 @@ const vectors = await embedCached(
 );
 const moderator = measuringModerator(embedderOver(inner, vectors), { strictness: 'balanced' });
 const weights = loadClassifierWeights();
-const englishModel = loadLanguageModel();
-const fiveLanguagesModel = loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
+const models = loadReadingModels();
 const f = (x: number) => x.toFixed(2);
 for (const m of messages) {
   const rules = classify(m.text);
   const language = detectLanguage(m.text);
   const read = READ_LANGUAGES.has(language);
   // As the moderator reads it (the model whose combiner and thresholds apply, and its reading).
-  const model = read ? fiveLanguagesModel : englishModel;
-  const reading = readingFor(englishModel, fiveLanguagesModel, m.text, language);
+  const model = read ? models.fiveLanguages : models.english;
+  const reading = readingFor(models, m.text, language);
   const use = scoreMessage(weights, vectors.get(m.text) as Float32Array, m.text);
   const useFlag = use.harm >= weights.thresholds.balanced[use.category];
   const features = combinerFeatures(reading, use, weights.thresholds.balanced[use.category]);

@@ -5,7 +5,7 @@
 // messages of test/fixtures/moderation/train-languages/ (`label | kind | text`, with the labels
 // distress and support), the dev split of test/fixtures/moderation/languages/, and, with the option
 // `fresh` above 0 (the five languages' weights; not the English ones, whose care did not hold, round
-// nine's note), the twelve written sets of FRESH_SETS and, with `seekers` above 0, the help-seekers'
+// nine's note), the written sets of FRESH_SETS and BOUNDARY_SETS and, with `seekers` above 0, the help-seekers'
 // sets of HELP_SEEKER_SETS (a harmful message in its category, support-seeking as support,
 // distress as distress, every other honest message safe). Five-fold cross-validation first:
 // each message is scored by a model that never saw it, which chooses the thresholds and fits the
@@ -42,7 +42,7 @@ export interface TrainingOptions {
   seed: number;
   /** Weight of the per-language messages against the mostly English core. */
   written: number;
-  /** Weight of the twelve written sets' messages; 0 leaves them out (the English weights; the five
+  /** Weight of the written sets' messages (FRESH_SETS, BOUNDARY_SETS); 0 leaves them out (the English weights; the five
    * languages' are trained with 2). */
   fresh: number;
   /** Share of the combiner's honest messages refused at `balanced` (out of fold). */

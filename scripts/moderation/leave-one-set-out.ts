@@ -1,12 +1,12 @@
 // `node scripts/moderation/leave-one-set-out.ts [--sets=fresh-languages-3,…] [--level=balanced] [--reuse]
 // [--unseen-model] [--mistakes]`: how the training does on an author it has not read. For each set
-// named (every one of TRAINING_SETS by default: fresh-languages 1–7 and 24–28 and the help-seekers sets; never a held-out
-// set), the language model and its combiner are trained as train-languages.ts trains them
+// named (every one of TRAINING_SETS and BOUNDARY_SETS by default: fresh-languages 1–7 and 24–37 and the
+// help-seekers sets; never a held-out set), the language model and its combiner are trained as train-languages.ts trains them
 // (language-training.ts) on everything but that set, and so is the help reader
 // (help-reader-training.ts); the whole local moderator is measured on the set with that model, first
 // without the help reader, then with the reader trained without the set. English keeps its classifier
-// and its own model, as shipped; its care reads the fold's five languages' model, as the moderator
-// reads the shipped one. A set the options leave out of the language model's training is read by the shipped
+// and its own model, as shipped; its care reads the fold's five languages' model for a set the English
+// care weights were trained on, the shipped English care weights for a boundary set. A set the options leave out of the language model's training is read by the shipped
 // five languages' weights. --unseen-model reads the five languages with the
 // English weights instead, which saw none of the sets: no language model to train, the reader alone
 // measured. The models are kept in .tmp/leave-one-set-out/ by options (LANGUAGE_MODEL, as for
@@ -19,6 +19,7 @@ import { createLocalEmbedder } from '../../src/providers/embedding/local-embedde
 import type { Strictness } from '../../src/providers/moderation/classifier.ts';
 import type { HelpReader } from '../../src/providers/moderation/help-reader.ts';
 import {
+  ENGLISH_CARE_WEIGHTS_URL,
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
   type LanguageModel,
@@ -42,7 +43,7 @@ import {
   trainingOptions,
   type Scored,
 } from './language-training.ts';
-import { freshSetUrl, TRAINING_SETS, writtenSetsOf } from './training-sets.ts';
+import { BOUNDARY_SETS, freshSetUrl, TRAINING_SETS, writtenSetsOf } from './training-sets.ts';
 
 const { values } = parseArgs({
   options: {
@@ -54,8 +55,9 @@ const { values } = parseArgs({
     mistakes: { type: 'boolean', default: false },
   },
 });
-const sets = values.sets?.split(',') ?? TRAINING_SETS;
-for (const set of sets) if (!TRAINING_SETS.includes(set)) throw new Error(`${set} is not a training set`);
+const trainedOn = [...TRAINING_SETS, ...BOUNDARY_SETS];
+const sets = values.sets?.split(',') ?? trainedOn;
+for (const set of sets) if (!trainedOn.includes(set)) throw new Error(`${set} is not a training set`);
 const level = values.level as Strictness;
 // The five languages' options (train-languages.ts) unless LANGUAGE_MODEL says otherwise.
 const spec = `fresh=2,seekers=2,${process.env.LANGUAGE_MODEL ?? ''}`;
@@ -66,6 +68,7 @@ mkdirSync(KEPT, { recursive: true });
 
 const inner = createLocalEmbedder({ workers: 2 });
 const unseen = loadLanguageModel();
+const shippedEnglishCare = loadLanguageModel(ENGLISH_CARE_WEIGHTS_URL);
 
 async function measure(
   set: string,
@@ -81,6 +84,7 @@ async function measure(
     strictness: level,
     languageModel: unseen,
     fiveLanguagesModel,
+    englishCareModel: BOUNDARY_SETS.includes(set) ? shippedEnglishCare : fiveLanguagesModel,
     helpReader,
   });
   const figures: LanguageFigures[] = [];

@@ -3,7 +3,7 @@
 // and writes their weights in src/providers/moderation/, printing the out-of-fold figures per
 // language and source first: language-weights.json (English and any language but the five: without
 // the written sets, `fresh=0`) and language-weights-five-languages.json (French, Spanish, German,
-// Italian, Portuguese: with the twelve written sets, the help-seekers' sets and ordinary chat,
+// Italian, Portuguese: with the written sets (FRESH_SETS, BOUNDARY_SETS), the help-seekers' sets and ordinary chat,
 // `fresh=2,seekers=2,everyday=1`); it gives both committed files byte for byte. --model=english or
 // --model=five-languages trains one; LANGUAGE_MODEL="bits=17,epochs=25,rate=0.1,l2=0.00001,seed=13,
 // written=2,fresh=0,share=0.04,seekers=0,everyday=0" changes the options on top of each model's;

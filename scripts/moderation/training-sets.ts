@@ -1,7 +1,7 @@
 // The hand-written sets of test/fixtures/moderation/ that the moderator's models are trained on,
 // named one by one: a new folder never joins training by being there. The independent sets
-// (fresh-languages-8 onwards) are not named here, but for the five on the self-harm boundary that were
-// read once each, measured, and then trained on (24 to 28, round thirty-eight's note).
+// (fresh-languages-8 onwards) are not named here, but for those read once each, measured, and then
+// trained on: 24 to 28 (round thirty-eight's note) and 29 to 37 (round forty-nine's).
 const FIXTURES = new URL('../../test/fixtures/moderation/', import.meta.url);
 
 /** Written as independent sets, read once, then trained on (the five languages' weights and the
@@ -19,6 +19,20 @@ export const FRESH_SETS: readonly string[] = [
   'fresh-languages-26',
   'fresh-languages-27',
   'fresh-languages-28',
+];
+
+/** Written as independent sets, read once, then trained on by the five languages' model only: the
+ * help reader and the English care weights were trained before them (round forty-nine). */
+export const BOUNDARY_SETS: readonly string[] = [
+  'fresh-languages-29',
+  'fresh-languages-30',
+  'fresh-languages-31',
+  'fresh-languages-32',
+  'fresh-languages-33',
+  'fresh-languages-34',
+  'fresh-languages-35',
+  'fresh-languages-36',
+  'fresh-languages-37',
 ];
 
 /** Written as training data, victims and helpers against perpetrators: the help reader reads them,
@@ -41,14 +55,14 @@ export const judgesThresholds = (source: string): boolean => source !== 'everyda
 /** The written sets a model trained with these options reads. */
 export function writtenSetsOf(options: { fresh: number; seekers: number; everyday: number }): readonly string[] {
   return [
-    ...(options.fresh > 0 ? FRESH_SETS : []),
+    ...(options.fresh > 0 ? [...FRESH_SETS, ...BOUNDARY_SETS] : []),
     ...(options.seekers > 0 ? HELP_SEEKER_SETS : []),
     ...(options.everyday > 0 ? EVERYDAY_SETS : []),
   ];
 }
 
-/** Every set the help reader (help-reader-training.ts) is trained on, and that leave-one-set-out.ts
- * leaves out in turn. */
+/** Every set the help reader (help-reader-training.ts) is trained on; leave-one-set-out.ts leaves
+ * out in turn these and the boundary sets. */
 export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS, ...READER_ONLY_SETS];
 
 export const freshSetUrl = (set: string): URL => new URL(`${set}/`, FIXTURES);

@@ -45,13 +45,17 @@ export interface LanguageScore {
   care: number;
 }
 
-/** English, and any language but the five below: trained without the twelve written sets. In detected
- * English its thresholds decide care over the five languages' model's reading (`scoreEnglish`); in
- * any other language it reads too, averaged with that model. */
+/** English, and any language but the five below: trained without the written sets. In detected
+ * English its thresholds decide care over the English care model's reading (`scoreEnglish`); in any
+ * other language it reads too, averaged with that model. */
 export const LANGUAGE_WEIGHTS_URL = new URL('./language-weights.json', import.meta.url);
 /** French, Spanish, German, Italian and Portuguese: trained with the written sets too, with the
  * combiner fitted on its own out-of-fold scores (the combiner that decides harm there). */
 export const FIVE_LANGUAGES_WEIGHTS_URL = new URL('./language-weights-five-languages.json', import.meta.url);
+/** What English and any language but the five read their care from (`scoreEnglish`): the five
+ * languages' model as it was before the boundary sets (29 to 37) joined its training. Retrained with
+ * them, it read English requests as care (a drink to spike, a day picked): round forty-eight's note. */
+export const ENGLISH_CARE_WEIGHTS_URL = new URL('./language-weights-english-care.json', import.meta.url);
 
 export function loadLanguageModel(url: URL = LANGUAGE_WEIGHTS_URL): LanguageModel {
   return JSON.parse(readFileSync(url, 'utf8')) as LanguageModel;
@@ -128,17 +132,27 @@ export function slotProbabilities(
  * in English the classifier decides alone (the language model there refused honest messages). */
 export const READ_LANGUAGES: ReadonlySet<string> = new Set(['fra', 'spa', 'deu', 'ita', 'por']);
 
+/** The language models the local moderator reads with (their weight files above). */
+export interface ReadingModels {
+  english: LanguageModel;
+  fiveLanguages: LanguageModel;
+  englishCare: LanguageModel;
+}
+
+export function loadReadingModels(): ReadingModels {
+  return {
+    english: loadLanguageModel(LANGUAGE_WEIGHTS_URL),
+    fiveLanguages: loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL),
+    englishCare: loadLanguageModel(ENGLISH_CARE_WEIGHTS_URL),
+  };
+}
+
 /** The language model's reading of a message in `language`, as the local moderator takes it: the five
  * languages by their own model, English and any other language by `scoreEnglish`. */
-export function readingFor(
-  english: LanguageModel,
-  fiveLanguages: LanguageModel,
-  text: string,
-  language: string,
-): LanguageScore {
+export function readingFor(models: ReadingModels, text: string, language: string): LanguageScore {
   return READ_LANGUAGES.has(language)
-    ? scoreLanguage(fiveLanguages, text)
-    : scoreEnglish(english, fiveLanguages, text, language);
+    ? scoreLanguage(models.fiveLanguages, text)
+    : scoreEnglish(models.english, models.englishCare, text, language);
 }
 
 export function scoreLanguage(model: LanguageModel, text: string): LanguageScore {

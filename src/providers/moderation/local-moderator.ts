@@ -35,12 +35,14 @@ import { asksToConceal } from './concealment-request.ts';
 import { asksForEncouragement } from './encouragement-request.ts';
 import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
+  ENGLISH_CARE_WEIGHTS_URL,
   FIVE_LANGUAGES_WEIGHTS_URL,
   loadLanguageModel,
   READ_LANGUAGES,
   readingFor,
   type LanguageModel,
   type LanguageScore,
+  type ReadingModels,
 } from './language-model.ts';
 import { withTimeout } from '../../pacing/with-timeout.ts';
 import { classify } from './rule-check.ts';
@@ -89,6 +91,9 @@ export interface LocalModeratorOptions {
   languageModel?: LanguageModel;
   /** The language model and combiner for the five languages below (and half the care elsewhere). */
   fiveLanguagesModel?: LanguageModel;
+  /** What English and any other language read their care from (language-weights-english-care.json;
+   * the five languages' model when only that is given). */
+  englishCareModel?: LanguageModel;
   /** The reader of who asks for what (help-reader.ts; help-reader-weights.json by default); null
    * reads without one. */
   helpReader?: HelpReader | null;
@@ -107,6 +112,11 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   const weights = options.weights ?? loadClassifierWeights();
   const languageModel = options.languageModel ?? loadLanguageModel();
   const fiveLanguagesModel = options.fiveLanguagesModel ?? loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
+  const models: ReadingModels = {
+    english: languageModel,
+    fiveLanguages: fiveLanguagesModel,
+    englishCare: options.englishCareModel ?? options.fiveLanguagesModel ?? loadLanguageModel(ENGLISH_CARE_WEIGHTS_URL),
+  };
   const helpReader = options.helpReader === undefined ? loadHelpReader() : options.helpReader;
   if (options.embedder.model !== weights.model)
     throw new Error(`the local moderator needs the ${weights.model} embedder, not ${options.embedder.model}`);
@@ -251,7 +261,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
       const model = READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
-      const reading = readingFor(languageModel, fiveLanguagesModel, text, language);
+      const reading = readingFor(models, text, language);
       const judged = await judge(text, language, reading, thread, signal, conversation);
       const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
       // Asking to be encouraged in one's own self-harm (encouragement-request.ts), or how to hide one's
