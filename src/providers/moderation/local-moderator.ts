@@ -193,7 +193,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   }
 
   /** The categories the message is refused in, before care, whether the rules refused it, and the
-   * message's vector when the classifier or the combiner refused it alone (not the conversation). */
+   * message's vector when the rules, the classifier or the combiner refused it alone (not the conversation). */
   async function judge(
     text: string,
     language: string,
@@ -207,10 +207,24 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     selfHarmOnly: boolean;
     refusedAlone?: Float32Array;
   }> {
-    // The rules decide the unambiguous alone: no embedding (their categories are the verdict's).
+    // The rules decide alone (their categories are the verdict's); the message is embedded only for the
+    // help reader, which reads their refusals too (a victim quoting the threat, then asking what to do).
+    // An embedding that fails leaves the refusal as it is.
     const rules = classify(text);
-    if (rules.flagged)
-      return { categories: rules.categories, byRules: true, selfHarmOnly: onlySelfHarm(rules.categories) };
+    if (rules.flagged) {
+      const refusedAlone = helpReader
+        ? await vectorsOf([text], signal).then(
+            ([vector]) => vector,
+            () => undefined,
+          )
+        : undefined;
+      return {
+        categories: rules.categories,
+        byRules: true,
+        selfHarmOnly: onlySelfHarm(rules.categories),
+        refusedAlone,
+      };
+    }
     // Refused turns are never stored, so they are judged apart: a change of subject after a refusal passes.
     const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
     try {
