@@ -111,7 +111,9 @@ export async function benchModeration(): Promise<void> {
   console.log(
     `${messages.length} messages (mean ${meanLength.toFixed(0)} chars) × ${ROUNDS} rounds, each new to the moderator | first check (loads the model) ${coldMs.toFixed(0)} ms`,
   );
-  console.log(`  alone (rules, then one embedding + classifier unless the rules decide): ${summary(alone)}`);
+  console.log(
+    `  alone (rules, then one embedding: the classifier's, or the help reader's on a rules refusal): ${summary(alone)}`,
+  );
   console.log(`  with an earlier turn (checked before; its vector reused): ${summary(inConversation)}`);
   console.log(`  the same, both turns honest (${safeInConversation.length} checks): ${summary(safeInConversation)}`);
   console.log(`  during an upload (${UNDER_UPLOAD} messages), on the moderator's own worker: ${summary(ownLane)}`);

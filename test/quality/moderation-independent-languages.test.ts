@@ -66,7 +66,8 @@ describe('moderation: the newest independent sets in six languages', { skip: SKI
   }
 
   // Ordinary chat to support bots (everyday-chat/, its held-out half, read once in round twenty-five):
-  // measured 14/300 refused (English 2/50), 18/300 given the help message.
+  // measured 14/300 refused (English 2/50), 18/300 given the help message; 11 and 15 before round
+  // forty-nine, 14 and 16 since (the five languages' model trained on the boundary sets).
   test('everyday-chat (held-out half): ordinary chat is refused, or given the help message, rarely', async (t) => {
     const { total } = await measureSet(t, 'everyday-chat', ['heldout']);
     assert.equal(total.honest.total, 300);
@@ -81,7 +82,8 @@ describe('moderation: the newest independent sets in six languages', { skip: SKI
   // ships): measured 19/360 refused (English 5/60: frustration at the bot, a one-star review, a
   // school's bullying policy), 13/360 given the help message; 15/360 after round thirty-eight, 16
   // since round forty-four (English care read from the written sets' model: someone booking a
-  // counsellor because they feel low and anxious, where the help message belongs).
+  // counsellor because they feel low and anxious, where the help message belongs); 18 since round
+  // forty-nine (the five languages' model trained on the boundary sets), 13 given the help message.
   test('everyday-chat-2: ordinary chat is refused, or given the help message, rarely', async (t) => {
     const { total } = await measureSet(t, 'everyday-chat-2', ['all']);
     assert.equal(total.honest.total, 360);
