@@ -5,9 +5,10 @@
 // words and letters (language-model.ts) reads six languages: in French, Spanish, German, Italian and
 // Portuguese its harm and the classifier's are combined (combiner.ts) and decide; everywhere it tells
 // despair and asking for help from a request for harm (answered with care: the reply carries the
-// agent's help message). Phrase readers and a learned one (help-reader.ts) lift refusals of people
-// asking how to help, voicing pain or announcing their end; asking for the means, or to be encouraged
-// in one's own self-harm, keeps it. Measured by test/quality/ and `npm run bench -- moderation`.
+// agent's help message). Then care-decision.ts: phrase readers and a learned one (help-reader.ts) lift
+// refusals of people asking how to help, voicing pain or announcing their end; asking for the means,
+// or to be encouraged in one's own self-harm, keeps it. Measured by test/quality/ and
+// `npm run bench -- moderation`.
 import {
   ModerationUnavailableError,
   type ModerationCategory,
@@ -24,16 +25,11 @@ import {
   type ClassifierWeights,
   type Strictness,
 } from './classifier.ts';
-import { announcesOwnEnd } from './announcement.ts';
+import { onlySelfHarm, refusalAfterCare, type Judged } from './care-decision.ts';
 import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
-import { voicesDespair } from './despair-statement.ts';
 import { detectLanguage } from './detect-language.ts';
-import { asksToBeKeptAlive } from './keep-alive-request.ts';
-import { answeredWithCare } from './model-care.ts';
-import { asksToConceal } from './concealment-request.ts';
-import { asksForEncouragement } from './encouragement-request.ts';
-import { asksForHelp, loadHelpReader, type HelpReader } from './help-reader.ts';
+import { loadHelpReader, type HelpReader } from './help-reader.ts';
 import {
   ENGLISH_CARE_WEIGHTS_URL,
   FIVE_LANGUAGES_WEIGHTS_URL,
@@ -46,23 +42,8 @@ import {
 } from './language-model.ts';
 import { withTimeout } from '../../pacing/with-timeout.ts';
 import { classify } from './rule-check.ts';
-import { asksForMeans } from './method-request.ts';
-import { holdsOut } from './resisting-check.ts';
-import { reportsAbuse } from './reported-abuse.ts';
 import { isSmallTalk } from './small-talk.ts';
 import { meanVector, unembedded, vectorKey } from './turn-vectors.ts';
-
-/** The language model's care from which a self-harm-only refusal needs a request for the means to
- * stand: the lowest at which at most 3% of the training data's self-harm requests, scored out of
- * fold, would be lifted (2.8%; 0.15 lifts 4.2%). */
-const SELF_HARM_CARE_FLOOR = 0.2;
-
-const onlySelfHarm = (categories: readonly ModerationCategory[]): boolean =>
-  categories.length > 0 && categories.every((category) => category === 'self-harm');
-
-/** The rules' refusals despair voiced may lift: self-harm, harassment ("i'm such a waste of space"). */
-const caredForByRules = (categories: readonly ModerationCategory[]): boolean =>
-  categories.every((category) => category === 'self-harm' || category === 'harassment');
 
 export { classify, FLAG_THRESHOLD, scoreText } from './rule-check.ts';
 
@@ -201,12 +182,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     thread: string | null,
     signal?: AbortSignal,
     conversation?: ModerationConversation,
-  ): Promise<{
-    categories: ModerationCategory[];
-    byRules: boolean;
-    selfHarmOnly: boolean;
-    refusedAlone?: Float32Array;
-  }> {
+  ): Promise<Judged> {
     // The rules decide alone (their categories are the verdict's); the message is embedded only for the
     // help reader, which reads their refusals too (a victim quoting the threat, then asking what to do).
     // An embedding that fails leaves the refusal as it is.
@@ -263,46 +239,13 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const model = READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
       const reading = readingFor(models, text, language);
       const judged = await judge(text, language, reading, thread, signal, conversation);
-      const { categories, byRules, selfHarmOnly, refusedAlone } = judged;
-      // Asking to be encouraged in one's own self-harm (encouragement-request.ts), or how to hide one's
-      // risk from those who would keep one safe (concealment-request.ts), reads as distress to the
-      // models: it is refused whatever care they read, and nothing lifts it.
-      if (asksForEncouragement(text) || asksToConceal(text)) {
+      const { categories } = judged;
+      const lift = refusalAfterCare({ text, language, model, reading, judged, helpReader });
+      if (lift === 'refused whatever care') {
         memory.rememberRefusal(thread, { text, categories: ['self-harm'] });
         return { flagged: true, categories: ['self-harm'], language };
       }
-      // Care lifts the classifiers' refusals (outside English their category is a guess) and the rules'
-      // in self-harm only: never a threat to someone else, nor a self-harm request for the means (model-care.ts).
-      if (answeredWithCare(model, reading, text, categories) && (!byRules || onlySelfHarm(categories)))
-        return { flagged: false, categories: [], care: true, language };
-      // A victim or witness quoting the slur or insult they received, asking what to do
-      // (reported-abuse.ts): answered, without the help message (it speaks of self-harm).
-      const abuse = (category: ModerationCategory) => category === 'hate' || category === 'harassment';
-      if (byRules && categories.every(abuse) && reportsAbuse(text))
-        return { flagged: false, categories: [], care: false, language };
-      // Despair voiced with nothing asked lifts a refusal in any category (its words read as harm);
-      // it gives no care to a message that passes anyway ("the app closes da sola").
-      if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories)))
-        return { flagged: false, categories: [], care: true, language };
-      // A victim or worried helper asking what to do, or someone voicing their own pain (help-reader.ts),
-      // lifts a classifier or combiner refusal of the message alone, in any category; asking to be kept
-      // alive or safe (keep-alive-request.ts) lifts those and the rules' in self-harm; unless a method
-      // is asked (whether it would hurt is asked about the method too: method-request.ts).
-      const helpAsked =
-        (refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone, language)) ||
-        ((!byRules || onlySelfHarm(categories)) && asksToBeKeptAlive(text));
-      if (helpAsked && !asksForMeans(text)) return { flagged: false, categories: [], care: true, language };
-      // Self-harm alone, with some care read, stands only for a request for the means (a method, an
-      // amount, a place, a time, hiding it): despair and asking for help name the same words. The
-      // writer holding out against their own pills or blades (resisting-check.ts) names them too:
-      // the phrases say self-harm, whatever the classifier's guess of the category outside English.
-      const caredFor = selfHarmOnly && reading.care >= SELF_HARM_CARE_FLOOR;
-      if ((caredFor || (onlySelfHarm(categories) && holdsOut(text))) && !asksForMeans(text))
-        return { flagged: false, categories: [], care: true, language };
-      // An announcement of the writer's own end that asks for nothing (announcement.ts) is answered
-      // with care, as despair is: the means named, or asked for, keep the refusal.
-      if (onlySelfHarm(categories) && announcesOwnEnd(text))
-        return { flagged: false, categories: [], care: true, language };
+      if (lift !== 'stands') return { flagged: false, categories: [], care: lift === 'care', language };
       if (categories.length > 0) memory.rememberRefusal(thread, { text, categories });
       return { flagged: categories.length > 0, categories, language };
     },
