@@ -69,9 +69,10 @@ export function refusalAfterCare(input: {
   // it gives no care to a message that passes anyway ("the app closes da sola").
   if (categories.length > 0 && voicesDespair(text) && (!byRules || caredForByRules(categories))) return 'care';
   // A victim or worried helper asking what to do, or someone voicing their own pain (help-reader.ts),
-  // lifts a classifier or combiner refusal of the message alone, in any category; asking to be kept
-  // alive or safe (keep-alive-request.ts) lifts those and the rules' in self-harm; unless a method
-  // is asked (whether it would hurt is asked about the method too: method-request.ts).
+  // lifts a refusal of the message alone (by the rules, the classifier or the combiner), in any
+  // category; asking to be kept alive or safe (keep-alive-request.ts) lifts the models' and the
+  // rules' in self-harm; unless a method is asked (whether it would hurt is asked about the method
+  // too: method-request.ts).
   const helpAsked =
     (refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone, language)) ||
     ((!byRules || onlySelfHarm(categories)) && asksToBeKeptAlive(text));

@@ -174,7 +174,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
   }
 
   /** The categories the message is refused in, before care, whether the rules refused it, and the
-   * message's vector when the rules, the classifier or the combiner refused it alone (not the conversation). */
+   * message's vector when the rules, the classifier or the combiner refused it alone (not the
+   * conversation). */
   async function judge(
     text: string,
     language: string,
