@@ -10,7 +10,12 @@ import { createLocalEmbedder } from '../../src/providers/embedding/local-embedde
 import { loadClassifierWeights, scoreMessage } from '../../src/providers/moderation/classifier.ts';
 import { combinedHarm, combinerFeatures } from '../../src/providers/moderation/combiner.ts';
 import { detectLanguage } from '../../src/providers/moderation/detect-language.ts';
-import { loadReadingModels, READ_LANGUAGES, readingFor } from '../../src/providers/moderation/language-model.ts';
+import {
+  loadReadingModels,
+  READ_LANGUAGES,
+  readingFor,
+  thresholdsModelFor,
+} from '../../src/providers/moderation/language-model.ts';
 import { classify } from '../../src/providers/moderation/rule-check.ts';
 import { LANGUAGES_DIR, readLanguageSets } from '../../test/quality/moderation-languages.ts';
 import { embedCached, embedderOver } from '../embed-cached.ts';
@@ -35,7 +40,7 @@ for (const m of messages) {
   const language = detectLanguage(m.text);
   const read = READ_LANGUAGES.has(language);
   // As the moderator reads it (the model whose combiner and thresholds apply, and its reading).
-  const model = read ? models.fiveLanguages : models.english;
+  const model = thresholdsModelFor(models, language);
   const reading = readingFor(models, m.text, language);
   const use = scoreMessage(weights, vectors.get(m.text) as Float32Array, m.text);
   const useFlag = use.harm >= weights.thresholds.balanced[use.category];

@@ -147,6 +147,12 @@ export function loadReadingModels(): ReadingModels {
   };
 }
 
+/** The model whose thresholds (care, and the combiner's harm) apply in `language`: the five languages'
+ * own there, the English one elsewhere (whose thresholds decide care over the English care reading). */
+export function thresholdsModelFor(models: ReadingModels, language: string): LanguageModel {
+  return READ_LANGUAGES.has(language) ? models.fiveLanguages : models.english;
+}
+
 /** The language model's reading of a message in `language`, as the local moderator takes it: the five
  * languages by their own model, English and any other language by `scoreEnglish`. */
 export function readingFor(models: ReadingModels, text: string, language: string): LanguageScore {

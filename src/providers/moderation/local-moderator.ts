@@ -36,6 +36,7 @@ import {
   loadLanguageModel,
   READ_LANGUAGES,
   readingFor,
+  thresholdsModelFor,
   type LanguageModel,
   type LanguageScore,
   type ReadingModels,
@@ -237,7 +238,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       if (options.nonEnglish === 'unavailable' && language !== 'eng' && language !== 'und')
         throw new ModerationUnavailableError(`messages in ${language} cannot be checked by the local moderator`);
       const thread = conversation?.thread ?? null;
-      const model = READ_LANGUAGES.has(language) ? fiveLanguagesModel : languageModel;
+      const model = thresholdsModelFor(models, language);
       const reading = readingFor(models, text, language);
       const judged = await judge(text, language, reading, thread, signal, conversation);
       const { categories } = judged;
