@@ -15,7 +15,7 @@ export interface Scored {
 /** No level flags on a harm probability below this, whatever dev allows. */
 const MIN_THRESHOLD = 0.5;
 /** The share of dev's safe messages the classifier may flag at each level (strict flags more to miss less). */
-const ALLOWED_FALSE_POSITIVES: Record<Strictness, number> = { strict: 0.04, balanced: 0.02, lenient: 0.006 };
+export const ALLOWED_FALSE_POSITIVES: Record<Strictness, number> = { strict: 0.04, balanced: 0.02, lenient: 0.006 };
 /** The styles that name a language (the multilingual training files): every other message is English. */
 export const LANGUAGES = ['fr', 'es', 'de', 'pt', 'it', 'nl', 'pl'];
 
@@ -31,7 +31,10 @@ function justAbove(score: number): number {
 /** Per category and level: the level's budget of dev's safe messages flagged is spent where it buys
  * the most harmful ones. Starting above every safe score, each step lowers the threshold of the
  * category that gains the most harmful messages per safe message admitted (greedy). */
-export function chooseThresholds(scored: readonly Scored[]): Thresholds {
+export function chooseThresholds(
+  scored: readonly Scored[],
+  allowed: Record<Strictness, number> = ALLOWED_FALSE_POSITIVES,
+): Thresholds {
   const thresholds = Object.fromEntries(STRICTNESS_LEVELS.map((level) => [level, {}])) as Thresholds;
   const safeCount = scored.filter((s) => s.label === 'safe').length;
   const safe = Object.fromEntries(
@@ -55,7 +58,7 @@ export function chooseThresholds(scored: readonly Scored[]): Thresholds {
   };
   for (const level of STRICTNESS_LEVELS) {
     const admitted = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, 0])) as Record<ModerationCategory, number>;
-    let budget = Math.floor(ALLOWED_FALSE_POSITIVES[level] * safeCount);
+    let budget = Math.floor(allowed[level] * safeCount);
     while (budget > 0) {
       let best: { c: ModerationCategory; more: number; rate: number } | null = null;
       for (const c of MODERATION_CATEGORIES) {

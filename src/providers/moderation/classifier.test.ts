@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MODERATION_CATEGORIES } from '../../ports/moderator.ts';
 import {
+  jointFlag,
   loadClassifierWeights,
   scoreMessage,
   STRICTNESS_LEVELS,
@@ -83,4 +84,27 @@ test("the word model blends its log-odds with the scorer's; the category stays t
     () => scoreMessage({ ...plain, words: { bits, bias: 0, weights: 'AAAA', blend: 0.5 } }, vector, 'x'),
     /expected 64/,
   );
+});
+
+test('two classifiers read together: the mean of their margins decides, a self-harm refusal of the first stands alone', () => {
+  const at = (threshold: number): ClassifierWeights => ({
+    ...base,
+    thresholds: Object.fromEntries(
+      STRICTNESS_LEVELS.map((l) => [l, Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, threshold]))]),
+    ) as ClassifierWeights['thresholds'],
+  });
+  const first = at(0.5);
+  const second = at(0.8);
+  // Margins in log-odds: 0.6 over 0.5 is +0.41; 0.7 under 0.8 is -0.54; 0.9 over 0.8 is +0.81.
+  const read = (a: number, b: number, categories: ['violence' | 'self-harm', 'crime'] = ['violence', 'crime']) =>
+    jointFlag(
+      { weights: first, score: { harm: a, category: categories[0] } },
+      { weights: second, score: { harm: b, category: categories[1] } },
+      'balanced',
+    );
+  assert.deepEqual(read(0.6, 0.7), [], 'the second, surer below its threshold, outvotes the first');
+  assert.deepEqual(read(0.4, 0.9), ['crime'], 'the second, surer above, outvotes the first');
+  assert.deepEqual(read(0.6, 0.85), ['violence'], 'the category of the one further above its threshold');
+  assert.deepEqual(read(0.6, 0.1, ['self-harm', 'crime']), ['self-harm'], 'the first alone refuses self-harm');
+  assert.deepEqual(read(0.4, 0.7, ['self-harm', 'crime']), []);
 });

@@ -54,6 +54,11 @@ export interface ClassifierScore {
 }
 
 export const WEIGHTS_URL = new URL('./classifier-weights.json', import.meta.url);
+/** The second classifier English and any language but the five read a message alone with (`jointFlag`):
+ * trained the same way with the read written sets' English messages too; its strict and balanced
+ * thresholds one step up (6% and 4% of dev's safe messages, for 4% and 2%), lenient's as before (0.6%).
+ * Its `followUp` model is not read: conversations keep the classifier above. */
+export const ENGLISH_WEIGHTS_URL = new URL('./classifier-weights-english.json', import.meta.url);
 
 export function loadClassifierWeights(url: URL = WEIGHTS_URL): ClassifierWeights {
   return JSON.parse(readFileSync(url, 'utf8')) as ClassifierWeights;
@@ -121,4 +126,30 @@ export function scoreMessage(weights: ClassifierWeights, vector: Float32Array, t
 /** A message that leans on what came before ("keep going", "hypothetically then?"). */
 export function isFollowUp(weights: ClassifierWeights, vector: Float32Array): boolean {
   return probability(weights.followUp, [vector]) >= 0.5;
+}
+
+/** How far a score lies above (positive) or below its category's threshold, in log-odds. */
+function margin(weights: ClassifierWeights, score: ClassifierScore, strictness: Strictness): number {
+  return logOdds(score.harm) - logOdds(weights.thresholds[strictness][score.category]);
+}
+
+/** Two classifiers read one message together: refused when the mean of their margins over their own
+ * thresholds is at least 0; a self-harm refusal of the first
+ * stands alone (the second, trained with written sets that answer distress, lets through a request
+ * for means wrapped in despair that the first refuses). Two models trained on different data err on
+ * different messages: over the read English sets the pair made fewer wrong verdicts than either,
+ * and on none more than the first (docs/research/2026-11-29-moderation-round-fifty-four.md). */
+export function jointFlag(
+  first: { weights: ClassifierWeights; score: ClassifierScore },
+  second: { weights: ClassifierWeights; score: ClassifierScore },
+  strictness: Strictness,
+): ModerationCategory[] {
+  const firstMargin = margin(first.weights, first.score, strictness);
+  if (first.score.category === 'self-harm' && firstMargin >= 0) return ['self-harm'];
+  if ((firstMargin + margin(second.weights, second.score, strictness)) / 2 < 0) return [];
+  // The category: the classifier's whose probability lies further above its threshold (log-odds
+  // stretch the differences between near-certain scores, which say little about the kind of harm).
+  const above = ({ weights, score }: { weights: ClassifierWeights; score: ClassifierScore }) =>
+    score.harm - weights.thresholds[strictness][score.category];
+  return [above(second) > above(first) ? second.score.category : first.score.category];
 }

@@ -18,7 +18,9 @@ import {
 } from '../../ports/moderator.ts';
 import type { EmbeddingProvider } from '../../ports/embedding-provider.ts';
 import {
+  ENGLISH_WEIGHTS_URL,
   isFollowUp,
+  jointFlag,
   loadClassifierWeights,
   scoreMessage,
   type ClassifierScore,
@@ -69,6 +71,9 @@ export interface LocalModeratorOptions {
   /** The time-out of the first check, which waits for the model to load (default 30 s). */
   coldStartMs?: number;
   weights?: ClassifierWeights;
+  /** The classifier English and any language but the five read a message alone with, beside
+   * `weights` (classifier-weights-english.json; `weights` when only that is given). */
+  englishWeights?: ClassifierWeights;
   /** The language model for English and any language but the five (language-weights.json). */
   languageModel?: LanguageModel;
   /** The language model and combiner for the five languages below (and half the care elsewhere). */
@@ -92,6 +97,7 @@ export interface LocalModerator extends Moderator {
 
 export function createLocalModerator(options: LocalModeratorOptions): LocalModerator {
   const weights = options.weights ?? loadClassifierWeights();
+  const englishWeights = options.englishWeights ?? options.weights ?? loadClassifierWeights(ENGLISH_WEIGHTS_URL);
   const languageModel = options.languageModel ?? loadLanguageModel();
   const fiveLanguagesModel = options.fiveLanguagesModel ?? loadLanguageModel(FIVE_LANGUAGES_WEIGHTS_URL);
   const models: ReadingModels = {
@@ -207,7 +213,8 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     const stored = (conversation?.earlier ?? []).slice(-EARLIER_MESSAGES);
     try {
       const vectors = await vectorsOf([...stored, text], signal);
-      const alone = scoreMessage(weights, vectors.at(-1) as Float32Array, text);
+      const vector = vectors.at(-1) as Float32Array;
+      const alone = scoreMessage(weights, vector, text);
       // The other languages the language model reads: its reading and the classifier's, combined
       // (the classifier alone refuses honest messages there by their topic).
       // Small talk ("sure", "hi again") is too little for either model to refuse alone (small-talk.ts).
@@ -215,7 +222,11 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
         ? []
         : READ_LANGUAGES.has(language)
           ? combinedFlag(reading, alone, language)
-          : flaggedBy(alone);
+          : jointFlag(
+              { weights, score: alone },
+              { weights: englishWeights, score: scoreMessage(englishWeights, vector, text) },
+              options.strictness,
+            );
       const categories =
         flagged.length > 0
           ? flagged
@@ -223,7 +234,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       // Outside English the category is the language model's guess: self-harm only when the
       // classifier reads self-harm too (the model says self-harm for many violent requests).
       const agreed = !READ_LANGUAGES.has(language) || alone.category === 'self-harm';
-      const refusedAlone = flagged.length > 0 ? (vectors.at(-1) as Float32Array) : undefined;
+      const refusedAlone = flagged.length > 0 ? vector : undefined;
       return { categories, byRules: false, selfHarmOnly: onlySelfHarm(categories) && agreed, refusedAlone };
     } catch (error) {
       throw unembedded(error);
