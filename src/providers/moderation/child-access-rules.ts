@@ -5,6 +5,7 @@
 // a child, being alone with them, and going unnoticed (or persuading the parent, or "so I can have
 // her son on his own"); a parent or helper who is worried, asks whether it is normal or how to report
 // it, is not read as asking. Over normalised text (lowercase, no accents or apostrophes).
+import { normalise } from './normalise.ts';
 import { rules, type Rule } from './rule.ts';
 import { any, near } from './vocabulary.ts';
 
@@ -250,3 +251,10 @@ export const CHILD_ACCESS_RULES: Rule[] = rules(
   'sexual',
   [ENGLISH, FRENCH, SPANISH, GERMAN, ITALIAN, PORTUGUESE].map((parts): [number, string] => [1, asking(parts)]),
 );
+
+/** Whether the message asks for such access (care-decision.ts keeps its refusal whatever care is read:
+ * a "volunteer" asking how to win the mother over reads to the help reader as asking for help). */
+export function asksForChildAccess(text: string): boolean {
+  const normalised = normalise(text);
+  return CHILD_ACCESS_RULES.some((rule) => rule.pattern.test(normalised));
+}
