@@ -1,10 +1,9 @@
 // What the care readers make of a message's refusal, in the order they apply: asking to be
 // encouraged in one's own self-harm, how to hide one's risk or for time alone with someone else's
-// child keeps it whatever care is read; the
-// language model's care, a victim quoting abuse, despair voiced, a writer asking for help or to be
-// kept alive, self-harm with care read, holding out, an announcement of one's end lift it (with the
-// agent's help message, but for reported abuse) unless the means are asked. The local moderator
-// (local-moderator.ts) judges first, then asks this.
+// child keeps it whatever care is read; the language model's care, a victim quoting abuse, despair
+// voiced, a writer asking for help or to be kept alive, self-harm with care read, holding out, an
+// announcement of one's end lift it (with the agent's help message, but for reported abuse) unless
+// the means are asked. The local moderator (local-moderator.ts) judges first, then asks this.
 import type { ModerationCategory } from '../../ports/moderator.ts';
 import { announcesOwnEnd } from './announcement.ts';
 import { asksForChildAccess } from './child-access-rules.ts';

@@ -134,11 +134,11 @@ function margin(weights: ClassifierWeights, score: ClassifierScore, strictness: 
 }
 
 /** Two classifiers read one message together: refused when the mean of their margins over their own
- * thresholds is at least 0; a self-harm refusal of the first
- * stands alone (the second, trained with written sets that answer distress, lets through a request
- * for means wrapped in despair that the first refuses). Two models trained on different data err on
- * different messages: over the read English sets the pair made fewer wrong verdicts than either,
- * and on none more than the first (docs/research/2026-11-29-moderation-round-fifty-four.md). */
+ * thresholds is at least 0; a self-harm refusal of the first stands alone (the second, trained with
+ * written sets that answer distress, lets through a request for means wrapped in despair that the
+ * first refuses). Two models trained on different data err on different messages: over the read
+ * English sets the pair made fewer wrong verdicts than the first, and on no set more
+ * (docs/research/2026-11-29-moderation-round-fifty-four.md). */
 export function jointFlag(
   first: { weights: ClassifierWeights; score: ClassifierScore },
   second: { weights: ClassifierWeights; score: ClassifierScore },

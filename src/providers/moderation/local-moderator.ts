@@ -1,7 +1,8 @@
 // The offline default moderator. Rules (rule-check.ts) decide the unambiguous; a classifier over the
 // USE-lite embedding (classifier.ts, in a worker of the moderator's own: a check never waits behind an
-// upload; a failed or slow embedding fails closed) reads the meaning, then the conversation's last
-// turns when the message passes alone (each text embedded once, kept by hash). A language model over
+// upload; a failed or slow embedding fails closed) reads the meaning (in English with a second one
+// trained on the read written sets: jointFlag), then the conversation's last turns when the message
+// passes alone (each text embedded once, kept by hash). A language model over
 // words and letters (language-model.ts) reads six languages: in French, Spanish, German, Italian and
 // Portuguese its harm and the classifier's are combined (combiner.ts) and decide; everywhere it tells
 // despair and asking for help from a request for harm (answered with care: the reply carries the
