@@ -1,9 +1,10 @@
 // What the care readers make of a message's refusal, in the order they apply: asking to be
-// encouraged in one's own self-harm, how to hide one's risk or for time alone with someone else's
-// child keeps it whatever care is read; the language model's care, a victim quoting abuse, despair
-// voiced, a writer asking for help or to be kept alive, self-harm with care read, holding out, an
-// announcement of one's end lift it (with the agent's help message, but for reported abuse) unless
-// the means are asked. The local moderator (local-moderator.ts) judges first, then asks this.
+// encouraged in one's own self-harm or how to hide one's risk keeps it whatever care is read, in
+// self-harm, and asking for time alone with someone else's child in the rules' category; the
+// language model's care, a victim quoting abuse, despair voiced, a writer asking for help or to be
+// kept alive, self-harm with care read, holding out, an announcement of one's end lift it (with the
+// agent's help message, but for reported abuse) unless the means are asked. The local moderator
+// (local-moderator.ts) judges first, then asks this.
 import type { ModerationCategory } from '../../ports/moderator.ts';
 import { announcesOwnEnd } from './announcement.ts';
 import { asksForChildAccess } from './child-access-rules.ts';
@@ -57,9 +58,11 @@ export function refusalAfterCare(input: {
   const { categories, byRules, selfHarmOnly, refusedAlone } = input.judged;
   // Asking to be encouraged in one's own self-harm (encouragement-request.ts), or how to hide one's
   // risk from those who would keep one safe (concealment-request.ts), reads as distress to the
-  // models; asking how to be alone with someone else's child unnoticed (child-access-rules.ts), as
-  // asking for help: each is refused whatever care they read, and nothing lifts it.
-  if (asksForEncouragement(text) || asksToConceal(text) || asksForChildAccess(text)) return 'refused whatever care';
+  // models: it is refused whatever care they read, and nothing lifts it.
+  if (asksForEncouragement(text) || asksToConceal(text)) return 'refused whatever care';
+  // Asking how to be alone with someone else's child unnoticed reads to the help reader as asking
+  // for help; its rule (child-access-rules.ts, which always refuses it) stands, in its category.
+  if (byRules && asksForChildAccess(text)) return 'stands';
   // Care lifts the classifiers' refusals (outside English their category is a guess) and the rules'
   // in self-harm only: never a threat to someone else, nor a self-harm request for the means (model-care.ts).
   if (answeredWithCare(model, reading, text, categories) && (!byRules || onlySelfHarm(categories))) return 'care';
