@@ -16,6 +16,7 @@ import { asksToBeKeptAlive } from './keep-alive-request.ts';
 import type { LanguageModel, LanguageScore } from './language-model.ts';
 import { asksForMeans } from './method-request.ts';
 import { asksAboutOwnPrivacy } from './privacy-reader.ts';
+import { namesSomeoneElses } from './someone-elses.ts';
 import { answeredWithCare } from './model-care.ts';
 import { reportsAbuse } from './reported-abuse.ts';
 import { holdsOut } from './resisting-check.ts';
@@ -94,13 +95,15 @@ export function refusalAfterCare(input: {
   // with care, as despair is: the means named, or asked for, keep the refusal.
   if (onlySelfHarm(categories) && announcesOwnEnd(text)) return 'care';
   // A question about one's own privacy, settings or protection (privacy-reader.ts) that the models
-  // refused by its words is answered, without the help message; never a rules' refusal, nor one in
-  // self-harm (hiding one's own self-harm is asked in the same words).
+  // refused by its words is answered, without the help message; never a rules' refusal, one in
+  // self-harm (hiding one's own self-harm is asked in the same words), nor one naming someone else's
+  // phone, account or messages (someone-elses.ts: spying is asked in the same words too).
   const ownPrivacy =
     !byRules &&
     refusedAlone &&
     privacyReader &&
     !categories.includes('self-harm') &&
+    !namesSomeoneElses(text) &&
     asksAboutOwnPrivacy(privacyReader, text, refusedAlone, language);
   if (ownPrivacy) return 'answered';
   return 'stands';
