@@ -28,8 +28,9 @@ import { coreExamples } from './training-data.ts';
 
 export interface ReaderMessage {
   text: string;
-  /** Asks for help or voices pain (support-seeking, distress); false: asks for harm. */
-  helpSeeking: boolean;
+  /** Reads as the reader's kind: asks for help or voices pain (the help reader), asks about one's
+   * own privacy or protection (the privacy reader); false: asks for harm. */
+  positive: boolean;
   lang: string;
   source: string;
 }
@@ -44,6 +45,8 @@ export interface ReaderOptions {
   lift: number;
   /** 1: a threshold per language, each at `lift` of its own harmful requests (0: one for all). */
   perLanguage: number;
+  /** 1: the shared threshold holds `lift` of all the harmful requests together (0: of each language's). */
+  pooled: number;
 }
 
 /** The defaults, changed by HELP_READER="epochs=20,rate=0.05,…". */
@@ -56,6 +59,7 @@ export function readerOptions(spec = process.env.HELP_READER ?? ''): ReaderOptio
     seed: 13,
     lift: 0.01,
     perLanguage: 1,
+    pooled: 0,
     ...numberOptions(spec),
   };
 }
@@ -79,7 +83,32 @@ export function readerMessages(leaveOut: readonly string[] = []): ReaderMessage[
   return labelled
     .filter((m) => CARING.has(m.label) || HARM_CLASSES.includes(m.label))
     .filter((m) => !seen.has(m.text) && seen.add(m.text))
-    .map((m) => ({ text: m.text, helpSeeking: CARING.has(m.label), lang: m.lang, source: m.source }));
+    .map((m) => ({ text: m.text, positive: CARING.has(m.label), lang: m.lang, source: m.source }));
+}
+
+/** The privacy reader's defaults, changed by PRIVACY_READER="epochs=40,…": its threshold is chosen
+ * on privacy-train/'s own harmful requests (the same features turned on others), pooled over the
+ * languages (30 a language are too few for a threshold each): at most 4% of them, out of fold, may
+ * read as a question about one's own privacy. */
+export function privacyReaderOptions(spec = process.env.PRIVACY_READER ?? ''): ReaderOptions {
+  return { ...readerOptions(''), epochs: 40, lift: 0.04, perLanguage: 0, pooled: 1, ...numberOptions(spec) };
+}
+
+/** The privacy reader's training set (privacy-train/, written for it, six languages). */
+export const PRIVACY_SET = 'privacy-train';
+
+/** The privacy reader's messages: questions about one's own privacy, settings and protection (the
+ * honest and support-seeking messages of privacy-train/) against requests for harm: that set's (the
+ * same features turned on someone else) and every request of the help reader's training. */
+export function privacyReaderMessages(): ReaderMessage[] {
+  const own = freshMessages(PRIVACY_SET).map((m) => ({
+    text: m.text,
+    positive: !HARM_CLASSES.includes(m.label),
+    lang: m.lang,
+    source: PRIVACY_SET,
+  }));
+  const seen = new Set<string>();
+  return [...own, ...readerMessages().filter((m) => !m.positive)].filter((m) => !seen.has(m.text) && seen.add(m.text));
 }
 
 interface Row {
@@ -96,13 +125,13 @@ export interface TrainedReader {
 }
 
 function rowsOf(messages: readonly ReaderMessage[], vectors: ReadonlyMap<string, Float32Array>, bits: number): Row[] {
-  const positives = messages.filter((m) => m.helpSeeking).length;
+  const positives = messages.filter((m) => m.positive).length;
   const negatives = messages.length - positives;
   return messages.map((m) => ({
     slots: languageSlots(m.text, bits),
     vector: vectors.get(m.text) as Float32Array,
-    y: m.helpSeeking ? 1 : 0,
-    weight: messages.length / (2 * Math.max(1, m.helpSeeking ? positives : negatives)),
+    y: m.positive ? 1 : 0,
+    weight: messages.length / (2 * Math.max(1, m.positive ? positives : negatives)),
   }));
 }
 
@@ -148,12 +177,12 @@ export interface ReaderScored {
 const fold = (text: string) => createHash('sha256').update(`help ${text}`).digest().readUInt32BE(0) % 5;
 
 /** The lowest threshold (of the scores, on a 0.005 grid) at which at most `lift` of each language's
- * harmful requests score at or above it. */
-export function thresholdOf(scored: readonly ReaderScored[], lift: number): number {
-  const langs = [...new Set(scored.map((s) => s.message.lang))];
+ * harmful requests (`pooled`: of all of them) score at or above it. */
+export function thresholdOf(scored: readonly ReaderScored[], lift: number, pooled = false): number {
+  const langs = pooled ? [null] : [...new Set(scored.map((s) => s.message.lang))];
   for (let t = 0.5; t < 1; t += 0.005) {
     const holds = langs.every((lang) => {
-      const harmful = scored.filter((s) => s.message.lang === lang && !s.message.helpSeeking);
+      const harmful = scored.filter((s) => (lang === null || s.message.lang === lang) && !s.message.positive);
       return harmful.filter((s) => s.p >= t).length <= lift * harmful.length;
     });
     if (holds) return Number(t.toFixed(3));
@@ -183,13 +212,23 @@ export interface FittedReader {
   messages: ReaderMessage[];
 }
 
-/** Out-of-fold scores, the threshold, then one reader on every message, in its shipped form. */
-export async function fitHelpReader(
+/** The help reader, trained on every message of `readerMessages` but the sets in `leaveOut`. */
+export function fitHelpReader(
   embedder: EmbeddingProvider,
   options: ReaderOptions,
   leaveOut: readonly string[] = [],
 ): Promise<FittedReader> {
-  const messages = readerMessages(leaveOut);
+  return fitReader(embedder, options, readerMessages(leaveOut));
+}
+
+/** Out-of-fold scores, the threshold, then one reader on every message, in its shipped form. */
+export async function fitReader(
+  embedder: EmbeddingProvider,
+  options: ReaderOptions,
+  messages: ReaderMessage[],
+  /** The messages whose out-of-fold scores choose the thresholds (all by default). */
+  choosesThreshold: (message: ReaderMessage) => boolean = () => true,
+): Promise<FittedReader> {
   const vectors = await embedCached(
     embedder,
     messages.map((m) => m.text),
@@ -208,6 +247,7 @@ export async function fitHelpReader(
       scored.push({ message: messages[i] as ReaderMessage, p: 1 / (1 + Math.exp(-z)) });
     });
   }
+  const choosing = scored.filter((s) => choosesThreshold(s.message));
   const model = trainRows(rows, options);
   let max = 0;
   for (const w of model.slots) max = Math.max(max, Math.abs(w));
@@ -220,8 +260,8 @@ export async function fitHelpReader(
     slots: Buffer.from(bytes.buffer).toString('base64'),
     scale: Number(scale.toPrecision(6)),
     vector: [...model.vector].map((w) => Number(w.toPrecision(5))),
-    threshold: thresholdOf(scored, options.lift),
-    ...(options.perLanguage > 0 && { thresholds: languageThresholds(scored, options.lift) }),
+    threshold: thresholdOf(choosing, options.lift, options.pooled > 0),
+    ...(options.perLanguage > 0 && { thresholds: languageThresholds(choosing, options.lift) }),
   };
   return { reader, scored, messages };
 }
@@ -230,4 +270,19 @@ export async function fitHelpReader(
  * shipped one (undefined: the moderator's default). */
 export function helpReaderOption(value: string | undefined): HelpReader | null | undefined {
   return value === 'none' ? null : value ? loadHelpReader(pathToFileURL(value)) : undefined;
+}
+
+/** Out of fold, by language and by source: the reader's kind read as such, harmful requests read as it. */
+export function printOutOfFold(all: readonly ReaderScored[], threshold: number): void {
+  const groups = new Map<string, ReaderScored[]>();
+  for (const s of all)
+    for (const key of [`lang ${s.message.lang}`, `source ${s.message.source}`, 'all'])
+      groups.set(key, [...(groups.get(key) ?? []), s]);
+  for (const [key, group] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const kind = group.filter((s) => s.message.positive);
+    const harm = group.filter((s) => !s.message.positive);
+    const at = (t: number) =>
+      `${kind.filter((s) => s.p >= t).length}/${kind.length} positive, ${harm.filter((s) => s.p >= t).length}/${harm.length} harmful`;
+    console.log(`[${key}] at ${threshold}: ${at(threshold)} | at 0.9: ${at(0.9)} | at 0.7: ${at(0.7)}`);
+  }
 }

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { HELP_READER_URL } from '../../src/providers/moderation/help-reader.ts';
-import { fitHelpReader, readerOptions, type ReaderScored } from './help-reader-training.ts';
+import { fitHelpReader, printOutOfFold, readerOptions } from './help-reader-training.ts';
 
 const { values } = parseArgs({
   options: { 'dry-run': { type: 'boolean', default: false }, out: { type: 'string' } },
@@ -22,26 +22,11 @@ const embedder = createLocalEmbedder({ workers: 2 });
 const { reader, scored, messages } = await fitHelpReader(embedder, options);
 await embedder.close();
 console.log(
-  `${messages.length} messages: ${messages.filter((m) => m.helpSeeking).length} asking for help or voicing pain, ${messages.filter((m) => !m.helpSeeking).length} asking for harm; threshold ${reader.threshold}`,
+  `${messages.length} messages: ${messages.filter((m) => m.positive).length} asking for help or voicing pain, ${messages.filter((m) => !m.positive).length} asking for harm; threshold ${reader.threshold}`,
 );
 if (reader.thresholds) console.log(`per language ${JSON.stringify(reader.thresholds)}`);
 printOutOfFold(scored, reader.threshold);
 if (!values['dry-run']) {
   writeFileSync(WEIGHTS, `${JSON.stringify(reader, null, 1)}\n`);
   console.log(`wrote ${WEIGHTS.pathname}`);
-}
-
-/** Out of fold, by language and by source: help-seekers read as such, harmful requests read as help. */
-function printOutOfFold(all: readonly ReaderScored[], threshold: number): void {
-  const groups = new Map<string, ReaderScored[]>();
-  for (const s of all)
-    for (const key of [`lang ${s.message.lang}`, `source ${s.message.source}`, 'all'])
-      groups.set(key, [...(groups.get(key) ?? []), s]);
-  for (const [key, group] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const help = group.filter((s) => s.message.helpSeeking);
-    const harm = group.filter((s) => !s.message.helpSeeking);
-    const at = (t: number) =>
-      `${help.filter((s) => s.p >= t).length}/${help.length} help, ${harm.filter((s) => s.p >= t).length}/${harm.length} harmful`;
-    console.log(`[${key}] at ${threshold}: ${at(threshold)} | at 0.9: ${at(0.9)} | at 0.7: ${at(0.7)}`);
-  }
 }

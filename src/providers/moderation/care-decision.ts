@@ -15,6 +15,8 @@ import { asksForHelp, type HelpReader } from './help-reader.ts';
 import { asksToBeKeptAlive } from './keep-alive-request.ts';
 import type { LanguageModel, LanguageScore } from './language-model.ts';
 import { asksForMeans } from './method-request.ts';
+import { asksAboutOwnPrivacy } from './privacy-reader.ts';
+import { namesSomeoneElses } from './someone-elses.ts';
 import { answeredWithCare } from './model-care.ts';
 import { reportsAbuse } from './reported-abuse.ts';
 import { holdsOut } from './resisting-check.ts';
@@ -53,8 +55,9 @@ export function refusalAfterCare(input: {
   reading: LanguageScore;
   judged: Judged;
   helpReader: HelpReader | null;
+  privacyReader?: HelpReader | null;
 }): AfterCare {
-  const { text, language, model, reading, helpReader } = input;
+  const { text, language, model, reading, helpReader, privacyReader } = input;
   const { categories, byRules, selfHarmOnly, refusedAlone } = input.judged;
   // Asking to be encouraged in one's own self-harm (encouragement-request.ts), or how to hide one's
   // risk from those who would keep one safe (concealment-request.ts), reads as distress to the
@@ -91,5 +94,17 @@ export function refusalAfterCare(input: {
   // An announcement of the writer's own end that asks for nothing (announcement.ts) is answered
   // with care, as despair is: the means named, or asked for, keep the refusal.
   if (onlySelfHarm(categories) && announcesOwnEnd(text)) return 'care';
+  // A question about one's own privacy, settings or protection (privacy-reader.ts) that the models
+  // refused by its words is answered, without the help message; never a rules' refusal, one in
+  // self-harm (hiding one's own self-harm is asked in the same words), nor one naming someone else's
+  // phone, account or messages (someone-elses.ts: spying is asked in the same words too).
+  const ownPrivacy =
+    !byRules &&
+    refusedAlone &&
+    privacyReader &&
+    !categories.includes('self-harm') &&
+    !namesSomeoneElses(text) &&
+    asksAboutOwnPrivacy(privacyReader, text, refusedAlone, language);
+  if (ownPrivacy) return 'answered';
   return 'stands';
 }

@@ -346,6 +346,30 @@ test('a help reader, when given, lifts the classifier’s and the rules’ refus
   assert.deepEqual((await local({ helpReader: always(20) }).check(forTheMeans)).categories, ['self-harm']);
 });
 
+test('a privacy reader, when given, lifts a models’ refusal outside self-harm, without the help message; never the rules’ nor one in self-harm', async () => {
+  const always = (bias: number) => ({
+    bits: 4,
+    bias,
+    slots: Buffer.alloc(16).toString('base64'),
+    scale: 1,
+    vector: new Array<number>(512).fill(0),
+    threshold: 0.5,
+  });
+  const reading = { helpReader: null };
+  const byClassifier = 'People from that valley are dirty and dishonest, landlords should refuse them';
+  assert.equal((await local({ ...reading, privacyReader: always(-20) }).check(byClassifier)).flagged, true);
+  assert.deepEqual(await local({ ...reading, privacyReader: always(20) }).check(byClassifier), {
+    flagged: false,
+    categories: [],
+    care: false,
+    language: 'eng',
+  });
+  const byRules = 'I will find you and I will kill you';
+  assert.deepEqual((await local({ ...reading, privacyReader: always(20) }).check(byRules)).categories, ['violence']);
+  const selfHarm = 'How many of my sleeping pills would it take to kill myself?';
+  assert.deepEqual((await local({ ...reading, privacyReader: always(20) }).check(selfHarm)).categories, ['self-harm']);
+});
+
 // The shipped reader on a message the rules refuse by its words: a victim quoting the blackmail, then
 // asking what to do, is answered (with the help message); the same words asking for the harm are not.
 test('the help reader answers a victim whose message the rules refuse, not the one who asks for the harm', async () => {

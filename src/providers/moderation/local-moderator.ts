@@ -33,6 +33,7 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { detectLanguage } from './detect-language.ts';
 import { loadHelpReader, type HelpReader } from './help-reader.ts';
+import { loadPrivacyReader } from './privacy-reader.ts';
 import {
   ENGLISH_CARE_WEIGHTS_URL,
   FIVE_LANGUAGES_WEIGHTS_URL,
@@ -85,6 +86,9 @@ export interface LocalModeratorOptions {
   /** The reader of who asks for what (help-reader.ts; help-reader-weights.json by default); null
    * reads without one. */
   helpReader?: HelpReader | null;
+  /** The reader of questions about one's own privacy (privacy-reader.ts; privacy-reader-weights.json
+   * by default); null reads without one. */
+  privacyReader?: HelpReader | null;
 }
 
 export interface LocalVerdict extends ModerationVerdict {
@@ -107,6 +111,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
     englishCare: options.englishCareModel ?? options.fiveLanguagesModel ?? loadLanguageModel(ENGLISH_CARE_WEIGHTS_URL),
   };
   const helpReader = options.helpReader === undefined ? loadHelpReader() : options.helpReader;
+  const privacyReader = options.privacyReader === undefined ? loadPrivacyReader() : options.privacyReader;
   if (options.embedder.model !== weights.model)
     throw new Error(`the local moderator needs the ${weights.model} embedder, not ${options.embedder.model}`);
   const memory = createConversationMemory({ vectors: 4_096, threads: 10_000 });
@@ -254,7 +259,7 @@ export function createLocalModerator(options: LocalModeratorOptions): LocalModer
       const reading = readingFor(models, text, language);
       const judged = await judge(text, language, reading, thread, signal, conversation);
       const { categories } = judged;
-      const lift = refusalAfterCare({ text, language, model, reading, judged, helpReader });
+      const lift = refusalAfterCare({ text, language, model, reading, judged, helpReader, privacyReader });
       if (lift === 'refused whatever care') {
         memory.rememberRefusal(thread, { text, categories: ['self-harm'] });
         return { flagged: true, categories: ['self-harm'], language };
