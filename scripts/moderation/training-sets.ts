@@ -61,6 +61,10 @@ export function writtenSetsOf(options: { fresh: number; seekers: number; everyda
   ];
 }
 
+/** The sets whose harmful requests train the privacy reader (help-reader-training.ts): the help
+ * reader's training sets before round sixty. */
+export const PRIVACY_REQUEST_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS, ...READER_ONLY_SETS];
+
 /** Written as independent sets, read once each (rounds forty-nine to fifty-four), then trained on by
  * the help reader only (round sixty): the boundary sets, the six-language sets 38–44 and 47 and the
  * English sets 45, 46 and 48–50. The fifty-first onwards stay a guard. */
