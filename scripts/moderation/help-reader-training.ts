@@ -2,9 +2,9 @@
 // train-help-reader.ts (the shipped weights) and leave-one-set-out.ts (the same without one set).
 // Its messages: asking for help or voicing pain (support-seeking and distress) as positives, requests
 // for harm as negatives, from every training source of the language model (train-languages/, the dev
-// split of languages/, the classifier's training split where it marks support) and the eight
-// TRAINING_SETS (fresh-languages 1–7 and 24–28, help-seekers/ to help-seekers-3/), never the held-out sets. Both sides weigh the
-// same in total. AdaGrad over the messages in a seeded order, as for the language model, over the
+// split of languages/, the classifier's training split where it marks support) and the
+// TRAINING_SETS (fresh-languages 1–7 and 24–28, help-seekers/ to help-seekers-3/, and since round
+// sixty the read sets 29–50), never the held-out sets. Both sides weigh the same in total. AdaGrad over the messages in a seeded order, as for the language model, over the
 // hashed slots and the USE-lite vector. Five-fold cross-validation chooses the threshold: the lowest
 // at which, out of fold, at most 1% of each language's harmful requests read as asking for help,
 // and each of the six languages gets its own threshold by the same rule.
@@ -23,7 +23,7 @@ import {
   numberOptions,
   writtenMessages,
 } from './language-training.ts';
-import { TRAINING_SETS } from './training-sets.ts';
+import { PRIVACY_REQUEST_SETS, TRAINING_SETS } from './training-sets.ts';
 import { coreExamples } from './training-data.ts';
 
 export interface ReaderMessage {
@@ -67,13 +67,16 @@ export function readerOptions(spec = process.env.HELP_READER ?? ''): ReaderOptio
 const CARING = new Set(['support', 'distress']);
 
 /** Every message of the reader's training once, but those of the sets in `leaveOut`. */
-export function readerMessages(leaveOut: readonly string[] = []): ReaderMessage[] {
+export function readerMessages(
+  leaveOut: readonly string[] = [],
+  sets: readonly string[] = TRAINING_SETS,
+): ReaderMessage[] {
   const labelled: Array<{ text: string; label: string; lang: string; source: string }> = [
     ...writtenMessages(),
     ...languagesDevMessages(),
-    ...TRAINING_SETS.filter((set) => !leaveOut.includes(set)).flatMap((set) =>
-      freshMessages(set).map((m) => ({ ...m, source: set })),
-    ),
+    ...sets
+      .filter((set) => !leaveOut.includes(set))
+      .flatMap((set) => freshMessages(set).map((m) => ({ ...m, source: set }))),
     // The classifier's training split only: its dev split stays a check (measure-own-sets.ts).
     ...coreExamples()
       .filter((e) => e.split === 'train')
@@ -108,7 +111,10 @@ export function privacyReaderMessages(): ReaderMessage[] {
     source: PRIVACY_SET,
   }));
   const seen = new Set<string>();
-  return [...own, ...readerMessages().filter((m) => !m.positive)].filter((m) => !seen.has(m.text) && seen.add(m.text));
+  // The requests of the help reader's training as it was when the privacy reader was trained (round
+  // fifty-nine), so that its weights stay reproducible as the help reader's training grows.
+  const requests = readerMessages([], PRIVACY_REQUEST_SETS).filter((m) => !m.positive);
+  return [...own, ...requests].filter((m) => !seen.has(m.text) && seen.add(m.text));
 }
 
 interface Row {

@@ -55,7 +55,7 @@ const { values } = parseArgs({
     mistakes: { type: 'boolean', default: false },
   },
 });
-const trainedOn = [...TRAINING_SETS, ...BOUNDARY_SETS];
+const trainedOn = [...new Set([...TRAINING_SETS, ...BOUNDARY_SETS])];
 const sets = values.sets?.split(',') ?? trainedOn;
 for (const set of sets) if (!trainedOn.includes(set)) throw new Error(`${set} is not a training set`);
 const level = values.level as Strictness;

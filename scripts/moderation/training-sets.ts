@@ -61,8 +61,25 @@ export function writtenSetsOf(options: { fresh: number; seekers: number; everyda
   ];
 }
 
+/** The sets whose harmful requests train the privacy reader (help-reader-training.ts): the help
+ * reader's training sets before round sixty. */
+export const PRIVACY_REQUEST_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS, ...READER_ONLY_SETS];
+
+/** Written as independent sets, read once each (rounds forty-nine to fifty-four), then trained on by
+ * the help reader only (round sixty): the boundary sets, the six-language sets 38–44 and 47 and the
+ * English sets 45, 46 and 48–50. The fifty-first onwards stay a guard. */
+export const READ_FOR_READER_SETS: readonly string[] = [
+  ...BOUNDARY_SETS,
+  ...[38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50].map((n) => `fresh-languages-${n}`),
+];
+
 /** Every set the help reader (help-reader-training.ts) is trained on; leave-one-set-out.ts leaves
  * out in turn these and the boundary sets. */
-export const TRAINING_SETS: readonly string[] = [...FRESH_SETS, ...HELP_SEEKER_SETS, ...READER_ONLY_SETS];
+export const TRAINING_SETS: readonly string[] = [
+  ...FRESH_SETS,
+  ...HELP_SEEKER_SETS,
+  ...READER_ONLY_SETS,
+  ...READ_FOR_READER_SETS,
+];
 
 export const freshSetUrl = (set: string): URL => new URL(`${set}/`, FIXTURES);
