@@ -15,7 +15,7 @@ import { readHelp, type HelpReader } from './help-reader.ts';
 import { asksToBeKeptAlive } from './keep-alive-request.ts';
 import type { LanguageModel, LanguageScore } from './language-model.ts';
 import { asksForMeans } from './method-request.ts';
-import { asksAboutOwnPrivacy } from './privacy-reader.ts';
+import { asksAboutOwnPrivacy, type PrivacyReader } from './privacy-reader.ts';
 import { namesSomeoneElses } from './someone-elses.ts';
 import { answeredWithCare } from './model-care.ts';
 import { reportsAbuse } from './reported-abuse.ts';
@@ -55,7 +55,7 @@ export function refusalAfterCare(input: {
   reading: LanguageScore;
   judged: Judged;
   helpReader: HelpReader | null;
-  privacyReader?: HelpReader | null;
+  privacyReader?: PrivacyReader | null;
 }): AfterCare {
   const { text, language, model, reading, helpReader, privacyReader } = input;
   const { categories, byRules, selfHarmOnly, refusedAlone } = input.judged;
@@ -107,7 +107,7 @@ export function refusalAfterCare(input: {
     privacyReader &&
     !categories.includes('self-harm') &&
     !namesSomeoneElses(text) &&
-    asksAboutOwnPrivacy(privacyReader, text, refusedAlone, language);
+    asksAboutOwnPrivacy(privacyReader, text, refusedAlone);
   if (ownPrivacy) return 'answered';
   return 'stands';
 }
