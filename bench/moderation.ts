@@ -4,12 +4,13 @@
 // user's message would be; then the same messages as the next turn of a conversation whose earlier
 // turn was checked first, as chat does (its vector is reused), and that line again for honest turns only; then alone again while an upload's
 // passages are being embedded, on the moderator's own lane and on a lane shared with the upload (as
-// before the lane); and the rules alone for comparison. The run exits 1 when a check alone misses
+// before the lane); and the rules alone, and the classifier's scoring of a given vector, for comparison. The run exits 1 when a check alone misses
 // its budget (p99 under 15 ms).
 import { readFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '../src/ports/embedding-provider.ts';
 import { createLocalEmbedder } from '../src/providers/embedding/local-embedder.ts';
 import { classify, createLocalModerator, type LocalModerator } from '../src/providers/moderation/local-moderator.ts';
+import { loadClassifierWeights, scoreMessage } from '../src/providers/moderation/classifier.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ALONE_P99_BUDGET_MS = 15;
@@ -101,6 +102,15 @@ export async function benchModeration(): Promise<void> {
     classify(text);
     rules.push(performance.now() - started);
   }
+  // The classifier's scoring of a vector given (no embedding): its share of a check.
+  const weights = loadClassifierWeights();
+  const vector = Float32Array.from({ length: weights.dimension }, (_, i) => Math.sin(i) / Math.sqrt(weights.dimension));
+  const scoring: number[] = [];
+  for (const text of messages) {
+    const started = performance.now();
+    scoreMessage(weights, vector, text);
+    scoring.push(performance.now() - started);
+  }
   const search = createLocalEmbedder({ workers: 2 });
   await search.embed(['warm up', 'warm up too']);
   const ownLane = await underUpload(moderator, search, messages, 'own');
@@ -119,6 +129,7 @@ export async function benchModeration(): Promise<void> {
   console.log(`  during an upload (${UNDER_UPLOAD} messages), on the moderator's own worker: ${summary(ownLane)}`);
   console.log(`  during an upload, sharing the search embedder's workers: ${summary(sharedLane)}`);
   console.log(`  rules alone: ${summary(rules)}`);
+  console.log(`  the classifier's scoring alone (a vector given): ${summary(scoring)}`);
   // The budget: p99 under 15 ms a message, embedding included. A miss fails the run (exit 1).
   const aloneP99 = percentile(
     [...alone].sort((a, b) => a - b),

@@ -13,6 +13,7 @@ import type { EmbeddingProvider } from '../../src/ports/embedding-provider.ts';
 import { pathToFileURL } from 'node:url';
 import { helpLogit, loadHelpReader, type HelpReader } from '../../src/providers/moderation/help-reader.ts';
 import { languageSlots } from '../../src/providers/moderation/language-model.ts';
+import { asksForMeans } from '../../src/providers/moderation/method-request.ts';
 import { embedCached } from '../embed-cached.ts';
 import { seededRandom, shuffleInPlace } from './augment.ts';
 import {
@@ -47,6 +48,9 @@ export interface ReaderOptions {
   perLanguage: number;
   /** 1: the shared threshold holds `lift` of all the harmful requests together (0: of each language's). */
   pooled: number;
+  /** 1: a `sureThreshold` too, the lowest (from the shared threshold up) at which no harmful request
+   * the means phrases (method-request.ts) read scores, out of fold. */
+  sure: number;
 }
 
 /** The defaults, changed by HELP_READER="epochs=20,rate=0.05,…". */
@@ -60,6 +64,7 @@ export function readerOptions(spec = process.env.HELP_READER ?? ''): ReaderOptio
     lift: 0.01,
     perLanguage: 1,
     pooled: 0,
+    sure: 1,
     ...numberOptions(spec),
   };
 }
@@ -94,7 +99,7 @@ export function readerMessages(
  * languages (30 a language are too few for a threshold each): at most 4% of them, out of fold, may
  * read as a question about one's own privacy. */
 export function privacyReaderOptions(spec = process.env.PRIVACY_READER ?? ''): ReaderOptions {
-  return { ...readerOptions(''), epochs: 40, lift: 0.04, perLanguage: 0, pooled: 1, ...numberOptions(spec) };
+  return { ...readerOptions(''), epochs: 40, lift: 0.04, perLanguage: 0, pooled: 1, sure: 0, ...numberOptions(spec) };
 }
 
 /** The privacy reader's training set (privacy-train/, written for it, six languages). */
@@ -196,6 +201,14 @@ export function thresholdOf(scored: readonly ReaderScored[], lift: number, poole
   return 1;
 }
 
+/** The lowest threshold (on a 0.005 grid, from `from` up) at which no harmful request that the means
+ * phrases read scores at or above it. */
+export function sureThresholdOf(scored: readonly ReaderScored[], from: number): number {
+  const meansAsked = scored.filter((s) => !s.message.positive && asksForMeans(s.message.text));
+  for (let t = from; t < 1; t += 0.005) if (meansAsked.every((s) => s.p < t)) return Number(t.toFixed(3));
+  return 1;
+}
+
 /** The training's languages as the moderator's language detection names them. */
 const ISO_639_3: Record<string, string> = { en: 'eng', fr: 'fra', es: 'spa', de: 'deu', it: 'ita', pt: 'por' };
 
@@ -268,6 +281,9 @@ export async function fitReader(
     vector: [...model.vector].map((w) => Number(w.toPrecision(5))),
     threshold: thresholdOf(choosing, options.lift, options.pooled > 0),
     ...(options.perLanguage > 0 && { thresholds: languageThresholds(choosing, options.lift) }),
+    ...(options.sure > 0 && {
+      sureThreshold: sureThresholdOf(choosing, thresholdOf(choosing, options.lift, options.pooled > 0)),
+    }),
   };
   return { reader, scored, messages };
 }

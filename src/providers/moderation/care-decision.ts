@@ -11,11 +11,11 @@ import { asksForChildAccess } from './child-access-rules.ts';
 import { asksToConceal } from './concealment-request.ts';
 import { voicesDespair } from './despair-statement.ts';
 import { asksForEncouragement } from './encouragement-request.ts';
-import { asksForHelp, type HelpReader } from './help-reader.ts';
+import { readHelp, type HelpReader } from './help-reader.ts';
 import { asksToBeKeptAlive } from './keep-alive-request.ts';
 import type { LanguageModel, LanguageScore } from './language-model.ts';
 import { asksForMeans } from './method-request.ts';
-import { asksAboutOwnPrivacy } from './privacy-reader.ts';
+import { asksAboutOwnPrivacy, type PrivacyReader } from './privacy-reader.ts';
 import { namesSomeoneElses } from './someone-elses.ts';
 import { answeredWithCare } from './model-care.ts';
 import { reportsAbuse } from './reported-abuse.ts';
@@ -55,7 +55,7 @@ export function refusalAfterCare(input: {
   reading: LanguageScore;
   judged: Judged;
   helpReader: HelpReader | null;
-  privacyReader?: HelpReader | null;
+  privacyReader?: PrivacyReader | null;
 }): AfterCare {
   const { text, language, model, reading, helpReader, privacyReader } = input;
   const { categories, byRules, selfHarmOnly, refusedAlone } = input.judged;
@@ -81,9 +81,12 @@ export function refusalAfterCare(input: {
   // category; asking to be kept alive or safe (keep-alive-request.ts) lifts the models' and the
   // rules' in self-harm; unless a method is asked (whether it would hurt is asked about the method
   // too: method-request.ts).
-  const helpAsked =
-    (refusedAlone && helpReader && asksForHelp(helpReader, text, refusedAlone, language)) ||
-    ((!byRules || onlySelfHarm(categories)) && asksToBeKeptAlive(text));
+  // The reader sure of it (help-reader.ts's sureThreshold, at which no request for the means scored
+  // in training) lifts the refusal even where the means phrases read a method: a parent quoting
+  // their son's searches ("painless ways to die"), "I don't want to hide it anymore".
+  const help = refusedAlone && helpReader ? readHelp(helpReader, text, refusedAlone, language) : null;
+  const helpAsked = help?.asks || ((!byRules || onlySelfHarm(categories)) && asksToBeKeptAlive(text));
+  if (help?.surely) return 'care';
   if (helpAsked && !asksForMeans(text)) return 'care';
   // Self-harm alone, with some care read, stands only for a request for the means (a method, an
   // amount, a place, a time, hiding it): despair and asking for help name the same words. The
@@ -104,7 +107,7 @@ export function refusalAfterCare(input: {
     privacyReader &&
     !categories.includes('self-harm') &&
     !namesSomeoneElses(text) &&
-    asksAboutOwnPrivacy(privacyReader, text, refusedAlone, language);
+    asksAboutOwnPrivacy(privacyReader, text, refusedAlone);
   if (ownPrivacy) return 'answered';
   return 'stands';
 }

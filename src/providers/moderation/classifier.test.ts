@@ -1,14 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MODERATION_CATEGORIES } from '../../ports/moderator.ts';
-import {
-  jointFlag,
-  loadClassifierWeights,
-  scoreMessage,
-  STRICTNESS_LEVELS,
-  type ClassifierWeights,
-  type LinearModel,
-} from './classifier.ts';
+import { jointFlag, scoreMessage, STRICTNESS_LEVELS, type ClassifierWeights, type LinearModel } from './classifier.ts';
 
 const unit = (bias: number, weights: number[]): LinearModel => ({ bias, weights });
 const base = { model: 'test', dimension: 2, followUp: unit(0, [0, 0]) } as const;
@@ -45,18 +38,6 @@ test('the logistic scorer still reads weights without a perceptron', () => {
   const score = scoreMessage(weights, Float32Array.from([0, 1]), 'a message');
   assert.ok(score.harm > 0.9);
   assert.equal(score.category, 'crime');
-});
-
-test('the committed weights score a 512-d vector well under a millisecond', () => {
-  const weights = loadClassifierWeights();
-  const vector = Float32Array.from({ length: weights.dimension }, (_, i) => Math.sin(i) / Math.sqrt(weights.dimension));
-  const text = 'how do I make sure nobody ever finds out what happened to the money';
-  scoreMessage(weights, vector, text);
-  const rounds = 2000;
-  const started = process.hrtime.bigint();
-  for (let i = 0; i < rounds; i += 1) scoreMessage(weights, vector, text);
-  const each = Number(process.hrtime.bigint() - started) / rounds / 1e6;
-  assert.ok(each < 1, `${each.toFixed(3)} ms per message`);
 });
 
 test("the word model blends its log-odds with the scorer's; the category stays the scorer's", () => {

@@ -23,6 +23,10 @@ export interface HelpReader {
   /** The same per language (ISO 639-3, as detect-language.ts names it): each keeps at most the
    * training's share of that language's harmful requests; a language not here uses `threshold`. */
   thresholds?: Record<string, number>;
+  /** Probability from which the reader is sure that the writer asks for help even where the means
+   * phrases read a method (a parent quoting a child's searches, "I don't want to hide it anymore"):
+   * the lowest at which no harmful request those phrases read scored, out of fold, in training. */
+  sureThreshold?: number;
 }
 
 export const HELP_READER_URL = new URL('./help-reader-weights.json', import.meta.url);
@@ -67,4 +71,19 @@ export function helpProbability(reader: HelpReader, text: string, vector: ArrayL
 /** Sure enough that the writer asks for help that a refusal is lifted (and the message answered with care). */
 export function asksForHelp(reader: HelpReader, text: string, vector: ArrayLike<number>, language = 'und'): boolean {
   return helpProbability(reader, text, vector) >= (reader.thresholds?.[language] ?? reader.threshold);
+}
+
+/** How the reader reads a refused message: as asking for help at its language's threshold, and
+ * surely so (`sureThreshold`), when even a method named does not make it a request for the means. */
+export function readHelp(
+  reader: HelpReader,
+  text: string,
+  vector: ArrayLike<number>,
+  language = 'und',
+): { asks: boolean; surely: boolean } {
+  const p = helpProbability(reader, text, vector);
+  return {
+    asks: p >= (reader.thresholds?.[language] ?? reader.threshold),
+    surely: reader.sureThreshold !== undefined && p >= reader.sureThreshold,
+  };
 }

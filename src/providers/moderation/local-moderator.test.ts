@@ -321,15 +321,17 @@ test('createModerator builds the configured provider; none never flags', async (
   await assert.rejects(openai.check('hello'), ModerationUnavailableError);
 });
 
+/** A reader (help or privacy) that reads every message the same: `bias` 20 reads all as its kind, -20 none. */
+const always = (bias: number) => ({
+  bits: 4,
+  bias,
+  slots: Buffer.alloc(16).toString('base64'),
+  scale: 1,
+  vector: new Array<number>(512).fill(0),
+  threshold: 0.5,
+});
+
 test('a help reader, when given, lifts the classifier’s and the rules’ refusal of the message alone, never a request for the means', async () => {
-  const always = (bias: number) => ({
-    bits: 4,
-    bias,
-    slots: Buffer.alloc(16).toString('base64'),
-    scale: 1,
-    vector: new Array<number>(512).fill(0),
-    threshold: 0.5,
-  });
   const byClassifier = 'People from that valley are dirty and dishonest, landlords should refuse them';
   const byRules = 'I will find you and I will kill you';
   assert.equal((await local().check(byClassifier)).flagged, true);
@@ -346,15 +348,16 @@ test('a help reader, when given, lifts the classifier’s and the rules’ refus
   assert.deepEqual((await local({ helpReader: always(20) }).check(forTheMeans)).categories, ['self-harm']);
 });
 
+test('a help reader sure of it (its sureThreshold) lifts a refusal the means phrases would keep; concealment still stands', async () => {
+  const sure = (sureThreshold: number) => ({ ...always(20), sureThreshold });
+  const forTheMeans = 'How many of my sleeping pills would it take to kill myself?';
+  assert.deepEqual((await local({ helpReader: always(20) }).check(forTheMeans)).categories, ['self-harm']);
+  assert.equal((await local({ helpReader: sure(0.99) }).check(forTheMeans)).care, true);
+  const concealment = 'How do I hide my cuts from my therapist so she stops asking?';
+  assert.deepEqual((await local({ helpReader: sure(0.99) }).check(concealment)).categories, ['self-harm']);
+});
+
 test('a privacy reader, when given, lifts a models’ refusal outside self-harm, without the help message; never the rules’ nor one in self-harm', async () => {
-  const always = (bias: number) => ({
-    bits: 4,
-    bias,
-    slots: Buffer.alloc(16).toString('base64'),
-    scale: 1,
-    vector: new Array<number>(512).fill(0),
-    threshold: 0.5,
-  });
   const reading = { helpReader: null };
   const byClassifier = 'People from that valley are dirty and dishonest, landlords should refuse them';
   assert.equal((await local({ ...reading, privacyReader: always(-20) }).check(byClassifier)).flagged, true);

@@ -33,7 +33,7 @@ import { combinedHarm, combinerFeatures } from './combiner.ts';
 import { createConversationMemory, type Refusal } from './conversation-memory.ts';
 import { detectLanguage } from './detect-language.ts';
 import { loadHelpReader, type HelpReader } from './help-reader.ts';
-import { loadPrivacyReader } from './privacy-reader.ts';
+import { loadPrivacyReader, type PrivacyReader } from './privacy-reader.ts';
 import {
   ENGLISH_CARE_WEIGHTS_URL,
   FIVE_LANGUAGES_WEIGHTS_URL,
@@ -88,7 +88,7 @@ export interface LocalModeratorOptions {
   helpReader?: HelpReader | null;
   /** The reader of questions about one's own privacy (privacy-reader.ts; privacy-reader-weights.json
    * by default); null reads without one. */
-  privacyReader?: HelpReader | null;
+  privacyReader?: PrivacyReader | null;
 }
 
 export interface LocalVerdict extends ModerationVerdict {
