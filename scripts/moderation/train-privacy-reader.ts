@@ -1,9 +1,9 @@
 // `node scripts/moderation/train-privacy-reader.ts`: trains the privacy reader
 // (src/providers/moderation/privacy-reader.ts) on privacy-train/'s questions about one's own privacy
-// against every request for harm the help reader is trained on (help-reader-training.ts says how),
-// prints its out-of-fold figures per language and source, and writes
+// against the requests for harm of the help reader's training as it was in round fifty-nine
+// (privacy-reader-training.ts says which), prints its out-of-fold figures per language and source, and writes
 // src/providers/moderation/privacy-reader-weights.json (byte for byte the same from the same data).
-// PRIVACY_READER="epochs=40,lift=0.04,…" changes the options (help-reader-training.ts's
+// PRIVACY_READER="epochs=40,lift=0.04,…" changes the options (privacy-reader-training.ts's
 // privacyReaderOptions); --dry-run writes nothing, --out=FILE writes there instead.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,13 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { PRIVACY_READER_URL } from '../../src/providers/moderation/privacy-reader.ts';
-import {
-  fitReader,
-  printOutOfFold,
-  PRIVACY_SET,
-  privacyReaderMessages,
-  privacyReaderOptions,
-} from './help-reader-training.ts';
+import { fitReader, printOutOfFold } from './help-reader-training.ts';
+import { PRIVACY_SET, privacyReaderMessages, privacyReaderOptions } from './privacy-reader-training.ts';
 
 const { values } = parseArgs({
   options: { 'dry-run': { type: 'boolean', default: false }, out: { type: 'string' } },
