@@ -4,12 +4,14 @@
 // and another threshold rule.
 import { freshMessages, HARM_CLASSES, numberOptions } from './language-training.ts';
 import { readerMessages, readerOptions, type ReaderMessage, type ReaderOptions } from './help-reader-training.ts';
+import { namesSomeoneElses } from '../../src/providers/moderation/someone-elses.ts';
 import { PRIVACY_REQUEST_SETS } from './training-sets.ts';
 
 /** The privacy reader's defaults, changed by PRIVACY_READER="epochs=40,…": its threshold is chosen
- * on privacy-train/'s own harmful requests (the same features turned on others), pooled over the
- * languages (30 a language are too few for a threshold each): at most 4% of them, out of fold, may
- * read as a question about one's own privacy. */
+ * on privacy-train/'s own harmful requests (the same features turned on others) that name no one
+ * else's phone or account (choosesPrivacyThreshold), pooled over the languages (30 a language are too
+ * few for a threshold each): at most 4% of them, out of fold, may read as a question about one's own
+ * privacy. */
 export function privacyReaderOptions(spec = process.env.PRIVACY_READER ?? ''): ReaderOptions {
   return { ...readerOptions(''), epochs: 40, lift: 0.04, perLanguage: 0, pooled: 1, sure: 0, ...numberOptions(spec) };
 }
@@ -33,3 +35,9 @@ export function privacyReaderMessages(): ReaderMessage[] {
   const requests = readerMessages([], PRIVACY_REQUEST_SETS).filter((m) => !m.positive);
   return [...own, ...requests].filter((m) => !seen.has(m.text) && seen.add(m.text));
 }
+
+/** The messages whose out-of-fold scores choose the threshold: privacy-train/'s, but for those naming
+ * someone else's phone, account or messages, which someone-elses.ts keeps from the reader before it
+ * reads (round sixty-two: the threshold guards only the requests that check lets through). */
+export const choosesPrivacyThreshold = (message: ReaderMessage): boolean =>
+  message.source === PRIVACY_SET && !namesSomeoneElses(message.text);

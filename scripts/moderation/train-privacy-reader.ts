@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { createLocalEmbedder } from '../../src/providers/embedding/local-embedder.ts';
 import { PRIVACY_READER_URL } from '../../src/providers/moderation/privacy-reader.ts';
 import { fitReader, printOutOfFold } from './help-reader-training.ts';
-import { PRIVACY_SET, privacyReaderMessages, privacyReaderOptions } from './privacy-reader-training.ts';
+import { choosesPrivacyThreshold, privacyReaderMessages, privacyReaderOptions } from './privacy-reader-training.ts';
 
 const { values } = parseArgs({
   options: { 'dry-run': { type: 'boolean', default: false }, out: { type: 'string' } },
@@ -25,7 +25,7 @@ const { reader, scored, messages } = await fitReader(
   embedder,
   options,
   privacyReaderMessages(),
-  (m) => m.source === PRIVACY_SET,
+  choosesPrivacyThreshold,
 );
 await embedder.close();
 console.log(

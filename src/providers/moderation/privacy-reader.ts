@@ -5,8 +5,9 @@
 // regression of the help reader's form (help-reader.ts), trained on privacy-train/'s questions about
 // one's own privacy against its requests turning the features on others and the help reader's
 // other requests for harm (scripts/moderation/train-privacy-reader.ts); one threshold for every
-// language, at which at most 4% of privacy-train/'s requests, scored out of fold, read as a question
-// about one's own privacy. care-decision.ts says which refusals it may lift.
+// language, at which at most 4% of privacy-train/'s requests that someone-elses.ts lets through,
+// scored out of fold, read as a question about one's own privacy. care-decision.ts says which
+// refusals it may lift.
 import { helpProbability, loadHelpReader, type HelpReader } from './help-reader.ts';
 
 /** The help reader's form and weights file's shape, with one threshold for every language. */
