@@ -4,7 +4,8 @@
 // for harm as negatives, from every training source of the language model (train-languages/, the dev
 // split of languages/, the classifier's training split where it marks support) and the
 // TRAINING_SETS (fresh-languages 1–7 and 24–28, help-seekers/ to help-seekers-3/, and since round
-// sixty the read sets 29–50), never the held-out sets. Both sides weigh the same in total. AdaGrad over the messages in a seeded order, as for the language model, over the
+// sixty the read sets 29–50), never the held-out sets. Both sides weigh the same in total. AdaGrad
+// over the messages in a seeded order, as for the language model, over the
 // hashed slots and the USE-lite vector. Five-fold cross-validation chooses the threshold: the lowest
 // at which, out of fold, at most 1% of each language's harmful requests read as asking for help,
 // and each of the six languages gets its own threshold by the same rule.
@@ -239,6 +240,7 @@ export async function fitReader(
     });
   }
   const choosing = scored.filter((s) => choosesThreshold(s.message));
+  const threshold = thresholdOf(choosing, options.lift, options.pooled > 0);
   const model = trainRows(rows, options);
   let max = 0;
   for (const w of model.slots) max = Math.max(max, Math.abs(w));
@@ -251,10 +253,10 @@ export async function fitReader(
     slots: Buffer.from(bytes.buffer).toString('base64'),
     scale: Number(scale.toPrecision(6)),
     vector: [...model.vector].map((w) => Number(w.toPrecision(5))),
-    threshold: thresholdOf(choosing, options.lift, options.pooled > 0),
+    threshold,
     ...(options.perLanguage > 0 && { thresholds: languageThresholds(choosing, options.lift) }),
     ...(options.sure > 0 && {
-      sureThreshold: sureThresholdOf(choosing, thresholdOf(choosing, options.lift, options.pooled > 0)),
+      sureThreshold: sureThresholdOf(choosing, threshold),
     }),
   };
   return { reader, scored, messages };

@@ -3,8 +3,9 @@
 // self-harm, and asking for time alone with someone else's child in the rules' category; the
 // language model's care, a victim quoting abuse, despair voiced, a writer asking for help or to be
 // kept alive, self-harm with care read, holding out, an announcement of one's end lift it (with the
-// agent's help message, but for reported abuse) unless the means are asked. The local moderator
-// (local-moderator.ts) judges first, then asks this.
+// agent's help message, but for reported abuse) unless the means are asked (the help reader, sure
+// of it, even then); last, a question about one's own privacy lifts a models' refusal, without the
+// help message. The local moderator (local-moderator.ts) judges first, then asks this.
 import type { ModerationCategory } from '../../ports/moderator.ts';
 import { announcesOwnEnd } from './announcement.ts';
 import { asksForChildAccess } from './child-access-rules.ts';

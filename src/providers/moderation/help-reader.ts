@@ -70,7 +70,7 @@ export function helpProbability(reader: HelpReader, text: string, vector: ArrayL
 
 /** Sure enough that the writer asks for help that a refusal is lifted (and the message answered with care). */
 export function asksForHelp(reader: HelpReader, text: string, vector: ArrayLike<number>, language = 'und'): boolean {
-  return helpProbability(reader, text, vector) >= (reader.thresholds?.[language] ?? reader.threshold);
+  return readHelp(reader, text, vector, language).asks;
 }
 
 /** How the reader reads a refused message: as asking for help at its language's threshold, and
