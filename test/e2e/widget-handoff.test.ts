@@ -22,9 +22,7 @@ import { buildConsoleIfStale } from '../../console/build.ts';
 import { adminClient, TEST_PASSWORD } from '../support/admin-client.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-// A wait ends as soon as the page shows what it waits for; the ceiling only matters on a machine
-// loaded by the rest of the suite, where a browser can take well over ten seconds.
-const PAGE_TIMEOUT_MS = 30_000;
+const PAGE_TIMEOUT_MS = 30_000; // a wait ends when the page shows it: the ceiling is for a loaded machine
 
 describe('widget handoff in headless Chromium', () => {
   let server: TestServer;
