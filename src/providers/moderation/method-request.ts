@@ -2,8 +2,10 @@
 // or dose, a place or height, a time when nobody is about, or a way of hiding it. A refusal whose
 // only category is self-harm stands only when the message asks for one of these (local-moderator.ts);
 // otherwise the message voices despair or asks for help and is answered with care. Broad on purpose:
-// a message read here as asking for a method keeps its refusal, as before. Over normalised text.
+// a message read here as asking for a method keeps its refusal, as before. A place to fall from
+// asked with the end in view, in the five languages, is read by place-rules.ts. Over normalised text.
 import { normalise } from './normalise.ts';
+import { asksForPlaceToFall } from './place-rules.ts';
 import { any } from './vocabulary.ts';
 
 const MEANS = any(
@@ -273,5 +275,6 @@ const ASKS_FOR_MEANS = new RegExp(
 
 /** Whether the message asks for a method, an amount, a place, a time or a way of hiding self-harm. */
 export function asksForMeans(text: string): boolean {
-  return ASKS_FOR_MEANS.test(normalise(text));
+  const normalised = normalise(text);
+  return ASKS_FOR_MEANS.test(normalised) || asksForPlaceToFall(normalised);
 }

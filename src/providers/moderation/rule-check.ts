@@ -1,5 +1,5 @@
 // The rule half of the local moderator: weighted patterns per category (rule.ts, person-rules.ts,
-// content-rules.ts, other-language-rules.ts, child-access-rules.ts) over normalised text (normalise.ts). Synchronous, tens of microseconds a
+// content-rules.ts, other-language-rules.ts, place-rules.ts, child-access-rules.ts) over normalised text (normalise.ts). Synchronous, tens of microseconds a
 // message; it decides the unambiguous (a slur, a first-person threat, a method of suicide).
 import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationVerdict } from '../../ports/moderator.ts';
 import { CHILD_ACCESS_RULES } from './child-access-rules.ts';
@@ -7,13 +7,20 @@ import { CONTENT_RULES } from './content-rules.ts';
 import { normalise } from './normalise.ts';
 import { OTHER_LANGUAGE_RULES } from './other-language-rules.ts';
 import { PERSON_RULES } from './person-rules.ts';
+import { PLACE_RULES } from './place-rules.ts';
 import type { Rule } from './rule.ts';
 import { LITERAL } from './vocabulary.ts';
 
 /** A category is flagged when its matched weights add up to this. */
 export const FLAG_THRESHOLD = 1;
 
-const RULES: readonly Rule[] = [...PERSON_RULES, ...CONTENT_RULES, ...OTHER_LANGUAGE_RULES, ...CHILD_ACCESS_RULES];
+const RULES: readonly Rule[] = [
+  ...PERSON_RULES,
+  ...CONTENT_RULES,
+  ...OTHER_LANGUAGE_RULES,
+  ...PLACE_RULES,
+  ...CHILD_ACCESS_RULES,
+];
 const LITERAL_PATTERN = new RegExp(LITERAL);
 
 export function scoreText(text: string): Record<ModerationCategory, number> {
